@@ -1,0 +1,145 @@
+//! Subcommands on permutations, words and puzzles: perm, order, matrix, apply, puzzles.
+
+use super::{print_json, CliResult, ConventionArgs};
+use clap::Subcommand;
+use permlab::puzzle::format_state;
+use permlab::{matrix, Puzzle};
+use serde_json::json;
+use std::process::ExitCode;
+
+#[derive(Subcommand)]
+pub enum CoreCommand {
+    /// The permutation of a word, in cycle notation.
+    Perm(WordArgs),
+    /// The exact order of a word.
+    Order(WordArgs),
+    /// The permutation matrix of a word as a 0/1 picture (seed 003's `pretty`).
+    Matrix(WordArgs),
+    /// The state after a word, drawn.
+    Apply {
+        #[command(flatten)]
+        word: WordArgs,
+        /// Start state (1-based labels in position order); default: solved.
+        #[arg(long)]
+        state: Option<String>,
+    },
+    /// The built-in puzzles and their generators.
+    Puzzles {
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(clap::Args)]
+pub struct WordArgs {
+    /// A built-in puzzle or a .gens file.
+    pub puzzle: String,
+    /// A word over the puzzle's moves, e.g. "R U R' U'" or "(Y X)^4".
+    pub word: String,
+    #[command(flatten)]
+    pub conv: ConventionArgs,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl WordArgs {
+    fn load(&self) -> Result<(Puzzle, permlab::Perm), super::CliError> {
+        let puzzle = Puzzle::load(&self.puzzle)?;
+        let word = puzzle.parse_word(&self.word)?;
+        let perm = puzzle.eval_with(&word, self.conv.convention());
+        Ok((puzzle, perm))
+    }
+}
+
+impl CoreCommand {
+    pub fn run(self) -> CliResult {
+        match self {
+            CoreCommand::Perm(a) => {
+                let (_, g) = a.load()?;
+                if a.json {
+                    let images: Vec<usize> = g.images().iter().map(|&x| x as usize + 1).collect();
+                    print_json(&json!({"cycles": g.to_string(), "images": images}));
+                } else {
+                    println!("{g}");
+                }
+            }
+            CoreCommand::Order(a) => {
+                let (_, g) = a.load()?;
+                if a.json {
+                    print_json(&json!({"order": g.order().to_string()}));
+                } else {
+                    println!("{}", g.order());
+                }
+            }
+            CoreCommand::Matrix(a) => {
+                let (_, g) = a.load()?;
+                let m = matrix::to_dmatrix::<u8>(&g);
+                if a.json {
+                    // row r has its 1 in column g^-1(r)
+                    let inv = g.inverse();
+                    let cols: Vec<usize> = (0..g.degree()).map(|r| inv.image(r) + 1).collect();
+                    print_json(&json!({"size": g.degree(), "one_in_column": cols}));
+                } else {
+                    print!("{}", matrix::pretty(&m));
+                }
+            }
+            CoreCommand::Apply { word, state } => {
+                let (puzzle, g) = word.load()?;
+                let start = match state {
+                    Some(s) => puzzle.parse_state(&s)?,
+                    None => puzzle.solved(),
+                };
+                let end = g.apply_to_state(&start);
+                if word.json {
+                    let v: Vec<u32> = end.iter().map(|x| x + 1).collect();
+                    print_json(&json!({"state": v}));
+                } else {
+                    print!("{}", puzzle.render(&end));
+                    println!("{}", format_state(&end));
+                }
+            }
+            CoreCommand::Puzzles { json } => {
+                let mut list = Vec::new();
+                for spec in Puzzle::builtin_examples() {
+                    let p = Puzzle::builtin(spec)?;
+                    list.push((spec, p));
+                }
+                if json {
+                    let v: Vec<_> = list
+                        .iter()
+                        .map(|(spec, p)| {
+                            json!({
+                                "spec": spec,
+                                "degree": p.degree,
+                                "generators": p.generators.iter()
+                                    .map(|m| json!({"name": m.name, "cycles": m.perm.to_string()}))
+                                    .collect::<Vec<_>>(),
+                            })
+                        })
+                        .collect();
+                    print_json(&json!(v));
+                } else {
+                    println!("Built-in puzzles (also: cube:N, turnstyle:N, board:RxC:K, or a .gens file path):");
+                    for (spec, p) in &list {
+                        println!("\n{spec}  ({} positions)", p.degree);
+                        for m in &p.generators {
+                            println!("  {}: {}", m.name, m.perm);
+                        }
+                        let aliases = p.alphabet().aliases();
+                        if !aliases.is_empty() {
+                            let names = p.alphabet().names();
+                            let a: Vec<String> = aliases
+                                .iter()
+                                .map(|(t, g, k)| format!("{t}={}^{k}", names[*g]))
+                                .collect();
+                            println!("  aliases: {}", a.join(" "));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}

@@ -1,0 +1,70 @@
+//! Command-line interface: one file per group of subcommands.
+
+mod core;
+
+use clap::{Parser, Subcommand};
+use permlab::{Convention, Direction, ProductOrder};
+use std::process::ExitCode;
+
+/// The error type of every subcommand: printed as one line by `main`.
+pub type CliError = Box<dyn std::error::Error + Send + Sync>;
+
+/// What a subcommand returns: its exit code, or an error.
+pub type CliResult = Result<ExitCode, CliError>;
+
+#[derive(Parser)]
+#[command(
+    name = "permlab",
+    version,
+    about = "Permutation puzzles with linear algebra and computational group theory",
+    long_about = "Permutation puzzles with linear algebra and computational group theory.\n\n\
+PUZZLE is a built-in (see `permlab puzzles`) or a path to a .gens file. Points and states are \
+1-based; products are left to right (first the left factor, as in GAP)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Options for reading words.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct ConventionArgs {
+    /// Product order: lr (first the left letter, GAP) or rl (first the right letter).
+    #[arg(long, value_enum, default_value = "lr")]
+    pub convention: ProductOrder,
+    /// Turn direction of letters: cw (as defined) or ccw (each letter inverted).
+    #[arg(long, value_enum, default_value = "cw")]
+    pub direction: Direction,
+}
+
+impl ConventionArgs {
+    /// The convention these options select.
+    pub fn convention(&self) -> Convention {
+        Convention {
+            order: self.convention,
+            direction: self.direction,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    #[command(flatten)]
+    Core(core::CoreCommand),
+}
+
+/// Parses the command line and runs the subcommand.
+pub fn run() -> CliResult {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Core(c) => c.run(),
+    }
+}
+
+/// Prints a JSON value on stdout.
+pub fn print_json(value: &serde_json::Value) {
+    println!(
+        "{}",
+        serde_json::to_string_pretty(value).expect("JSON values serialise")
+    );
+}

@@ -1,0 +1,49 @@
+//! # permlab
+//!
+//! Permutation puzzles with linear algebra and computational group theory: moves as
+//! permutations and permutation matrices, words over a puzzle's moves, and the seed
+//! puzzles (Rubik's cubes, Turnstyle, rotation boards, the Nokia rotation game).
+//!
+//! ```
+//! use permlab::Puzzle;
+//! let cube = Puzzle::builtin("cube3").unwrap();
+//! let w = cube.parse_word("R U2 D' B D'").unwrap();
+//! assert_eq!(cube.eval(&w).order(), 1260u32.into());
+//! ```
+//!
+//! ## Conventions (stated once, followed everywhere)
+//!
+//! - **Points** are 0-based inside the crate and 1-based in every text form (cycle
+//!   notation, `.gens` files, states on the command line, CLI output), as in GAP.
+//! - **Products** are GAP's: `p * q` means first `p`, then `q`, so
+//!   `i^(p*q) = (i^p)^q`. A word `R U` is `R` then `U`.
+//! - **Moves act on positions**: a move `g` carries the piece at position `i` to
+//!   position `i^g`. A state is the vector `x` of labels at positions (`x[i]` = label
+//!   at position `i`); applying `g` gives `y` with `y[i^g] = x[i]`
+//!   ([`Perm::apply_to_state`]). As a matrix this is `P x` with `P[i^g, i] = 1`, seed
+//!   003's `perm_mat` convention, so the matrix of the word `g1 g2 … gk` is
+//!   `P_gk ⋯ P_g1` (seed 003: `R U R' U'` ↦ `U⁻¹ R⁻¹ U R`).
+//! - **Rotations are clockwise** by default. A word can be evaluated under each of the
+//!   four [`Convention`]s (product order × turn direction), so a claim can be checked as
+//!   its author meant it.
+//! - **States in text** are labels in position order, 1-based, comma-separated:
+//!   `7,2,1,4,5,6,9,8,3`; the solved state is `1,2,…,n`.
+
+pub mod cube;
+pub mod cycles;
+pub mod gens;
+pub mod matrix;
+pub mod perm;
+pub mod puzzle;
+pub mod word;
+
+pub use cycles::CycleParseError;
+pub use matrix::MatrixError;
+pub use perm::{Perm, PermError};
+pub use puzzle::{Layout, Move, Puzzle, PuzzleError};
+pub use word::{Alphabet, Convention, Direction, ProductOrder, Word, WordParseError};
+
+/// Re-exports for notebooks: one `:dep permlab` line gives all of these.
+pub use nalgebra;
+pub use ndarray;
+pub use num_bigint;

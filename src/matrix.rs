@@ -1,0 +1,352 @@
+//! Permutation matrices (seed 003's linearization) for nalgebra, ndarray and
+//! nalgebra-sparse, conversion back with validation, and matrix powers by repeated
+//! squaring.
+//!
+//! The matrix `P` of a permutation `g` acts on state vectors by `(P x)[i^g] = x[i]`:
+//! entry `P[i^g, i] = 1`. This is seed 003's `perm_mat` convention, so the matrix of a
+//! word `g1 g2 … gk` (first `g1`) is `P_gk ⋯ P_g2 P_g1`, and the matrix of the product
+//! `p * q` is `P_q P_p`.
+//!
+//! ```
+//! use permlab::{Perm, matrix::{to_dmatrix, perm_from_dmatrix, matrix_power}};
+//! let g: Perm = "(1,2,3)".parse().unwrap();
+//! let p = to_dmatrix::<i32>(&g);
+//! assert_eq!(p[(1, 0)], 1); // point 1 goes to 2: row 2, column 1 (1-based)
+//! assert_eq!(perm_from_dmatrix(&p).unwrap(), g);
+//! assert_eq!(perm_from_dmatrix(&matrix_power(&p, 3)).unwrap(), Perm::identity(3));
+//! ```
+
+use crate::perm::Perm;
+use nalgebra::{DMatrix, Scalar};
+use nalgebra_sparse::CsrMatrix;
+use ndarray::Array2;
+use num_traits::{One, Zero};
+use std::fmt;
+
+/// Why a matrix is not a permutation matrix. Rows and columns are 1-based.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MatrixError {
+    /// The matrix is not square.
+    #[error("matrix is {rows}x{cols}, not square")]
+    NotSquare {
+        /// Number of rows.
+        rows: usize,
+        /// Number of columns.
+        cols: usize,
+    },
+    /// An entry other than 0 or 1.
+    #[error("entry at row {row}, column {col} is {value}, not 0 or 1")]
+    BadEntry {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// The entry, printed.
+        value: String,
+    },
+    /// A column without exactly one 1.
+    #[error("column {col} has {count} entries equal to 1, not exactly one")]
+    Column {
+        /// 1-based column.
+        col: usize,
+        /// Number of ones.
+        count: usize,
+    },
+    /// A row without exactly one 1.
+    #[error("row {row} has {count} entries equal to 1, not exactly one")]
+    Row {
+        /// 1-based row.
+        row: usize,
+        /// Number of ones.
+        count: usize,
+    },
+}
+
+/// The dense nalgebra permutation matrix of `g` (`P[i^g, i] = 1`).
+pub fn to_dmatrix<T: Scalar + Zero + One>(g: &Perm) -> DMatrix<T> {
+    let n = g.degree();
+    let mut m = DMatrix::from_element(n, n, T::zero());
+    for i in 0..n {
+        m[(g.image(i), i)] = T::one();
+    }
+    m
+}
+
+/// The dense ndarray permutation matrix of `g` (`P[[i^g, i]] = 1`).
+pub fn to_array2<T: Clone + Zero + One>(g: &Perm) -> Array2<T> {
+    let n = g.degree();
+    let mut m = Array2::from_elem((n, n), T::zero());
+    for i in 0..n {
+        m[[g.image(i), i]] = T::one();
+    }
+    m
+}
+
+/// The sparse (CSR) permutation matrix of `g`: one stored entry per row.
+pub fn to_csr<T: Scalar + Zero + One>(g: &Perm) -> CsrMatrix<T> {
+    let n = g.degree();
+    let inv = g.inverse();
+    let offsets: Vec<usize> = (0..=n).collect();
+    let cols: Vec<usize> = (0..n).map(|r| inv.image(r)).collect();
+    let values = vec![T::one(); n];
+    CsrMatrix::try_from_csr_data(n, n, offsets, cols, values)
+        .expect("a permutation gives valid CSR data")
+}
+
+/// Reads a permutation back from entries given as a function of (row, column), with
+/// validation. Shared by the dense and sparse conversions.
+fn perm_from_entries<T: PartialEq + Zero + One + fmt::Debug>(
+    rows: usize,
+    cols: usize,
+    entry: impl Fn(usize, usize) -> T,
+) -> Result<Perm, MatrixError> {
+    if rows != cols {
+        return Err(MatrixError::NotSquare { rows, cols });
+    }
+    let n = rows;
+    let mut images = vec![u32::MAX; n];
+    let mut row_count = vec![0usize; n];
+    for c in 0..n {
+        let mut count = 0;
+        for r in 0..n {
+            let v = entry(r, c);
+            if v == T::one() {
+                count += 1;
+                row_count[r] += 1;
+                images[c] = r as u32;
+            } else if v != T::zero() {
+                return Err(MatrixError::BadEntry {
+                    row: r + 1,
+                    col: c + 1,
+                    value: format!("{v:?}"),
+                });
+            }
+        }
+        if count != 1 {
+            return Err(MatrixError::Column { col: c + 1, count });
+        }
+    }
+    if let Some(r) = row_count.iter().position(|&k| k != 1) {
+        return Err(MatrixError::Row {
+            row: r + 1,
+            count: row_count[r],
+        });
+    }
+    Ok(Perm::from_images_unchecked(images))
+}
+
+/// The permutation of a dense nalgebra permutation matrix, validated.
+pub fn perm_from_dmatrix<T: Scalar + Zero + One>(m: &DMatrix<T>) -> Result<Perm, MatrixError> {
+    perm_from_entries(m.nrows(), m.ncols(), |r, c| m[(r, c)].clone())
+}
+
+/// The permutation of a dense ndarray permutation matrix, validated.
+pub fn perm_from_array2<T: Clone + PartialEq + Zero + One + fmt::Debug>(
+    m: &Array2<T>,
+) -> Result<Perm, MatrixError> {
+    let (r, c) = m.dim();
+    perm_from_entries(r, c, |i, j| m[[i, j]].clone())
+}
+
+/// The permutation of a sparse CSR permutation matrix, validated (explicit zeros are
+/// allowed).
+pub fn perm_from_csr<T: Scalar + Zero + One>(m: &CsrMatrix<T>) -> Result<Perm, MatrixError> {
+    let mut dense = DMatrix::from_element(m.nrows(), m.ncols(), T::zero());
+    for (r, c, v) in m.triplet_iter() {
+        dense[(r, c)] = v.clone();
+    }
+    perm_from_dmatrix(&dense)
+}
+
+/// Square matrices that can be multiplied: what [`matrix_power`] needs.
+pub trait SquareMatrix: Clone {
+    /// The identity matrix of the same size.
+    fn identity_like(&self) -> Self;
+    /// The matrix product `self · rhs`.
+    fn matmul(&self, rhs: &Self) -> Self;
+    /// Whether this is the identity matrix.
+    fn is_identity_matrix(&self) -> bool {
+        self.clone_eq(&self.identity_like())
+    }
+    /// Entry-wise equality.
+    fn clone_eq(&self, other: &Self) -> bool;
+}
+
+impl<T> SquareMatrix for DMatrix<T>
+where
+    T: Scalar + Zero + One,
+    for<'a> &'a DMatrix<T>: std::ops::Mul<&'a DMatrix<T>, Output = DMatrix<T>>,
+{
+    fn identity_like(&self) -> Self {
+        DMatrix::from_fn(self.nrows(), self.ncols(), |r, c| {
+            if r == c {
+                T::one()
+            } else {
+                T::zero()
+            }
+        })
+    }
+    fn matmul(&self, rhs: &Self) -> Self {
+        self * rhs
+    }
+    fn clone_eq(&self, other: &Self) -> bool {
+        self == other
+    }
+}
+
+impl<T> SquareMatrix for Array2<T>
+where
+    T: ndarray::LinalgScalar + PartialEq,
+{
+    fn identity_like(&self) -> Self {
+        Array2::eye(self.nrows())
+    }
+    fn matmul(&self, rhs: &Self) -> Self {
+        self.dot(rhs)
+    }
+    fn clone_eq(&self, other: &Self) -> bool {
+        self == other
+    }
+}
+
+/// `m^k` by repeated squaring (seed 003's `mat_exp`), for nalgebra and ndarray
+/// matrices. O(log k) products.
+///
+/// ```
+/// use permlab::matrix::matrix_power;
+/// use ndarray::array;
+/// let m = array![[0, 1], [1, 0]];
+/// assert_eq!(matrix_power(&m, 5), m);
+/// ```
+pub fn matrix_power<M: SquareMatrix>(m: &M, mut k: u64) -> M {
+    let mut result = m.identity_like();
+    let mut base = m.clone();
+    while k > 0 {
+        if k & 1 == 1 {
+            result = result.matmul(&base);
+        }
+        k >>= 1;
+        if k > 0 {
+            base = base.matmul(&base);
+        }
+    }
+    result
+}
+
+/// The least `k ≥ 1` with `m^k = I`, found by repeated multiplication, or `None` when
+/// it exceeds `limit`. An independent check of [`Perm::order`] by linear algebra.
+pub fn order_by_matrix<M: SquareMatrix>(m: &M, limit: u64) -> Option<u64> {
+    let mut power = m.clone();
+    for k in 1..=limit {
+        if power.is_identity_matrix() {
+            return Some(k);
+        }
+        power = power.matmul(m);
+    }
+    None
+}
+
+/// `P x` for a dense matrix and a state vector: the state after the move(s) `P`
+/// encodes.
+pub fn apply_matrix<T>(m: &DMatrix<T>, state: &[T]) -> Vec<T>
+where
+    T: Scalar + Zero + One,
+    for<'a> &'a DMatrix<T>: std::ops::Mul<&'a nalgebra::DVector<T>, Output = nalgebra::DVector<T>>,
+{
+    let x = nalgebra::DVector::from_column_slice(state);
+    (m * &x).iter().cloned().collect()
+}
+
+/// Converts a column-major nalgebra matrix into a row-major ndarray matrix.
+pub fn dmatrix_to_array2<T: Scalar>(m: &DMatrix<T>) -> Array2<T> {
+    Array2::from_shape_fn((m.nrows(), m.ncols()), |(r, c)| m[(r, c)].clone())
+}
+
+/// Converts an ndarray matrix into a nalgebra matrix.
+pub fn array2_to_dmatrix<T: Scalar>(m: &Array2<T>) -> DMatrix<T> {
+    let (r, c) = m.dim();
+    DMatrix::from_fn(r, c, |i, j| m[[i, j]].clone())
+}
+
+/// The 0/1 picture of a matrix as text, like seed 003's `pretty`: `1` for ones, a space
+/// for zeros, one line per row.
+pub fn pretty<T: Scalar + One>(m: &DMatrix<T>) -> String {
+    let mut s = String::with_capacity(m.nrows() * (m.ncols() + 1));
+    for r in 0..m.nrows() {
+        for c in 0..m.ncols() {
+            s.push(if m[(r, c)] == T::one() { '1' } else { ' ' });
+        }
+        let trimmed = s.trim_end_matches(' ').len();
+        s.truncate(trimmed);
+        s.push('\n');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn product_matrix_is_reversed() {
+        let p: Perm = "(1,2,3)".parse().unwrap();
+        let q = Perm::parse_cycles("(1,4)", Some(4)).unwrap();
+        let p4 = p.extended(4);
+        let mp = to_dmatrix::<i32>(&p4);
+        let mq = to_dmatrix::<i32>(&q);
+        assert_eq!(to_dmatrix::<i32>(&(&p4 * &q)), &mq * &mp);
+    }
+
+    #[test]
+    fn conversions_agree() {
+        let g: Perm = "(1,5,2)(3,4)".parse().unwrap();
+        assert_eq!(perm_from_array2(&to_array2::<u8>(&g)).unwrap(), g);
+        assert_eq!(perm_from_csr(&to_csr::<f64>(&g)).unwrap(), g);
+        assert_eq!(
+            dmatrix_to_array2(&to_dmatrix::<i32>(&g)),
+            to_array2::<i32>(&g)
+        );
+        assert_eq!(
+            array2_to_dmatrix(&to_array2::<i32>(&g)),
+            to_dmatrix::<i32>(&g)
+        );
+    }
+
+    #[test]
+    fn validation_errors() {
+        let mut m = to_dmatrix::<i32>(&"(1,2)".parse().unwrap());
+        m[(0, 0)] = 2;
+        assert_eq!(
+            perm_from_dmatrix(&m).unwrap_err().to_string(),
+            "entry at row 1, column 1 is 2, not 0 or 1"
+        );
+        m[(0, 0)] = 1;
+        assert_eq!(
+            perm_from_dmatrix(&m),
+            Err(MatrixError::Column { col: 1, count: 2 })
+        );
+        let z = DMatrix::<i32>::from_row_slice(2, 2, &[1, 1, 0, 0]);
+        assert_eq!(
+            perm_from_dmatrix(&z),
+            Err(MatrixError::Row { row: 1, count: 2 })
+        );
+        let r = DMatrix::<i32>::zeros(2, 3);
+        assert_eq!(
+            perm_from_dmatrix(&r),
+            Err(MatrixError::NotSquare { rows: 2, cols: 3 })
+        );
+    }
+
+    #[test]
+    fn order_by_matrix_matches_perm_order() {
+        let g: Perm = "(1,2,3)(4,5,6,7)(8,9)".parse().unwrap();
+        assert_eq!(order_by_matrix(&to_array2::<i32>(&g), 100), Some(12));
+        assert_eq!(order_by_matrix(&to_dmatrix::<f64>(&g), 11), None);
+    }
+
+    #[test]
+    fn pretty_matches_seed_format() {
+        let g: Perm = "(1,2)".parse().unwrap();
+        assert_eq!(pretty(&to_dmatrix::<u8>(&g)), " 1\n1\n");
+    }
+}

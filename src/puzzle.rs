@@ -1,0 +1,585 @@
+//! Puzzles: generators on numbered positions, names for words, a solved state and a
+//! text rendering.
+//!
+//! Built-in puzzles (the `PUZZLE` argument of the CLI; anything else is read as a path
+//! to a [`.gens` file](crate::gens)):
+//!
+//! | spec | what |
+//! |---|---|
+//! | `cube3`, `cube2`, `cube:N` | N×N×N cube on 6N² stickers ([`crate::cube`]); generators U D F B R L; also M E S (odd N) and x y z as extra moves |
+//! | `turnstyle:N` | seed 002: L = (1,…,N), R = L⁻¹, T = (1,2)(3,4) |
+//! | `board:RxC:K` | R rows × C columns, cells row-major from 1; one generator per K×K block position turning the block 90° clockwise |
+//! | `nokia-rect` | seed 004's 3x3 mode: 3 rows × 4 columns, frames A (left) and B (right) shift their 8 border cells one step clockwise |
+//! | `nokia2x2` | seed 004's 2x2 mode: `board:3x3:2` with the 8 moves A B C D a b c d as generators |
+//! | `rotation3` | seed 001's clockwise-only Rotation puzzle: `board:3x3:2` (moves A B C D) |
+//!
+//! Block naming on boards: blocks are listed row-major (top-left first). With at most
+//! 26 blocks they are `A`, `B`, `C`, … and the lowercase letters are their inverses
+//! (seed 004's notation). A board with exactly two blocks also has `X` = the left (or
+//! lower) block and `Y` = the other (seed 000's notation); a board with three blocks in
+//! one row has `X`, `Y`, `Z` from left to right. Larger boards name the block in block
+//! row `r` and block column `c` (1-based) `B{r}_{c}`.
+
+use crate::cube;
+use crate::gens::{self, GensError};
+use crate::perm::Perm;
+use crate::word::{Alphabet, Convention, Word, WordParseError};
+use std::path::Path;
+
+/// How a state of the puzzle is drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// A grid of `rows × cols` cells numbered row-major.
+    Grid {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
+    /// The N×N×N cube net.
+    Cube(usize),
+    /// A ring of positions (Turnstyle).
+    Ring,
+    /// No geometry: the list of labels.
+    Plain,
+}
+
+/// A problem loading or using a puzzle.
+#[derive(Debug, thiserror::Error)]
+pub enum PuzzleError {
+    /// Neither a built-in name nor a readable file.
+    #[error("unknown puzzle {0:?}: not a built-in (see `permlab puzzles`) and no such file")]
+    Unknown(String),
+    /// A built-in spec with bad parameters.
+    #[error("bad puzzle spec {spec:?}: {why}")]
+    BadSpec {
+        /// The spec.
+        spec: String,
+        /// Why.
+        why: String,
+    },
+    /// A `.gens` file error.
+    #[error(transparent)]
+    Gens(#[from] GensError),
+    /// A word that does not parse.
+    #[error("word: {0}")]
+    Word(#[from] WordParseError),
+    /// A state that is not a permutation of the puzzle's labels.
+    #[error("state: {0}")]
+    State(String),
+}
+
+/// A named move.
+#[derive(Clone, Debug)]
+pub struct Move {
+    /// Its name in words.
+    pub name: String,
+    /// Its permutation of positions.
+    pub perm: Perm,
+}
+
+/// A permutation puzzle.
+///
+/// ```
+/// use permlab::Puzzle;
+/// let t = Puzzle::builtin("turnstyle:12").unwrap();
+/// let w = t.parse_word("L T L (T L L L T R) (R R T L L) (T L L L T R)^3 T L").unwrap();
+/// assert_eq!(t.eval(&w).to_string(), "(1,2)");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    /// The spec it was loaded from (`cube3`, a path, …).
+    pub name: String,
+    /// Number of positions.
+    pub degree: usize,
+    /// The generators: they define the group and the moves of a search.
+    pub generators: Vec<Move>,
+    /// Further named moves usable in words (slices, rotations), not generators.
+    pub extra_moves: Vec<Move>,
+    /// How states are drawn.
+    pub layout: Layout,
+    alphabet: Alphabet,
+}
+
+impl Puzzle {
+    /// A puzzle from its generators and extra moves, with lowercase-inverse aliases
+    /// added when `lowercase_inverses`.
+    pub fn new(
+        name: &str,
+        degree: usize,
+        generators: Vec<Move>,
+        extra_moves: Vec<Move>,
+        layout: Layout,
+    ) -> Puzzle {
+        let names: Vec<String> = generators
+            .iter()
+            .chain(&extra_moves)
+            .map(|m| m.name.clone())
+            .collect();
+        let mut generators = generators;
+        let mut extra_moves = extra_moves;
+        for m in generators.iter_mut().chain(extra_moves.iter_mut()) {
+            m.perm = m.perm.extended(degree);
+        }
+        Puzzle {
+            name: name.to_string(),
+            degree,
+            generators,
+            extra_moves,
+            layout,
+            alphabet: Alphabet::new(names),
+        }
+    }
+
+    /// Declares `alias` as the word letter for move `target` (a generator or extra
+    /// move name) to the power `power`.
+    pub fn add_alias(&mut self, alias: &str, target: &str, power: i64) {
+        let g = self
+            .alphabet
+            .index_of(target)
+            .unwrap_or_else(|| panic!("alias target {target} exists"));
+        self.alphabet.add_alias(alias, g, power);
+    }
+
+    /// A built-in puzzle by spec (see the module docs).
+    pub fn builtin(spec: &str) -> Result<Puzzle, PuzzleError> {
+        let bad = |why: &str| PuzzleError::BadSpec {
+            spec: spec.to_string(),
+            why: why.to_string(),
+        };
+        let parts: Vec<&str> = spec.split(':').collect();
+        match parts.as_slice() {
+            ["cube3"] => Ok(cube_puzzle(spec, 3)),
+            ["cube2"] => Ok(cube_puzzle(spec, 2)),
+            ["cube", n] => {
+                let n: usize = n.parse().map_err(|_| bad("N must be a number"))?;
+                if !(1..=9).contains(&n) {
+                    return Err(bad("N must be 1..9"));
+                }
+                Ok(cube_puzzle(spec, n))
+            }
+            ["turnstyle", n] => {
+                let n: usize = n.parse().map_err(|_| bad("N must be a number"))?;
+                if n < 4 {
+                    return Err(bad("Turnstyle needs N >= 4"));
+                }
+                Ok(turnstyle(spec, n))
+            }
+            ["board", dims, k] => {
+                let (r, c) = dims
+                    .split_once('x')
+                    .ok_or_else(|| bad("expected board:RxC:K"))?;
+                let r: usize = r.parse().map_err(|_| bad("R must be a number"))?;
+                let c: usize = c.parse().map_err(|_| bad("C must be a number"))?;
+                let k: usize = k.parse().map_err(|_| bad("K must be a number"))?;
+                if k < 2 || k > r || k > c {
+                    return Err(bad("need 2 <= K <= min(R, C)"));
+                }
+                if r * c > 1 << 24 {
+                    return Err(bad("board too large"));
+                }
+                Ok(board(spec, r, c, k))
+            }
+            ["nokia-rect"] => Ok(nokia_rect()),
+            ["nokia2x2"] => Ok(nokia2x2()),
+            ["rotation3"] => {
+                let mut p = board("rotation3", 3, 3, 2);
+                p.name = "rotation3".into();
+                Ok(p)
+            }
+            _ => Err(PuzzleError::Unknown(spec.to_string())),
+        }
+    }
+
+    /// A built-in name, or else a path to a `.gens` file.
+    pub fn load(spec: &str) -> Result<Puzzle, PuzzleError> {
+        match Puzzle::builtin(spec) {
+            Err(PuzzleError::Unknown(_)) if Path::new(spec).is_file() => {
+                let g = gens::read_gens_file(Path::new(spec))?;
+                Ok(Puzzle::new(
+                    spec,
+                    g.degree,
+                    g.moves,
+                    Vec::new(),
+                    Layout::Plain,
+                ))
+            }
+            other => other,
+        }
+    }
+
+    /// The built-in specs, for listings.
+    pub fn builtin_examples() -> Vec<&'static str> {
+        vec![
+            "cube3",
+            "cube2",
+            "turnstyle:12",
+            "board:3x3:2",
+            "board:4x5:4",
+            "board:4x4:3",
+            "nokia-rect",
+            "nokia2x2",
+            "rotation3",
+        ]
+    }
+
+    /// The generators' permutations.
+    pub fn generator_perms(&self) -> Vec<Perm> {
+        self.generators.iter().map(|m| m.perm.clone()).collect()
+    }
+
+    /// The generators' names.
+    pub fn generator_names(&self) -> Vec<String> {
+        self.generators.iter().map(|m| m.name.clone()).collect()
+    }
+
+    /// All moves a word may name (generators, then extra moves).
+    pub fn all_perms(&self) -> Vec<Perm> {
+        self.generators
+            .iter()
+            .chain(&self.extra_moves)
+            .map(|m| m.perm.clone())
+            .collect()
+    }
+
+    /// The alphabet of names and aliases words use.
+    pub fn alphabet(&self) -> &Alphabet {
+        &self.alphabet
+    }
+
+    /// Parses a word over this puzzle's moves.
+    pub fn parse_word(&self, text: &str) -> Result<Word, WordParseError> {
+        self.alphabet.parse(text)
+    }
+
+    /// The permutation of a word (default convention).
+    pub fn eval(&self, w: &Word) -> Perm {
+        w.eval(&self.all_perms()).extended(self.degree)
+    }
+
+    /// The permutation of a word under a convention.
+    pub fn eval_with(&self, w: &Word, conv: Convention) -> Perm {
+        w.eval_with(&self.all_perms(), conv).extended(self.degree)
+    }
+
+    /// The orders of all moves (for [`Word::simplify`]).
+    pub fn move_orders(&self) -> Vec<u64> {
+        self.generators
+            .iter()
+            .chain(&self.extra_moves)
+            .map(|m| u64::try_from(m.perm.order()).unwrap_or(0))
+            .collect()
+    }
+
+    /// [`Word::simplify`] with this puzzle's move orders.
+    pub fn simplify(&self, w: &Word) -> Word {
+        w.simplify(&self.move_orders())
+    }
+
+    /// The solved state: label `i` at position `i` (0-based).
+    pub fn solved(&self) -> Vec<u32> {
+        (0..self.degree as u32).collect()
+    }
+
+    /// The state reached from `state` by a word (default convention).
+    pub fn apply(&self, state: &[u32], w: &Word) -> Vec<u32> {
+        self.eval(w).apply_to_state(state)
+    }
+
+    /// Parses a state in text form: the labels in position order, 1-based,
+    /// comma-separated (`7,2,1,4,5,6,9,8,3`), checked to be a permutation of
+    /// `1..=degree`. Returns 0-based labels.
+    pub fn parse_state(&self, text: &str) -> Result<Vec<u32>, PuzzleError> {
+        parse_state(text, self.degree)
+    }
+
+    /// Draws a state (0-based labels at positions) as text: a grid of numbers for
+    /// boards, the colour net for cubes, a line otherwise.
+    pub fn render(&self, state: &[u32]) -> String {
+        match self.layout {
+            Layout::Grid { rows, cols } => render_grid(rows, cols, state),
+            Layout::Cube(n) => cube::render_net(n, state),
+            Layout::Ring | Layout::Plain => format!("{}\n", format_state(state)),
+        }
+    }
+}
+
+/// Parses a 1-based comma-separated state of `degree` labels into 0-based labels.
+pub fn parse_state(text: &str, degree: usize) -> Result<Vec<u32>, PuzzleError> {
+    let err = |m: String| PuzzleError::State(m);
+    let trimmed = text.trim().trim_start_matches('[').trim_end_matches(']');
+    let mut labels = Vec::new();
+    for (k, part) in trimmed.split(',').enumerate() {
+        let part = part.trim();
+        let v: u64 = part.parse().map_err(|_| {
+            err(format!(
+                "entry {} ({part:?}) is not a positive integer",
+                k + 1
+            ))
+        })?;
+        labels.push(v);
+    }
+    if labels.len() != degree {
+        return Err(err(format!(
+            "{} entries, but the puzzle has {degree} positions",
+            labels.len()
+        )));
+    }
+    let p = Perm::from_images_one_based(&labels).map_err(|e| err(e.to_string()))?;
+    Ok(p.images().to_vec())
+}
+
+/// Formats 0-based labels as the 1-based comma-separated text form.
+pub fn format_state(state: &[u32]) -> String {
+    state
+        .iter()
+        .map(|x| (x + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn render_grid(rows: usize, cols: usize, state: &[u32]) -> String {
+    let width = (rows * cols).to_string().len();
+    let mut s = String::new();
+    for r in 0..rows {
+        let line: Vec<String> = (0..cols)
+            .map(|c| format!("{:>width$}", state[r * cols + c] + 1))
+            .collect();
+        s.push_str(&line.join(" "));
+        s.push('\n');
+    }
+    s
+}
+
+fn cube_puzzle(spec: &str, n: usize) -> Puzzle {
+    let to_moves = |v: Vec<(String, Perm)>| -> Vec<Move> {
+        v.into_iter()
+            .map(|(name, perm)| Move { name, perm })
+            .collect()
+    };
+    Puzzle::new(
+        spec,
+        6 * n * n,
+        to_moves(cube::face_turns(n)),
+        to_moves(cube::slices_and_rotations(n)),
+        Layout::Cube(n),
+    )
+}
+
+fn turnstyle(spec: &str, n: usize) -> Puzzle {
+    let l = Perm::from_cycles(n, &[(0..n).collect()]).expect("points in range");
+    let t = Perm::from_cycles(n, &[vec![0, 1], vec![2, 3]]).expect("n >= 4");
+    let moves = vec![
+        Move {
+            name: "L".into(),
+            perm: l.clone(),
+        },
+        Move {
+            name: "R".into(),
+            perm: l.inverse(),
+        },
+        Move {
+            name: "T".into(),
+            perm: t,
+        },
+    ];
+    Puzzle::new(spec, n, moves, Vec::new(), Layout::Ring)
+}
+
+/// The permutation turning the `k×k` block with top-left cell `(r0, c0)` of a board
+/// with `cols` columns 90° clockwise: cell `(r0+i, c0+j)` goes to `(r0+j, c0+k-1-i)`.
+pub fn block_turn(rows: usize, cols: usize, r0: usize, c0: usize, k: usize) -> Perm {
+    let mut images: Vec<u32> = (0..(rows * cols) as u32).collect();
+    for i in 0..k {
+        for j in 0..k {
+            let from = (r0 + i) * cols + c0 + j;
+            let to = (r0 + j) * cols + c0 + k - 1 - i;
+            images[from] = to as u32;
+        }
+    }
+    Perm::from_images(images).expect("a rotation of a block is a bijection")
+}
+
+/// The moves of `board:RxC:K` with the naming of the module docs.
+fn board(spec: &str, rows: usize, cols: usize, k: usize) -> Puzzle {
+    let (br, bc) = (rows - k + 1, cols - k + 1);
+    let count = br * bc;
+    let mut moves = Vec::new();
+    for r in 0..br {
+        for c in 0..bc {
+            let name = if count <= 26 {
+                ((b'A' + (r * bc + c) as u8) as char).to_string()
+            } else {
+                format!("B{}_{}", r + 1, c + 1)
+            };
+            moves.push(Move {
+                name,
+                perm: block_turn(rows, cols, r, c, k),
+            });
+        }
+    }
+    let names: Vec<String> = moves.iter().map(|m| m.name.clone()).collect();
+    let mut p = Puzzle::new(
+        spec,
+        rows * cols,
+        moves,
+        Vec::new(),
+        Layout::Grid { rows, cols },
+    );
+    if count <= 26 {
+        for n in &names {
+            p.add_alias(&n.to_lowercase(), n, -1);
+        }
+    }
+    if count == 2 {
+        // X is the left block (or the lower one on a tall board), Y the other.
+        let (x, y) = if bc == 2 { ("A", "B") } else { ("B", "A") };
+        p.add_alias("X", x, 1);
+        p.add_alias("Y", y, 1);
+    } else if count == 3 && br == 1 {
+        for (alias, n) in ["X", "Y", "Z"].iter().zip(&names) {
+            p.add_alias(alias, n, 1);
+        }
+    }
+    p
+}
+
+/// The 8 border cells of a 3×3 frame with top-left `(r0, c0)` in clockwise order.
+fn ring_cells(cols: usize, r0: usize, c0: usize) -> [usize; 8] {
+    let at = |r: usize, c: usize| (r0 + r) * cols + c0 + c;
+    [
+        at(0, 0),
+        at(0, 1),
+        at(0, 2),
+        at(1, 2),
+        at(2, 2),
+        at(2, 1),
+        at(2, 0),
+        at(1, 0),
+    ]
+}
+
+/// Seed 004's 3x3 mode on the 3-row × 4-column rectangle holding 1..12: a frame move
+/// shifts the 8 border cells of its 3×3 frame one step clockwise (the centre stays).
+fn nokia_rect() -> Puzzle {
+    let (rows, cols) = (3, 4);
+    let frame = |c0: usize| {
+        let ring = ring_cells(cols, 0, c0);
+        let mut images: Vec<u32> = (0..(rows * cols) as u32).collect();
+        for k in 0..8 {
+            images[ring[k]] = ring[(k + 1) % 8] as u32;
+        }
+        Perm::from_images(images).expect("a ring shift is a bijection")
+    };
+    let moves = vec![
+        Move {
+            name: "A".into(),
+            perm: frame(0),
+        },
+        Move {
+            name: "B".into(),
+            perm: frame(1),
+        },
+    ];
+    let mut p = Puzzle::new(
+        "nokia-rect",
+        12,
+        moves,
+        Vec::new(),
+        Layout::Grid { rows, cols },
+    );
+    p.add_alias("a", "A", -1);
+    p.add_alias("b", "B", -1);
+    p
+}
+
+/// Seed 004's 2x2 mode: the 3×3 board with its 8 moves A B C D a b c d as generators.
+fn nokia2x2() -> Puzzle {
+    let base = board("board:3x3:2", 3, 3, 2);
+    let mut moves = base.generators.clone();
+    for m in &base.generators {
+        moves.push(Move {
+            name: m.name.to_lowercase(),
+            perm: m.perm.inverse(),
+        });
+    }
+    Puzzle::new(
+        "nokia2x2",
+        9,
+        moves,
+        Vec::new(),
+        Layout::Grid { rows: 3, cols: 3 },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn block_turn_is_clockwise() {
+        // 3x3 board, top-left 2x2 block: 1 2 / 4 5 -> cell 1 goes to 2, 2 to 5, 5 to 4
+        let a = block_turn(3, 3, 0, 0, 2);
+        assert_eq!(a.to_string(), "(1,2,5,4)");
+    }
+
+    #[test]
+    fn board_names() {
+        let p = Puzzle::builtin("board:3x3:2").unwrap();
+        assert_eq!(p.generator_names(), ["A", "B", "C", "D"]);
+        let w = p.parse_word("a").unwrap();
+        assert_eq!(p.eval(&w), p.generators[0].perm.inverse());
+        let big = Puzzle::builtin("board:10x10:3").unwrap();
+        assert_eq!(big.generators.len(), 64);
+        assert_eq!(big.generators[9].name, "B2_2");
+        let two = Puzzle::builtin("board:4x5:4").unwrap();
+        assert_eq!(
+            two.eval(&two.parse_word("X").unwrap()),
+            two.generators[0].perm
+        );
+        let tall = Puzzle::builtin("board:5x4:4").unwrap();
+        assert_eq!(
+            tall.eval(&tall.parse_word("X").unwrap()),
+            tall.generators[1].perm
+        );
+    }
+
+    #[test]
+    fn nokia_frames_shift_rings() {
+        let p = Puzzle::builtin("nokia-rect").unwrap();
+        assert_eq!(p.generators[0].perm.to_string(), "(1,2,3,7,11,10,9,5)");
+        assert_eq!(p.generators[1].perm.to_string(), "(2,3,4,8,12,11,10,6)");
+    }
+
+    #[test]
+    fn bad_specs() {
+        assert!(matches!(
+            Puzzle::builtin("board:3x3:4"),
+            Err(PuzzleError::BadSpec { .. })
+        ));
+        assert!(matches!(
+            Puzzle::load("no-such-puzzle"),
+            Err(PuzzleError::Unknown(_))
+        ));
+    }
+
+    #[test]
+    fn states_parse_and_render() {
+        let p = Puzzle::builtin("board:3x3:2").unwrap();
+        let s = p.parse_state("7,2,1,4,5,6,9,8,3").unwrap();
+        assert_eq!(format_state(&s), "7,2,1,4,5,6,9,8,3");
+        assert_eq!(p.render(&s), "7 2 1\n4 5 6\n9 8 3\n");
+        assert_eq!(
+            p.parse_state("1,2,3").unwrap_err().to_string(),
+            "state: 3 entries, but the puzzle has 9 positions"
+        );
+        assert_eq!(
+            p.parse_state("1,1,3,4,5,6,7,8,9").unwrap_err().to_string(),
+            "state: image 1 is repeated at positions 1 and 2"
+        );
+        assert_eq!(
+            p.parse_state("1,x,3,4,5,6,7,8,9").unwrap_err().to_string(),
+            "state: entry 2 (\"x\") is not a positive integer"
+        );
+    }
+}
