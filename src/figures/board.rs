@@ -89,7 +89,8 @@ impl BoardFigure {
 
     /// Highlights cells (0-based positions).
     pub fn highlight(mut self, cells: &[usize]) -> BoardFigure {
-        self.highlight.extend(cells.iter().filter(|&&c| c < self.state.len()));
+        self.highlight
+            .extend(cells.iter().filter(|&&c| c < self.state.len()));
         self
     }
 

@@ -105,8 +105,7 @@ impl Figure for CubeNetFigure {
                     area.draw(&Rectangle::new(corners, border))
                         .map_err(draw_err)?;
                     if self.numbers {
-                        let colour = if matches!(sticker_face(n, self.state[p] as usize), 2..=4)
-                        {
+                        let colour = if matches!(sticker_face(n, self.state[p] as usize), 2..=4) {
                             WHITE
                         } else {
                             palette::INK

@@ -82,11 +82,7 @@ impl CycleFigure {
         }
     }
 
-    fn draw_arcs<DB: DrawingBackend>(
-        &self,
-        area: &Area<DB>,
-        top: f64,
-    ) -> Result<(), FigureError> {
+    fn draw_arcs<DB: DrawingBackend>(&self, area: &Area<DB>, top: f64) -> Result<(), FigureError> {
         let (w, h) = area.dim_in_pixel();
         let cycles = self.perm.cycles();
         let fixed = self.perm.degree() - cycles.iter().map(Vec::len).sum::<usize>();
@@ -116,7 +112,7 @@ impl CycleFigure {
             let len = cyc.len();
             let angle = |j: f64| -PI / 2.0 + 2.0 * PI * j / len as f64;
             let at = |a: f64, r: f64| (cx + r * a.cos(), cy + r * a.sin());
-            let dot = (side * 0.055).min(PI * radius / len as f64 * 0.45).max(2.0);
+            let dot = (side * 0.03).min(PI * radius / len as f64 * 0.22).max(2.5);
             let style = colour.stroke_width((side / 120.0).max(1.0) as u32);
             for j in 0..len {
                 // arc from point j to point j+1, leaving room for the dots
@@ -132,9 +128,11 @@ impl CycleFigure {
                     style,
                 ))
                 .map_err(draw_err)?;
-                draw_arrow(area, pts[steps - 1], pts[steps], dot * 1.3, style)?;
+                draw_arrow(area, pts[steps - 2], pts[steps], dot * 2.2, style)?;
             }
-            let font_size = (dot * 1.5).clamp(7.0, 20.0);
+            let font_size = (side * 0.045)
+                .min(PI * radius / len as f64 * 0.5)
+                .clamp(8.0, 18.0);
             let font = centred_text(font_size, palette::INK);
             for (j, &p) in cyc.iter().enumerate() {
                 let (x, y) = at(angle(j as f64), radius);
@@ -207,7 +205,10 @@ impl CycleFigure {
             if (x1 - x) >= 7.0 * label.len() as f64 {
                 area.draw(&Text::new(
                     label,
-                    (((x + x1) / 2.0).round() as i32, (y + bar_h / 2.0).round() as i32),
+                    (
+                        ((x + x1) / 2.0).round() as i32,
+                        (y + bar_h / 2.0).round() as i32,
+                    ),
                     font.clone(),
                 ))
                 .map_err(draw_err)?;

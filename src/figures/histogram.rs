@@ -50,10 +50,7 @@ impl DistanceDistribution {
             .enumerate()
         {
             counts.push(part.parse::<u64>().map_err(|_| {
-                format!(
-                    "count {} ({part:?}) is not a non-negative integer",
-                    k + 1
-                )
+                format!("count {} ({part:?}) is not a non-negative integer", k + 1)
             })?);
         }
         if counts.is_empty() {

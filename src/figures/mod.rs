@@ -25,6 +25,7 @@
 pub mod board;
 pub mod cube_net;
 pub mod cycles;
+pub mod gallery;
 pub mod histogram;
 pub mod matrix;
 
@@ -288,8 +289,8 @@ pub fn centred_text(size: f64, color: RGBColor) -> TextStyle<'static> {
 }
 
 /// Draws `title` centred at the top of `area` and returns the height it took (0 for
-/// an empty title). The font size scales with the area: 5% of the smaller side,
-/// clamped to 11..=28 pixels.
+/// an empty title). The font size scales with the area: 6% of the smaller side,
+/// clamped to 15..=28 pixels.
 pub fn draw_title<DB: DrawingBackend>(area: &Area<DB>, title: &str) -> Result<i32, FigureError> {
     if title.is_empty() {
         return Ok(0);
@@ -309,7 +310,7 @@ pub fn draw_title<DB: DrawingBackend>(area: &Area<DB>, title: &str) -> Result<i3
 
 /// The title font size for an area of `size` pixels.
 pub fn title_font_size(size: (u32, u32)) -> f64 {
-    (size.0.min(size.1) as f64 * 0.05).clamp(11.0, 28.0)
+    (size.0.min(size.1) as f64 * 0.06).clamp(15.0, 28.0)
 }
 
 /// Colours shared by the figures.
