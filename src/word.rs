@@ -395,8 +395,16 @@ impl Parser<'_> {
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.pos += 1;
         }
-        let text: String = self.chars[start..self.pos].iter().collect();
-        text.parse::<i64>().map_err(|_| WordParseError::BadPower {
+        let mut text: String = self.chars[start..self.pos].iter().collect();
+        let parsed = text.parse::<i64>();
+        if parsed.is_err() && self.pos == start {
+            // nothing numeric: report the token that stands where the power should be
+            text = self.chars[start..]
+                .iter()
+                .take_while(|c| !c.is_whitespace() && !"()[],:".contains(**c))
+                .collect();
+        }
+        parsed.map_err(|_| WordParseError::BadPower {
             column: start + 1,
             text,
         })
