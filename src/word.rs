@@ -545,7 +545,7 @@ impl Word {
     /// ```
     /// use permlab::Puzzle;
     /// let cube = Puzzle::builtin("cube3").unwrap();
-    /// let w = cube.parse_word("R U U' R R2 F F F").unwrap();
+    /// let w = cube.parse_word("R U U' R2 F F F").unwrap();
     /// assert_eq!(cube.simplify(&w).to_string(), "R' F'");
     /// ```
     pub fn simplify(&self, orders: &[u64]) -> Word {
