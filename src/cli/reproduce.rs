@@ -24,6 +24,10 @@ pub struct ReproduceArgs {
     /// Print the LaTeX table and write paper/generated/ (claims.tex, numbers.tex).
     #[arg(long)]
     latex: bool,
+    /// Compare verdicts with an expectations file (`id<TAB>verdict` lines); exit 1 on
+    /// any difference.
+    #[arg(long)]
+    expect: Option<PathBuf>,
     /// Where to write the generated LaTeX files.
     #[arg(long, default_value = "paper/generated")]
     generated: PathBuf,
@@ -78,6 +82,19 @@ pub fn run(a: ReproduceArgs) -> CliResult {
             &a.generated.join("claims.md"),
             report.to_markdown().as_bytes(),
         )?;
+    }
+    if let Some(path) = &a.expect {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let expected =
+            reproduce::expected_verdicts(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mismatches = report.mismatches(&expected);
+        if !mismatches.is_empty() {
+            for m in &mismatches {
+                eprintln!("permlab: verdict differs: {m}");
+            }
+            return Ok(ExitCode::from(1));
+        }
+        eprintln!("all {} verdicts as expected", report.records.len());
     }
     if report.all_decided() {
         Ok(ExitCode::SUCCESS)

@@ -152,8 +152,10 @@ pub struct Options {
     pub only: Option<String>,
 }
 
-/// A decided (or skipped, or failed) claim.
-#[derive(Clone, Debug, Serialize)]
+/// A decided (or skipped, or failed) claim. Serialised flat: `id`, `seed`, `quote`,
+/// `verdict` (`holds`, `holds_only_under`, `false`, `undecided`, `skipped`, `error`),
+/// `detail`, `evidence`, `computation`, `numbers`, `seconds`.
+#[derive(Clone, Debug)]
 pub struct ClaimRecord {
     /// Claim id.
     pub id: String,
@@ -222,6 +224,41 @@ fn short(s: &str, n: usize) -> String {
     } else {
         let cut: String = one_line.chars().take(n - 1).collect();
         format!("{cut}…")
+    }
+}
+
+impl Serialize for ClaimRecord {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("ClaimRecord", 10)?;
+        st.serialize_field("id", &self.id)?;
+        st.serialize_field("seed", &self.seed)?;
+        st.serialize_field("quote", &self.quote)?;
+        let (kind, detail, evidence, computation, numbers) = match &self.outcome {
+            Ok(o) => {
+                let detail = match &o.verdict {
+                    Verdict::HoldsOnlyUnder(d) | Verdict::Undecided(d) => d.clone(),
+                    _ => String::new(),
+                };
+                (
+                    o.verdict.kind(),
+                    detail,
+                    o.evidence.clone(),
+                    o.computation.clone(),
+                    o.numbers.clone(),
+                )
+            }
+            Err(e) if self.skipped => ("skipped", e.clone(), String::new(), String::new(), vec![]),
+            Err(e) => ("error", e.clone(), String::new(), String::new(), vec![]),
+        };
+        st.serialize_field("verdict", kind)?;
+        st.serialize_field("detail", &detail)?;
+        st.serialize_field("evidence", &evidence)?;
+        st.serialize_field("computation", &computation)?;
+        let numbers: std::collections::BTreeMap<String, String> = numbers.into_iter().collect();
+        st.serialize_field("numbers", &numbers)?;
+        st.serialize_field("seconds", &self.seconds)?;
+        st.end()
     }
 }
 
@@ -360,6 +397,61 @@ impl Report {
             }
         }
         s
+    }
+}
+
+/// Parses an expectations file: `id<TAB>kind` per line, where kind is `holds`,
+/// `holds_only_under`, `false` or `undecided` (`#` comments allowed).
+pub fn expected_verdicts(text: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (id, kind) = line
+            .split_once('\t')
+            .ok_or_else(|| format!("line {}: expected `id<TAB>verdict`", i + 1))?;
+        if !["holds", "holds_only_under", "false", "undecided"].contains(&kind.trim()) {
+            return Err(format!("line {}: unknown verdict {kind:?}", i + 1));
+        }
+        out.push((id.trim().to_string(), kind.trim().to_string()));
+    }
+    Ok(out)
+}
+
+impl Verdict {
+    /// The kind as written in expectation files.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Verdict::Holds => "holds",
+            Verdict::HoldsOnlyUnder(_) => "holds_only_under",
+            Verdict::False => "false",
+            Verdict::Undecided(_) => "undecided",
+        }
+    }
+}
+
+impl Report {
+    /// The claims whose verdict differs from the expectation (skipped claims are not
+    /// compared; failed checks always differ).
+    pub fn mismatches(&self, expected: &[(String, String)]) -> Vec<String> {
+        let mut out = Vec::new();
+        for r in &self.records {
+            let want = expected
+                .iter()
+                .find(|(id, _)| id == &r.id)
+                .map(|(_, k)| k.as_str());
+            match (&r.outcome, want) {
+                (_, None) => out.push(format!("{}: no expected verdict", r.id)),
+                (Err(_), Some(_)) if r.skipped => {}
+                (Err(e), Some(w)) => out.push(format!("{}: expected {w}, check failed: {e}", r.id)),
+                (Ok(o), Some(w)) if o.verdict.kind() != w => {
+                    out.push(format!("{}: expected {w}, got {}", r.id, o.verdict.label()))
+                }
+                _ => {}
+            }
+        }
+        out
     }
 }
 
