@@ -32,12 +32,14 @@
 pub mod cube;
 pub mod cycles;
 pub mod gens;
+pub mod group;
 pub mod matrix;
 pub mod perm;
 pub mod puzzle;
 pub mod word;
 
 pub use cycles::CycleParseError;
+pub use group::PermGroup;
 pub use matrix::MatrixError;
 pub use perm::{Perm, PermError};
 pub use puzzle::{Layout, Move, Puzzle, PuzzleError};
