@@ -2,6 +2,7 @@
 
 mod core;
 mod figure;
+mod reproduce;
 
 use clap::{Parser, Subcommand};
 use permlab::{Convention, Direction, ProductOrder};
@@ -54,6 +55,8 @@ enum Command {
     Core(core::CoreCommand),
     #[command(flatten)]
     Figure(figure::FigureCommand),
+    /// Check every claim of the five seeds and write paper/generated/.
+    Reproduce(reproduce::ReproduceArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -62,6 +65,7 @@ pub fn run() -> CliResult {
     match cli.command {
         Command::Core(c) => c.run(),
         Command::Figure(c) => c.run(),
+        Command::Reproduce(a) => reproduce::run(a),
     }
 }
 
