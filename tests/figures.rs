@@ -257,12 +257,14 @@ fn trajectory_follows_the_letters() {
 
 #[test]
 fn temporary_bfs_counts_every_state_once() {
-    // nokia2x2 generates S9 and turnstyle:8 generates S8 (an 8-cycle is odd): the
-    // distributions must add up to 9! and 8!, with one state per distinct generator
-    // at distance 1.
+    // The states reached are the group's elements: the distribution adds up to the
+    // group order from Schreier–Sims (9! for nokia2x2, 8! for turnstyle:8), with one
+    // state per distinct generator at distance 1.
     for (spec, total) in [("nokia2x2", 362_880u64), ("turnstyle:8", 40_320)] {
         let p = Puzzle::builtin(spec).unwrap();
         let d = bfs_distribution_temporary(&p, 1_000_000).unwrap();
+        let order = permlab::PermGroup::from_puzzle(&p).order();
+        assert_eq!(order, total.into(), "{spec}");
         assert_eq!(d.total(), total, "{spec}");
         assert_eq!(d.counts[0], 1);
         let distinct: std::collections::HashSet<_> = p.generator_perms().into_iter().collect();
@@ -323,6 +325,12 @@ fn evcxr_output_of_every_type() {
     let out = d.evcxr_content();
     assert_evcxr(&out, "distribution");
     assert!(out.contains("   total 13721\nEVCXR_END_CONTENT\n"));
+
+    let group = permlab::PermGroup::from_puzzle(&Puzzle::builtin("cube2").unwrap());
+    let out = group.evcxr_content();
+    assert!(out.starts_with("EVCXR_BEGIN_CONTENT text/html\n<table"));
+    assert!(out.contains("text/plain\ndegree: 24\norder: 88179840\n"));
+    assert!(out.ends_with("(cycle type 4^3 1^12)\nEVCXR_END_CONTENT\n"));
 
     for (name, out) in [
         ("MatrixFigure", MatrixFigure::of_perm(&g).evcxr_content()),
