@@ -183,16 +183,18 @@ pub fn gallery() -> Result<Vec<GalleryItem>, FigureError> {
                 .title("16 during Y Y X Y X"),
         ),
     ));
-    for (spec, stem, title) in [
+    for (spec, stem, title, width) in [
         (
             "nokia2x2",
             "bfs-nokia2x2-log",
             "nokia2x2: states by distance",
+            640,
         ),
         (
             "turnstyle:8",
             "bfs-turnstyle8-log",
             "Turnstyle 8: states by distance",
+            960,
         ),
     ] {
         let p = puzzle(spec)?;
@@ -204,7 +206,8 @@ pub fn gallery() -> Result<Vec<GalleryItem>, FigureError> {
                 HistogramFigure::new(vec![(spec.to_string(), d)])
                     .log(true)
                     .title(title)
-                    .axes("distance (moves)", "states"),
+                    .axes("distance (moves)", "states")
+                    .default_size_px((width, 420)),
             ),
         ));
     }
