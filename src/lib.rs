@@ -35,6 +35,7 @@ pub mod gens;
 pub mod matrix;
 pub mod perm;
 pub mod puzzle;
+pub mod search;
 pub mod word;
 
 pub use cycles::CycleParseError;
