@@ -32,9 +32,11 @@
 pub mod cube;
 pub mod cycles;
 pub mod gens;
+pub mod io;
 pub mod matrix;
 pub mod perm;
 pub mod puzzle;
+pub mod reproduce;
 pub mod search;
 pub mod word;
 

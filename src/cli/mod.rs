@@ -1,6 +1,7 @@
 //! Command-line interface: one file per group of subcommands.
 
 mod core;
+mod reproduce;
 mod search;
 
 use clap::{Parser, Subcommand};
@@ -54,6 +55,8 @@ enum Command {
     Core(core::CoreCommand),
     #[command(flatten)]
     Search(search::SearchCommand),
+    /// Check every claim of the five seeds and write paper/generated/.
+    Reproduce(reproduce::ReproduceArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -62,6 +65,7 @@ pub fn run() -> CliResult {
     match cli.command {
         Command::Core(c) => c.run(),
         Command::Search(c) => c.run(),
+        Command::Reproduce(a) => reproduce::run(a),
     }
 }
 
