@@ -38,6 +38,7 @@ pub mod matrix;
 pub mod perm;
 pub mod puzzle;
 pub mod reproduce;
+pub mod search;
 pub mod word;
 
 pub use cycles::CycleParseError;

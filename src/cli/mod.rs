@@ -2,6 +2,7 @@
 
 mod core;
 mod reproduce;
+mod search;
 
 use clap::{Parser, Subcommand};
 use permlab::{Convention, Direction, ProductOrder};
@@ -52,6 +53,8 @@ impl ConventionArgs {
 enum Command {
     #[command(flatten)]
     Core(core::CoreCommand),
+    #[command(flatten)]
+    Search(search::SearchCommand),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
 }
@@ -61,6 +64,7 @@ pub fn run() -> CliResult {
     let cli = Cli::parse();
     match cli.command {
         Command::Core(c) => c.run(),
+        Command::Search(c) => c.run(),
         Command::Reproduce(a) => reproduce::run(a),
     }
 }
