@@ -31,6 +31,8 @@
 
 pub mod cube;
 pub mod cycles;
+pub mod display;
+pub mod figures;
 pub mod gens;
 pub mod group;
 pub mod io;
@@ -52,3 +54,4 @@ pub use word::{Alphabet, Convention, Direction, ProductOrder, Word, WordParseErr
 pub use nalgebra;
 pub use ndarray;
 pub use num_bigint;
+pub use plotters;

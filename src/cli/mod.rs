@@ -1,6 +1,7 @@
 //! Command-line interface: one file per group of subcommands.
 
 mod core;
+mod figure;
 mod reproduce;
 mod search;
 
@@ -55,6 +56,7 @@ enum Command {
     Core(core::CoreCommand),
     #[command(flatten)]
     Search(search::SearchCommand),
+    Figure(figure::FigureCommand),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
 }
@@ -65,6 +67,7 @@ pub fn run() -> CliResult {
     match cli.command {
         Command::Core(c) => c.run(),
         Command::Search(c) => c.run(),
+        Command::Figure(c) => c.run(),
         Command::Reproduce(a) => reproduce::run(a),
     }
 }
