@@ -56,6 +56,7 @@ enum Command {
     Core(core::CoreCommand),
     #[command(flatten)]
     Search(search::SearchCommand),
+    #[command(flatten)]
     Figure(figure::FigureCommand),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
