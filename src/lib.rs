@@ -33,6 +33,7 @@ pub mod cube;
 pub mod cycles;
 pub mod gens;
 pub mod matrix;
+pub mod nrp;
 pub mod perm;
 pub mod puzzle;
 pub mod word;
