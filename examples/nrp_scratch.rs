@@ -1,46 +1,25 @@
 use permlab::nrp::*;
-use rand::{Rng, SeedableRng};
 fn main() {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    let letters = [(0usize,1i64),(0,-1),(0,2),(1,1),(1,-1),(1,2)];
     for n in 4..=12 {
         let b = Board::new(n).unwrap();
-        let mut maxlen = 0;
-        let mut tot = 0;
-        let mut cnt = 0;
-        for _ in 0..3000 {
-            let class = rng.random_range(0..b.class_count());
-            let cells: Vec<usize> = (0..b.cells()).filter(|&c| b.class(c) == class).collect();
-            let mut t = [0usize; 3];
-            loop {
-                for k in 0..3 {
-                    t[k] = cells[rng.random_range(0..cells.len())];
-                }
-                if t[0] != t[1] && t[1] != t[2] && t[0] != t[2] {
-                    break;
-                }
-            }
-            let r = std::panic::catch_unwind(|| spiral_cycle(&b, t).unwrap());
-            match r {
-                Ok(w) => {
-                    let tg = intermediate_squares(&b, class);
-                    for k in 0..3 {
-                        assert_eq!(b.track(&w, t[k]), tg[k]);
-                    }
-                    let l = b.simplify(&w).len();
-                    maxlen = maxlen.max(l);
-                    tot += l;
-                    cnt += 1;
-                }
-                Err(_) => {
-                    println!("n={n} FAIL {:?} {:?}", t, t.map(|c| b.coords(c)));
-                    break;
-                }
-            }
+        let mut found = None;
+        let mut frontier: Vec<Vec<(usize,i64)>> = vec![vec![]];
+        'outer: for _len in 1..=9 {
+            let mut next = vec![];
+            for w in &frontier { for &l in &letters { if let Some(&(g,_)) = w.last() { if g == l.0 { continue; } }
+                let mut w2 = w.clone(); w2.push(l);
+                let p = b.eval_letters(&w2);
+                let ct = p.cycle_type();
+                let threes = ct.iter().filter(|&&x| x == 3).count();
+                let bad = ct.iter().any(|&x| x > 1 && x != 3 && x % 3 == 0);
+                if threes == 1 && !bad {
+                    let m: usize = ct.iter().filter(|&&x| x != 3 && x > 1).fold(1, |a, &x| num_integer::lcm(a, x));
+                    found = Some((w2.clone(), m)); break 'outer; }
+                next.push(w2);
+            }}
+            frontier = next;
         }
-        println!(
-            "n={n} ok {cnt} mean {} max {maxlen} hide {}",
-            tot / cnt.max(1),
-            permlab::nrp::spiral_cycle::hiding_word(&b).len() / 8
-        );
+        println!("n={n} {:?}", found.map(|(w,m)| (b.word(&w).to_string(), m)));
     }
 }

@@ -45,6 +45,7 @@ pub use cycle::{belt, cycle, cycle_shift};
 
 pub use spiral::{spiral, spiral_path, SpiralKind, SpiralPath};
 pub use spiral_cycle::{intermediate_squares, spiral_cycle};
+pub use three_cycle::{specific_three_cycle, three_cycle, SpecificThreeCycle};
 
 /// Index of `X` among a board's generators (`X` = `A` on `board:{n}x{n+1}:{n}`).
 pub const X: usize = 0;
