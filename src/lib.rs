@@ -32,10 +32,12 @@
 pub mod cube;
 pub mod cycles;
 pub mod gens;
+pub mod io;
 pub mod matrix;
 pub mod nrp;
 pub mod perm;
 pub mod puzzle;
+pub mod reproduce;
 pub mod word;
 
 pub use cycles::CycleParseError;
