@@ -1,25 +1,46 @@
 use permlab::nrp::*;
+use permlab::Perm;
+use rand::{seq::SliceRandom, SeedableRng};
 fn main() {
-    let letters = [(0usize,1i64),(0,-1),(0,2),(1,1),(1,-1),(1,2)];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
     for n in 4..=12 {
-        let b = Board::new(n).unwrap();
-        let mut found = None;
-        let mut frontier: Vec<Vec<(usize,i64)>> = vec![vec![]];
-        'outer: for _len in 1..=9 {
-            let mut next = vec![];
-            for w in &frontier { for &l in &letters { if let Some(&(g,_)) = w.last() { if g == l.0 { continue; } }
-                let mut w2 = w.clone(); w2.push(l);
-                let p = b.eval_letters(&w2);
-                let ct = p.cycle_type();
-                let threes = ct.iter().filter(|&&x| x == 3).count();
-                let bad = ct.iter().any(|&x| x > 1 && x != 3 && x % 3 == 0);
-                if threes == 1 && !bad {
-                    let m: usize = ct.iter().filter(|&&x| x != 3 && x > 1).fold(1, |a, &x| num_integer::lcm(a, x));
-                    found = Some((w2.clone(), m)); break 'outer; }
-                next.push(w2);
-            }}
-            frontier = next;
+        let s = Solver::new(n).unwrap();
+        let b = &s.board;
+        println!(
+            "n={n} specific {:?} len {} cells {:?} T* len {}",
+            s.specific.method,
+            s.specific.letters.len(),
+            s.specific.cells,
+            s.specific.on_intermediates[0].len()
+        );
+        let mut lens = vec![];
+        let mut unsolv = 0;
+        let t = std::time::Instant::now();
+        for _ in 0..50 {
+            let mut st: Vec<u32> = (0..b.cells() as u32).collect();
+            st.shuffle(&mut rng);
+            match s.solve(&st) {
+                Ok(sol) => {
+                    let out = b.eval_letters(&sol.letters).apply_to_state(&st);
+                    assert_eq!(out, b.puzzle.solved());
+                    lens.push(sol.letters.len());
+                }
+                Err(e) => {
+                    unsolv += 1;
+                    if unsolv == 1 {
+                        println!("  {e}");
+                    }
+                }
+            }
         }
-        println!("n={n} {:?}", found.map(|(w,m)| (b.word(&w).to_string(), m)));
+        lens.sort();
+        println!(
+            "  solved {} unsolvable {unsolv} median {:?} max {:?} time/solve {:?}",
+            lens.len(),
+            lens.get(lens.len() / 2),
+            lens.last(),
+            t.elapsed() / 50
+        );
+        let _ = Perm::identity(1);
     }
 }

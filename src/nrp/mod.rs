@@ -43,6 +43,7 @@ use std::sync::Arc;
 
 pub use cycle::{belt, cycle, cycle_shift};
 
+pub use solve::{solve, Solution, Solver, Unsolvable};
 pub use spiral::{spiral, spiral_path, SpiralKind, SpiralPath};
 pub use spiral_cycle::{intermediate_squares, spiral_cycle};
 pub use three_cycle::{specific_three_cycle, three_cycle, SpecificThreeCycle};

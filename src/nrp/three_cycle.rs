@@ -91,12 +91,19 @@ pub fn specific_three_cycle(board: &Board) -> SpecificThreeCycle {
     let belt: HashSet<usize> = board.eval_letters(&c).support().into_iter().collect();
     let mut found: Option<(Vec<(usize, i64)>, Vec<(usize, i64)>, ThreeCycleMethod)> = None;
     search_words(6, |w| {
-        let meet = belt.iter().filter(|&&p| belt.contains(&board.track(w, p))).count();
+        let meet = belt
+            .iter()
+            .filter(|&&p| belt.contains(&board.track(w, p)))
+            .count();
         if meet != 1 {
             return false;
         }
         // [C, h] with h = w⁻¹ C w
-        let h: Vec<(usize, i64)> = invert(w).into_iter().chain(c.clone()).chain(w.to_vec()).collect();
+        let h: Vec<(usize, i64)> = invert(w)
+            .into_iter()
+            .chain(c.clone())
+            .chain(w.to_vec())
+            .collect();
         let mut t = c.clone();
         t.extend(&h);
         t.extend(invert(&c));
@@ -125,7 +132,11 @@ pub fn specific_three_cycle(board: &Board) -> SpecificThreeCycle {
     }
     let (mut letters, search_word, method) = found.expect("set above");
     let perm = board.eval_letters(&letters);
-    let mut cyc = perm.cycles().into_iter().find(|c| c.len() > 1).expect("a 3-cycle");
+    let mut cyc = perm
+        .cycles()
+        .into_iter()
+        .find(|c| c.len() > 1)
+        .expect("a 3-cycle");
     assert_eq!((perm.support().len(), cyc.len()), (3, 3), "found a 3-cycle");
     if board.class(cyc[0]) == 1 {
         letters = Board::swap_letters(&letters);
