@@ -1,6 +1,7 @@
 //! Command-line interface: one file per group of subcommands.
 
 mod core;
+mod nrp;
 mod reproduce;
 
 use clap::{Parser, Subcommand};
@@ -54,6 +55,8 @@ enum Command {
     Core(core::CoreCommand),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
+    /// Seed 000's Number Rotation Puzzle: Spiral, Cycle, 3-cycles, solve, bench.
+    Nrp(nrp::NrpArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -62,6 +65,7 @@ pub fn run() -> CliResult {
     match cli.command {
         Command::Core(c) => c.run(),
         Command::Reproduce(a) => reproduce::run(a),
+        Command::Nrp(a) => nrp::run(a),
     }
 }
 
