@@ -16,7 +16,7 @@
 //! with `X` and its distance to the centre falls (true only for a counter-clockwise
 //! turn, see [`spiral`]), and its `X` carries the top-left number to the bottom-left
 //! corner (Part IV), which a clockwise turn does not. So the seed's word `w` is the
-//! crate's word `w` read with [`Direction::Ccw`](crate::Direction), and every word this
+//! crate's word `w` read with [`Direction::Counterclockwise`](crate::Direction), and every word this
 //! module returns is written in the crate's clockwise letters: the seed's Cycle
 //! `(Y X)^4` is `(Y' X')^4` here ([`cycle`]).
 //!
@@ -46,7 +46,7 @@ pub use cycle::{belt, cycle, cycle_shift};
 pub use solve::{solve, Solution, Solver, Unsolvable};
 pub use spiral::{spiral, spiral_path, SpiralKind, SpiralPath};
 pub use spiral_cycle::{intermediate_squares, spiral_cycle};
-pub use three_cycle::{specific_three_cycle, three_cycle, SpecificThreeCycle};
+pub use three_cycle::{specific_three_cycle, three_cycle, SpecificThreeCycle, ThreeCycleMethod};
 
 /// Index of `X` among a board's generators (`X` = `A` on `board:{n}x{n+1}:{n}`).
 pub const X: usize = 0;
