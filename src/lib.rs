@@ -37,6 +37,7 @@ pub mod gens;
 pub mod group;
 pub mod io;
 pub mod matrix;
+pub mod nrp;
 pub mod perm;
 pub mod puzzle;
 pub mod reproduce;

@@ -2,6 +2,7 @@
 
 mod core;
 mod figure;
+mod nrp;
 mod reproduce;
 mod search;
 
@@ -60,6 +61,8 @@ enum Command {
     Figure(figure::FigureCommand),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
+    /// Seed 000's Number Rotation Puzzle: Spiral, Cycle, 3-cycles, solve, bench.
+    Nrp(nrp::NrpArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -70,6 +73,7 @@ pub fn run() -> CliResult {
         Command::Search(c) => c.run(),
         Command::Figure(c) => c.run(),
         Command::Reproduce(a) => reproduce::run(a),
+        Command::Nrp(a) => nrp::run(a),
     }
 }
 
