@@ -32,12 +32,17 @@
 pub mod cube;
 pub mod cycles;
 pub mod gens;
+pub mod group;
+pub mod io;
 pub mod matrix;
 pub mod perm;
 pub mod puzzle;
+pub mod reproduce;
+pub mod search;
 pub mod word;
 
 pub use cycles::CycleParseError;
+pub use group::PermGroup;
 pub use matrix::MatrixError;
 pub use perm::{Perm, PermError};
 pub use puzzle::{Layout, Move, Puzzle, PuzzleError};

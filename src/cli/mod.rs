@@ -1,6 +1,8 @@
 //! Command-line interface: one file per group of subcommands.
 
 mod core;
+mod reproduce;
+mod search;
 
 use clap::{Parser, Subcommand};
 use permlab::{Convention, Direction, ProductOrder};
@@ -51,6 +53,10 @@ impl ConventionArgs {
 enum Command {
     #[command(flatten)]
     Core(core::CoreCommand),
+    #[command(flatten)]
+    Search(search::SearchCommand),
+    /// Check every claim of the five seeds and write paper/generated/.
+    Reproduce(reproduce::ReproduceArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -58,6 +64,8 @@ pub fn run() -> CliResult {
     let cli = Cli::parse();
     match cli.command {
         Command::Core(c) => c.run(),
+        Command::Search(c) => c.run(),
+        Command::Reproduce(a) => reproduce::run(a),
     }
 }
 
