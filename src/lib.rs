@@ -37,9 +37,11 @@ pub mod gens;
 pub mod group;
 pub mod io;
 pub mod matrix;
+pub mod nrp;
 pub mod perm;
 pub mod puzzle;
 pub mod reproduce;
+pub mod search;
 pub mod word;
 
 pub use cycles::CycleParseError;

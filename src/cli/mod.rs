@@ -2,7 +2,9 @@
 
 mod core;
 mod figure;
+mod nrp;
 mod reproduce;
+mod search;
 
 use clap::{Parser, Subcommand};
 use permlab::{Convention, Direction, ProductOrder};
@@ -54,9 +56,13 @@ enum Command {
     #[command(flatten)]
     Core(core::CoreCommand),
     #[command(flatten)]
+    Search(search::SearchCommand),
+    #[command(flatten)]
     Figure(figure::FigureCommand),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
+    /// Seed 000's Number Rotation Puzzle: Spiral, Cycle, 3-cycles, solve, bench.
+    Nrp(nrp::NrpArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -64,8 +70,10 @@ pub fn run() -> CliResult {
     let cli = Cli::parse();
     match cli.command {
         Command::Core(c) => c.run(),
+        Command::Search(c) => c.run(),
         Command::Figure(c) => c.run(),
         Command::Reproduce(a) => reproduce::run(a),
+        Command::Nrp(a) => nrp::run(a),
     }
 }
 
