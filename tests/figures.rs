@@ -6,7 +6,7 @@ use permlab::display::{html_block, PermMatrix, PuzzleState};
 use permlab::figures::board::{trajectory, BoardFigure};
 use permlab::figures::cube_net::{CubeNetFigure, FACE_COLOURS};
 use permlab::figures::cycles::{CycleFigure, CycleStyle};
-use permlab::figures::gallery::{bfs_distribution_temporary, gallery_names};
+use permlab::figures::gallery::{bfs_distribution, gallery_names};
 use permlab::figures::histogram::{DistanceDistribution, HistogramFigure};
 use permlab::figures::matrix::MatrixFigure;
 use permlab::figures::{DynFigure, Figure, Panels};
@@ -256,13 +256,13 @@ fn trajectory_follows_the_letters() {
 }
 
 #[test]
-fn temporary_bfs_counts_every_state_once() {
-    // The states reached are the group's elements: the distribution adds up to the
-    // group order from Schreier–Sims (9! for nokia2x2, 8! for turnstyle:8), with one
-    // state per distinct generator at distance 1.
+fn bfs_distribution_counts_every_state_once() {
+    // The positions reached are the group's elements: the search module's BFS adds up
+    // to the group order from Schreier–Sims (9! for nokia2x2, 8! for turnstyle:8), with
+    // one position per distinct generator at distance 1.
     for (spec, total) in [("nokia2x2", 362_880u64), ("turnstyle:8", 40_320)] {
         let p = Puzzle::builtin(spec).unwrap();
-        let d = bfs_distribution_temporary(&p, 1_000_000).unwrap();
+        let d = bfs_distribution(&p).unwrap();
         let order = permlab::PermGroup::from_puzzle(&p).order();
         assert_eq!(order, total.into(), "{spec}");
         assert_eq!(d.total(), total, "{spec}");
@@ -270,8 +270,6 @@ fn temporary_bfs_counts_every_state_once() {
         let distinct: std::collections::HashSet<_> = p.generator_perms().into_iter().collect();
         assert_eq!(d.counts[1], distinct.len() as u64, "{spec}");
     }
-    let p = Puzzle::builtin("nokia2x2").unwrap();
-    assert!(bfs_distribution_temporary(&p, 1000).is_err());
 }
 
 fn assert_evcxr(out: &str, what: &str) {
@@ -394,7 +392,14 @@ fn figure_command_writes_each_kind() {
             "--out",
             &out("a.svg"),
         ],
-        vec!["bfs", "nokia2x2", "--log", "--out", &out("hist.svg")],
+        vec![
+            "bfs",
+            "nokia2x2",
+            "--log",
+            "--quiet",
+            "--out",
+            &out("hist.svg"),
+        ],
         vec!["board", "board:3x3:2", "A B", "--out", &out("ab.png")],
         vec![
             "board",
@@ -509,13 +514,18 @@ fn figure_command_errors_are_one_line() {
             vec![
                 "figure",
                 "bfs",
-                "cube2",
-                "--max-states",
-                "100",
+                "turnstyle:12",
+                "--up-to-rotation",
+                "--max-memory",
+                "1M",
                 "--out",
                 "x.svg",
             ],
-            "more than 100 states",
+            "--max-memory",
+        ),
+        (
+            vec!["figure", "bfs", "cube3", "--out", "x.svg"],
+            "more than 2^64 states",
         ),
     ] {
         let o = permlab(&args);

@@ -14,7 +14,11 @@ use super::matrix::MatrixFigure;
 use super::{DynFigure, FigureError, Panels};
 use crate::perm::Perm;
 use crate::puzzle::Puzzle;
+use crate::search::bfs::{bfs, BfsOptions};
+use crate::search::space::{GroupSpace, StateSpace};
+use crate::search::table::DistanceTable;
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 
 /// Seed 003's algorithms, as words on `cube3`.
 pub const CUBE_WORDS: [(&str, &str, &str); 7] = [
@@ -198,7 +202,7 @@ pub fn gallery() -> Result<Vec<GalleryItem>, FigureError> {
         ),
     ] {
         let p = puzzle(spec)?;
-        let d = bfs_distribution_temporary(&p, 1_000_000)?;
+        let d = bfs_distribution(&p)?;
         out.push(item(
             stem,
             &format!("{title} (log scale, seed 002 style)"),
@@ -214,39 +218,18 @@ pub fn gallery() -> Result<Vec<GalleryItem>, FigureError> {
     Ok(out)
 }
 
-/// TEMPORARY (until the search module is merged; the lead replaces this call by the
-/// search module's BFS): the number of states at each distance from solved, by a plain
-/// breadth-first search over the states reachable with the puzzle's generators.
-/// Errors when more than `limit` states are reached.
-pub fn bfs_distribution_temporary(
-    puzzle: &Puzzle,
-    limit: usize,
-) -> Result<DistanceDistribution, FigureError> {
-    let gens = puzzle.generator_perms();
-    let start = puzzle.solved();
-    let mut seen = std::collections::HashSet::new();
-    seen.insert(start.clone());
-    let mut frontier = vec![start];
-    let mut counts = Vec::new();
-    while !frontier.is_empty() {
-        counts.push(frontier.len() as u64);
-        let mut next = Vec::new();
-        for s in &frontier {
-            for g in &gens {
-                let t = g.apply_to_state(s);
-                if !seen.contains(&t) {
-                    if seen.len() >= limit {
-                        return Err(FigureError::Invalid(format!(
-                            "{} has more than {limit} states: too many for this BFS",
-                            puzzle.name
-                        )));
-                    }
-                    seen.insert(t.clone());
-                    next.push(t);
-                }
-            }
-        }
-        frontier = next;
-    }
-    Ok(DistanceDistribution { counts })
+/// The distance distribution of a puzzle's Cayley graph over its generators (as they
+/// are, without adding inverses): [`crate::search::bfs::bfs`] over a
+/// [`GroupSpace`], every position once.
+pub fn bfs_distribution(puzzle: &Puzzle) -> Result<DistanceDistribution, FigureError> {
+    let space = GroupSpace::for_puzzle(puzzle, false)
+        .map_err(|e| FigureError::Invalid(format!("{}: {e}", puzzle.name)))?;
+    let table = DistanceTable::new(space.size());
+    let r = bfs(
+        &space,
+        &table,
+        &BfsOptions::default(),
+        &AtomicBool::new(false),
+    );
+    Ok(DistanceDistribution::from(&r))
 }

@@ -83,6 +83,13 @@ impl DistanceDistribution {
     }
 }
 
+impl From<&crate::search::bfs::BfsResult> for DistanceDistribution {
+    /// The distribution of a breadth-first search ([`crate::search::bfs::bfs`]).
+    fn from(r: &crate::search::bfs::BfsResult) -> DistanceDistribution {
+        DistanceDistribution::new(r.distribution.clone())
+    }
+}
+
 impl fmt::Display for DistanceDistribution {
     /// A table `distance count`, one line per distance, then the total.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
