@@ -245,6 +245,28 @@ fn cube_net_colours_follow_the_stickers() {
 }
 
 #[test]
+fn spiral_path_is_drawn_as_arcs_about_the_block_centres() {
+    // seed 000's Spiral from the nrp module: every letter is a block turn, so every
+    // step of the path is an arc; the arcs end where the word sends the number
+    let b = permlab::nrp::Board::new(6).unwrap();
+    let path = permlab::nrp::spiral_path(&b, 0, permlab::nrp::SpiralKind::Plain);
+    let fig = BoardFigure::for_puzzle(&b.puzzle, &b.puzzle.solved())
+        .unwrap()
+        .path_of_letters(&b.puzzle, &path.letters, 0);
+    let w = b.word(&path.letters);
+    assert_eq!(trajectory(&b.puzzle, &w, 0), path.cells);
+    assert_eq!(fig.path_cells(), &path.cells[..]);
+    assert!(fig.step_is_arc().iter().all(|&a| a));
+    // a Nokia frame shift is not a rotation: straight arrows
+    let rect = Puzzle::builtin("nokia-rect").unwrap();
+    let fig = BoardFigure::for_puzzle(&rect, &rect.solved())
+        .unwrap()
+        .path_of_letters(&rect, &[(0, 1), (1, 1)], 0);
+    assert_eq!(fig.path_cells(), &[0, 1, 2]);
+    assert_eq!(fig.step_is_arc(), vec![false, false]);
+}
+
+#[test]
 fn trajectory_follows_the_letters() {
     let p = Puzzle::builtin("board:3x3:2").unwrap();
     let w = p.parse_word("A B a").unwrap();

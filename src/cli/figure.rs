@@ -4,7 +4,7 @@
 use super::search::{AnySpace, SpaceArgs};
 use super::{print_json, CliError, CliResult, ConventionArgs};
 use clap::Subcommand;
-use permlab::figures::board::{trajectory, BoardFigure};
+use permlab::figures::board::BoardFigure;
 use permlab::figures::cube_net::CubeNetFigure;
 use permlab::figures::cycles::{CycleFigure, CycleStyle};
 use permlab::figures::gallery::gallery;
@@ -274,9 +274,8 @@ impl FigureKind {
                             return Err("--path follows the word letter by letter: use the default convention".into());
                         }
                         let word = puzzle.parse_word(&pw.word)?;
-                        let steps = trajectory(&puzzle, &word, pos);
                         BoardFigure::for_puzzle(&puzzle, &start)?
-                            .path(&steps)
+                            .path_of_letters(&puzzle, &word.letters(), pos)
                             .title(&title_or(&out, &format!("{label} during {}", pw.word)))
                     }
                 };

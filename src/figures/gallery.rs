@@ -6,7 +6,7 @@
 //! assert!(items.contains(&"matrix-R"));
 //! ```
 
-use super::board::{trajectory, BoardFigure};
+use super::board::BoardFigure;
 use super::cube_net::CubeNetFigure;
 use super::cycles::{CycleFigure, CycleStyle};
 use super::histogram::{DistanceDistribution, HistogramFigure};
@@ -172,19 +172,18 @@ pub fn gallery() -> Result<Vec<GalleryItem>, FigureError> {
                 .title("frame move A"),
         ),
     ));
-    let nrp = puzzle("board:4x5:4")?;
-    let spiral = "Y Y X Y X";
-    let w = nrp
-        .parse_word(spiral)
-        .map_err(|e| FigureError::Invalid(e.to_string()))?;
-    let path = trajectory(&nrp, &w, 15);
+    // seed 000's Spiral on the 6x7 board: the number 1 from the top-left corner to the
+    // centre square, the path computed by the nrp module
+    let board = crate::nrp::Board::new(6).map_err(|e| FigureError::Invalid(e.to_string()))?;
+    let path = crate::nrp::spiral_path(&board, 0, crate::nrp::SpiralKind::Plain);
+    let word = board.word(&path.letters);
     out.push(item(
         "board-spiral",
-        "path of the number 16 during Y Y X Y X on board:4x5:4 (a number's path, seed 000 style)",
+        &format!("seed 000's Spiral: the path of 1 to the centre square on the 6x7 board ({word})"),
         Box::new(
-            BoardFigure::for_puzzle(&nrp, &nrp.solved())?
-                .path(&path)
-                .title("16 during Y Y X Y X"),
+            BoardFigure::for_puzzle(&board.puzzle, &board.puzzle.solved())?
+                .path_of_letters(&board.puzzle, &path.letters, 0)
+                .title(&format!("Spiral of 1: {word}")),
         ),
     ));
     for (spec, stem, title, width) in [
