@@ -393,7 +393,13 @@ mod evcxr_impls {
                 self.perm,
                 n = self.perm.degree()
             );
-            figure_block(&self.figure(), &caption, &format!("{caption}\n{self}"))
+            // the 0/1 text only while it stays readable
+            let text = if self.perm.degree() <= 64 {
+                format!("{caption}\n{self}")
+            } else {
+                caption.clone()
+            };
+            figure_block(&self.figure(), &caption, &text)
         }
 
         /// Rich display in evcxr notebooks.
