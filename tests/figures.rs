@@ -588,4 +588,12 @@ fn figures_command_is_deterministic() {
             assert_eq!(x, y, "{f} differs between two runs");
         }
     }
+    let index = std::fs::read_to_string(a.join("INDEX.md")).unwrap();
+    assert_eq!(index, std::fs::read_to_string(b.join("INDEX.md")).unwrap());
+    for name in gallery_names() {
+        assert!(
+            index.contains(&format!("| [{name}.svg]({name}.svg) | ")),
+            "{name}"
+        );
+    }
 }

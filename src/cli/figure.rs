@@ -397,6 +397,19 @@ fn write_gallery(dir: &Path, json: bool) -> CliResult {
         bar.inc(1);
     }
     bar.finish_and_clear();
+    // an index of the files and their captions, for the README and the paper
+    let mut index = String::from(
+        "# Figures\n\nWritten by `permlab figures` (do not edit: run it again). Each figure is \
+         here as SVG and PNG.\n\n| figure | what it shows |\n|---|---|\n",
+    );
+    for it in &items {
+        index.push_str(&format!(
+            "| [{0}.svg]({0}.svg) | {1} |\n",
+            it.name,
+            it.caption.replace('|', "\\|")
+        ));
+    }
+    write_atomically(&dir.join("INDEX.md"), index.as_bytes())?;
     if json {
         print_json(&json!(written));
     } else {

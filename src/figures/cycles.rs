@@ -130,9 +130,9 @@ impl CycleFigure {
                 .map_err(draw_err)?;
                 draw_arrow(area, pts[steps - 2], pts[steps], dot * 2.2, style)?;
             }
-            let font_size = (side * 0.045)
+            let font_size = (side * 0.075)
                 .min(PI * radius / len as f64 * 0.5)
-                .clamp(8.0, 18.0);
+                .clamp(9.0, 18.0);
             let font = centred_text(font_size, palette::INK);
             for (j, &p) in cyc.iter().enumerate() {
                 let (x, y) = at(angle(j as f64), radius);
