@@ -241,16 +241,44 @@ fn check_size(size: (u32, u32)) -> Result<(), FigureError> {
     Ok(())
 }
 
-/// Encodes a row-major RGB buffer as PNG bytes (deterministic).
+/// Encodes a row-major RGB buffer as PNG bytes (8-bit RGB, deterministic).
 pub fn encode_png(rgb: &[u8], size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
     let mut out = Vec::new();
-    image::codecs::png::PngEncoder::new(&mut out)
-        .write_image(rgb, size.0, size.1, image::ExtendedColorType::Rgb8)
-        .map_err(draw_err)?;
+    {
+        let mut encoder = png::Encoder::new(&mut out, size.0, size.1);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().map_err(draw_err)?;
+        writer.write_image_data(rgb).map_err(draw_err)?;
+        writer.finish().map_err(draw_err)?;
+    }
     Ok(out)
 }
 
-use image::ImageEncoder as _;
+/// Decodes PNG bytes into `(width, height, row-major 8-bit RGB)` (expanding palette
+/// and grey images, dropping alpha): the inverse of [`encode_png`], for tests and
+/// checks.
+pub fn decode_png(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), FigureError> {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().map_err(draw_err)?;
+    let mut buf = vec![0; reader.output_buffer_size().unwrap_or(0)];
+    let info = reader.next_frame(&mut buf).map_err(draw_err)?;
+    buf.truncate(info.buffer_size());
+    let channels = info.color_type.samples();
+    let rgb = match info.color_type {
+        png::ColorType::Rgb => buf,
+        png::ColorType::Rgba => buf.chunks(4).flat_map(|p| [p[0], p[1], p[2]]).collect(),
+        png::ColorType::Grayscale | png::ColorType::GrayscaleAlpha => buf
+            .chunks(channels)
+            .flat_map(|p| [p[0], p[0], p[0]])
+            .collect(),
+        png::ColorType::Indexed => {
+            return Err(FigureError::Invalid("PNG palette was not expanded".into()))
+        }
+    };
+    Ok((info.width, info.height, rgb))
+}
 
 /// Writes `bytes` to `path` through a temporary file in the same directory, renamed
 /// into place, so a reader never sees a half-written file.
