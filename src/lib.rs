@@ -35,6 +35,7 @@ pub mod gens;
 pub mod group;
 pub mod matrix;
 pub mod perm;
+pub mod proof;
 pub mod puzzle;
 pub mod word;
 

@@ -1,6 +1,7 @@
 //! Command-line interface: one file per group of subcommands.
 
 mod core;
+mod group;
 
 use clap::{Parser, Subcommand};
 use permlab::{Convention, Direction, ProductOrder};
@@ -51,6 +52,8 @@ impl ConventionArgs {
 enum Command {
     #[command(flatten)]
     Core(core::CoreCommand),
+    #[command(flatten)]
+    Group(group::GroupCommand),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -58,6 +61,7 @@ pub fn run() -> CliResult {
     let cli = Cli::parse();
     match cli.command {
         Command::Core(c) => c.run(),
+        Command::Group(c) => c.run(),
     }
 }
 
