@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # GAP side of `permlab bench groups`: times Size(Group(gens)) for each .gens file.
 # usage: benches/gap/run.sh [--timeout SECONDS] FILE.gens...
-# Output, one line per file: "FILE SIZE MILLISECONDS", or "FILE timeout".
+# Output, one line per file: "FILE SIZE MILLISECONDS", "FILE timeout" or "FILE failed".
 # Installs Debian's `gap` package when gap is missing (prints GAP-UNAVAILABLE if that fails).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -13,7 +13,11 @@ if ! command -v gap >/dev/null 2>&1; then
   if ! command -v gap >/dev/null 2>&1; then echo "GAP-UNAVAILABLE"; exit 0; fi
 fi
 for f in "$@"; do
-  out=$({ printf 'GensFile := "%s";;\n' "$f"; cat "$here/size.g"; } |
-        timeout "$limit" gap -q -b -o 4g 2>/dev/null | tail -n 1)
-  if [ -z "$out" ]; then echo "$f timeout"; else echo "$out"; fi
+  res=$({ printf 'GensFile := "%s";;\n' "$f"; cat "$here/size.g"; } |
+        timeout "$limit" gap -q -b -o 8g 2>/dev/null)
+  rc=$?
+  line=$(printf '%s\n' "$res" | grep -F -- "$f " | tail -n 1)
+  if [ -n "$line" ]; then echo "$line"
+  elif [ "$rc" -eq 124 ]; then echo "$f timeout"
+  else echo "$f failed"; fi
 done
