@@ -31,12 +31,18 @@
 
 pub mod cube;
 pub mod cycles;
+pub mod display;
+pub mod figures;
 pub mod gens;
 pub mod group;
+pub mod io;
 pub mod matrix;
+pub mod nrp;
 pub mod perm;
 pub mod proof;
 pub mod puzzle;
+pub mod reproduce;
+pub mod search;
 pub mod word;
 
 pub use cycles::CycleParseError;
@@ -50,3 +56,4 @@ pub use word::{Alphabet, Convention, Direction, ProductOrder, Word, WordParseErr
 pub use nalgebra;
 pub use ndarray;
 pub use num_bigint;
+pub use plotters;

@@ -95,6 +95,7 @@ pub fn to_csr<T: Scalar + Zero + One>(g: &Perm) -> CsrMatrix<T> {
 
 /// Reads a permutation back from entries given as a function of (row, column), with
 /// validation. Shared by the dense and sparse conversions.
+#[allow(clippy::needless_range_loop)] // rows and columns are matrix indices
 fn perm_from_entries<T: PartialEq + Zero + One + fmt::Debug>(
     rows: usize,
     cols: usize,

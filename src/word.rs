@@ -395,8 +395,16 @@ impl Parser<'_> {
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.pos += 1;
         }
-        let text: String = self.chars[start..self.pos].iter().collect();
-        text.parse::<i64>().map_err(|_| WordParseError::BadPower {
+        let mut text: String = self.chars[start..self.pos].iter().collect();
+        let parsed = text.parse::<i64>();
+        if parsed.is_err() && self.pos == start {
+            // nothing numeric: report the token that stands where the power should be
+            text = self.chars[start..]
+                .iter()
+                .take_while(|c| !c.is_whitespace() && !"()[],:".contains(**c))
+                .collect();
+        }
+        parsed.map_err(|_| WordParseError::BadPower {
             column: start + 1,
             text,
         })
@@ -537,7 +545,7 @@ impl Word {
     /// ```
     /// use permlab::Puzzle;
     /// let cube = Puzzle::builtin("cube3").unwrap();
-    /// let w = cube.parse_word("R U U' R R2 F F F").unwrap();
+    /// let w = cube.parse_word("R U U' R2 F F F").unwrap();
     /// assert_eq!(cube.simplify(&w).to_string(), "R' F'");
     /// ```
     pub fn simplify(&self, orders: &[u64]) -> Word {

@@ -56,30 +56,30 @@ pub enum GroupCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Benchmarks.
-    Bench {
-        #[command(subcommand)]
-        what: BenchWhat,
-    },
 }
 
-#[derive(Subcommand)]
-pub enum BenchWhat {
-    /// Times order() on the groups, and GAP's Size(Group(gens)) on the same sets.
-    Groups {
-        /// Directory holding the .gens files (default: the crate's tests/data).
-        #[arg(long)]
-        data: Option<PathBuf>,
-        /// Skip GAP.
-        #[arg(long)]
-        no_gap: bool,
-        /// Seconds GAP may spend on one group.
-        #[arg(long, default_value_t = 60)]
-        gap_timeout: u64,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
-    },
+/// Options of `permlab bench groups` (a variant of the shared `bench` subcommand).
+#[derive(clap::Args)]
+pub struct BenchGroupsArgs {
+    /// Directory holding the .gens files (default: the crate's tests/data).
+    #[arg(long)]
+    data: Option<PathBuf>,
+    /// Skip GAP.
+    #[arg(long)]
+    no_gap: bool,
+    /// Seconds GAP may spend on one group (start-up included).
+    #[arg(long, default_value_t = 60)]
+    gap_timeout: u64,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+}
+
+impl BenchGroupsArgs {
+    /// Runs the benchmark.
+    pub fn run(self) -> CliResult {
+        bench_groups(self.data, self.no_gap, self.gap_timeout, self.json)
+    }
 }
 
 #[derive(clap::Args)]
@@ -394,14 +394,6 @@ impl GroupCommand {
                 }
                 Ok(ExitCode::SUCCESS)
             }
-            GroupCommand::Bench { what } => match what {
-                BenchWhat::Groups {
-                    data,
-                    no_gap,
-                    gap_timeout,
-                    json,
-                } => bench_groups(data, no_gap, gap_timeout, json),
-            },
         }
     }
 }

@@ -1,7 +1,11 @@
 //! Command-line interface: one file per group of subcommands.
 
 mod core;
+mod figure;
 mod group;
+mod nrp;
+mod reproduce;
+mod search;
 
 use clap::{Parser, Subcommand};
 use permlab::{Convention, Direction, ProductOrder};
@@ -54,6 +58,14 @@ enum Command {
     Core(core::CoreCommand),
     #[command(flatten)]
     Group(group::GroupCommand),
+    #[command(flatten)]
+    Search(search::SearchCommand),
+    #[command(flatten)]
+    Figure(figure::FigureCommand),
+    /// Check every claim of the five seeds and write paper/generated/.
+    Reproduce(reproduce::ReproduceArgs),
+    /// Seed 000's Number Rotation Puzzle: Spiral, Cycle, 3-cycles, solve, bench.
+    Nrp(nrp::NrpArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -62,6 +74,10 @@ pub fn run() -> CliResult {
     match cli.command {
         Command::Core(c) => c.run(),
         Command::Group(c) => c.run(),
+        Command::Search(c) => c.run(),
+        Command::Figure(c) => c.run(),
+        Command::Reproduce(a) => reproduce::run(a),
+        Command::Nrp(a) => nrp::run(a),
     }
 }
 

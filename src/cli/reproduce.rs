@@ -1,0 +1,105 @@
+//! `permlab reproduce`: check every seed claim; write paper/generated/ atomically.
+
+use super::CliResult;
+use indicatif::{ProgressBar, ProgressStyle};
+use permlab::io::write_atomic;
+use permlab::reproduce::{self, Options};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct ReproduceArgs {
+    /// Skip the heavy whole-state-space searches (reported as skipped).
+    #[arg(long)]
+    quick: bool,
+    /// Only the claim with this id.
+    #[arg(long)]
+    only: Option<String>,
+    /// Print the whole record as JSON.
+    #[arg(long, conflicts_with_all = ["markdown", "latex"])]
+    json: bool,
+    /// Print a Markdown table.
+    #[arg(long, conflicts_with = "latex")]
+    markdown: bool,
+    /// Print the LaTeX table and write paper/generated/ (claims.tex, numbers.tex).
+    #[arg(long)]
+    latex: bool,
+    /// Compare verdicts with an expectations file (`id<TAB>verdict` lines); exit 1 on
+    /// any difference.
+    #[arg(long)]
+    expect: Option<PathBuf>,
+    /// Where to write the generated LaTeX files.
+    #[arg(long, default_value = "paper/generated")]
+    generated: PathBuf,
+}
+
+pub fn run(a: ReproduceArgs) -> CliResult {
+    let options = Options {
+        quick: a.quick,
+        only: a.only.clone(),
+    };
+    if let Some(id) = &a.only {
+        if !reproduce::checks().iter().any(|c| c.id == id) {
+            return Err(format!(
+                "no claim with id {id:?} (see `permlab reproduce --json` for the ids)"
+            )
+            .into());
+        }
+    }
+    let total = reproduce::checks()
+        .iter()
+        .filter(|c| a.only.as_deref().is_none_or(|o| o == c.id))
+        .count();
+    let bar = ProgressBar::new(total as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} {msg}")
+            .expect("valid template"),
+    );
+    let report = reproduce::run(&options, |id| {
+        bar.set_message(id.to_string());
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    if a.json {
+        println!("{}", report.to_json());
+    } else if a.markdown {
+        print!("{}", report.to_markdown());
+    } else if a.latex {
+        print!("{}", report.to_latex());
+    } else {
+        print!("{}", report.to_table());
+    }
+    if a.latex || a.markdown || a.only.is_none() {
+        write_atomic(
+            &a.generated.join("claims.tex"),
+            report.to_latex().as_bytes(),
+        )?;
+        write_atomic(
+            &a.generated.join("numbers.tex"),
+            report.latex_numbers().as_bytes(),
+        )?;
+        write_atomic(
+            &a.generated.join("claims.md"),
+            report.to_markdown().as_bytes(),
+        )?;
+    }
+    if let Some(path) = &a.expect {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let expected =
+            reproduce::expected_verdicts(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mismatches = report.mismatches(&expected);
+        if !mismatches.is_empty() {
+            for m in &mismatches {
+                eprintln!("permlab: verdict differs: {m}");
+            }
+            return Ok(ExitCode::from(1));
+        }
+        eprintln!("all {} verdicts as expected", report.records.len());
+    }
+    if report.all_decided() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        eprintln!("permlab: some claims could not be decided (errors above)");
+        Ok(ExitCode::from(1))
+    }
+}
