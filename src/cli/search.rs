@@ -93,6 +93,8 @@ pub enum BenchWhich {
         #[arg(long)]
         json: bool,
     },
+    /// Times order() on the groups, and GAP's Size(Group(gens)) on the same sets.
+    Groups(super::group::BenchGroupsArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -458,6 +460,9 @@ impl SearchCommand {
             SearchCommand::Bench {
                 which: BenchWhich::Search { only, json },
             } => bench_search(&only, json),
+            SearchCommand::Bench {
+                which: BenchWhich::Groups(a),
+            } => a.run(),
         }
     }
 }

@@ -91,10 +91,46 @@ impl Level {
         (p != NONE).then_some(p as usize)
     }
 
+    /// Adds a strong generator and extends the orbit and its Schreier tree in place:
+    /// the existing tree stays valid, so only new points get transversal elements.
     fn add_gen(&mut self, g: Perm) {
         self.gens_inv.push(g.inverse());
         self.gens.push(g);
-        self.recompute_orbit();
+        let n = self.pos.len();
+        let knew = self.gens.len() - 1;
+        let old_len = self.orbit.len();
+        let mut i = 0;
+        while i < self.orbit.len() {
+            let x = self.orbit[i] as usize;
+            let range = if i < old_len {
+                knew..knew + 1
+            } else {
+                0..knew + 1
+            };
+            for k in range {
+                let y = self.gens[k].images()[x] as usize;
+                if self.pos[y] == NONE {
+                    self.pos[y] = self.orbit.len() as u32;
+                    self.orbit.push(y as u32);
+                    self.edge.push(k as u32);
+                    self.parent.push(i as u32);
+                }
+            }
+            i += 1;
+        }
+        if self.orbit.len() * n > EXPLICIT_LIMIT {
+            self.explicit = None;
+        } else if let Some((u, ui)) = &mut self.explicit {
+            for i in old_len..self.orbit.len() {
+                let p = self.parent[i] as usize;
+                let s = self.gens[self.edge[i] as usize].images();
+                let si = self.gens_inv[self.edge[i] as usize].images();
+                let a: Vec<u32> = u[p].iter().map(|&x| s[x as usize]).collect();
+                let b: Vec<u32> = si.iter().map(|&x| ui[p][x as usize]).collect();
+                u.push(a);
+                ui.push(b);
+            }
+        }
     }
 
     fn recompute_orbit(&mut self) {
@@ -304,20 +340,26 @@ impl Chain {
     ) -> Option<usize> {
         let mut tmp = g.clone();
         let j = self.sift_images(&mut g, &mut tmp, from);
+        if j == self.levels.len() && is_identity(&g) {
+            return None;
+        }
+        self.add_residue(g, j, add_from.max(from));
+        Some(j)
+    }
+
+    /// Adds the non-trivial residue `g`, which left the chain at level `j`, to the
+    /// levels `from..=j` (a new level with the first point it moves when `j` is new).
+    fn add_residue(&mut self, g: Vec<u32>, j: usize, from: usize) {
         if j == self.levels.len() {
-            if is_identity(&g) {
-                return None;
-            }
             let b = (0..self.degree)
                 .find(|&i| g[i] as usize != i)
                 .expect("non-identity residue moves a point");
             self.levels.push(Level::new(b, self.degree));
         }
         let r = Perm::from_images_unchecked(g);
-        for l in add_from.max(from)..=j {
+        for l in from..=j {
             self.levels[l].add_gen(r.clone());
         }
-        Some(j)
     }
 
     /// Sifts the image array `g` from level `from` in place; returns the level where
@@ -338,35 +380,44 @@ impl Chain {
     /// identity through the deeper levels; residues are added until this holds.
     fn verify_and_complete(&mut self) {
         let n = self.degree;
+        let mut h = vec![0u32; n];
+        let mut tmp = vec![0u32; n];
+        let mut u = vec![0u32; n];
         let mut i = self.levels.len();
         'levels: while i > 0 {
             let l = i - 1;
-            let mut h = vec![0u32; n];
             let ngens = self.levels[l].gens.len();
             for p in 0..self.levels[l].orbit.len() {
-                let u = self.levels[l].transversal(p);
-                for k in 0..ngens {
+                {
                     let lv = &self.levels[l];
-                    let beta = lv.orbit[p] as usize;
-                    let s = lv.gens[k].images();
-                    let gamma = s[beta] as usize;
-                    let q = lv.pos[gamma] as usize;
-                    if lv.edge[q] as usize == k && lv.parent[q] as usize == p {
-                        continue; // a tree edge: the Schreier generator is trivial
+                    match &lv.explicit {
+                        Some((us, _)) => u.copy_from_slice(&us[p]),
+                        None => u = lv.transversal(p),
                     }
-                    // h = u_β s u_γ^{-1}
-                    for (x, hx) in h.iter_mut().enumerate() {
-                        *hx = s[u[x] as usize];
-                    }
-                    let mut tmp = h.clone();
-                    lv.divide(&mut h, &mut tmp, q);
-                    if is_identity(&h) {
+                }
+                for k in 0..ngens {
+                    let j = {
+                        let lv = &self.levels[l];
+                        let beta = lv.orbit[p] as usize;
+                        let s = lv.gens[k].images();
+                        let gamma = s[beta] as usize;
+                        let q = lv.pos[gamma] as usize;
+                        if lv.edge[q] as usize == k && lv.parent[q] as usize == p {
+                            continue; // a tree edge: the Schreier generator is trivial
+                        }
+                        // h = u_β s u_γ^{-1}, then sift it through the deeper levels
+                        for (hx, &ux) in h.iter_mut().zip(u.iter()) {
+                            *hx = s[ux as usize];
+                        }
+                        lv.divide(&mut h, &mut tmp, q);
+                        self.sift_images(&mut h, &mut tmp, l + 1)
+                    };
+                    if j == self.levels.len() && is_identity(&h) {
                         continue;
                     }
-                    if let Some(j) = self.sift_and_add_level(h.clone(), l + 1, l + 1) {
-                        i = j + 1;
-                        continue 'levels;
-                    }
+                    self.add_residue(h.clone(), j, l + 1);
+                    i = j + 1;
+                    continue 'levels;
                 }
             }
             i -= 1;
