@@ -4,12 +4,12 @@ use super::{print_json, CliError, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
 use permlab::group::PermGroup;
 use permlab::puzzle::format_state;
-use permlab::search::bfs::{bfs, exact_distances, BfsOptions, BfsResult, Strategy};
+use permlab::search::bfs::{bfs, BfsOptions, BfsResult, Strategy};
 use permlab::search::index::{Arrangements, IndexError};
 use permlab::search::naive::naive_bfs;
 use permlab::search::solve::{bidirectional, solve_with_table, PermMoves};
 use permlab::search::space::{puzzle_moves, GroupIndexing, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace};
-use permlab::search::staged::StagedSolver;
+use permlab::search::staged::compare_rotation3;
 use permlab::search::table::{check_memory, peak_memory, table_bytes, DistanceTable};
 use permlab::{Perm, Puzzle};
 use serde_json::json;
@@ -532,63 +532,6 @@ fn factor_fallback(group: &PermGroup, g: &Perm, names: &[String], json: bool) ->
     Ok(ExitCode::SUCCESS)
 }
 
-/// Optimal and staged solution lengths of every position of `rotation3`.
-pub struct Comparison {
-    /// Positions by optimal length.
-    pub optimal: Vec<u64>,
-    /// Positions by staged-solver length.
-    pub staged: Vec<u64>,
-    /// (optimal, staged) -> positions.
-    pub joint: std::collections::BTreeMap<(usize, usize), u64>,
-    /// Largest staged length per stage.
-    pub stage_max: Vec<usize>,
-    /// A position where the staged solver is longest, with its optimal length.
-    pub worst: (Vec<u32>, usize, usize),
-}
-
-/// Runs seed 001's staged solver and the optimal solver on every position.
-pub fn compare_rotation3() -> Result<Comparison, CliError> {
-    let puzzle = Puzzle::builtin("rotation3")?;
-    let space = GroupSpace::for_puzzle(&puzzle, false)?;
-    let dist = exact_distances(&space);
-    let solver = StagedSolver::rotation3();
-    let mut optimal = Vec::new();
-    let mut staged = Vec::new();
-    let mut joint = std::collections::BTreeMap::new();
-    let mut stage_max = vec![0usize; solver.stage_labels().len()];
-    let mut worst = (Vec::new(), 0, 0);
-    let mut s = vec![0u8; space.width()];
-    for r in 0..space.size() {
-        space.unrank(r, &mut s);
-        let cells = space.to_cells(&s);
-        let o = dist[r as usize] as usize;
-        let (turns, per) = solver.solve(&cells).map_err(|e| format!("staged solver on {}: {e}", format_state(&cells)))?;
-        let l = turns.len();
-        for (m, p) in stage_max.iter_mut().zip(&per) {
-            *m = (*m).max(*p);
-        }
-        if optimal.len() <= o {
-            optimal.resize(o + 1, 0);
-        }
-        optimal[o] += 1;
-        if staged.len() <= l {
-            staged.resize(l + 1, 0);
-        }
-        staged[l] += 1;
-        *joint.entry((o, l)).or_insert(0) += 1;
-        if l > worst.2 || worst.0.is_empty() {
-            worst = (cells, o, l);
-        }
-    }
-    Ok(Comparison {
-        optimal,
-        staged,
-        joint,
-        stage_max,
-        worst,
-    })
-}
-
 fn mean(dist: &[u64]) -> f64 {
     let n: u64 = dist.iter().sum();
     dist.iter().enumerate().map(|(d, &c)| d as f64 * c as f64).sum::<f64>() / n as f64
@@ -598,7 +541,7 @@ fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
     if puzzle != "rotation3" {
         return Err(format!("compare-solvers: no staged solver for {puzzle:?} (only rotation3, seed 001)").into());
     }
-    let c = compare_rotation3()?;
+    let c = compare_rotation3().map_err(CliError::from)?;
     if json {
         print_json(&json!({
             "states": c.optimal.iter().sum::<u64>(),
