@@ -32,6 +32,7 @@
 pub mod cube;
 pub mod cycles;
 pub mod gens;
+pub mod group;
 pub mod io;
 pub mod matrix;
 pub mod perm;
@@ -41,6 +42,7 @@ pub mod search;
 pub mod word;
 
 pub use cycles::CycleParseError;
+pub use group::PermGroup;
 pub use matrix::MatrixError;
 pub use perm::{Perm, PermError};
 pub use puzzle::{Layout, Move, Puzzle, PuzzleError};
