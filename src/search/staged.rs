@@ -185,7 +185,9 @@ pub fn compare_rotation3() -> Result<Comparison, String> {
         space.unrank(r, &mut s);
         let cells = space.to_cells(&s);
         let o = dist[r as usize] as usize;
-        let (turns, per) = solver.solve(&cells).map_err(|e| format!("staged solver on {}: {e}", format_state(&cells)))?;
+        let (turns, per) = solver
+            .solve(&cells)
+            .map_err(|e| format!("staged solver on {}: {e}", format_state(&cells)))?;
         let l = turns.len();
         for (m, p) in stage_max.iter_mut().zip(&per) {
             *m = (*m).max(*p);
@@ -211,4 +213,3 @@ pub fn compare_rotation3() -> Result<Comparison, String> {
         worst,
     })
 }
-
