@@ -52,7 +52,7 @@ fn histogram(dist: &[u8]) -> Vec<u64> {
 
 fn state_of<S: StateSpace>(space: &S, text: &str, degree: usize) -> Vec<u8> {
     let cells = permlab::puzzle::parse_state(text, degree).unwrap();
-    space.from_cells(&cells).unwrap()
+    space.state_of_cells(&cells).unwrap()
 }
 
 /// Applies a move sequence and checks it ends at a goal.
@@ -296,7 +296,7 @@ fn tracked_pieces_search_is_a_multi_goal_search() {
     }
     assert_eq!(dist.len(), 362_880);
     for (cells, d) in dist.iter().step_by(97) {
-        let s = pieces.from_cells(cells).unwrap();
+        let s = pieces.state_of_cells(cells).unwrap();
         assert_eq!(
             distance_with_table(&pieces, &table, &s).unwrap(),
             *d as usize

@@ -5,9 +5,11 @@ use clap::{Args, Subcommand, ValueEnum};
 use permlab::group::PermGroup;
 use permlab::puzzle::format_state;
 use permlab::search::bfs::{bfs, BfsOptions, BfsResult, Strategy};
-use permlab::search::index::{Arrangements, IndexError};
+use permlab::search::index::IndexError;
 use permlab::search::naive::naive_bfs;
-use permlab::search::solve::{bidirectional, solve_with_table, PermMoves};
+use permlab::search::solve::{
+    bidirectional, home_distribution, solve_with_table, HomeReport, PermMoves,
+};
 use permlab::search::space::{
     puzzle_moves, GroupIndexing, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace,
 };
@@ -163,7 +165,7 @@ pub fn parse_bytes(text: &str) -> Result<u64, CliError> {
         .trim()
         .parse()
         .map_err(|_| format!("--max-memory {text:?}: expected a size such as 500M or 2G"))?;
-    if !(v >= 0.0) {
+    if v.is_nan() || v < 0.0 {
         return Err(format!("--max-memory {text:?}: must be positive").into());
     }
     Ok((v * mult as f64) as u64)
@@ -289,53 +291,6 @@ fn cells_text(cells: &[u32]) -> String {
         .join(",")
 }
 
-/// Exact distances of the positions of a group or ring space whose `home` cells
-/// hold their own numbers (all arrangements of the other numbers on the other
-/// cells that are positions of the space).
-pub fn home_distribution<S: StateSpace>(
-    space: &S,
-    table: &DistanceTable,
-    degree: usize,
-    home: &[usize],
-) -> Result<(Vec<u64>, u64, Vec<Vec<u32>>), CliError> {
-    let free: Vec<usize> = (0..degree).filter(|c| !home.contains(c)).collect();
-    let arr = Arrangements::new(free.len(), free.len())?;
-    let mut dist: Vec<u64> = Vec::new();
-    let mut outside = 0u64;
-    let mut hardest: Vec<Vec<u32>> = Vec::new();
-    let mut buf = vec![0u8; free.len()];
-    for r in 0..arr.size() {
-        arr.unrank(r, &mut buf);
-        let mut cells: Vec<u32> = (0..degree as u32).collect();
-        for (j, &b) in buf.iter().enumerate() {
-            cells[free[j]] = free[b as usize] as u32;
-        }
-        let s = match space.from_cells(&cells) {
-            Ok(s) => s,
-            Err(_) => {
-                outside += 1;
-                continue;
-            }
-        };
-        let d = match solve_with_table(space, table, &s) {
-            Ok(p) => p.len(),
-            Err(_) => {
-                outside += 1;
-                continue;
-            }
-        };
-        if dist.len() <= d {
-            dist.resize(d + 1, 0);
-            hardest.clear();
-        }
-        dist[d] += 1;
-        if d + 1 == dist.len() && hardest.len() < 10 {
-            hardest.push(cells);
-        }
-    }
-    Ok((dist, outside, hardest))
-}
-
 fn print_distribution(distribution: &[u64]) {
     println!("distance  positions");
     for (d, c) in distribution.iter().enumerate() {
@@ -406,7 +361,7 @@ impl SearchCommand {
                             "bits_per_position": bytes as f64 * 8.0 / s.size() as f64,
                             "peak_memory_bytes": peak_memory(),
                         });
-                        if let Some((dist, outside, hardest)) = &home_report {
+                        if let Some(HomeReport { distribution: dist, outside, hardest }) = &home_report {
                             v["home"] = json!({
                                 "cells": home.as_ref().map(|h| h.iter().map(|c| c + 1).collect::<Vec<_>>()),
                                 "distribution": dist,
@@ -429,7 +384,7 @@ impl SearchCommand {
                                 println!("  {}", cells_text(c));
                             }
                         }
-                        if let Some((dist, outside, hardest)) = &home_report {
+                        if let Some(HomeReport { distribution: dist, outside, hardest }) = &home_report {
                             println!("positions with cells {} home:", home.as_ref().map(|h| h.iter().map(|c| (c + 1).to_string()).collect::<Vec<_>>().join(",")).unwrap_or_default());
                             print_distribution(dist);
                             println!("worst case: {} moves; {} such arrangements are not positions of the puzzle", dist.len().saturating_sub(1), outside);
@@ -536,7 +491,7 @@ fn solve(
         }
     };
     with_space!(&space, s => {
-        let st = s.from_cells(&cells)?;
+        let st = s.state_of_cells(&cells)?;
         let names: Vec<String> = (0..s.move_count()).map(|m| s.move_name(m).to_string()).collect();
         if let Some(path) = table_path {
             let (table, header) = DistanceTable::load(&path, max_memory)?;

@@ -96,10 +96,20 @@ impl Arrangements {
     #[inline]
     pub fn unrank(&self, mut r: u64, out: &mut [u8]) {
         let mut digits = [0u8; 64];
-        for i in (0..self.k).rev() {
-            let radix = (self.n - i) as u64;
-            digits[i] = (r % radix) as u8;
-            r /= radix;
+        if r <= u32::MAX as u64 {
+            // 32-bit divisions are several times cheaper
+            let mut r32 = r as u32;
+            for i in (0..self.k).rev() {
+                let radix = (self.n - i) as u32;
+                digits[i] = (r32 % radix) as u8;
+                r32 /= radix;
+            }
+        } else {
+            for i in (0..self.k).rev() {
+                let radix = (self.n - i) as u64;
+                digits[i] = (r % radix) as u8;
+                r /= radix;
+            }
         }
         let mut free: u64 = if self.n == 64 {
             u64::MAX

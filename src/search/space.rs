@@ -54,7 +54,7 @@ pub trait StateSpace: Sync {
     fn to_cells(&self, s: &[u8]) -> Vec<u32>;
     /// The state of cell contents (0-based labels at positions, a permutation of
     /// the puzzle's labels), or an error if it is not in the space.
-    fn from_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError>;
+    fn state_of_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError>;
 }
 
 /// Moves as image arrays with their inverses.
@@ -274,7 +274,7 @@ impl StateSpace for GroupSpace {
         }
         cells
     }
-    fn from_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError> {
+    fn state_of_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError> {
         let g = Perm::from_state(cells).map_err(|e| SpaceError::Other(format!("state: {e}")))?;
         let s = self.state_of(&g);
         let member = match &self.indexing {
@@ -401,7 +401,7 @@ impl StateSpace for RingSpace {
         }
         cells
     }
-    fn from_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError> {
+    fn state_of_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError> {
         let g = Perm::from_state(cells).map_err(|e| SpaceError::Other(format!("state: {e}")))?;
         let n = self.n as u8;
         let g = g.extended(self.n);
@@ -514,7 +514,7 @@ impl StateSpace for PiecesSpace {
         }
         cells
     }
-    fn from_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError> {
+    fn state_of_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError> {
         let g = Perm::from_state(cells).map_err(|e| SpaceError::Other(format!("state: {e}")))?;
         let g = g.extended(self.degree);
         Ok(self

@@ -104,9 +104,7 @@ impl StagedSolver {
         StagedSolver::parse(&p, ROTATION3_STAGES).expect("shipped data parses")
     }
 
-    /// The largest number of turns each stage can take, summed as in seed 001
-    /// (the seed's "4 + 3 + 10 + … = 53" counts each matrix entry's turns plus
-    /// the turns of the entries it leads through).
+    /// The numbers placed by the stages, in order (0-based labels).
     pub fn stage_labels(&self) -> Vec<usize> {
         self.stages.iter().map(|(m, _)| *m).collect()
     }
