@@ -4,7 +4,7 @@
 
 use permlab::search::bfs::{bfs, exact_distances, BfsOptions, BfsResult, Strategy};
 use permlab::search::naive::naive_bfs;
-use permlab::search::solve::{bidirectional, distance_with_table, solve_with_table};
+use permlab::search::solve::{bidirectional, distance_with_table, home_distribution, solve_with_table};
 use permlab::search::space::{puzzle_moves, GroupSpace, PiecesSpace, RingSpace, StateSpace};
 use permlab::search::staged::{compare_rotation3, StagedSolver};
 use permlab::search::table::{check_memory, DistanceTable};
@@ -513,4 +513,25 @@ fn solve_falls_back_to_bidirectional_search_for_huge_groups() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["moves"], serde_json::json!(["R", "U'"]));
     assert_eq!(v["method"], "bidirectional search");
+}
+
+#[test]
+#[ignore = "12! positions (120 MB table): run in release"]
+fn nokia_3x3_mode_arrangements_of_1_to_8_with_9_to_12_home() {
+    // seed 004's 3x3 mode: frames A, B and their inverses on the 3x4 rectangle
+    let p = Puzzle::builtin("nokia-rect").unwrap();
+    let space = GroupSpace::for_puzzle(&p, true).unwrap();
+    assert_eq!(space.size(), 479_001_600);
+    let (table, r) = search(&space, None);
+    assert_eq!(r.states, 479_001_600);
+    let rep = home_distribution(&space, &table, 12, &[8, 9, 10, 11]).unwrap();
+    // every arrangement of 1..8 is solvable with 9..12 back home
+    assert_eq!(rep.outside, 0);
+    assert_eq!(rep.distribution.iter().sum::<u64>(), 40_320);
+    let expected = &data_lines("nokia_rect_home_distribution.txt")[0];
+    assert_eq!(&rep.distribution, expected);
+    let hard = space.state_of_cells(&rep.hardest[0]).unwrap();
+    let path = solve_with_table(&space, &table, &hard).unwrap();
+    assert_eq!(path.len(), expected.len() - 1);
+    assert!(solves(&space, &hard, &path));
 }

@@ -356,6 +356,7 @@ impl SearchCommand {
                             "antipode_count": r.antipode_count(),
                             "antipodes": antis.iter().map(|c| cells_one_based(c)).collect::<Vec<_>>(),
                             "seconds": r.seconds,
+                            "layer_strategies": r.strategies.iter().map(|x| format!("{x:?}").to_lowercase()).collect::<Vec<_>>(),
                             "positions_per_second": rate,
                             "table_bytes": bytes,
                             "bits_per_position": bytes as f64 * 8.0 / s.size() as f64,
