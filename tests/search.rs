@@ -4,7 +4,9 @@
 
 use permlab::search::bfs::{bfs, exact_distances, BfsOptions, BfsResult, Strategy};
 use permlab::search::naive::naive_bfs;
-use permlab::search::solve::{bidirectional, distance_with_table, home_distribution, solve_with_table};
+use permlab::search::solve::{
+    bidirectional, distance_with_table, home_distribution, solve_with_table,
+};
 use permlab::search::space::{puzzle_moves, GroupSpace, PiecesSpace, RingSpace, StateSpace};
 use permlab::search::staged::{compare_rotation3, StagedSolver};
 use permlab::search::table::{check_memory, DistanceTable};
@@ -258,7 +260,10 @@ fn turnstyle_12_up_to_rotation() {
     let r = bfs(&space, &table, &opts, &AtomicBool::new(false));
     assert_eq!(r.states, 39_916_800);
     assert_eq!(r.max_distance(), 15);
-    assert_eq!(r.distribution, data_lines("turnstyle12_distribution.txt")[0]);
+    assert_eq!(
+        r.distribution,
+        data_lines("turnstyle12_distribution.txt")[0]
+    );
     assert_eq!(r.antipodes.len(), 173);
     let hard = state_of(&space, "1,12,11,10,9,8,6,7,4,5,2,3", 12);
     let path = solve_with_table(&space, &table, &hard).unwrap();

@@ -242,7 +242,8 @@ fn describe_indexing(space: &AnySpace) -> String {
     match space {
         AnySpace::Group(g) => match g.indexing() {
             GroupIndexing::Product(_) => "Lehmer ranks on the orbits".into(),
-            GroupIndexing::Chain(_) => "stabiliser chain ranks".into(),
+            GroupIndexing::Chain(..) => "stabiliser chain ranks, byte tables".into(),
+            GroupIndexing::Group(_) => "stabiliser chain ranks (PermGroup::rank)".into(),
         },
         AnySpace::Ring(_) => "Lehmer rank, 1 in front".into(),
         AnySpace::Pieces(_) => "arrangement ranks of the tracked pieces".into(),
