@@ -14,7 +14,7 @@ use permlab::search::space::{
     puzzle_moves, GroupIndexing, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace,
 };
 use permlab::search::staged::compare_rotation3;
-use permlab::search::table::{check_memory, peak_memory, table_bytes, DistanceTable};
+use permlab::search::table::{check_memory, cpu_seconds, peak_memory, table_bytes, DistanceTable};
 use permlab::{Perm, Puzzle};
 use serde_json::json;
 use std::path::PathBuf;
@@ -646,6 +646,7 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
     let threads = rayon::current_num_threads();
     let mut run = |name: &str, space: &AnySpace, goal: &str| -> Result<(), CliError> {
         reset_peak_memory();
+        let cpu0 = cpu_seconds().unwrap_or(0.0);
         let (states, secs) = with_space!(space, s => {
             let (_, r) = run_bfs(s, None, &opts)?;
             (r.states, r.seconds)
@@ -654,13 +655,16 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
         let bytes = table_bytes(size);
         let peak = peak_memory().unwrap_or(0);
         let rate = states as f64 / secs;
-        eprintln!("{name}: {states} positions in {secs:.2} s");
+        let cpu = cpu_seconds().unwrap_or(0.0) - cpu0;
+        eprintln!("{name}: {states} positions in {secs:.2} s ({cpu:.2} CPU s)");
         rows.push(json!({
             "case": name,
             "states": states,
             "seconds": secs,
             "positions_per_second": rate,
             "positions_per_second_per_thread": rate / threads as f64,
+            "cpu_seconds": cpu,
+            "positions_per_cpu_second": states as f64 / cpu.max(1e-9),
             "bytes_per_position": bytes as f64 / size as f64,
             "peak_memory_bytes": peak,
             "goal": goal,
@@ -739,11 +743,13 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
         );
         for r in &rows {
             println!(
-                "{:<44} {:>12} {:>9.2} {:>14.0} {:>10.3} {:>10}  {}",
+                "{:<44} {:>12} {:>9.2} {:>14.0} {:>9.2} {:>14.0} {:>10.3} {:>8}  {}",
                 r["case"].as_str().unwrap_or(""),
                 r["states"],
                 r["seconds"].as_f64().unwrap_or(0.0),
                 r["positions_per_second"].as_f64().unwrap_or(0.0),
+                r["cpu_seconds"].as_f64().unwrap_or(0.0),
+                r["positions_per_cpu_second"].as_f64().unwrap_or(0.0),
                 r["bytes_per_position"].as_f64().unwrap_or(0.0),
                 r["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
                 r["goal"].as_str().unwrap_or("")
