@@ -1,6 +1,6 @@
 //! Seed 000: the Number Rotation Puzzle.
 
-use super::seed002::{pending_groups, pending_search};
+use super::seed002::pending_groups;
 use super::{Check, Outcome, Verdict};
 use crate::{Convention, Perm, PermGroup, Puzzle};
 use num_bigint::BigUint;
@@ -30,7 +30,7 @@ pub fn checks() -> Vec<Check> {
         Check {
             id: "s000-spiral",
             heavy: false,
-            run: pending_search,
+            run: spiral,
         },
         Check {
             id: "s000-2xn-solvable",
@@ -126,14 +126,27 @@ fn transposition_3x3() -> Result<Outcome, String> {
     conventions_with_cycle_type("board:3x3:2", "C B' C' B D", &[2])
 }
 
-/// The belt of Cycle on the n x (n+1) board in clockwise order: the top row left to
-/// right, the right column downwards, the left column upwards (0-based cells).
-pub fn cycle_belt(n: usize) -> Vec<usize> {
-    let cols = n + 1;
-    let mut belt: Vec<usize> = (0..cols).collect();
-    belt.extend((1..n).map(|r| r * cols + cols - 1));
-    belt.extend((1..n).rev().map(|r| r * cols));
-    belt
+/// The four images of Cycle's belt under the board's mirror symmetries, each with its
+/// orientation: `(cells in order, counterclockwise?)`. [`crate::nrp::belt`] (down the
+/// first column, along the bottom row, up the last column) runs counterclockwise; a
+/// mirror reverses the orientation, the half turn keeps it.
+pub fn belt_images(board: &crate::nrp::Board) -> Vec<(Vec<usize>, bool)> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let u = crate::nrp::belt(board);
+    let map = |f: &dyn Fn(usize, usize) -> (usize, usize)| -> Vec<usize> {
+        u.iter()
+            .map(|&c| {
+                let (r, k) = f(c / cols, c % cols);
+                r * cols + k
+            })
+            .collect()
+    };
+    vec![
+        (u.clone(), true),
+        (map(&|r, c| (r, cols - 1 - c)), false),
+        (map(&|r, c| (rows - 1 - r, c)), false),
+        (map(&|r, c| (rows - 1 - r, cols - 1 - c)), true),
+    ]
 }
 
 /// Whether `g` moves every cell of `belt` `step` places along it and fixes the rest.
@@ -146,38 +159,46 @@ fn shifts_belt(g: &Perm, belt: &[usize], step: i64) -> bool {
             .all(|(k, &c)| g.image(c) == belt[(k as i64 + step).rem_euclid(l) as usize])
 }
 
+/// `Some(true)` if `g` moves one of the belt images `k` places counterclockwise,
+/// `Some(false)` clockwise, `None` if it is no such shift.
+pub fn belt_shift_direction(board: &crate::nrp::Board, g: &Perm, k: i64) -> Option<bool> {
+    belt_images(board).into_iter().find_map(|(belt, ccw)| {
+        if shifts_belt(g, &belt, k) {
+            Some(ccw)
+        } else if shifts_belt(g, &belt, -k) {
+            Some(!ccw)
+        } else {
+            None
+        }
+    })
+}
+
 fn cycle_shift() -> Result<Outcome, String> {
     let mut ccw_conventions: Vec<Convention> = Convention::all().to_vec();
-    let mut default_direction = String::new();
+    let mut default_reading = String::new();
     for n in 4..=9 {
-        let cols = n + 1;
-        let p = Puzzle::builtin(&format!("board:{n}x{cols}:{n}")).map_err(|e| e.to_string())?;
+        let board = crate::nrp::Board::new(n).map_err(|e| e.to_string())?;
+        let p = &board.puzzle;
         let w = p.parse_word("(Y X)^4").map_err(|e| e.to_string())?;
-        let belt = cycle_belt(n);
-        // the mirror image of the clockwise belt runs counterclockwise
-        let mirror: Vec<usize> = belt
-            .iter()
-            .map(|&c| c / cols * cols + (cols - 1 - c % cols))
-            .collect();
         let k = n as i64 - 3;
-        ccw_conventions.retain(|&c| {
-            let g = p.eval_with(&w, c);
-            shifts_belt(&g, &belt, -k) || shifts_belt(&g, &mirror, k)
-        });
-        let g = p.eval(&w);
+        ccw_conventions
+            .retain(|&c| belt_shift_direction(&board, &p.eval_with(&w, c), k) == Some(true));
         if n == 4 {
-            default_direction = if shifts_belt(&g, &belt, k) {
-                format!("read left to right with clockwise turns, (Y X)^4 moves its belt of 3n-1 cells n-3 places clockwise (n=4: {g})")
-            } else {
-                format!("(Y X)^4 under the default reading is {g}")
+            let g = p.eval(&w);
+            default_reading = match belt_shift_direction(&board, &g, k) {
+                Some(false) => format!("read as written with clockwise turns, (Y X)^4 moves a belt of 3n-1 cells n-3 places clockwise (n=4: {g})"),
+                Some(true) => format!("(Y X)^4 moves its belt counterclockwise (n=4: {g})"),
+                None => format!("(Y X)^4 is not a belt shift under the default reading (n=4: {g})"),
             };
         }
     }
     Ok(Outcome::new(
         verdict_for(&ccw_conventions),
-        format!("{default_direction}; the shift is counterclockwise for n = 4..9 under: {}",
-            ccw_conventions.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")),
-        "(Y X)^4 on board:nx(n+1):n for n = 4..9 compared with shifts of the belt (top row, right column, left column) and its mirror image",
+        format!(
+            "{default_reading}; n-3 places counterclockwise for every n = 4..9 under: {}",
+            ccw_conventions.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("; ")
+        ),
+        "(Y X)^4 on board:nx(n+1):n for n = 4..9 compared with shifts of Cycle's belt and its mirror images",
     ))
 }
 
@@ -262,5 +283,31 @@ fn count_3x4() -> Result<Outcome, String> {
             per_column
         ),
         "enumerating the group by unranking 0..|G| and counting left columns",
+    ))
+}
+
+fn spiral() -> Result<Outcome, String> {
+    use crate::nrp::{spiral::iteration_bound, spiral_path, SpiralKind};
+    let mut starts = 0;
+    let mut turns = 0;
+    let mut longest = 0;
+    let mut ok = true;
+    for n in 4..=12 {
+        let board = crate::nrp::Board::new(n).map_err(|e| e.to_string())?;
+        for cell in 0..board.cells() {
+            let path = spiral_path(&board, cell, SpiralKind::Plain);
+            starts += 1;
+            turns += path.steps.len();
+            longest = longest.max(path.steps.len());
+            ok &= path.steps.iter().all(|s| s.after < s.before);
+            ok &= path.steps.len() <= iteration_bound(&board, cell);
+        }
+    }
+    Ok(Outcome::new(
+        super::holds_if(ok),
+        format!(
+            "from all {starts} start squares on the n x (n+1) boards, n = 4..12: the distance to the centre of Y strictly decreases at each of the {turns} X turns (at most {longest} per run, within the bound of the law-of-cosines argument)"
+        ),
+        "Spiral run from every square, squared distances compared exactly in integers",
     ))
 }
