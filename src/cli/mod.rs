@@ -1,8 +1,10 @@
 //! Command-line interface: one file per group of subcommands.
 
 mod core;
+mod figure;
 mod nrp;
 mod reproduce;
+mod search;
 
 use clap::{Parser, Subcommand};
 use permlab::{Convention, Direction, ProductOrder};
@@ -53,6 +55,10 @@ impl ConventionArgs {
 enum Command {
     #[command(flatten)]
     Core(core::CoreCommand),
+    #[command(flatten)]
+    Search(search::SearchCommand),
+    #[command(flatten)]
+    Figure(figure::FigureCommand),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
     /// Seed 000's Number Rotation Puzzle: Spiral, Cycle, 3-cycles, solve, bench.
@@ -64,6 +70,8 @@ pub fn run() -> CliResult {
     let cli = Cli::parse();
     match cli.command {
         Command::Core(c) => c.run(),
+        Command::Search(c) => c.run(),
+        Command::Figure(c) => c.run(),
         Command::Reproduce(a) => reproduce::run(a),
         Command::Nrp(a) => nrp::run(a),
     }

@@ -1,0 +1,756 @@
+//! Subcommands of exhaustive search: bfs, solve, compare-solvers, bench search.
+
+use super::{print_json, CliError, CliResult};
+use clap::{Args, Subcommand, ValueEnum};
+use permlab::group::PermGroup;
+use permlab::puzzle::format_state;
+use permlab::search::bfs::{bfs, exact_distances, BfsOptions, BfsResult, Strategy};
+use permlab::search::index::{Arrangements, IndexError};
+use permlab::search::naive::naive_bfs;
+use permlab::search::solve::{bidirectional, solve_with_table, PermMoves};
+use permlab::search::space::{puzzle_moves, GroupIndexing, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace};
+use permlab::search::staged::StagedSolver;
+use permlab::search::table::{check_memory, peak_memory, table_bytes, DistanceTable};
+use permlab::{Perm, Puzzle};
+use serde_json::json;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+#[derive(Subcommand)]
+pub enum SearchCommand {
+    /// Breadth-first search of every position: distance distribution, God's number,
+    /// hardest positions (distance = fewest moves that solve a position).
+    Bfs {
+        #[command(flatten)]
+        space: SpaceArgs,
+        /// How many hardest positions to print (those of smallest index).
+        #[arg(long, default_value_t = 10)]
+        antipodes: usize,
+        /// Also report the distances of the positions with these cells holding
+        /// their own numbers (e.g. 9..12), read from the table.
+        #[arg(long)]
+        home: Option<String>,
+        /// Save the distance table to this file.
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Force the layer strategy (default: chosen per layer).
+        #[arg(long, value_enum)]
+        strategy: Option<StrategyArg>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// An optimal solution of a state (from a distance table, saved or computed
+    /// within the memory bound; else a bidirectional search within --max-depth;
+    /// else a non-optimal factorisation through the stabiliser chain).
+    Solve {
+        #[command(flatten)]
+        space: SpaceArgs,
+        /// The state: numbers in position order, 1-based, comma-separated.
+        state: String,
+        /// A table saved by `permlab bfs --save`.
+        #[arg(long)]
+        table: Option<PathBuf>,
+        /// Largest state space for which a table is computed on the spot.
+        #[arg(long, default_value_t = 1_000_000_000)]
+        bfs_limit: u64,
+        /// Depth bound of the bidirectional search.
+        #[arg(long, default_value_t = 14)]
+        max_depth: usize,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Seed 001's staged solver against optimal solutions over every position.
+    CompareSolvers {
+        /// The puzzle (only `rotation3`, seed 001's puzzle, has a staged solver).
+        puzzle: String,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Benchmarks.
+    Bench {
+        #[command(subcommand)]
+        which: BenchWhich,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum BenchWhich {
+    /// Exhaustive search speed: Turnstyle-12 up to rotation, board:3x4:2 (12!),
+    /// <R,U> on the 3x3x3, board:4x4:3, and the naive hash-map search as a ratio.
+    Search {
+        /// Run only the cases whose name contains one of these words.
+        #[arg(long)]
+        only: Vec<String>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum StrategyArg {
+    Forward,
+    Backward,
+}
+
+/// Which state space to search.
+#[derive(Args, Clone)]
+pub struct SpaceArgs {
+    /// A built-in puzzle or a .gens file.
+    pub puzzle: String,
+    /// Add the inverse of every generator as a move (named X').
+    #[arg(long)]
+    pub inverses: bool,
+    /// Positions on a ring up to rotation (rotating is free): turnstyle:N.
+    #[arg(long)]
+    pub up_to_rotation: bool,
+    /// Track only these numbers (e.g. 1..8): distance to any position with them home.
+    #[arg(long)]
+    pub track: Option<String>,
+    /// Memory bound for the table, e.g. 500M, 2G (default: the available memory).
+    #[arg(long)]
+    pub max_memory: Option<String>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Any of the state spaces.
+pub enum AnySpace {
+    Group(GroupSpace),
+    Ring(RingSpace),
+    Pieces(PiecesSpace),
+}
+
+macro_rules! with_space {
+    ($sp:expr, $s:ident => $body:expr) => {
+        match $sp {
+            AnySpace::Group($s) => $body,
+            AnySpace::Ring($s) => $body,
+            AnySpace::Pieces($s) => $body,
+        }
+    };
+}
+
+fn stop_flag() -> &'static AtomicBool {
+    static STOP: OnceLock<&'static AtomicBool> = OnceLock::new();
+    STOP.get_or_init(|| {
+        let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+        flag
+    })
+}
+
+/// Parses `500M`, `2G`, `1.5G`, `100000` into bytes.
+pub fn parse_bytes(text: &str) -> Result<u64, CliError> {
+    let t = text.trim();
+    let (num, mult) = match t.chars().last() {
+        Some('k' | 'K') => (&t[..t.len() - 1], 1u64 << 10),
+        Some('m' | 'M') => (&t[..t.len() - 1], 1 << 20),
+        Some('g' | 'G') => (&t[..t.len() - 1], 1 << 30),
+        Some('t' | 'T') => (&t[..t.len() - 1], 1 << 40),
+        _ => (t, 1),
+    };
+    let v: f64 = num
+        .trim()
+        .parse()
+        .map_err(|_| format!("--max-memory {text:?}: expected a size such as 500M or 2G"))?;
+    if !(v >= 0.0) {
+        return Err(format!("--max-memory {text:?}: must be positive").into());
+    }
+    Ok((v * mult as f64) as u64)
+}
+
+/// Parses `9..12`, `1,3,5`, `1..4,7` into 0-based labels, each in `1..=n`.
+pub fn parse_labels(text: &str, n: usize, what: &str) -> Result<Vec<usize>, CliError> {
+    let mut out = Vec::new();
+    for part in text.split(',') {
+        let part = part.trim();
+        let bad = || format!("{what} {text:?}: {part:?} is not a number or a range a..b of numbers 1..{n}");
+        let (a, b) = match part.split_once("..") {
+            Some((a, b)) => (a.trim().parse::<usize>().map_err(|_| bad())?, b.trim().parse::<usize>().map_err(|_| bad())?),
+            None => {
+                let a = part.parse::<usize>().map_err(|_| bad())?;
+                (a, a)
+            }
+        };
+        if a == 0 || b > n || a > b {
+            return Err(bad().into());
+        }
+        out.extend((a..=b).map(|x| x - 1));
+    }
+    let mut s = out.clone();
+    s.sort_unstable();
+    s.dedup();
+    if s.len() != out.len() {
+        return Err(format!("{what} {text:?}: a number is listed twice").into());
+    }
+    Ok(out)
+}
+
+impl SpaceArgs {
+    fn max_memory(&self) -> Result<Option<u64>, CliError> {
+        self.max_memory.as_deref().map(parse_bytes).transpose()
+    }
+
+    /// The puzzle and its state space.
+    pub fn build(&self) -> Result<(Puzzle, AnySpace), CliError> {
+        let puzzle = Puzzle::load(&self.puzzle)?;
+        if self.up_to_rotation && self.track.is_some() {
+            return Err("--up-to-rotation and --track cannot be combined".into());
+        }
+        let space = if self.up_to_rotation {
+            if self.inverses {
+                return Err("--up-to-rotation takes the puzzle's flips as they are; drop --inverses".into());
+            }
+            AnySpace::Ring(RingSpace::for_puzzle(&puzzle)?)
+        } else if let Some(t) = &self.track {
+            let tracked = parse_labels(t, puzzle.degree, "--track")?;
+            let (names, perms) = puzzle_moves(&puzzle, self.inverses);
+            AnySpace::Pieces(PiecesSpace::new(&puzzle.name, puzzle.degree, tracked, names, perms)?)
+        } else {
+            AnySpace::Group(GroupSpace::for_puzzle(&puzzle, self.inverses)?)
+        };
+        Ok((puzzle, space))
+    }
+}
+
+fn describe_indexing(space: &AnySpace) -> String {
+    match space {
+        AnySpace::Group(g) => match g.indexing() {
+            GroupIndexing::Product(_) => "Lehmer ranks on the orbits".into(),
+            GroupIndexing::Chain(_) => "stabiliser chain ranks".into(),
+        },
+        AnySpace::Ring(_) => "Lehmer rank, 1 in front".into(),
+        AnySpace::Pieces(_) => "arrangement ranks of the tracked pieces".into(),
+    }
+}
+
+/// Runs a search with the memory check first.
+fn run_bfs<S: StateSpace>(space: &S, max_memory: Option<u64>, opts: &BfsOptions) -> Result<(DistanceTable, BfsResult), CliError> {
+    check_memory(space.size(), max_memory, 64 << 20)?;
+    let table = DistanceTable::new(space.size());
+    let r = bfs(space, &table, opts, stop_flag());
+    if r.interrupted {
+        return Err(format!(
+            "interrupted (Ctrl-C) after depth {} with {} of {} positions seen",
+            r.max_distance(),
+            r.states,
+            space.size()
+        )
+        .into());
+    }
+    Ok((table, r))
+}
+
+fn cells_one_based(cells: &[u32]) -> Vec<u32> {
+    cells.iter().map(|&c| if c == u32::MAX { 0 } else { c + 1 }).collect()
+}
+
+fn cells_text(cells: &[u32]) -> String {
+    cells
+        .iter()
+        .map(|&c| if c == u32::MAX { "_".to_string() } else { (c + 1).to_string() })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Exact distances of the positions of a group or ring space whose `home` cells
+/// hold their own numbers (all arrangements of the other numbers on the other
+/// cells that are positions of the space).
+pub fn home_distribution<S: StateSpace>(space: &S, table: &DistanceTable, degree: usize, home: &[usize]) -> Result<(Vec<u64>, u64, Vec<Vec<u32>>), CliError> {
+    let free: Vec<usize> = (0..degree).filter(|c| !home.contains(c)).collect();
+    let arr = Arrangements::new(free.len(), free.len())?;
+    let mut dist: Vec<u64> = Vec::new();
+    let mut outside = 0u64;
+    let mut hardest: Vec<Vec<u32>> = Vec::new();
+    let mut buf = vec![0u8; free.len()];
+    for r in 0..arr.size() {
+        arr.unrank(r, &mut buf);
+        let mut cells: Vec<u32> = (0..degree as u32).collect();
+        for (j, &b) in buf.iter().enumerate() {
+            cells[free[j]] = free[b as usize] as u32;
+        }
+        let s = match space.from_cells(&cells) {
+            Ok(s) => s,
+            Err(_) => {
+                outside += 1;
+                continue;
+            }
+        };
+        let d = match solve_with_table(space, table, &s) {
+            Ok(p) => p.len(),
+            Err(_) => {
+                outside += 1;
+                continue;
+            }
+        };
+        if dist.len() <= d {
+            dist.resize(d + 1, 0);
+            hardest.clear();
+        }
+        dist[d] += 1;
+        if d + 1 == dist.len() && hardest.len() < 10 {
+            hardest.push(cells);
+        }
+    }
+    Ok((dist, outside, hardest))
+}
+
+fn print_distribution(distribution: &[u64]) {
+    println!("distance  positions");
+    for (d, c) in distribution.iter().enumerate() {
+        println!("{d:>8}  {c}");
+    }
+}
+
+impl SearchCommand {
+    pub fn run(self) -> CliResult {
+        match self {
+            SearchCommand::Bfs {
+                space: args,
+                antipodes,
+                home,
+                save,
+                strategy,
+                json,
+            } => {
+                let (puzzle, space) = args.build()?;
+                let opts = BfsOptions {
+                    progress: !args.quiet && !json,
+                    antipode_sample: antipodes,
+                    strategy: strategy.map(|s| match s {
+                        StrategyArg::Forward => Strategy::Forward,
+                        StrategyArg::Backward => Strategy::Backward,
+                    }),
+                };
+                let max_memory = args.max_memory()?;
+                let home = home.map(|h| parse_labels(&h, puzzle.degree, "--home")).transpose()?;
+                if home.is_some() && matches!(space, AnySpace::Pieces(_)) {
+                    return Err("--home needs a search of whole positions (not --track)".into());
+                }
+                with_space!(&space, s => {
+                    let (table, r) = run_bfs(s, max_memory, &opts)?;
+                    let antis: Vec<Vec<u32>> = r.antipodes.iter().map(|&i| {
+                        let mut st = vec![0u8; s.width()];
+                        s.unrank(i, &mut st);
+                        s.to_cells(&st)
+                    }).collect();
+                    let home_report = match &home {
+                        Some(h) => Some(home_distribution(s, &table, puzzle.degree, h)?),
+                        None => None,
+                    };
+                    if let Some(path) = &save {
+                        table.save(path, &json!({
+                            "space": s.key(),
+                            "states": r.states,
+                            "distribution": r.distribution,
+                        }))?;
+                    }
+                    let bytes = table_bytes(s.size());
+                    let rate = r.states as f64 / r.seconds.max(1e-9);
+                    if json {
+                        let mut v = json!({
+                            "puzzle": puzzle.name,
+                            "space": s.key(),
+                            "indexing": describe_indexing(&space),
+                            "states": r.states,
+                            "distribution": r.distribution,
+                            "max_distance": r.max_distance(),
+                            "antipode_count": r.antipode_count(),
+                            "antipodes": antis.iter().map(|c| cells_one_based(c)).collect::<Vec<_>>(),
+                            "seconds": r.seconds,
+                            "positions_per_second": rate,
+                            "table_bytes": bytes,
+                            "bits_per_position": bytes as f64 * 8.0 / s.size() as f64,
+                            "peak_memory_bytes": peak_memory(),
+                        });
+                        if let Some((dist, outside, hardest)) = &home_report {
+                            v["home"] = json!({
+                                "cells": home.as_ref().map(|h| h.iter().map(|c| c + 1).collect::<Vec<_>>()),
+                                "distribution": dist,
+                                "max_distance": dist.len().saturating_sub(1),
+                                "unreachable": outside,
+                                "hardest": hardest.iter().map(|c| cells_one_based(c)).collect::<Vec<_>>(),
+                            });
+                        }
+                        print_json(&v);
+                    } else {
+                        println!("{}: {} positions ({})", puzzle.name, r.states, describe_indexing(&space));
+                        if r.states != s.size() {
+                            println!("note: {} of the {} indexed positions are unreachable", s.size() - r.states, s.size());
+                        }
+                        print_distribution(&r.distribution);
+                        println!("God's number: {} ({} hardest positions)", r.max_distance(), r.antipode_count());
+                        if !antis.is_empty() {
+                            println!("hardest positions (first {} by index):", antis.len());
+                            for c in &antis {
+                                println!("  {}", cells_text(c));
+                            }
+                        }
+                        if let Some((dist, outside, hardest)) = &home_report {
+                            println!("positions with cells {} home:", home.as_ref().map(|h| h.iter().map(|c| (c + 1).to_string()).collect::<Vec<_>>().join(",")).unwrap_or_default());
+                            print_distribution(dist);
+                            println!("worst case: {} moves; {} such arrangements are not positions of the puzzle", dist.len().saturating_sub(1), outside);
+                            for c in hardest {
+                                println!("  {}", format_state(c));
+                            }
+                        }
+                        println!(
+                            "time {:.2} s, {:.0} positions/s, table {} bytes ({:.2} bits/position), peak memory {} MB",
+                            r.seconds, rate, bytes, bytes as f64 * 8.0 / s.size() as f64,
+                            peak_memory().unwrap_or(0) >> 20
+                        );
+                    }
+                    Ok(ExitCode::SUCCESS)
+                })
+            }
+            SearchCommand::Solve {
+                space: args,
+                state,
+                table,
+                bfs_limit,
+                max_depth,
+                json,
+            } => solve(args, &state, table, bfs_limit, max_depth, json),
+            SearchCommand::CompareSolvers { puzzle, json } => compare_solvers(&puzzle, json),
+            SearchCommand::Bench { which: BenchWhich::Search { only, json } } => bench_search(&only, json),
+        }
+    }
+}
+
+fn report_solution(names: &[String], moves: &[usize], optimal: bool, method: &str, json: bool) {
+    let text: Vec<&str> = moves.iter().map(|&m| names[m].as_str()).collect();
+    if json {
+        print_json(&json!({
+            "moves": text,
+            "length": moves.len(),
+            "optimal": optimal,
+            "method": method,
+        }));
+    } else {
+        println!(
+            "{} ({} moves, {}, {method})",
+            if text.is_empty() { "(already solved)".to_string() } else { text.join(" ") },
+            moves.len(),
+            if optimal { "optimal" } else { "not necessarily optimal" }
+        );
+    }
+}
+
+fn solve(args: SpaceArgs, state: &str, table_path: Option<PathBuf>, bfs_limit: u64, max_depth: usize, json: bool) -> CliResult {
+    let puzzle = Puzzle::load(&args.puzzle)?;
+    let cells = puzzle.parse_state(state)?;
+    let max_memory = args.max_memory()?;
+    let built = args.build();
+    let space = match built {
+        Ok((_, s)) => s,
+        Err(e) => {
+            // a group too large to index: bidirectional search, then factorisation
+            let too_large = e
+                .downcast_ref::<SpaceError>()
+                .is_some_and(|se| matches!(se, SpaceError::Index(IndexError::TooLarge) | SpaceError::Index(IndexError::TooManyCells(_))));
+            if !too_large || args.up_to_rotation || args.track.is_some() {
+                return Err(e);
+            }
+            let (names, perms) = puzzle_moves(&puzzle, args.inverses);
+            let g = Perm::from_state(&cells)?;
+            let group = PermGroup::new(puzzle.degree, perms.clone());
+            if !group.contains(&g) {
+                return Err("state: not reachable from the solved state with these moves (not in the group)".into());
+            }
+            let moves = PermMoves::new(&perms, puzzle.degree);
+            let start: Vec<u8> = (0..puzzle.degree).map(|i| g.extended(puzzle.degree).image(i) as u8).collect();
+            let goal: Vec<u8> = (0..puzzle.degree as u8).collect();
+            if puzzle.degree <= 255 {
+                if let Some(p) = bidirectional(&moves, &start, &goal, max_depth, 20_000_000) {
+                    report_solution(&names, &p, true, "bidirectional search", json);
+                    return Ok(ExitCode::SUCCESS);
+                }
+            }
+            return factor_fallback(&group, &g, &names, json);
+        }
+    };
+    with_space!(&space, s => {
+        let st = s.from_cells(&cells)?;
+        let names: Vec<String> = (0..s.move_count()).map(|m| s.move_name(m).to_string()).collect();
+        if let Some(path) = table_path {
+            let (table, header) = DistanceTable::load(&path, max_memory)?;
+            let key = header.get("space").and_then(|k| k.as_str()).unwrap_or("");
+            if key != s.key() || table.len() != s.size() {
+                return Err(format!("{}: the table is for another search ({key:?})", path.display()).into());
+            }
+            let p = solve_with_table(s, &table, &st)?;
+            report_solution(&names, &p, true, "distance table", json);
+            return Ok(ExitCode::SUCCESS);
+        }
+        if s.size() <= bfs_limit && check_memory(s.size(), max_memory, 64 << 20).is_ok() {
+            let opts = BfsOptions { progress: !args.quiet && !json, antipode_sample: 0, strategy: None };
+            let (table, _) = run_bfs(s, max_memory, &opts)?;
+            let p = solve_with_table(s, &table, &st)?;
+            report_solution(&names, &p, true, "distance table", json);
+            return Ok(ExitCode::SUCCESS);
+        }
+        let goal = s.goals().remove(0);
+        if let Some(p) = bidirectional(s, &st, &goal, max_depth, 20_000_000) {
+            report_solution(&names, &p, true, "bidirectional search", json);
+            return Ok(ExitCode::SUCCESS);
+        }
+        match &space {
+            AnySpace::Group(gs) => {
+                let (_, perms) = puzzle_moves(&puzzle, args.inverses);
+                let group = PermGroup::new(puzzle.degree, perms);
+                factor_fallback(&group, &gs.element(&st), &names, json)
+            }
+            _ => Err(format!("no solution within {max_depth} moves and the space is too large for a table; raise --max-depth or --max-memory").into()),
+        }
+    })
+}
+
+fn factor_fallback(group: &PermGroup, g: &Perm, names: &[String], json: bool) -> CliResult {
+    // solving g means applying g^-1
+    let word = group
+        .factor_word(&g.inverse(), names)
+        .ok_or("the state is not in the group of the moves")?;
+    let letters = word.letters();
+    if json {
+        print_json(&json!({
+            "moves": word.to_string(),
+            "length": letters.len(),
+            "optimal": false,
+            "method": "factorisation (stabiliser chain)",
+        }));
+    } else {
+        println!("{word} ({} letters, not optimal, factorisation through the stabiliser chain)", letters.len());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Optimal and staged solution lengths of every position of `rotation3`.
+pub struct Comparison {
+    /// Positions by optimal length.
+    pub optimal: Vec<u64>,
+    /// Positions by staged-solver length.
+    pub staged: Vec<u64>,
+    /// (optimal, staged) -> positions.
+    pub joint: std::collections::BTreeMap<(usize, usize), u64>,
+    /// Largest staged length per stage.
+    pub stage_max: Vec<usize>,
+    /// A position where the staged solver is longest, with its optimal length.
+    pub worst: (Vec<u32>, usize, usize),
+}
+
+/// Runs seed 001's staged solver and the optimal solver on every position.
+pub fn compare_rotation3() -> Result<Comparison, CliError> {
+    let puzzle = Puzzle::builtin("rotation3")?;
+    let space = GroupSpace::for_puzzle(&puzzle, false)?;
+    let dist = exact_distances(&space);
+    let solver = StagedSolver::rotation3();
+    let mut optimal = Vec::new();
+    let mut staged = Vec::new();
+    let mut joint = std::collections::BTreeMap::new();
+    let mut stage_max = vec![0usize; solver.stage_labels().len()];
+    let mut worst = (Vec::new(), 0, 0);
+    let mut s = vec![0u8; space.width()];
+    for r in 0..space.size() {
+        space.unrank(r, &mut s);
+        let cells = space.to_cells(&s);
+        let o = dist[r as usize] as usize;
+        let (turns, per) = solver.solve(&cells).map_err(|e| format!("staged solver on {}: {e}", format_state(&cells)))?;
+        let l = turns.len();
+        for (m, p) in stage_max.iter_mut().zip(&per) {
+            *m = (*m).max(*p);
+        }
+        if optimal.len() <= o {
+            optimal.resize(o + 1, 0);
+        }
+        optimal[o] += 1;
+        if staged.len() <= l {
+            staged.resize(l + 1, 0);
+        }
+        staged[l] += 1;
+        *joint.entry((o, l)).or_insert(0) += 1;
+        if l > worst.2 || worst.0.is_empty() {
+            worst = (cells, o, l);
+        }
+    }
+    Ok(Comparison {
+        optimal,
+        staged,
+        joint,
+        stage_max,
+        worst,
+    })
+}
+
+fn mean(dist: &[u64]) -> f64 {
+    let n: u64 = dist.iter().sum();
+    dist.iter().enumerate().map(|(d, &c)| d as f64 * c as f64).sum::<f64>() / n as f64
+}
+
+fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
+    if puzzle != "rotation3" {
+        return Err(format!("compare-solvers: no staged solver for {puzzle:?} (only rotation3, seed 001)").into());
+    }
+    let c = compare_rotation3()?;
+    if json {
+        print_json(&json!({
+            "states": c.optimal.iter().sum::<u64>(),
+            "optimal_distribution": c.optimal,
+            "staged_distribution": c.staged,
+            "optimal_max": c.optimal.len() - 1,
+            "staged_max": c.staged.len() - 1,
+            "optimal_mean": mean(&c.optimal),
+            "staged_mean": mean(&c.staged),
+            "stage_max": c.stage_max,
+            "joint": c.joint.iter().map(|(&(o, s), &n)| json!([o, s, n])).collect::<Vec<_>>(),
+            "worst_staged": {"state": cells_one_based(&c.worst.0), "optimal": c.worst.1, "staged": c.worst.2},
+        }));
+    } else {
+        println!("rotation3 (seed 001, clockwise turns only): {} positions", c.optimal.iter().sum::<u64>());
+        println!("{:>6}  {:>10}  {:>10}", "moves", "optimal", "staged");
+        for l in 0..c.optimal.len().max(c.staged.len()) {
+            println!(
+                "{l:>6}  {:>10}  {:>10}",
+                c.optimal.get(l).copied().unwrap_or(0),
+                c.staged.get(l).copied().unwrap_or(0)
+            );
+        }
+        println!("optimal: max {} mean {:.3}", c.optimal.len() - 1, mean(&c.optimal));
+        println!("staged:  max {} mean {:.3} (seed 001 bounds it by 53)", c.staged.len() - 1, mean(&c.staged));
+        println!("largest turns per stage: {:?}", c.stage_max);
+        println!(
+            "staged worst case {} at {} (optimal {})",
+            c.worst.2,
+            format_state(&c.worst.0),
+            c.worst.1
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn reset_peak_memory() {
+    // writing 5 to clear_refs resets VmHWM (Linux)
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+fn cube_ru_space() -> Result<GroupSpace, CliError> {
+    let cube = Puzzle::builtin("cube3")?;
+    let mut names = Vec::new();
+    let mut perms = Vec::new();
+    for w in ["R", "R2", "R'", "U", "U2", "U'"] {
+        names.push(w.to_string());
+        perms.push(cube.eval(&cube.parse_word(w)?));
+    }
+    Ok(GroupSpace::new("cube3 <R,U> HTM", cube.degree, names, perms)?)
+}
+
+fn bench_search(only: &[String], json: bool) -> CliResult {
+    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
+    let mut rows = Vec::new();
+    let opts = BfsOptions {
+        progress: !json,
+        antipode_sample: 0,
+        strategy: None,
+    };
+    let threads = rayon::current_num_threads();
+    let mut run = |name: &str, space: &AnySpace, goal: &str| -> Result<(), CliError> {
+        reset_peak_memory();
+        let (states, secs) = with_space!(space, s => {
+            let (_, r) = run_bfs(s, None, &opts)?;
+            (r.states, r.seconds)
+        });
+        let size = with_space!(space, s => s.size());
+        let bytes = table_bytes(size);
+        let peak = peak_memory().unwrap_or(0);
+        let rate = states as f64 / secs;
+        eprintln!("{name}: {states} positions in {secs:.2} s");
+        rows.push(json!({
+            "case": name,
+            "states": states,
+            "seconds": secs,
+            "positions_per_second": rate,
+            "positions_per_second_per_thread": rate / threads as f64,
+            "bytes_per_position": bytes as f64 / size as f64,
+            "peak_memory_bytes": peak,
+            "goal": goal,
+        }));
+        Ok(())
+    };
+    let load = |spec: &str, inverses: bool, rotation: bool| -> Result<AnySpace, CliError> {
+        let p = Puzzle::load(spec)?;
+        Ok(if rotation {
+            AnySpace::Ring(RingSpace::for_puzzle(&p)?)
+        } else {
+            AnySpace::Group(GroupSpace::for_puzzle(&p, inverses)?)
+        })
+    };
+    if wanted("turnstyle12") {
+        run("turnstyle12 up to rotation (11!)", &load("turnstyle:12", false, true)?, "<= 3 s")?;
+    }
+    if wanted("board3x4") {
+        run("board:3x4:2 with inverses (12!, 12 moves)", &load("board:3x4:2", true, false)?, "<= 30 s")?;
+    }
+    if wanted("cube-ru") {
+        run("cube3 <R,U> HTM (73,483,200)", &AnySpace::Group(cube_ru_space()?), "<= 10 s")?;
+    }
+    if wanted("board4x4") {
+        run("board:4x4:3 with inverses (8!*8!/2)", &load("board:4x4:3", true, false)?, "<= 60 s")?;
+    }
+    let mut naive_rows = Vec::new();
+    if wanted("naive") {
+        for n in [10usize, 11] {
+            let p = Puzzle::load(&format!("turnstyle:{n}"))?;
+            let space = RingSpace::for_puzzle(&p)?;
+            let t0 = Instant::now();
+            let dist = naive_bfs(&space);
+            let naive_s = t0.elapsed().as_secs_f64();
+            let quiet = BfsOptions { progress: false, antipode_sample: 0, strategy: None };
+            let (_, r) = run_bfs(&space, None, &quiet)?;
+            if r.distribution != dist {
+                return Err(format!("turnstyle:{n}: naive and table searches disagree").into());
+            }
+            eprintln!("naive turnstyle:{n}: {naive_s:.2} s vs {:.3} s", r.seconds);
+            naive_rows.push(json!({
+                "case": format!("turnstyle:{n} up to rotation ({} positions)", r.states),
+                "naive_seconds": naive_s,
+                "table_seconds": r.seconds,
+                "ratio": naive_s / r.seconds,
+            }));
+        }
+    }
+    if json {
+        print_json(&json!({"threads": threads, "searches": rows, "naive": naive_rows}));
+    } else {
+        println!("threads: {threads}");
+        println!("{:<44} {:>12} {:>9} {:>14} {:>10} {:>10}  goal", "case", "positions", "seconds", "positions/s", "bytes/pos", "peak MB");
+        for r in &rows {
+            println!(
+                "{:<44} {:>12} {:>9.2} {:>14.0} {:>10.3} {:>10}  {}",
+                r["case"].as_str().unwrap_or(""),
+                r["states"],
+                r["seconds"].as_f64().unwrap_or(0.0),
+                r["positions_per_second"].as_f64().unwrap_or(0.0),
+                r["bytes_per_position"].as_f64().unwrap_or(0.0),
+                r["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
+                r["goal"].as_str().unwrap_or("")
+            );
+        }
+        for r in &naive_rows {
+            println!(
+                "naive hash-map BFS, {}: {:.2} s vs table {:.3} s: {:.1}x slower",
+                r["case"].as_str().unwrap_or(""),
+                r["naive_seconds"].as_f64().unwrap_or(0.0),
+                r["table_seconds"].as_f64().unwrap_or(0.0),
+                r["ratio"].as_f64().unwrap_or(0.0)
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

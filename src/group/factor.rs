@@ -1,0 +1,310 @@
+//! Writing group elements as words in the generators.
+//!
+//! Minkwitz's method (T. Minkwitz, "An algorithm for solving the factorization problem
+//! in permutation groups", J. Symbolic Comput. 26 (1998)): along the base of the
+//! verified stabilizer chain, keep for every level `l` and every point `β` of the
+//! basic orbit `Δ_l` one element `t ∈ G^(l)` with `b_l^t = β` *together with a word*
+//! for it. Elements are inserted by sifting: at each level the element either fills
+//! an empty slot, replaces a slot holding a longer word (the old entry is sifted on),
+//! or is divided by the slot's entry and continues one level down. The tables are
+//! seeded with the generators and short random words, then completed by sifting
+//! products of entries (the Schreier–Sims closure): when every slot of every level is
+//! filled, the entries form transversals, because the basic orbit lengths are known
+//! from the verified chain. A group element then factors as the product of one entry
+//! per level.
+//!
+//! Words are kept freely reduced with powers reduced modulo the generator orders. They
+//! are correct (tests evaluate them) but not minimal.
+//!
+//! Memory: one stored permutation per orbit point and level, `Σ |Δ_l| · n` points;
+//! groups above [`TABLE_LIMIT`] are not tabulated ([`PermGroup::can_factor`]).
+
+use crate::group::PermGroup;
+use crate::perm::Perm;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// Largest `Σ |Δ_l| · n` for which factor tables are built.
+pub const TABLE_LIMIT: usize = 1 << 26;
+
+type Letters = Vec<(usize, i64)>;
+
+#[derive(Clone, Debug)]
+struct Entry {
+    perm: Vec<u32>,
+    inv: Vec<u32>,
+    word: Letters,
+}
+
+/// Transversal tables with words (see the module docs).
+#[derive(Clone, Debug)]
+pub struct FactorTables {
+    bases: Vec<usize>,
+    pos: Vec<Vec<u32>>,
+    slots: Vec<Vec<Option<Entry>>>,
+    orders: Vec<i64>,
+}
+
+/// Appends the letter `(g, p)` to `w`, merging with the last letter and reducing
+/// powers modulo the generator order (`0` = unknown order).
+pub fn push_letter(w: &mut Letters, g: usize, p: i64, orders: &[i64]) {
+    let o = orders.get(g).copied().unwrap_or(0);
+    let reduce = |x: i64| -> i64 {
+        if o > 0 {
+            let r = x.rem_euclid(o);
+            if 2 * r > o {
+                r - o
+            } else {
+                r
+            }
+        } else {
+            x
+        }
+    };
+    if let Some(last) = w.last_mut() {
+        if last.0 == g {
+            let r = reduce(last.1 + p);
+            if r == 0 {
+                w.pop();
+            } else {
+                last.1 = r;
+            }
+            return;
+        }
+    }
+    let r = reduce(p);
+    if r != 0 {
+        w.push((g, r));
+    }
+}
+
+fn concat(a: &Letters, b: &Letters, orders: &[i64]) -> Letters {
+    let mut w = a.clone();
+    for &(g, p) in b {
+        push_letter(&mut w, g, p, orders);
+    }
+    w
+}
+
+fn inverse(a: &Letters) -> Letters {
+    a.iter().rev().map(|&(g, p)| (g, -p)).collect()
+}
+
+fn mul(a: &[u32], b: &[u32]) -> Vec<u32> {
+    a.iter().map(|&x| b[x as usize]).collect()
+}
+
+fn invert(a: &[u32]) -> Vec<u32> {
+    let mut out = vec![0u32; a.len()];
+    for (i, &x) in a.iter().enumerate() {
+        out[x as usize] = i as u32;
+    }
+    out
+}
+
+fn is_identity(g: &[u32]) -> bool {
+    g.iter().enumerate().all(|(i, &x)| i as u32 == x)
+}
+
+impl FactorTables {
+    /// Builds complete tables for `group` (whose chain is built if needed).
+    pub fn build(group: &PermGroup) -> FactorTables {
+        let chain = group.chain();
+        let n = group.degree();
+        let orders: Vec<i64> = group
+            .generators()
+            .iter()
+            .map(|g| i64::try_from(g.order()).unwrap_or(0))
+            .collect();
+        let mut t = FactorTables {
+            bases: chain.base(),
+            pos: chain
+                .levels
+                .iter()
+                .map(|l| {
+                    let mut p = vec![u32::MAX; n];
+                    for (i, &x) in l.orbit.iter().enumerate() {
+                        p[x as usize] = i as u32;
+                    }
+                    p
+                })
+                .collect(),
+            slots: chain
+                .levels
+                .iter()
+                .map(|l| vec![None; l.orbit.len()])
+                .collect(),
+            orders,
+        };
+        let m = t.bases.len();
+        if m == 0 {
+            return t;
+        }
+        // identity entries for the base points themselves
+        for l in 0..m {
+            let id: Vec<u32> = (0..n as u32).collect();
+            t.slots[l][0] = Some(Entry {
+                perm: id.clone(),
+                inv: id,
+                word: Vec::new(),
+            });
+        }
+        let gens: Vec<Vec<u32>> = group
+            .generators()
+            .iter()
+            .map(|g| g.images().to_vec())
+            .collect();
+        for (k, g) in gens.iter().enumerate() {
+            t.insert(g.clone(), vec![(k, 1)], 0, usize::MAX);
+            t.insert(invert(g), vec![(k, -1)], 0, usize::MAX);
+        }
+        // short random words (Minkwitz's seeding)
+        let mut rng = StdRng::seed_from_u64(super::schreier_sims::SEED ^ 0xfac7);
+        let k = gens.len();
+        let budget = 100 * m + 1000;
+        let limit = 8 * m + 20;
+        for _ in 0..budget {
+            if t.full() || k == 0 {
+                break;
+            }
+            let len = rng.random_range(1..=(2 * m).max(4));
+            let mut g: Vec<u32> = (0..n as u32).collect();
+            let mut w = Vec::new();
+            for _ in 0..len {
+                let j = rng.random_range(0..k);
+                let p = if rng.random_bool(0.5) { 1 } else { -1 };
+                let s = if p == 1 {
+                    gens[j].clone()
+                } else {
+                    invert(&gens[j])
+                };
+                g = mul(&g, &s);
+                push_letter(&mut w, j, p, &t.orders);
+            }
+            t.insert(g, w, 0, limit);
+        }
+        // completion: sift products of entries until every slot is filled
+        while !t.full() {
+            let mut changed = false;
+            for l in 0..m {
+                let mine: Vec<Entry> = t.slots[l].iter().flatten().cloned().collect();
+                let deeper: Vec<Entry> = t.slots[l..].iter().flatten().flatten().cloned().collect();
+                for a in &mine {
+                    for b in &deeper {
+                        if b.word.is_empty() {
+                            continue;
+                        }
+                        let g = mul(&a.perm, &b.perm);
+                        let w = concat(&a.word, &b.word, &t.orders);
+                        changed |= t.insert(g, w, l, usize::MAX);
+                    }
+                    if t.full() {
+                        break;
+                    }
+                }
+            }
+            assert!(
+                changed || t.full(),
+                "factor tables reached a fixpoint without filling (impossible by Schreier's lemma)"
+            );
+        }
+        t
+    }
+
+    fn full(&self) -> bool {
+        self.slots.iter().all(|s| s.iter().all(Option::is_some))
+    }
+
+    /// Sifts `(g, w)` from level `from`, filling or improving slots. Residues with
+    /// words longer than `limit` are dropped. Returns whether a slot changed.
+    fn insert(&mut self, mut g: Vec<u32>, mut w: Letters, from: usize, limit: usize) -> bool {
+        let mut changed = false;
+        for l in from..self.bases.len() {
+            if is_identity(&g) || w.len() > limit {
+                return changed;
+            }
+            let beta = g[self.bases[l]] as usize;
+            let p = self.pos[l][beta];
+            debug_assert!(p != u32::MAX, "an element of G^(l) maps b_l into Δ_l");
+            let slot = &mut self.slots[l][p as usize];
+            match slot {
+                None => {
+                    let inv = invert(&g);
+                    *slot = Some(Entry {
+                        perm: g,
+                        inv,
+                        word: w,
+                    });
+                    return true;
+                }
+                Some(e) => {
+                    if w.len() < e.word.len() {
+                        // keep the shorter word; sift the old entry on
+                        let inv = invert(&g);
+                        let old = std::mem::replace(
+                            e,
+                            Entry {
+                                perm: g,
+                                inv,
+                                word: w,
+                            },
+                        );
+                        changed = true;
+                        g = old.perm;
+                        w = old.word;
+                    }
+                    let e = self.slots[l][p as usize].as_ref().expect("filled");
+                    let g2 = mul(&g, &e.inv);
+                    let w2 = concat(&w, &inverse(&e.word), &self.orders);
+                    g = g2;
+                    w = w2;
+                }
+            }
+        }
+        changed
+    }
+
+    /// The word of `g` (which must be a member): one entry per level.
+    pub fn factor(&self, group: &PermGroup, g: &Perm) -> Option<Vec<(usize, i64)>> {
+        let n = group.degree();
+        let mut a = g.extended(n).images()[..n].to_vec();
+        let mut parts: Vec<&Letters> = Vec::new();
+        for l in 0..self.bases.len() {
+            let p = self.pos[l][a[self.bases[l]] as usize];
+            if p == u32::MAX {
+                return None;
+            }
+            let e = self.slots[l][p as usize].as_ref()?;
+            a = mul(&a, &e.inv);
+            parts.push(&e.word);
+        }
+        if !is_identity(&a) {
+            return None;
+        }
+        // g = t_{m-1} ⋯ t_0
+        let mut w = Vec::new();
+        for part in parts.iter().rev() {
+            for &(k, p) in part.iter() {
+                push_letter(&mut w, k, p, &self.orders);
+            }
+        }
+        Some(w)
+    }
+
+    /// The longest stored word (a bound on factor lengths is the sum over levels).
+    pub fn max_entry_lengths(&self) -> Vec<usize> {
+        self.slots
+            .iter()
+            .map(|s| s.iter().flatten().map(|e| e.word.len()).max().unwrap_or(0))
+            .collect()
+    }
+}
+
+impl PermGroup {
+    /// Whether [`PermGroup::factor`] can tabulate this group (`Σ |Δ_l| · n` at most
+    /// [`TABLE_LIMIT`]).
+    pub fn can_factor(&self) -> bool {
+        let total: usize = self.basic_orbit_lengths().iter().sum();
+        total.saturating_mul(self.degree()) <= TABLE_LIMIT
+    }
+}

@@ -1,0 +1,333 @@
+//! Recognising giants: the natural symmetric and alternating groups, and direct
+//! products of them on the orbits.
+//!
+//! **Jordan's theorem** (Jordan 1873; Wielandt, *Finite Permutation Groups*, Thm 13.9):
+//! a primitive group of degree `n` containing a cycle of prime length `p ≤ n − 3`
+//! contains `A_n`. A transitive group of degree `n` containing a `p`-cycle with
+//! `p > n/2` is primitive (a block containing a point of the cycle but not the whole
+//! cycle would have size `> n/2`… see Seress, *Permutation Group Algorithms*, §10.2,
+//! Lemma 10.2.1), so: **a transitive group of degree `n` with an element having a cycle
+//! of prime length `p`, `n/2 < p ≤ n − 3`, contains `A_n`**. Raising such an element to
+//! the power `order / p` leaves that `p`-cycle alone (no other cycle length on the
+//! orbit is divisible by `p`), which is the witness shown in proofs. Random elements of
+//! `S_n` and `A_n` have such a cycle with probability about `log 2 / log n`, so a few
+//! dozen random elements suffice (Seress §10.2).
+//!
+//! For an intransitive group whose constituent on every orbit `O_i` is a giant, the
+//! kernel `K_i = G ∩ Sym(O_i)` (elements moving only `O_i`) is normal in `G`, so its
+//! restriction is normal in the constituent `≥ A(O_i)`; as `A_m` is simple for
+//! `m ≥ 5`, one non-trivial element of `K_i` proves `K_i ≥ A(O_i)`. Such an element is
+//! a power of a random element that kills every other orbit. Then
+//! `G ≥ A(O_1) × ⋯ × A(O_k)` and `|G| = ∏ |O_i|!/2 · 2^r`, where `r` is the rank over
+//! GF(2) of the generators' parity vectors (sign on each orbit).
+//!
+//! Everything here is a proof: the recogniser either returns witnesses for every
+//! step or gives up (returns `None`); it never claims a giant that is not one.
+
+use crate::group::random::ProductReplacement;
+use crate::perm::Perm;
+use num_bigint::BigUint;
+use num_traits::One;
+use rand::Rng;
+
+/// How many random elements the recogniser looks at per orbit before giving up.
+pub const TRIES: usize = 80;
+
+/// Smallest orbit on which Jordan's test can succeed (`n/2 < p ≤ n − 3` needs `n ≥ 8`).
+pub const MIN_DEGREE: usize = 8;
+
+/// The giant on one orbit.
+#[derive(Clone, Debug)]
+pub struct GiantOrbit {
+    /// The orbit (0-based points, increasing).
+    pub orbit: Vec<usize>,
+    /// The prime `p` with `|O|/2 < p ≤ |O| − 3`.
+    pub prime: usize,
+    /// A group element whose restriction to the orbit is a single `p`-cycle.
+    pub p_cycle_element: Perm,
+    /// A non-trivial group element moving only points of this orbit (absent when the
+    /// group is transitive on its moved points).
+    pub kernel_element: Option<Perm>,
+    /// Whether every generator is even on this orbit (constituent `A(O)`, else `S(O)`).
+    pub all_even_on_orbit: bool,
+}
+
+/// A proof that a group is a subdirect product of giants containing the product of the
+/// alternating groups on its orbits.
+#[derive(Clone, Debug)]
+pub struct Giants {
+    /// The non-trivial orbits with their witnesses.
+    pub orbits: Vec<GiantOrbit>,
+    /// Rank over GF(2) of the generators' parity vectors (one bit per orbit).
+    pub parity_rank: usize,
+    /// The parity vectors spanning the image of `G` in `C_2^k` (reduced basis:
+    /// bit `i` = odd on orbit `i`).
+    pub parity_basis: Vec<u64>,
+}
+
+impl Giants {
+    /// The group order `∏ |O_i|!/2 · 2^rank`.
+    pub fn order(&self) -> BigUint {
+        let mut o = BigUint::one();
+        for g in &self.orbits {
+            o *= factorial(g.orbit.len()) / 2u32;
+        }
+        o << self.parity_rank
+    }
+
+    /// Membership: `g` preserves every orbit, fixes all other points, and its parity
+    /// vector lies in the span of the generators' parity vectors.
+    pub fn contains(&self, g: &Perm, degree: usize) -> bool {
+        let mut in_orbit = vec![usize::MAX; degree.max(g.degree())];
+        for (i, o) in self.orbits.iter().enumerate() {
+            for &x in &o.orbit {
+                in_orbit[x] = i;
+            }
+        }
+        for x in 0..in_orbit.len() {
+            let y = g.image(x);
+            if in_orbit[x] != in_orbit[y] || (in_orbit[x] == usize::MAX && x != y) {
+                return false;
+            }
+        }
+        let v = parity_vector(g, &in_orbit, self.orbits.len());
+        reduce(v, &self.parity_basis) == 0
+    }
+}
+
+/// `n!` as a big integer.
+pub fn factorial(n: usize) -> BigUint {
+    (2..=n).fold(BigUint::one(), |acc, k| acc * BigUint::from(k))
+}
+
+/// Whether `p` is prime (trial division; `p` is at most a degree).
+pub fn is_prime(p: usize) -> bool {
+    p >= 2 && (2..).take_while(|d| d * d <= p).all(|d| p % d != 0)
+}
+
+fn parity_vector(g: &Perm, in_orbit: &[usize], k: usize) -> u64 {
+    let _ = k;
+    let mut v = 0u64;
+    for c in g.cycles() {
+        let i = in_orbit[c[0]];
+        if i != usize::MAX && c.len() % 2 == 0 {
+            v ^= 1 << i;
+        }
+    }
+    v
+}
+
+fn reduce(mut v: u64, basis: &[u64]) -> u64 {
+    for &b in basis {
+        let top = 63 - b.leading_zeros();
+        if v >> top & 1 == 1 {
+            v ^= b;
+        }
+    }
+    v
+}
+
+fn insert(basis: &mut Vec<u64>, v: u64) -> bool {
+    let v = reduce(v, basis);
+    if v == 0 {
+        return false;
+    }
+    basis.push(v);
+    basis.sort_unstable_by(|a, b| b.cmp(a));
+    true
+}
+
+/// Tries to prove that the group generated by `gens` (degree `degree`, non-trivial
+/// orbits `orbits`) contains the alternating group on each orbit. Gives up (`None`)
+/// on orbits smaller than [`MIN_DEGREE`], more than 64 orbits, or when [`TRIES`]
+/// random elements per orbit do not supply the witnesses.
+pub fn recognize(
+    degree: usize,
+    gens: &[Perm],
+    orbits: &[Vec<usize>],
+    rng: &mut impl Rng,
+) -> Option<Giants> {
+    let orbits: Vec<&Vec<usize>> = orbits.iter().filter(|o| o.len() > 1).collect();
+    let k = orbits.len();
+    if k == 0 || k > 64 || orbits.iter().any(|o| o.len() < MIN_DEGREE) {
+        return None;
+    }
+    let mut in_orbit = vec![usize::MAX; degree];
+    for (i, o) in orbits.iter().enumerate() {
+        for &x in o.iter() {
+            in_orbit[x] = i;
+        }
+    }
+    let mut p_elem: Vec<Option<(usize, Perm)>> = vec![None; k];
+    let mut kernel: Vec<Option<Perm>> = vec![None; k];
+    let mut pr = ProductReplacement::new(degree, gens, rng);
+    let mut tries = 0;
+    let mut lens: Vec<Vec<usize>> = vec![Vec::new(); k];
+    while p_elem.iter().any(Option::is_none) || (k > 1 && kernel.iter().any(Option::is_none)) {
+        tries += 1;
+        if tries > TRIES * k {
+            return None;
+        }
+        let g = pr.next(rng);
+        let cycles = g.cycles();
+        for l in lens.iter_mut() {
+            l.clear();
+        }
+        for c in &cycles {
+            lens[in_orbit[c[0]]].push(c.len());
+        }
+        for i in 0..k {
+            let m = orbits[i].len();
+            if p_elem[i].is_none() {
+                if let Some(&p) = lens[i]
+                    .iter()
+                    .find(|&&l| 2 * l > m && l + 3 <= m && is_prime(l))
+                {
+                    // power that kills every other cycle length on this orbit
+                    let e = lcm_except(&lens[i], p);
+                    let h = pow_cyclewise(&g, &e);
+                    p_elem[i] = Some((p, h));
+                }
+            }
+            if k > 1 && kernel[i].is_none() {
+                // a prime power q dividing a cycle length on O_i but none elsewhere
+                let others: Vec<usize> = (0..k)
+                    .filter(|&j| j != i)
+                    .flat_map(|j| lens[j].iter().copied())
+                    .collect();
+                if let Some(h) = kernel_power(&g, &lens[i], &others) {
+                    kernel[i] = Some(h);
+                }
+            }
+        }
+    }
+    let mut basis = Vec::new();
+    let mut out = Vec::with_capacity(k);
+    for g in gens {
+        insert(&mut basis, parity_vector(g, &in_orbit, k));
+    }
+    for (i, o) in orbits.iter().enumerate() {
+        let (prime, p_cycle_element) = p_elem[i].take().expect("found");
+        let all_even_on_orbit = gens
+            .iter()
+            .all(|g| parity_vector(g, &in_orbit, k) >> i & 1 == 0);
+        out.push(GiantOrbit {
+            orbit: (*o).clone(),
+            prime,
+            p_cycle_element,
+            kernel_element: kernel[i].take(),
+            all_even_on_orbit,
+        });
+    }
+    Some(Giants {
+        orbits: out,
+        parity_rank: basis.len(),
+        parity_basis: basis,
+    })
+}
+
+/// The lcm of all lengths in `lens` except one occurrence of `p` (as a BigUint).
+fn lcm_except(lens: &[usize], p: usize) -> BigUint {
+    use num_integer::Integer;
+    let mut skipped = false;
+    let mut acc = BigUint::one();
+    for &l in lens {
+        if l == p && !skipped {
+            skipped = true;
+            continue;
+        }
+        acc = acc.lcm(&BigUint::from(l));
+    }
+    acc
+}
+
+fn pow_cyclewise(g: &Perm, e: &BigUint) -> Perm {
+    let n = g.degree();
+    let mut images: Vec<u32> = (0..n as u32).collect();
+    for c in g.cycles() {
+        let len = c.len();
+        let shift: usize = (e % BigUint::from(len))
+            .try_into()
+            .expect("less than a cycle length");
+        for (j, &x) in c.iter().enumerate() {
+            images[x] = c[(j + shift) % len] as u32;
+        }
+    }
+    Perm::from_images_unchecked(images)
+}
+
+/// If some prime power divides a cycle length in `mine` but no length in `others`,
+/// the power of `g` by the lcm of `others` is non-trivial and moves only this orbit.
+fn kernel_power(g: &Perm, mine: &[usize], others: &[usize]) -> Option<Perm> {
+    use num_integer::Integer;
+    let witness = mine.iter().any(|&l| {
+        prime_powers(l)
+            .into_iter()
+            .any(|q| others.iter().all(|&o| o % q != 0))
+    });
+    if !witness {
+        return None;
+    }
+    let m = others
+        .iter()
+        .fold(BigUint::one(), |acc, &l| acc.lcm(&BigUint::from(l)));
+    let h = pow_cyclewise(g, &m);
+    (!h.is_identity()).then_some(h)
+}
+
+/// The maximal prime powers `p^a ∥ l`.
+fn prime_powers(mut l: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut p = 2;
+    while p * p <= l {
+        if l % p == 0 {
+            let mut q = 1;
+            while l % p == 0 {
+                l /= p;
+                q *= p;
+            }
+            out.push(q);
+        }
+        p += 1;
+    }
+    if l > 1 {
+        out.push(l);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn prime_powers_of_360() {
+        assert_eq!(prime_powers(360), vec![8, 9, 5]);
+        assert_eq!(prime_powers(1), Vec::<usize>::new());
+        assert!(is_prime(997) && !is_prime(999));
+    }
+
+    #[test]
+    fn s10_is_recognised_with_a_checked_witness() {
+        let a: Perm = "(1,2)".parse().unwrap();
+        let b: Perm = "(1,2,3,4,5,6,7,8,9,10)".parse().unwrap();
+        let orbits = vec![(0..10).collect::<Vec<_>>()];
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        let g = recognize(10, &[a, b], &orbits, &mut rng).expect("giant");
+        assert_eq!(g.order(), factorial(10));
+        let w = &g.orbits[0];
+        assert_eq!(w.p_cycle_element.cycle_type()[0], w.prime);
+        assert_eq!(w.p_cycle_element.cycles().len(), 1);
+    }
+
+    #[test]
+    fn a_non_giant_is_never_recognised() {
+        // the 2-transitive group PGL-like affine group AGL(1,11) of order 110
+        let a: Perm = "(1,2,3,4,5,6,7,8,9,10,11)".parse().unwrap();
+        let b: Perm = "(2,3,5,9,6,11,10,8,4,7)".parse().unwrap();
+        let orbits = vec![(0..11).collect::<Vec<_>>()];
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        assert!(recognize(11, &[a, b], &orbits, &mut rng).is_none());
+    }
+}

@@ -1,0 +1,306 @@
+//! Breadth-first search of a whole state space into a 2-bit [`DistanceTable`].
+//!
+//! The search runs from the goal states with the inverse moves, so the distance of
+//! a position is the fewest moves that solve it (for move sets not closed under
+//! inverses this differs from the distance from solved). Each layer is built
+//! either by expanding the frontier (every entry with code `d mod 3`, including
+//! older layers of the same residue, whose neighbours are all seen already) or,
+//! when fewer positions are unseen than the frontier would generate, by scanning
+//! the unseen positions for a neighbour in the frontier — the switch T. Rokicki's
+//! twsearch makes. Both are parallel over chunks of the table with rayon; an
+//! indicatif progress bar on stderr shows the depth and positions/s; a stop flag
+//! (set by Ctrl-C in the CLI) ends the search cleanly between chunks.
+
+use super::space::StateSpace;
+use super::table::DistanceTable;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Options of a search.
+#[derive(Clone, Debug)]
+pub struct BfsOptions {
+    /// Show a progress bar on stderr.
+    pub progress: bool,
+    /// How many hardest positions to keep (the ones of smallest index).
+    pub antipode_sample: usize,
+    /// Force a strategy (for tests and benchmarks); `None` chooses per layer.
+    pub strategy: Option<Strategy>,
+}
+
+impl Default for BfsOptions {
+    fn default() -> BfsOptions {
+        BfsOptions {
+            progress: false,
+            antipode_sample: 10,
+            strategy: None,
+        }
+    }
+}
+
+/// How a layer is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Expand the frontier with the inverse moves.
+    Forward,
+    /// Scan unseen positions for a neighbour in the frontier.
+    Backward,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct BfsResult {
+    /// Number of positions reached.
+    pub states: u64,
+    /// Number of positions at each distance.
+    pub distribution: Vec<u64>,
+    /// Indices of (a sample of) the positions at the largest distance, smallest first.
+    pub antipodes: Vec<u64>,
+    /// Strategy used for each layer after the first.
+    pub strategies: Vec<Strategy>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Whether the stop flag ended the search early.
+    pub interrupted: bool,
+}
+
+impl BfsResult {
+    /// God's number: the largest distance.
+    pub fn max_distance(&self) -> usize {
+        self.distribution.len().saturating_sub(1)
+    }
+    /// Number of positions at the largest distance.
+    pub fn antipode_count(&self) -> u64 {
+        self.distribution.last().copied().unwrap_or(0)
+    }
+}
+
+const CHUNK_WORDS: usize = 1024; // 32768 positions per task
+
+/// Keeps the `cap` smallest values pushed.
+struct Smallest {
+    cap: usize,
+    v: Vec<u64>,
+}
+
+impl Smallest {
+    fn new(cap: usize) -> Smallest {
+        Smallest { cap, v: Vec::new() }
+    }
+    #[inline]
+    fn push(&mut self, x: u64) {
+        if self.cap == 0 {
+            return;
+        }
+        if self.v.len() < self.cap {
+            self.v.push(x);
+            if self.v.len() == self.cap {
+                self.v.sort_unstable();
+            }
+        } else if x < self.v[self.cap - 1] {
+            let at = self.v.partition_point(|&y| y < x);
+            self.v.insert(at, x);
+            self.v.pop();
+        }
+    }
+    fn merge(mut self, other: Smallest) -> Smallest {
+        for x in other.v {
+            self.push(x);
+        }
+        self
+    }
+    fn into_sorted(mut self) -> Vec<u64> {
+        self.v.sort_unstable();
+        self.v.dedup();
+        self.v.truncate(self.cap);
+        self.v
+    }
+}
+
+/// Searches the whole space from its goals into `table` (which must be new and of
+/// the space's size). `stop` is polled between chunks.
+pub fn bfs<S: StateSpace>(space: &S, table: &DistanceTable, opts: &BfsOptions, stop: &AtomicBool) -> BfsResult {
+    let start = Instant::now();
+    let size = space.size();
+    assert_eq!(table.len(), size, "table size must equal the space size");
+    let width = space.width();
+    let moves = space.move_count();
+    let mut layer0 = 0u64;
+    let mut first = Smallest::new(opts.antipode_sample);
+    for g in space.goals() {
+        let r = space.rank(&g);
+        if table.set_if_unseen(r, 0) {
+            layer0 += 1;
+            first.push(r);
+        }
+    }
+    let mut distribution = vec![layer0];
+    let mut last_sample = first.into_sorted();
+    let mut strategies = Vec::new();
+    let mut seen = layer0;
+    let bar = if opts.progress {
+        let b = ProgressBar::with_draw_target(Some(size), ProgressDrawTarget::stderr());
+        b.set_style(
+            ProgressStyle::with_template(
+                "{spinner} depth {msg} [{elapsed_precise}] {wide_bar} {pos}/{len} ({per_sec}, eta {eta})",
+            )
+            .expect("valid template"),
+        );
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_position(seen);
+    let words = table.word_count();
+    let mut interrupted = false;
+    let mut d: u32 = 0;
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            interrupted = true;
+            break;
+        }
+        let unseen = size - seen;
+        if unseen == 0 {
+            break;
+        }
+        // entries with code d mod 3: layers d, d-3, d-6, ...
+        let matching: u64 = distribution.iter().rev().step_by(3).sum();
+        let strategy = opts.strategy.unwrap_or(
+            if unseen.saturating_mul(2) < matching.saturating_mul(moves as u64) {
+                Strategy::Backward
+            } else {
+                Strategy::Forward
+            },
+        );
+        bar.set_message(format!("{} ({:?})", d + 1, strategy));
+        let code_d = (d % 3 + 1) as u8;
+        let found = AtomicU64::new(0);
+        let n_chunks = words.div_ceil(CHUNK_WORDS);
+        let sample = (0..n_chunks)
+            .into_par_iter()
+            .map_init(
+                || (vec![0u8; width], vec![0u8; width]),
+                |(s, t), c| {
+                    let mut smallest = Smallest::new(opts.antipode_sample);
+                    if stop.load(Ordering::Relaxed) {
+                        return smallest;
+                    }
+                    let mut new = 0u64;
+                    let lo = c * CHUNK_WORDS;
+                    let hi = (lo + CHUNK_WORDS).min(words);
+                    for w in lo..hi {
+                        let word = table.word(w);
+                        let base = (w as u64) << 5;
+                        match strategy {
+                            Strategy::Forward => {
+                                let mut mask = DistanceTable::slots_equal(word, code_d);
+                                while mask != 0 {
+                                    let j = mask.trailing_zeros() as u64 / 2;
+                                    mask &= mask - 1;
+                                    let i = base + j;
+                                    if i >= size {
+                                        break;
+                                    }
+                                    space.unrank(i, s);
+                                    for m in 0..moves {
+                                        space.apply(m, true, s, t);
+                                        let r = space.rank(t);
+                                        if table.set_if_unseen(r, d + 1) {
+                                            new += 1;
+                                            smallest.push(r);
+                                        }
+                                    }
+                                }
+                            }
+                            Strategy::Backward => {
+                                let mut mask = DistanceTable::slots_equal(word, 0);
+                                while mask != 0 {
+                                    let j = mask.trailing_zeros() as u64 / 2;
+                                    mask &= mask - 1;
+                                    let i = base + j;
+                                    if i >= size {
+                                        break;
+                                    }
+                                    space.unrank(i, s);
+                                    for m in 0..moves {
+                                        space.apply(m, false, s, t);
+                                        if table.code(space.rank(t)) == code_d {
+                                            if table.set_if_unseen(i, d + 1) {
+                                                new += 1;
+                                                smallest.push(i);
+                                            }
+                                            break;
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    found.fetch_add(new, Ordering::Relaxed);
+                    bar.inc(new);
+                    smallest
+                },
+            )
+            .reduce(|| Smallest::new(opts.antipode_sample), Smallest::merge);
+        if stop.load(Ordering::Relaxed) {
+            interrupted = true;
+            // the layer is incomplete: do not report it
+            break;
+        }
+        let new = found.load(Ordering::Relaxed);
+        if new == 0 {
+            break;
+        }
+        strategies.push(strategy);
+        distribution.push(new);
+        seen += new;
+        last_sample = sample.into_sorted();
+        d += 1;
+    }
+    bar.finish_and_clear();
+    BfsResult {
+        states: seen,
+        distribution,
+        antipodes: last_sample,
+        strategies,
+        seconds: start.elapsed().as_secs_f64(),
+        interrupted,
+    }
+}
+
+/// Exact distances of every position (one byte each, `u8::MAX` = unreached): a
+/// plain layered BFS with frontier lists, for small spaces and as an independent
+/// check of [`bfs`]. Distances above 254 are not supported (the search stops).
+pub fn exact_distances<S: StateSpace>(space: &S) -> Vec<u8> {
+    let size = space.size() as usize;
+    let mut dist = vec![u8::MAX; size];
+    let mut frontier = Vec::new();
+    for g in space.goals() {
+        let r = space.rank(&g) as usize;
+        if dist[r] == u8::MAX {
+            dist[r] = 0;
+            frontier.push(r as u64);
+        }
+    }
+    let width = space.width();
+    let (mut s, mut t) = (vec![0u8; width], vec![0u8; width]);
+    let mut d = 0u8;
+    while !frontier.is_empty() && d < 254 {
+        let mut next = Vec::new();
+        for &i in &frontier {
+            space.unrank(i, &mut s);
+            for m in 0..space.move_count() {
+                space.apply(m, true, &s, &mut t);
+                let r = space.rank(&t) as usize;
+                if dist[r] == u8::MAX {
+                    dist[r] = d + 1;
+                    next.push(r as u64);
+                }
+            }
+        }
+        frontier = next;
+        d += 1;
+    }
+    dist
+}

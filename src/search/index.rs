@@ -1,0 +1,389 @@
+//! Perfect indexings (bijections between states and `0..size`) used by the dense
+//! distance tables of [`crate::search`].
+//!
+//! - [`Arrangements`]: the ordered placements of `k` distinct pieces on `n` cells,
+//!   ranked lexicographically (the Lehmer code in mixed radix `n, n-1, …, n-k+1`;
+//!   `k = n` is the Lehmer rank of a permutation, cf. D. H. Lehmer, "Teaching
+//!   combinatorial tricks to a computer", 1960, and W. Myrvold & F. Ruskey, "Ranking
+//!   and unranking permutations in linear time", IPL 79 (2001), whose linear-time
+//!   idea is here done with bit masks and popcounts).
+//! - [`ProductIndex`]: a permutation group that is the direct product of the
+//!   symmetric groups on its orbits, or the even part of that product (as the 4x4
+//!   board with 3x3 blocks, 8!·8!/2): one Lehmer rank per orbit, in mixed radix, the
+//!   last orbit halved by the parity trick (a permutation and the one with its last
+//!   two entries swapped have consecutive Lehmer ranks and opposite parity).
+//!
+//! General groups are indexed by `PermGroup::rank` (the stabiliser chain), see
+//! [`crate::search::space`].
+
+/// Why an indexing cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IndexError {
+    /// More than 64 cells or pieces.
+    #[error("{0} cells: at most 64 are supported by the dense indexings")]
+    TooManyCells(usize),
+    /// The number of states does not fit in 64 bits.
+    #[error("the state space has more than 2^64 states")]
+    TooLarge,
+}
+
+/// Ordered placements of `k` distinct pieces on `n` cells (`k ≤ n ≤ 64`), i.e.
+/// injections `0..k → 0..n` given by their images (`pos[j]` = the cell of piece `j`),
+/// ranked in lexicographic order. There are `n!/(n-k)!` of them.
+///
+/// ```
+/// use permlab::search::index::Arrangements;
+/// let a = Arrangements::new(4, 4).unwrap();
+/// assert_eq!(a.size(), 24);
+/// assert_eq!(a.rank(&[0, 1, 2, 3]), 0);
+/// assert_eq!(a.rank(&[3, 2, 1, 0]), 23);
+/// let mut out = [0u8; 4];
+/// a.unrank(9, &mut out);
+/// assert_eq!(a.rank(&out), 9);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Arrangements {
+    n: usize,
+    k: usize,
+    size: u64,
+}
+
+impl Arrangements {
+    /// The indexing of `k` pieces on `n` cells.
+    pub fn new(n: usize, k: usize) -> Result<Arrangements, IndexError> {
+        if n > 64 {
+            return Err(IndexError::TooManyCells(n));
+        }
+        assert!(k <= n, "more pieces than cells");
+        let mut size: u64 = 1;
+        for i in 0..k {
+            size = size
+                .checked_mul((n - i) as u64)
+                .ok_or(IndexError::TooLarge)?;
+        }
+        Ok(Arrangements { n, k, size })
+    }
+
+    /// Number of cells.
+    pub fn cells(&self) -> usize {
+        self.n
+    }
+
+    /// Number of pieces.
+    pub fn pieces(&self) -> usize {
+        self.k
+    }
+
+    /// Number of placements, `n!/(n-k)!`.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The rank of a placement (`pos.len() >= k`; entries distinct, `< n`).
+    #[inline]
+    pub fn rank(&self, pos: &[u8]) -> u64 {
+        let mut used: u64 = 0;
+        let mut r: u64 = 0;
+        for (i, &p) in pos[..self.k].iter().enumerate() {
+            let below = (used & ((1u64 << p) - 1)).count_ones() as u64;
+            r = r * (self.n - i) as u64 + (p as u64 - below);
+            used |= 1u64 << p;
+        }
+        r
+    }
+
+    /// The placement of rank `r < size` into `out[..k]`.
+    #[inline]
+    pub fn unrank(&self, mut r: u64, out: &mut [u8]) {
+        let mut digits = [0u8; 64];
+        for i in (0..self.k).rev() {
+            let radix = (self.n - i) as u64;
+            digits[i] = (r % radix) as u8;
+            r /= radix;
+        }
+        let mut free: u64 = if self.n == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.n) - 1
+        };
+        for i in 0..self.k {
+            let mut f = free;
+            for _ in 0..digits[i] {
+                f &= f - 1;
+            }
+            let p = f.trailing_zeros();
+            out[i] = p as u8;
+            free &= !(1u64 << p);
+        }
+    }
+}
+
+/// Parity of a permutation of `0..n` given by its images: `true` if odd.
+pub fn is_odd(images: &[u8]) -> bool {
+    let mut seen: u64 = 0;
+    let mut transpositions = 0usize;
+    for start in 0..images.len() {
+        if seen >> start & 1 == 1 {
+            continue;
+        }
+        let mut len = 0;
+        let mut x = start;
+        while seen >> x & 1 == 0 {
+            seen |= 1 << x;
+            x = images[x] as usize;
+            len += 1;
+        }
+        transpositions += len - 1;
+    }
+    transpositions % 2 == 1
+}
+
+/// The direct product of the symmetric groups on some disjoint blocks of points, or
+/// its even part. A group element is given by its images (`g[p]` for every point,
+/// points outside the blocks fixed), each block mapped onto itself.
+///
+/// ```
+/// use permlab::search::index::ProductIndex;
+/// // S_2 x S_3 on {0,1} and {2,3,4}, even part: 2!*3!/2 = 6 elements
+/// let idx = ProductIndex::new(5, vec![vec![0, 1], vec![2, 3, 4]], true).unwrap();
+/// assert_eq!(idx.size(), 6);
+/// let mut g = [0u8; 5];
+/// let mut ranks: Vec<u64> = (0..6).map(|r| { idx.unrank(r, &mut g); idx.rank(&g) }).collect();
+/// assert_eq!(ranks, vec![0, 1, 2, 3, 4, 5]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ProductIndex {
+    degree: usize,
+    blocks: Vec<Vec<u8>>,
+    /// cell -> index inside its block
+    local: Vec<u8>,
+    lehmer: Vec<Arrangements>,
+    even: bool,
+    size: u64,
+    /// `true` when there is one block `0..degree` in order (no translation needed).
+    identity_layout: bool,
+}
+
+impl ProductIndex {
+    /// The product of `Sym(block)` over `blocks` (disjoint subsets of `0..degree`;
+    /// omitted points are fixed), restricted to even permutations when `even`.
+    pub fn new(degree: usize, blocks: Vec<Vec<usize>>, even: bool) -> Result<ProductIndex, IndexError> {
+        if degree > 255 {
+            return Err(IndexError::TooManyCells(degree));
+        }
+        let mut local = vec![0u8; degree];
+        let mut lehmer = Vec::new();
+        let mut size: u64 = 1;
+        for b in &blocks {
+            let a = Arrangements::new(b.len(), b.len())?;
+            size = size.checked_mul(a.size()).ok_or(IndexError::TooLarge)?;
+            for (j, &p) in b.iter().enumerate() {
+                local[p] = j as u8;
+            }
+            lehmer.push(a);
+        }
+        let even = even && blocks.iter().any(|b| b.len() >= 2);
+        if even {
+            size /= 2;
+        }
+        let identity_layout =
+            blocks.len() == 1 && blocks[0].len() == degree && blocks[0].iter().enumerate().all(|(i, &p)| i == p);
+        Ok(ProductIndex {
+            degree,
+            blocks: blocks
+                .into_iter()
+                .map(|b| b.into_iter().map(|p| p as u8).collect())
+                .collect(),
+            local,
+            lehmer,
+            even,
+            size,
+            identity_layout,
+        })
+    }
+
+    /// Number of elements.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// Number of points.
+    pub fn degree(&self) -> usize {
+        self.degree
+    }
+
+    /// Whether `g` (images) is an element: every block mapped onto itself, other
+    /// points fixed, and even if required.
+    pub fn contains(&self, g: &[u8]) -> bool {
+        if g.len() != self.degree {
+            return false;
+        }
+        let mut in_block = vec![usize::MAX; self.degree];
+        for (bi, b) in self.blocks.iter().enumerate() {
+            for &p in b {
+                in_block[p as usize] = bi;
+            }
+        }
+        for p in 0..self.degree {
+            let q = g[p] as usize;
+            if q >= self.degree || in_block[p] != in_block[q] || (in_block[p] == usize::MAX && p != q) {
+                return false;
+            }
+        }
+        !(self.even && is_odd(g))
+    }
+
+    /// The rank of an element given by its images.
+    #[inline]
+    pub fn rank(&self, g: &[u8]) -> u64 {
+        if self.identity_layout {
+            let r = self.lehmer[0].rank(g);
+            return if self.even { r >> 1 } else { r };
+        }
+        let mut buf = [0u8; 64];
+        let mut r: u64 = 0;
+        let last = self.blocks.len() - 1;
+        for (bi, b) in self.blocks.iter().enumerate() {
+            for (j, &p) in b.iter().enumerate() {
+                buf[j] = self.local[g[p as usize] as usize];
+            }
+            let mut x = self.lehmer[bi].rank(&buf);
+            let mut radix = self.lehmer[bi].size();
+            if self.even && bi == last {
+                x >>= 1;
+                radix >>= 1;
+            }
+            r = r * radix + x;
+        }
+        r
+    }
+
+    /// The element of rank `r < size` as images into `out[..degree]`.
+    #[inline]
+    pub fn unrank(&self, r: u64, out: &mut [u8]) {
+        if self.identity_layout {
+            if self.even {
+                self.lehmer[0].unrank(r << 1, out);
+                if is_odd(&out[..self.degree]) {
+                    out.swap(self.degree - 2, self.degree - 1);
+                }
+            } else {
+                self.lehmer[0].unrank(r, out);
+            }
+            return;
+        }
+        for (p, o) in out[..self.degree].iter_mut().enumerate() {
+            *o = p as u8;
+        }
+        let last = self.blocks.len() - 1;
+        let mut rest = r;
+        let mut digits = vec![0u64; self.blocks.len()];
+        for bi in (0..self.blocks.len()).rev() {
+            let mut radix = self.lehmer[bi].size();
+            if self.even && bi == last {
+                radix >>= 1;
+            }
+            digits[bi] = rest % radix;
+            rest /= radix;
+        }
+        let mut buf = [0u8; 64];
+        let mut odd = false;
+        for (bi, b) in self.blocks.iter().enumerate() {
+            let d = if self.even && bi == last { digits[bi] << 1 } else { digits[bi] };
+            self.lehmer[bi].unrank(d, &mut buf);
+            let m = b.len();
+            if self.even && bi == last && (odd ^ is_odd(&buf[..m])) {
+                buf.swap(m - 2, m - 1);
+            }
+            if self.even && bi != last {
+                odd ^= is_odd(&buf[..m]);
+            }
+            for (j, &p) in b.iter().enumerate() {
+                out[p as usize] = b[buf[j] as usize];
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// All permutations of 0..n in lexicographic order, by the simple recursive method.
+    fn lex_perms(n: usize) -> Vec<Vec<u8>> {
+        if n == 0 {
+            return vec![vec![]];
+        }
+        let mut out = Vec::new();
+        for first in 0..n as u8 {
+            for rest in lex_perms(n - 1) {
+                let mut v = vec![first];
+                v.extend(rest.iter().map(|&x| if x >= first { x + 1 } else { x }));
+                out.push(v);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn lehmer_rank_is_lexicographic_order() {
+        for n in 1..=6 {
+            let a = Arrangements::new(n, n).unwrap();
+            let perms = lex_perms(n);
+            assert_eq!(perms.len() as u64, a.size());
+            let mut buf = vec![0u8; n];
+            for (r, p) in perms.iter().enumerate() {
+                assert_eq!(a.rank(p), r as u64);
+                a.unrank(r as u64, &mut buf);
+                assert_eq!(&buf, p);
+            }
+        }
+    }
+
+    #[test]
+    fn arrangements_are_lexicographic_prefixes() {
+        // placements of 3 pieces on 5 cells, in lex order = sorted distinct triples
+        let a = Arrangements::new(5, 3).unwrap();
+        assert_eq!(a.size(), 60);
+        let mut all = Vec::new();
+        for x in 0..5u8 {
+            for y in 0..5u8 {
+                for z in 0..5u8 {
+                    if x != y && y != z && x != z {
+                        all.push([x, y, z]);
+                    }
+                }
+            }
+        }
+        let mut buf = [0u8; 3];
+        for (r, p) in all.iter().enumerate() {
+            assert_eq!(a.rank(p), r as u64);
+            a.unrank(r as u64, &mut buf);
+            assert_eq!(&buf, p);
+        }
+    }
+
+    #[test]
+    fn product_index_is_a_bijection() {
+        for even in [false, true] {
+            let idx = ProductIndex::new(7, vec![vec![0, 2, 4], vec![1, 3, 5, 6]], even).unwrap();
+            assert_eq!(idx.size(), if even { 72 } else { 144 });
+            let mut seen = std::collections::HashSet::new();
+            let mut g = [0u8; 7];
+            for r in 0..idx.size() {
+                idx.unrank(r, &mut g);
+                assert!(idx.contains(&g), "{g:?}");
+                assert_eq!(idx.rank(&g), r);
+                assert!(seen.insert(g));
+            }
+        }
+        let a8 = ProductIndex::new(5, vec![(0..5).collect()], true).unwrap();
+        assert_eq!(a8.size(), 60);
+        let mut g = [0u8; 5];
+        for r in 0..60 {
+            a8.unrank(r, &mut g);
+            assert!(!is_odd(&g));
+            assert_eq!(a8.rank(&g), r);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+//! Exhaustive search of puzzle state spaces: distance distributions, God's numbers,
+//! hardest positions and optimal solutions, with 2 bits per position.
+//!
+//! - [`space`]: state spaces with a perfect index — the Cayley graph of a
+//!   permutation group ([`space::GroupSpace`]), a ring up to rotation
+//!   ([`space::RingSpace`], seed 002's Turnstyle) and the placements of some pieces
+//!   ([`space::PiecesSpace`], distance to any position with those pieces home);
+//! - [`index`]: the indexings (Lehmer ranks of arrangements, products of symmetric
+//!   groups and their even parts);
+//! - [`table`]: the 2-bit distance-mod-3 table, saved and loaded with a checksum;
+//! - [`bfs`]: the parallel breadth-first search; [`naive`]: the hash-map one;
+//! - [`solve`]: optimal solutions from a table, bidirectional search without one;
+//! - [`staged`]: seed 001's staged solver.
+//!
+//! ```
+//! use permlab::search::{bfs::{bfs, BfsOptions}, space::{GroupSpace, StateSpace}, table::DistanceTable};
+//! use permlab::Puzzle;
+//! use std::sync::atomic::AtomicBool;
+//! // seed 000's two-block board: 3x4 cells, blocks X and Y turning clockwise, with inverses
+//! let p = Puzzle::builtin("board:2x3:2").unwrap();
+//! let space = GroupSpace::for_puzzle(&p, true).unwrap();
+//! let table = DistanceTable::new(space.size());
+//! let r = bfs(&space, &table, &BfsOptions::default(), &AtomicBool::new(false));
+//! assert_eq!(r.states, 720);
+//! assert_eq!(r.distribution.iter().sum::<u64>(), 720);
+//! ```
+
+pub mod bfs;
+pub mod index;
+pub mod naive;
+pub mod solve;
+pub mod space;
+pub mod staged;
+pub mod table;

@@ -1,0 +1,389 @@
+//! The dense distance table: 2 bits per position, holding the distance modulo 3
+//! (values 1, 2, 3) or "unseen" (0). With the moves this is enough to recover exact
+//! distances and optimal solutions (from a position at distance `d`, some move leads
+//! to a position at distance `d - 1`, the only neighbour distance `≡ d - 1 (mod 3)`
+//! when the moves are closed under inverses), as in T. Rokicki's twsearch.
+//!
+//! Tables can be saved and loaded: a versioned file (magic `PERMLAB-DIST`, format
+//! version, a JSON header naming the state space, the packed entries, and an
+//! FNV-1a 64-bit checksum of everything before it), written to a temporary file
+//! and renamed.
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+const MAGIC: &[u8; 12] = b"PERMLAB-DIST";
+const VERSION: u32 = 1;
+
+/// A problem with a table file or with memory.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// An I/O error on the named file.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The error.
+        source: io::Error,
+    },
+    /// Not a table file, a truncated one, a damaged one, or one for another space.
+    #[error("{path}: {why}")]
+    Bad {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// The table would not fit in the memory bound.
+    #[error("the table needs {needed} bytes ({entries} positions at 2 bits) but only {limit} bytes are allowed ({source_of_limit}); raise --max-memory or choose a smaller search")]
+    Memory {
+        /// Bytes needed.
+        needed: u64,
+        /// Positions.
+        entries: u64,
+        /// Bytes allowed.
+        limit: u64,
+        /// Where the limit comes from.
+        source_of_limit: String,
+    },
+}
+
+/// Bytes of memory available to this process: `MemAvailable` of `/proc/meminfo`,
+/// or `None` where that cannot be read.
+pub fn available_memory() -> Option<u64> {
+    let text = fs::read_to_string("/proc/meminfo").ok()?;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("MemAvailable:") {
+            let kb: u64 = rest.trim().trim_end_matches("kB").trim().parse().ok()?;
+            return Some(kb * 1024);
+        }
+    }
+    None
+}
+
+/// The peak resident memory of this process in bytes (`VmHWM`), if known.
+pub fn peak_memory() -> Option<u64> {
+    let text = fs::read_to_string("/proc/self/status").ok()?;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("VmHWM:") {
+            let kb: u64 = rest.trim().trim_end_matches("kB").trim().parse().ok()?;
+            return Some(kb * 1024);
+        }
+    }
+    None
+}
+
+/// Bytes a table of `entries` positions takes.
+pub fn table_bytes(entries: u64) -> u64 {
+    entries.div_ceil(32) * 8
+}
+
+/// Checks, before allocating, that a table of `entries` positions fits in
+/// `max_memory` bytes (if given) and in 90% of the available memory, leaving
+/// `reserve` bytes for everything else.
+pub fn check_memory(entries: u64, max_memory: Option<u64>, reserve: u64) -> Result<(), TableError> {
+    let needed = table_bytes(entries);
+    let (limit, source) = match (max_memory, available_memory()) {
+        (Some(m), Some(a)) if m <= a / 10 * 9 => (m, "--max-memory".to_string()),
+        (Some(_), Some(a)) | (None, Some(a)) => (
+            (a / 10 * 9).saturating_sub(reserve),
+            "90% of the available memory".to_string(),
+        ),
+        (Some(m), None) => (m, "--max-memory".to_string()),
+        (None, None) => (u64::MAX, String::new()),
+    };
+    if needed > limit {
+        return Err(TableError::Memory {
+            needed,
+            entries,
+            limit,
+            source_of_limit: source,
+        });
+    }
+    Ok(())
+}
+
+/// 2-bit entries, `0` = unseen, `1 + d mod 3` = seen at distance `d`; safe to
+/// update from many threads.
+pub struct DistanceTable {
+    len: u64,
+    words: Vec<AtomicU64>,
+}
+
+impl DistanceTable {
+    /// A table of `len` unseen entries (zeroed memory, so pages are only touched
+    /// when written). Check the size with [`check_memory`] first.
+    pub fn new(len: u64) -> DistanceTable {
+        let n = len.div_ceil(32) as usize;
+        // vec![0; n] uses a zeroed allocation; AtomicU64 has the layout of u64
+        let raw: Vec<u64> = vec![0u64; n];
+        let words = raw.into_iter().map(AtomicU64::new).collect();
+        DistanceTable { len, words }
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the table has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Number of 64-bit words (32 entries each).
+    pub fn word_count(&self) -> usize {
+        self.words.len()
+    }
+
+    /// The raw word `w` (entry `32w + j` in bits `2j, 2j+1`).
+    #[inline]
+    pub fn word(&self, w: usize) -> u64 {
+        self.words[w].load(Ordering::Relaxed)
+    }
+
+    /// The raw code of entry `i`: 0 unseen, else `1 + d mod 3`.
+    #[inline]
+    pub fn code(&self, i: u64) -> u8 {
+        ((self.words[(i >> 5) as usize].load(Ordering::Relaxed) >> ((i & 31) * 2)) & 3) as u8
+    }
+
+    /// The distance mod 3 of entry `i`, or `None` if unseen.
+    #[inline]
+    pub fn get(&self, i: u64) -> Option<u8> {
+        match self.code(i) {
+            0 => None,
+            c => Some(c - 1),
+        }
+    }
+
+    /// Marks entry `i` as seen at distance `d` (stored mod 3) if it is unseen;
+    /// returns whether it was unseen. Atomic: of several threads racing to set the
+    /// same entry in the same layer exactly one gets `true`.
+    #[inline]
+    pub fn set_if_unseen(&self, i: u64, d: u32) -> bool {
+        let w = &self.words[(i >> 5) as usize];
+        let shift = (i & 31) * 2;
+        if (w.load(Ordering::Relaxed) >> shift) & 3 != 0 {
+            return false;
+        }
+        let code = (d % 3 + 1) as u64;
+        let old = w.fetch_or(code << shift, Ordering::Relaxed);
+        (old >> shift) & 3 == 0
+    }
+
+    /// A mask with bit pattern `code` in every 2-bit slot of a word that holds
+    /// exactly `code` (`code` 0..=3); bit `2j` of the result is set for slot `j`.
+    #[inline]
+    pub fn slots_equal(word: u64, code: u8) -> u64 {
+        const LOW: u64 = 0x5555_5555_5555_5555;
+        let pattern = LOW * code as u64;
+        let x = !(word ^ pattern); // slot = 11 where equal
+        x & (x >> 1) & LOW
+    }
+
+    /// Counts of entries by code (unseen, 1, 2, 3).
+    pub fn code_counts(&self) -> [u64; 4] {
+        let mut c = [0u64; 4];
+        for (wi, w) in self.words.iter().enumerate() {
+            let v = w.load(Ordering::Relaxed);
+            let valid = if (wi as u64 + 1) * 32 <= self.len {
+                32
+            } else {
+                self.len - wi as u64 * 32
+            };
+            let keep = if valid == 32 {
+                u64::MAX
+            } else {
+                (1u64 << (valid * 2)) - 1
+            };
+            for (code, slot) in c.iter_mut().enumerate() {
+                *slot += (Self::slots_equal(v, code as u8) & keep).count_ones() as u64;
+            }
+        }
+        c
+    }
+
+    /// Saves the table with a header (a JSON value naming the state space and
+    /// anything else worth keeping) to `path`, through a temporary file renamed
+    /// into place.
+    pub fn save(&self, path: &Path, header: &serde_json::Value) -> Result<(), TableError> {
+        let io_err = |e: io::Error| TableError::Io {
+            path: path.display().to_string(),
+            source: e,
+        };
+        let tmp = path.with_extension(format!(
+            "{}.tmp{}",
+            path.extension().and_then(|e| e.to_str()).unwrap_or(""),
+            std::process::id()
+        ));
+        let result = (|| -> io::Result<()> {
+            let f = fs::File::create(&tmp)?;
+            let mut w = io::BufWriter::with_capacity(1 << 20, f);
+            let mut hash = Fnv::new();
+            let head = serde_json::to_vec(header).expect("JSON serialises");
+            let mut pre = Vec::new();
+            pre.extend_from_slice(MAGIC);
+            pre.extend_from_slice(&VERSION.to_le_bytes());
+            pre.extend_from_slice(&(head.len() as u64).to_le_bytes());
+            pre.extend_from_slice(&head);
+            pre.extend_from_slice(&self.len.to_le_bytes());
+            hash.update(&pre);
+            w.write_all(&pre)?;
+            let mut buf = Vec::with_capacity(1 << 16);
+            for chunk in self.words.chunks(8192) {
+                buf.clear();
+                for x in chunk {
+                    buf.extend_from_slice(&x.load(Ordering::Relaxed).to_le_bytes());
+                }
+                hash.update(&buf);
+                w.write_all(&buf)?;
+            }
+            w.write_all(&hash.finish().to_le_bytes())?;
+            let f = w.into_inner().map_err(|e| e.into_error())?;
+            f.sync_all()?;
+            Ok(())
+        })();
+        if let Err(e) = result {
+            let _ = fs::remove_file(&tmp);
+            return Err(io_err(e));
+        }
+        fs::rename(&tmp, path).map_err(io_err)
+    }
+
+    /// Loads a table saved by [`DistanceTable::save`], returning it and its
+    /// header. A file that is not a table, of another version, truncated or
+    /// damaged (checksum) is rejected with an error naming the problem; so is one
+    /// whose table would not fit in `max_memory`.
+    pub fn load(path: &Path, max_memory: Option<u64>) -> Result<(DistanceTable, serde_json::Value), TableError> {
+        let name = path.display().to_string();
+        let bad = |why: &str| TableError::Bad {
+            path: name.clone(),
+            why: why.to_string(),
+        };
+        let f = fs::File::open(path).map_err(|e| TableError::Io {
+            path: name.clone(),
+            source: e,
+        })?;
+        let file_len = f.metadata().map(|m| m.len()).unwrap_or(0);
+        let mut r = io::BufReader::with_capacity(1 << 20, f);
+        let mut hash = Fnv::new();
+        let mut read = |buf: &mut [u8], what: &str| -> Result<(), TableError> {
+            r.read_exact(buf).map_err(|_| bad(&format!("truncated file (while reading the {what})")))?;
+            hash.update(buf);
+            Ok(())
+        };
+        let mut magic = [0u8; 12];
+        read(&mut magic, "magic").map_err(|_| bad("not a permlab distance table (too short)"))?;
+        if &magic != MAGIC {
+            return Err(bad("not a permlab distance table (bad magic)"));
+        }
+        let mut v = [0u8; 4];
+        read(&mut v, "version")?;
+        let version = u32::from_le_bytes(v);
+        if version != VERSION {
+            return Err(bad(&format!(
+                "table format version {version}, this permlab reads version {VERSION}"
+            )));
+        }
+        let mut l = [0u8; 8];
+        read(&mut l, "header length")?;
+        let head_len = u64::from_le_bytes(l);
+        if head_len > file_len {
+            return Err(bad("truncated file (header longer than the file)"));
+        }
+        let mut head = vec![0u8; head_len as usize];
+        read(&mut head, "header")?;
+        let header: serde_json::Value =
+            serde_json::from_slice(&head).map_err(|e| bad(&format!("header is not JSON: {e}")))?;
+        read(&mut l, "entry count")?;
+        let len = u64::from_le_bytes(l);
+        let expected = 12 + 4 + 8 + head_len + 8 + table_bytes(len) + 8;
+        if file_len < expected {
+            return Err(bad(&format!(
+                "truncated file ({file_len} bytes, {expected} expected for {len} entries)"
+            )));
+        }
+        if file_len > expected {
+            return Err(bad(&format!(
+                "{} bytes of trailing data after the table",
+                file_len - expected
+            )));
+        }
+        check_memory(len, max_memory, 0)?;
+        let n = len.div_ceil(32) as usize;
+        let mut words = Vec::with_capacity(n);
+        let mut buf = vec![0u8; 8 * 8192];
+        let mut left = n;
+        while left > 0 {
+            let take = left.min(8192);
+            read(&mut buf[..take * 8], "entries")?;
+            for c in buf[..take * 8].chunks_exact(8) {
+                words.push(AtomicU64::new(u64::from_le_bytes(c.try_into().expect("8 bytes"))));
+            }
+            left -= take;
+        }
+        let mut sum = [0u8; 8];
+        r.read_exact(&mut sum).map_err(|_| bad("truncated file (no checksum)"))?;
+        if u64::from_le_bytes(sum) != hash.finish() {
+            return Err(bad("checksum mismatch: the file is damaged"));
+        }
+        Ok((DistanceTable { len, words }, header))
+    }
+}
+
+/// FNV-1a, 64 bits, fed 8 bytes at a time where possible (a simple checksum, not
+/// cryptographic).
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    fn update(&mut self, data: &[u8]) {
+        let mut h = self.0;
+        for &b in data {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x100_0000_01b3);
+        }
+        self.0 = h;
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_and_get() {
+        let t = DistanceTable::new(100);
+        assert_eq!(t.get(37), None);
+        assert!(t.set_if_unseen(37, 5));
+        assert!(!t.set_if_unseen(37, 6));
+        assert_eq!(t.get(37), Some(2));
+        assert!(t.set_if_unseen(99, 3));
+        assert_eq!(t.get(99), Some(0));
+        assert_eq!(t.code_counts(), [98, 1, 0, 1]);
+    }
+
+    #[test]
+    fn slots_equal_finds_codes() {
+        // slots: 0 -> code 1, 1 -> code 3, 2 -> code 0, rest 0
+        let w: u64 = 0b00_11_01;
+        assert_eq!(DistanceTable::slots_equal(w, 1), 0b1);
+        assert_eq!(DistanceTable::slots_equal(w, 3), 0b100);
+        assert_eq!(DistanceTable::slots_equal(w, 0).count_ones(), 30);
+    }
+
+    #[test]
+    fn memory_bound_is_checked() {
+        let e = check_memory(1 << 40, Some(1 << 20), 0).unwrap_err();
+        assert!(e.to_string().contains("--max-memory"), "{e}");
+        assert!(check_memory(1000, Some(1 << 20), 0).is_ok());
+    }
+}

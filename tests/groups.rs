@@ -1,0 +1,191 @@
+//! Group orders, membership, ranking and factorization with exact expected values.
+
+use num_bigint::BigUint;
+use permlab::group::giant::factorial;
+use permlab::{Perm, PermGroup, Puzzle};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn group(spec: &str) -> PermGroup {
+    PermGroup::from_puzzle(&Puzzle::load(spec).unwrap_or_else(|e| panic!("{spec}: {e}")))
+}
+
+fn big(s: &str) -> BigUint {
+    s.parse().unwrap()
+}
+
+#[test]
+fn rubiks_cube_on_54_stickers() {
+    let g = group("cube3");
+    assert_eq!(g.order(), big("43252003274489856000"));
+    assert!(g.giants().is_none());
+}
+
+#[test]
+fn cube2_ruf_and_cube3_ru() {
+    assert_eq!(group(&data("cube2_ruf.gens")).order(), big("3674160"));
+    assert_eq!(group(&data("cube3_ru.gens")).order(), big("73483200"));
+}
+
+#[test]
+fn mathieu_groups() {
+    for (n, order) in [
+        (11, "7920"),
+        (12, "95040"),
+        (22, "443520"),
+        (23, "10200960"),
+        (24, "244823040"),
+    ] {
+        let g = group(&data(&format!("m{n}.gens")));
+        assert_eq!(g.order(), big(order), "M{n}");
+        assert!(g.is_transitive());
+        assert!(!g.is_symmetric() && !g.is_alternating());
+    }
+}
+
+#[test]
+fn wreath_and_primitive_groups_from_gap() {
+    // |S5 wr S6| = 120^6 * 720
+    let w = group(&data("wreath_s5_s6.gens"));
+    assert_eq!(w.order(), BigUint::from(120u32).pow(6) * 720u32);
+    // |PSL(2,509)| = 509 (509^2 - 1) / 2
+    let p = group(&data("psl2_509.gens"));
+    assert_eq!(p.order(), BigUint::from(509u64 * (509 * 509 - 1) / 2));
+}
+
+#[test]
+fn turnstyle_5_to_16() {
+    for n in 4..=16usize {
+        let g = group(&format!("turnstyle:{n}"));
+        let o = g.order();
+        match n {
+            // n = 4: L = (1,2,3,4) and T = (1,2)(3,4) generate the dihedral group of order 8
+            4 => assert_eq!(o, BigUint::from(8u32)),
+            6 => assert_eq!(o, BigUint::from(120u32)),
+            _ if n % 2 == 1 => {
+                assert!(g.is_alternating(), "n = {n}");
+                assert_eq!(o, factorial(n) / 2u32);
+            }
+            _ => {
+                assert!(g.is_symmetric(), "n = {n}");
+                assert_eq!(o, factorial(n));
+            }
+        }
+    }
+}
+
+#[test]
+fn nrp_special_cases() {
+    assert_eq!(group("board:2x3:2").order(), BigUint::from(120u32));
+    assert_eq!(group("board:3x4:3").order(), BigUint::from(720u32));
+}
+
+#[test]
+fn s1000_has_2568_digits() {
+    let g = group(&data("s1000.gens"));
+    assert!(g.giants().is_some());
+    let o = g.order();
+    assert_eq!(o, factorial(1000));
+    assert_eq!(o.to_string().len(), 2568);
+    assert!(g.is_symmetric());
+}
+
+#[test]
+fn random_two_generator_giants() {
+    let s = group(&data("s100_random.gens"));
+    assert_eq!(s.order(), factorial(100));
+    assert!(s.is_symmetric());
+    let a = group(&data("a101_random.gens"));
+    assert_eq!(a.order(), factorial(101) / 2u32);
+    assert!(a.is_alternating());
+}
+
+#[test]
+fn board_20x20_5_is_a_product_of_giants() {
+    let g = group("board:20x20:5");
+    let gi = g.giants().expect("recognised");
+    assert_eq!(gi.orbits.len(), 2);
+    // 5x5 turns keep the checkerboard colour: two classes of 200, each A_200 or S_200
+    assert_eq!(g.orbit_lengths(), vec![200, 200]);
+    let f = factorial(200) / 2u32;
+    assert_eq!(g.order() % (&f * &f), BigUint::from(0u32));
+}
+
+#[test]
+fn giants_agree_with_schreier_sims() {
+    // Turnstyle 9..12 and the 6x6 board with 3x3 blocks: the order proved by Jordan's
+    // theorem equals the order of a chain built by the deterministic algorithm.
+    for spec in ["turnstyle:9", "turnstyle:12", "board:6x6:3", "board:5x6:2"] {
+        let p = Puzzle::load(spec).unwrap();
+        let g = PermGroup::from_puzzle(&p);
+        assert!(g.giants().is_some(), "{spec}");
+        let c =
+            permlab::group::schreier_sims::Chain::build(p.degree, &p.generator_perms(), &[], None);
+        assert_eq!(g.order(), c.order(), "{spec}");
+    }
+}
+
+#[test]
+fn membership_of_cube_states() {
+    let g = group("cube3");
+    let p = Puzzle::builtin("cube3").unwrap();
+    let w = p.parse_word("R U R' U' F2 D B'").unwrap();
+    let x = p.eval(&w);
+    assert!(g.contains(&x));
+    // a single corner twist is not reachable: swap two stickers of one corner
+    let bad = &x * &Perm::from_cycles(54, &[vec![0, 9]]).unwrap();
+    assert!(!g.contains(&bad));
+}
+
+#[test]
+fn rank_unrank_on_cube2() {
+    let g = group(&data("cube2_ruf.gens"));
+    let n = g.order_u128().unwrap();
+    let mut rng = StdRng::seed_from_u64(7);
+    for r in [0u128, 1, n / 3, n - 1] {
+        let x = g.unrank(r);
+        assert!(g.contains(&x));
+        assert_eq!(g.rank(&x), Some(r));
+    }
+    for _ in 0..200 {
+        let x = g.random_element(&mut rng);
+        let r = g.rank(&x).unwrap();
+        assert!(r < n);
+        assert_eq!(g.unrank(r), x);
+    }
+    assert_eq!(g.rank(&Perm::identity(24)), Some(0));
+}
+
+#[test]
+fn factor_words_evaluate_to_the_element() {
+    for spec in ["cube3", "board:4x4:3", "turnstyle:12"] {
+        let p = Puzzle::load(spec).unwrap();
+        let g = PermGroup::from_puzzle(&p);
+        let mut rng = StdRng::seed_from_u64(11);
+        for _ in 0..5 {
+            let x = g.random_element(&mut rng);
+            let letters = g.factor(&x).expect("member");
+            let w = permlab::Word::from_letters(p.generator_names().into(), &letters);
+            assert_eq!(w.eval(&p.generator_perms()), x, "{spec}");
+        }
+    }
+    let g = group("cube3");
+    let odd = Perm::from_cycles(54, &[vec![0, 2]]).unwrap();
+    assert_eq!(g.factor(&odd), None);
+}
+
+#[test]
+fn pointwise_stabilizer_of_nokia_3x3_cells() {
+    // seed 004: the moves of the 3x3 board with 2x2 blocks that keep cells 1..4 fixed
+    let g = group("board:3x3:2");
+    assert_eq!(g.order(), factorial(9));
+    let s = g.pointwise_stabilizer(&[0, 1, 2, 3]);
+    assert_eq!(s.order(), factorial(5));
+    for h in s.generators() {
+        assert!((0..4).all(|i| h.image(i) == i));
+    }
+}
