@@ -1,46 +1,48 @@
-use permlab::nrp::*;
-use permlab::Perm;
-use rand::{seq::SliceRandom, SeedableRng};
+use permlab::nrp::general::*;
+use permlab::Puzzle;
+use rand::SeedableRng;
 fn main() {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
-    for n in 4..=12 {
-        let s = Solver::new(n).unwrap();
-        let b = &s.board;
-        println!(
-            "n={n} specific {:?} len {} cells {:?} T* len {}",
-            s.specific.method,
-            s.specific.letters.len(),
-            s.specific.cells,
-            s.specific.on_intermediates[0].len()
-        );
-        let mut lens = vec![];
-        let mut unsolv = 0;
+    for spec in [
+        "board:2x3:2",
+        "board:3x4:3",
+        "board:3x3:2",
+        "board:2x4:2",
+        "board:4x4:2",
+        "board:4x4:3",
+        "board:5x5:3",
+        "board:5x5:4",
+        "board:6x6:5",
+        "board:4x5:4",
+        "board:5x6:5",
+        "board:6x7:3",
+    ] {
+        let p = Puzzle::builtin(spec).unwrap();
         let t = std::time::Instant::now();
-        for _ in 0..50 {
-            let mut st: Vec<u32> = (0..b.cells() as u32).collect();
-            st.shuffle(&mut rng);
-            match s.solve(&st) {
-                Ok(sol) => {
-                    let out = b.eval_letters(&sol.letters).apply_to_state(&st);
-                    assert_eq!(out, b.puzzle.solved());
-                    lens.push(sol.letters.len());
-                }
-                Err(e) => {
-                    unsolv += 1;
-                    if unsolv == 1 {
-                        println!("  {e}");
-                    }
-                }
-            }
+        let s = GeneralSolver::new(&p);
+        let build = t.elapsed();
+        let found: Vec<_> = s
+            .cyclers
+            .iter()
+            .map(|c| c.as_ref().map(|c| (c.found, c.letters.len())))
+            .collect();
+        let mut r = rand::rngs::StdRng::seed_from_u64(1);
+        let mut lens = vec![];
+        let t = std::time::Instant::now();
+        for _ in 0..20 {
+            let st = s.random_state(&mut r);
+            let sol = s.solve(&st).unwrap();
+            assert_eq!(s.puzzle.apply(&st, &sol.word), s.puzzle.solved());
+            lens.push(sol.letters.len());
         }
         lens.sort();
         println!(
-            "  solved {} unsolvable {unsolv} median {:?} max {:?} time/solve {:?}",
-            lens.len(),
-            lens.get(lens.len() / 2),
-            lens.last(),
-            t.elapsed() / 50
+            "{spec}: order {} method {:?} build {:?} found {:?} median len {} solve {:?}",
+            s.group.order(),
+            s.method,
+            build,
+            found,
+            lens[10],
+            t.elapsed() / 20
         );
-        let _ = Perm::identity(1);
     }
 }

@@ -8,7 +8,9 @@ use permlab::search::bfs::{bfs, exact_distances, BfsOptions, BfsResult, Strategy
 use permlab::search::index::{Arrangements, IndexError};
 use permlab::search::naive::naive_bfs;
 use permlab::search::solve::{bidirectional, solve_with_table, PermMoves};
-use permlab::search::space::{puzzle_moves, GroupIndexing, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace};
+use permlab::search::space::{
+    puzzle_moves, GroupIndexing, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace,
+};
 use permlab::search::staged::StagedSolver;
 use permlab::search::table::{check_memory, peak_memory, table_bytes, DistanceTable};
 use permlab::{Perm, Puzzle};
@@ -172,9 +174,14 @@ pub fn parse_labels(text: &str, n: usize, what: &str) -> Result<Vec<usize>, CliE
     let mut out = Vec::new();
     for part in text.split(',') {
         let part = part.trim();
-        let bad = || format!("{what} {text:?}: {part:?} is not a number or a range a..b of numbers 1..{n}");
+        let bad = || {
+            format!("{what} {text:?}: {part:?} is not a number or a range a..b of numbers 1..{n}")
+        };
         let (a, b) = match part.split_once("..") {
-            Some((a, b)) => (a.trim().parse::<usize>().map_err(|_| bad())?, b.trim().parse::<usize>().map_err(|_| bad())?),
+            Some((a, b)) => (
+                a.trim().parse::<usize>().map_err(|_| bad())?,
+                b.trim().parse::<usize>().map_err(|_| bad())?,
+            ),
             None => {
                 let a = part.parse::<usize>().map_err(|_| bad())?;
                 (a, a)
@@ -207,13 +214,21 @@ impl SpaceArgs {
         }
         let space = if self.up_to_rotation {
             if self.inverses {
-                return Err("--up-to-rotation takes the puzzle's flips as they are; drop --inverses".into());
+                return Err(
+                    "--up-to-rotation takes the puzzle's flips as they are; drop --inverses".into(),
+                );
             }
             AnySpace::Ring(RingSpace::for_puzzle(&puzzle)?)
         } else if let Some(t) = &self.track {
             let tracked = parse_labels(t, puzzle.degree, "--track")?;
             let (names, perms) = puzzle_moves(&puzzle, self.inverses);
-            AnySpace::Pieces(PiecesSpace::new(&puzzle.name, puzzle.degree, tracked, names, perms)?)
+            AnySpace::Pieces(PiecesSpace::new(
+                &puzzle.name,
+                puzzle.degree,
+                tracked,
+                names,
+                perms,
+            )?)
         } else {
             AnySpace::Group(GroupSpace::for_puzzle(&puzzle, self.inverses)?)
         };
@@ -233,7 +248,11 @@ fn describe_indexing(space: &AnySpace) -> String {
 }
 
 /// Runs a search with the memory check first.
-fn run_bfs<S: StateSpace>(space: &S, max_memory: Option<u64>, opts: &BfsOptions) -> Result<(DistanceTable, BfsResult), CliError> {
+fn run_bfs<S: StateSpace>(
+    space: &S,
+    max_memory: Option<u64>,
+    opts: &BfsOptions,
+) -> Result<(DistanceTable, BfsResult), CliError> {
     check_memory(space.size(), max_memory, 64 << 20)?;
     let table = DistanceTable::new(space.size());
     let r = bfs(space, &table, opts, stop_flag());
@@ -250,13 +269,22 @@ fn run_bfs<S: StateSpace>(space: &S, max_memory: Option<u64>, opts: &BfsOptions)
 }
 
 fn cells_one_based(cells: &[u32]) -> Vec<u32> {
-    cells.iter().map(|&c| if c == u32::MAX { 0 } else { c + 1 }).collect()
+    cells
+        .iter()
+        .map(|&c| if c == u32::MAX { 0 } else { c + 1 })
+        .collect()
 }
 
 fn cells_text(cells: &[u32]) -> String {
     cells
         .iter()
-        .map(|&c| if c == u32::MAX { "_".to_string() } else { (c + 1).to_string() })
+        .map(|&c| {
+            if c == u32::MAX {
+                "_".to_string()
+            } else {
+                (c + 1).to_string()
+            }
+        })
         .collect::<Vec<_>>()
         .join(",")
 }
@@ -264,7 +292,12 @@ fn cells_text(cells: &[u32]) -> String {
 /// Exact distances of the positions of a group or ring space whose `home` cells
 /// hold their own numbers (all arrangements of the other numbers on the other
 /// cells that are positions of the space).
-pub fn home_distribution<S: StateSpace>(space: &S, table: &DistanceTable, degree: usize, home: &[usize]) -> Result<(Vec<u64>, u64, Vec<Vec<u32>>), CliError> {
+pub fn home_distribution<S: StateSpace>(
+    space: &S,
+    table: &DistanceTable,
+    degree: usize,
+    home: &[usize],
+) -> Result<(Vec<u64>, u64, Vec<Vec<u32>>), CliError> {
     let free: Vec<usize> = (0..degree).filter(|c| !home.contains(c)).collect();
     let arr = Arrangements::new(free.len(), free.len())?;
     let mut dist: Vec<u64> = Vec::new();
@@ -331,7 +364,9 @@ impl SearchCommand {
                     }),
                 };
                 let max_memory = args.max_memory()?;
-                let home = home.map(|h| parse_labels(&h, puzzle.degree, "--home")).transpose()?;
+                let home = home
+                    .map(|h| parse_labels(&h, puzzle.degree, "--home"))
+                    .transpose()?;
                 if home.is_some() && matches!(space, AnySpace::Pieces(_)) {
                     return Err("--home needs a search of whole positions (not --track)".into());
                 }
@@ -420,7 +455,9 @@ impl SearchCommand {
                 json,
             } => solve(args, &state, table, bfs_limit, max_depth, json),
             SearchCommand::CompareSolvers { puzzle, json } => compare_solvers(&puzzle, json),
-            SearchCommand::Bench { which: BenchWhich::Search { only, json } } => bench_search(&only, json),
+            SearchCommand::Bench {
+                which: BenchWhich::Search { only, json },
+            } => bench_search(&only, json),
         }
     }
 }
@@ -437,14 +474,29 @@ fn report_solution(names: &[String], moves: &[usize], optimal: bool, method: &st
     } else {
         println!(
             "{} ({} moves, {}, {method})",
-            if text.is_empty() { "(already solved)".to_string() } else { text.join(" ") },
+            if text.is_empty() {
+                "(already solved)".to_string()
+            } else {
+                text.join(" ")
+            },
             moves.len(),
-            if optimal { "optimal" } else { "not necessarily optimal" }
+            if optimal {
+                "optimal"
+            } else {
+                "not necessarily optimal"
+            }
         );
     }
 }
 
-fn solve(args: SpaceArgs, state: &str, table_path: Option<PathBuf>, bfs_limit: u64, max_depth: usize, json: bool) -> CliResult {
+fn solve(
+    args: SpaceArgs,
+    state: &str,
+    table_path: Option<PathBuf>,
+    bfs_limit: u64,
+    max_depth: usize,
+    json: bool,
+) -> CliResult {
     let puzzle = Puzzle::load(&args.puzzle)?;
     let cells = puzzle.parse_state(state)?;
     let max_memory = args.max_memory()?;
@@ -453,9 +505,13 @@ fn solve(args: SpaceArgs, state: &str, table_path: Option<PathBuf>, bfs_limit: u
         Ok((_, s)) => s,
         Err(e) => {
             // a group too large to index: bidirectional search, then factorisation
-            let too_large = e
-                .downcast_ref::<SpaceError>()
-                .is_some_and(|se| matches!(se, SpaceError::Index(IndexError::TooLarge) | SpaceError::Index(IndexError::TooManyCells(_))));
+            let too_large = e.downcast_ref::<SpaceError>().is_some_and(|se| {
+                matches!(
+                    se,
+                    SpaceError::Index(IndexError::TooLarge)
+                        | SpaceError::Index(IndexError::TooManyCells(_))
+                )
+            });
             if !too_large || args.up_to_rotation || args.track.is_some() {
                 return Err(e);
             }
@@ -466,7 +522,9 @@ fn solve(args: SpaceArgs, state: &str, table_path: Option<PathBuf>, bfs_limit: u
                 return Err("state: not reachable from the solved state with these moves (not in the group)".into());
             }
             let moves = PermMoves::new(&perms, puzzle.degree);
-            let start: Vec<u8> = (0..puzzle.degree).map(|i| g.extended(puzzle.degree).image(i) as u8).collect();
+            let start: Vec<u8> = (0..puzzle.degree)
+                .map(|i| g.extended(puzzle.degree).image(i) as u8)
+                .collect();
             let goal: Vec<u8> = (0..puzzle.degree as u8).collect();
             if puzzle.degree <= 255 {
                 if let Some(p) = bidirectional(&moves, &start, &goal, max_depth, 20_000_000) {
@@ -527,7 +585,10 @@ fn factor_fallback(group: &PermGroup, g: &Perm, names: &[String], json: bool) ->
             "method": "factorisation (stabiliser chain)",
         }));
     } else {
-        println!("{word} ({} letters, not optimal, factorisation through the stabiliser chain)", letters.len());
+        println!(
+            "{word} ({} letters, not optimal, factorisation through the stabiliser chain)",
+            letters.len()
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -562,7 +623,9 @@ pub fn compare_rotation3() -> Result<Comparison, CliError> {
         space.unrank(r, &mut s);
         let cells = space.to_cells(&s);
         let o = dist[r as usize] as usize;
-        let (turns, per) = solver.solve(&cells).map_err(|e| format!("staged solver on {}: {e}", format_state(&cells)))?;
+        let (turns, per) = solver
+            .solve(&cells)
+            .map_err(|e| format!("staged solver on {}: {e}", format_state(&cells)))?;
         let l = turns.len();
         for (m, p) in stage_max.iter_mut().zip(&per) {
             *m = (*m).max(*p);
@@ -591,12 +654,19 @@ pub fn compare_rotation3() -> Result<Comparison, CliError> {
 
 fn mean(dist: &[u64]) -> f64 {
     let n: u64 = dist.iter().sum();
-    dist.iter().enumerate().map(|(d, &c)| d as f64 * c as f64).sum::<f64>() / n as f64
+    dist.iter()
+        .enumerate()
+        .map(|(d, &c)| d as f64 * c as f64)
+        .sum::<f64>()
+        / n as f64
 }
 
 fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
     if puzzle != "rotation3" {
-        return Err(format!("compare-solvers: no staged solver for {puzzle:?} (only rotation3, seed 001)").into());
+        return Err(format!(
+            "compare-solvers: no staged solver for {puzzle:?} (only rotation3, seed 001)"
+        )
+        .into());
     }
     let c = compare_rotation3()?;
     if json {
@@ -613,7 +683,10 @@ fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
             "worst_staged": {"state": cells_one_based(&c.worst.0), "optimal": c.worst.1, "staged": c.worst.2},
         }));
     } else {
-        println!("rotation3 (seed 001, clockwise turns only): {} positions", c.optimal.iter().sum::<u64>());
+        println!(
+            "rotation3 (seed 001, clockwise turns only): {} positions",
+            c.optimal.iter().sum::<u64>()
+        );
         println!("{:>6}  {:>10}  {:>10}", "moves", "optimal", "staged");
         for l in 0..c.optimal.len().max(c.staged.len()) {
             println!(
@@ -622,8 +695,16 @@ fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
                 c.staged.get(l).copied().unwrap_or(0)
             );
         }
-        println!("optimal: max {} mean {:.3}", c.optimal.len() - 1, mean(&c.optimal));
-        println!("staged:  max {} mean {:.3} (seed 001 bounds it by 53)", c.staged.len() - 1, mean(&c.staged));
+        println!(
+            "optimal: max {} mean {:.3}",
+            c.optimal.len() - 1,
+            mean(&c.optimal)
+        );
+        println!(
+            "staged:  max {} mean {:.3} (seed 001 bounds it by 53)",
+            c.staged.len() - 1,
+            mean(&c.staged)
+        );
         println!("largest turns per stage: {:?}", c.stage_max);
         println!(
             "staged worst case {} at {} (optimal {})",
@@ -648,7 +729,12 @@ fn cube_ru_space() -> Result<GroupSpace, CliError> {
         names.push(w.to_string());
         perms.push(cube.eval(&cube.parse_word(w)?));
     }
-    Ok(GroupSpace::new("cube3 <R,U> HTM", cube.degree, names, perms)?)
+    Ok(GroupSpace::new(
+        "cube3 <R,U> HTM",
+        cube.degree,
+        names,
+        perms,
+    )?)
 }
 
 fn bench_search(only: &[String], json: bool) -> CliResult {
@@ -692,16 +778,32 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
         })
     };
     if wanted("turnstyle12") {
-        run("turnstyle12 up to rotation (11!)", &load("turnstyle:12", false, true)?, "<= 3 s")?;
+        run(
+            "turnstyle12 up to rotation (11!)",
+            &load("turnstyle:12", false, true)?,
+            "<= 3 s",
+        )?;
     }
     if wanted("board3x4") {
-        run("board:3x4:2 with inverses (12!, 12 moves)", &load("board:3x4:2", true, false)?, "<= 30 s")?;
+        run(
+            "board:3x4:2 with inverses (12!, 12 moves)",
+            &load("board:3x4:2", true, false)?,
+            "<= 30 s",
+        )?;
     }
     if wanted("cube-ru") {
-        run("cube3 <R,U> HTM (73,483,200)", &AnySpace::Group(cube_ru_space()?), "<= 10 s")?;
+        run(
+            "cube3 <R,U> HTM (73,483,200)",
+            &AnySpace::Group(cube_ru_space()?),
+            "<= 10 s",
+        )?;
     }
     if wanted("board4x4") {
-        run("board:4x4:3 with inverses (8!*8!/2)", &load("board:4x4:3", true, false)?, "<= 60 s")?;
+        run(
+            "board:4x4:3 with inverses (8!*8!/2)",
+            &load("board:4x4:3", true, false)?,
+            "<= 60 s",
+        )?;
     }
     let mut naive_rows = Vec::new();
     if wanted("naive") {
@@ -711,7 +813,11 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
             let t0 = Instant::now();
             let dist = naive_bfs(&space);
             let naive_s = t0.elapsed().as_secs_f64();
-            let quiet = BfsOptions { progress: false, antipode_sample: 0, strategy: None };
+            let quiet = BfsOptions {
+                progress: false,
+                antipode_sample: 0,
+                strategy: None,
+            };
             let (_, r) = run_bfs(&space, None, &quiet)?;
             if r.distribution != dist {
                 return Err(format!("turnstyle:{n}: naive and table searches disagree").into());
@@ -729,7 +835,10 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
         print_json(&json!({"threads": threads, "searches": rows, "naive": naive_rows}));
     } else {
         println!("threads: {threads}");
-        println!("{:<44} {:>12} {:>9} {:>14} {:>10} {:>10}  goal", "case", "positions", "seconds", "positions/s", "bytes/pos", "peak MB");
+        println!(
+            "{:<44} {:>12} {:>9} {:>14} {:>10} {:>10}  goal",
+            "case", "positions", "seconds", "positions/s", "bytes/pos", "peak MB"
+        );
         for r in &rows {
             println!(
                 "{:<44} {:>12} {:>9.2} {:>14.0} {:>10.3} {:>10}  {}",

@@ -120,7 +120,12 @@ impl Smallest {
 
 /// Searches the whole space from its goals into `table` (which must be new and of
 /// the space's size). `stop` is polled between chunks.
-pub fn bfs<S: StateSpace>(space: &S, table: &DistanceTable, opts: &BfsOptions, stop: &AtomicBool) -> BfsResult {
+pub fn bfs<S: StateSpace>(
+    space: &S,
+    table: &DistanceTable,
+    opts: &BfsOptions,
+    stop: &AtomicBool,
+) -> BfsResult {
     let start = Instant::now();
     let size = space.size();
     assert_eq!(table.len(), size, "table size must equal the space size");

@@ -167,7 +167,11 @@ pub struct ProductIndex {
 impl ProductIndex {
     /// The product of `Sym(block)` over `blocks` (disjoint subsets of `0..degree`;
     /// omitted points are fixed), restricted to even permutations when `even`.
-    pub fn new(degree: usize, blocks: Vec<Vec<usize>>, even: bool) -> Result<ProductIndex, IndexError> {
+    pub fn new(
+        degree: usize,
+        blocks: Vec<Vec<usize>>,
+        even: bool,
+    ) -> Result<ProductIndex, IndexError> {
         if degree > 255 {
             return Err(IndexError::TooManyCells(degree));
         }
@@ -186,8 +190,9 @@ impl ProductIndex {
         if even {
             size /= 2;
         }
-        let identity_layout =
-            blocks.len() == 1 && blocks[0].len() == degree && blocks[0].iter().enumerate().all(|(i, &p)| i == p);
+        let identity_layout = blocks.len() == 1
+            && blocks[0].len() == degree
+            && blocks[0].iter().enumerate().all(|(i, &p)| i == p);
         Ok(ProductIndex {
             degree,
             blocks: blocks
@@ -226,7 +231,10 @@ impl ProductIndex {
         }
         for p in 0..self.degree {
             let q = g[p] as usize;
-            if q >= self.degree || in_block[p] != in_block[q] || (in_block[p] == usize::MAX && p != q) {
+            if q >= self.degree
+                || in_block[p] != in_block[q]
+                || (in_block[p] == usize::MAX && p != q)
+            {
                 return false;
             }
         }
@@ -289,7 +297,11 @@ impl ProductIndex {
         let mut buf = [0u8; 64];
         let mut odd = false;
         for (bi, b) in self.blocks.iter().enumerate() {
-            let d = if self.even && bi == last { digits[bi] << 1 } else { digits[bi] };
+            let d = if self.even && bi == last {
+                digits[bi] << 1
+            } else {
+                digits[bi]
+            };
             self.lehmer[bi].unrank(d, &mut buf);
             let m = b.len();
             if self.even && bi == last && (odd ^ is_odd(&buf[..m])) {

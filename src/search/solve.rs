@@ -31,7 +31,11 @@ fn goal_ranks<S: StateSpace>(space: &S) -> Vec<u64> {
 /// restricted to the steps that lower the residue by one: every optimal path lies
 /// in it and every path in it ending at a goal has length `≡ d (mod 3)` and `≥ d`,
 /// so the first goal reached is at the exact distance `d`.
-pub fn solve_with_table<S: StateSpace>(space: &S, table: &DistanceTable, s: &[u8]) -> Result<Vec<usize>, SolveError> {
+pub fn solve_with_table<S: StateSpace>(
+    space: &S,
+    table: &DistanceTable,
+    s: &[u8],
+) -> Result<Vec<usize>, SolveError> {
     let goals = goal_ranks(space);
     let width = space.width();
     let mut r = space.rank(s);
@@ -67,7 +71,10 @@ pub fn solve_with_table<S: StateSpace>(space: &S, table: &DistanceTable, s: &[u8
     parent.insert(r, (u64::MAX, usize::MAX));
     let mut depth = 0;
     loop {
-        if let Some((rg, _, _)) = frontier.iter().find(|(x, _, _)| goals.binary_search(x).is_ok()) {
+        if let Some((rg, _, _)) = frontier
+            .iter()
+            .find(|(x, _, _)| goals.binary_search(x).is_ok())
+        {
             let mut at = *rg;
             while let Some(&(p, m)) = parent.get(&at) {
                 if p == u64::MAX {
@@ -101,7 +108,11 @@ pub fn solve_with_table<S: StateSpace>(space: &S, table: &DistanceTable, s: &[u8
 
 /// The exact distance of state `s` from a complete table (the length of
 /// [`solve_with_table`]'s solution).
-pub fn distance_with_table<S: StateSpace>(space: &S, table: &DistanceTable, s: &[u8]) -> Result<usize, SolveError> {
+pub fn distance_with_table<S: StateSpace>(
+    space: &S,
+    table: &DistanceTable,
+    s: &[u8],
+) -> Result<usize, SolveError> {
     solve_with_table(space, table, s).map(|p| p.len())
 }
 
@@ -160,7 +171,13 @@ impl Moves for PermMoves {
 /// with the inverse moves, one complete layer at a time on the smaller side, the
 /// shortest meeting kept), or `None` if there is none within the bound or the
 /// searches would hold more than `node_limit` states.
-pub fn bidirectional<M: Moves>(moves: &M, start: &[u8], goal: &[u8], max_depth: usize, node_limit: usize) -> Option<Vec<usize>> {
+pub fn bidirectional<M: Moves>(
+    moves: &M,
+    start: &[u8],
+    goal: &[u8],
+    max_depth: usize,
+    node_limit: usize,
+) -> Option<Vec<usize>> {
     if start == goal {
         return Some(Vec::new());
     }
@@ -211,7 +228,12 @@ pub fn bidirectional<M: Moves>(moves: &M, start: &[u8], goal: &[u8], max_depth: 
     None
 }
 
-fn join<M: Moves>(moves: &M, fwd: &HashMap<Vec<u8>, usize>, bwd: &HashMap<Vec<u8>, usize>, mid: &[u8]) -> Vec<usize> {
+fn join<M: Moves>(
+    moves: &M,
+    fwd: &HashMap<Vec<u8>, usize>,
+    bwd: &HashMap<Vec<u8>, usize>,
+    mid: &[u8],
+) -> Vec<usize> {
     let mut t = vec![0u8; mid.len()];
     let mut first = Vec::new();
     let mut s = mid.to_vec();

@@ -69,7 +69,9 @@ struct MoveTable {
 impl MoveTable {
     fn new(names: Vec<String>, perms: &[Perm], degree: usize) -> MoveTable {
         let to_u8 = |p: &Perm| -> Vec<u8> {
-            (0..degree).map(|i| p.extended(degree).image(i) as u8).collect()
+            (0..degree)
+                .map(|i| p.extended(degree).image(i) as u8)
+                .collect()
         };
         let fwd: Vec<Vec<u8>> = perms.iter().map(to_u8).collect();
         let inv: Vec<Vec<u8>> = perms.iter().map(|p| to_u8(&p.inverse())).collect();
@@ -149,7 +151,12 @@ impl GroupSpace {
     /// chosen from the group: the product of the symmetric groups on its orbits
     /// (or the even part of it) when the group is exactly that, else the
     /// stabiliser chain.
-    pub fn new(name: &str, degree: usize, names: Vec<String>, perms: Vec<Perm>) -> Result<GroupSpace, SpaceError> {
+    pub fn new(
+        name: &str,
+        degree: usize,
+        names: Vec<String>,
+        perms: Vec<Perm>,
+    ) -> Result<GroupSpace, SpaceError> {
         if degree > 255 {
             return Err(IndexError::TooManyCells(degree).into());
         }
@@ -198,7 +205,9 @@ impl GroupSpace {
 
     /// The state of an element.
     pub fn state_of(&self, g: &Perm) -> Vec<u8> {
-        (0..self.degree).map(|i| g.extended(self.degree).image(i) as u8).collect()
+        (0..self.degree)
+            .map(|i| g.extended(self.degree).image(i) as u8)
+            .collect()
     }
 }
 
@@ -226,9 +235,10 @@ impl StateSpace for GroupSpace {
     fn rank(&self, s: &[u8]) -> u64 {
         match &self.indexing {
             GroupIndexing::Product(p) => p.rank(s),
-            GroupIndexing::Chain(g) => g
-                .rank(&self.element(s))
-                .expect("states of the space are group elements") as u64,
+            GroupIndexing::Chain(g) => {
+                g.rank(&self.element(s))
+                    .expect("states of the space are group elements") as u64
+            }
         }
     }
     #[inline]
@@ -250,7 +260,12 @@ impl StateSpace for GroupSpace {
         self.moves.closed
     }
     fn key(&self) -> String {
-        format!("group {} on {} points: {}", self.name, self.degree, self.moves.describe())
+        format!(
+            "group {} on {} points: {}",
+            self.name,
+            self.degree,
+            self.moves.describe()
+        )
     }
     fn to_cells(&self, s: &[u8]) -> Vec<u32> {
         let mut cells = vec![0u32; self.degree];
@@ -268,7 +283,8 @@ impl StateSpace for GroupSpace {
         };
         if !member {
             return Err(SpaceError::Other(
-                "state: not reachable from the solved state with these moves (not in the group)".into(),
+                "state: not reachable from the solved state with these moves (not in the group)"
+                    .into(),
             ));
         }
         Ok(s)
@@ -297,7 +313,8 @@ impl RingSpace {
         if n > 64 {
             return Err(IndexError::TooManyCells(n).into());
         }
-        let rot = Perm::from_cycles(n, &[(0..n).collect()]).map_err(|e| SpaceError::Other(e.to_string()))?;
+        let rot = Perm::from_cycles(n, &[(0..n).collect()])
+            .map_err(|e| SpaceError::Other(e.to_string()))?;
         let gens = puzzle.generator_perms();
         if !gens.contains(&rot) {
             return Err(SpaceError::Other(format!(
@@ -370,7 +387,12 @@ impl StateSpace for RingSpace {
         self.moves.closed
     }
     fn key(&self) -> String {
-        format!("ring {} up to rotation on {} points: {}", self.name, self.n, self.moves.describe())
+        format!(
+            "ring {} up to rotation on {} points: {}",
+            self.name,
+            self.n,
+            self.moves.describe()
+        )
     }
     fn to_cells(&self, s: &[u8]) -> Vec<u32> {
         let mut cells = vec![0u32; self.n];
@@ -384,7 +406,9 @@ impl StateSpace for RingSpace {
         let n = self.n as u8;
         let g = g.extended(self.n);
         let shift = (n - g.image(0) as u8) % n;
-        Ok((0..self.n).map(|l| (g.image(l) as u8 + shift) % n).collect())
+        Ok((0..self.n)
+            .map(|l| (g.image(l) as u8 + shift) % n)
+            .collect())
     }
 }
 
@@ -403,15 +427,25 @@ pub struct PiecesSpace {
 
 impl PiecesSpace {
     /// The placements of the labels `tracked` (0-based) under the given moves.
-    pub fn new(name: &str, degree: usize, tracked: Vec<usize>, names: Vec<String>, perms: Vec<Perm>) -> Result<PiecesSpace, SpaceError> {
+    pub fn new(
+        name: &str,
+        degree: usize,
+        tracked: Vec<usize>,
+        names: Vec<String>,
+        perms: Vec<Perm>,
+    ) -> Result<PiecesSpace, SpaceError> {
         if tracked.iter().any(|&t| t >= degree) {
-            return Err(SpaceError::Other(format!("tracked labels must be 1..{degree}")));
+            return Err(SpaceError::Other(format!(
+                "tracked labels must be 1..{degree}"
+            )));
         }
         let mut sorted = tracked.clone();
         sorted.sort_unstable();
         sorted.dedup();
         if sorted.len() != tracked.len() || tracked.is_empty() {
-            return Err(SpaceError::Other("tracked labels must be distinct and not empty".into()));
+            return Err(SpaceError::Other(
+                "tracked labels must be distinct and not empty".into(),
+            ));
         }
         Ok(PiecesSpace {
             name: name.to_string(),
@@ -483,6 +517,10 @@ impl StateSpace for PiecesSpace {
     fn from_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError> {
         let g = Perm::from_state(cells).map_err(|e| SpaceError::Other(format!("state: {e}")))?;
         let g = g.extended(self.degree);
-        Ok(self.tracked.iter().map(|&t| g.image(t as usize) as u8).collect())
+        Ok(self
+            .tracked
+            .iter()
+            .map(|&t| g.image(t as usize) as u8)
+            .collect())
     }
 }

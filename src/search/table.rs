@@ -257,7 +257,10 @@ impl DistanceTable {
     /// header. A file that is not a table, of another version, truncated or
     /// damaged (checksum) is rejected with an error naming the problem; so is one
     /// whose table would not fit in `max_memory`.
-    pub fn load(path: &Path, max_memory: Option<u64>) -> Result<(DistanceTable, serde_json::Value), TableError> {
+    pub fn load(
+        path: &Path,
+        max_memory: Option<u64>,
+    ) -> Result<(DistanceTable, serde_json::Value), TableError> {
         let name = path.display().to_string();
         let bad = |why: &str| TableError::Bad {
             path: name.clone(),
@@ -271,7 +274,8 @@ impl DistanceTable {
         let mut r = io::BufReader::with_capacity(1 << 20, f);
         let mut hash = Fnv::new();
         let mut read = |buf: &mut [u8], what: &str| -> Result<(), TableError> {
-            r.read_exact(buf).map_err(|_| bad(&format!("truncated file (while reading the {what})")))?;
+            r.read_exact(buf)
+                .map_err(|_| bad(&format!("truncated file (while reading the {what})")))?;
             hash.update(buf);
             Ok(())
         };
@@ -321,12 +325,15 @@ impl DistanceTable {
             let take = left.min(8192);
             read(&mut buf[..take * 8], "entries")?;
             for c in buf[..take * 8].chunks_exact(8) {
-                words.push(AtomicU64::new(u64::from_le_bytes(c.try_into().expect("8 bytes"))));
+                words.push(AtomicU64::new(u64::from_le_bytes(
+                    c.try_into().expect("8 bytes"),
+                )));
             }
             left -= take;
         }
         let mut sum = [0u8; 8];
-        r.read_exact(&mut sum).map_err(|_| bad("truncated file (no checksum)"))?;
+        r.read_exact(&mut sum)
+            .map_err(|_| bad("truncated file (no checksum)"))?;
         if u64::from_le_bytes(sum) != hash.finish() {
             return Err(bad("checksum mismatch: the file is damaged"));
         }
