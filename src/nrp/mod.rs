@@ -31,6 +31,7 @@
 
 pub mod cycle;
 pub mod general;
+pub mod quality;
 pub mod solve;
 pub mod spiral;
 pub mod spiral_cycle;
