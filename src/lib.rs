@@ -31,10 +31,13 @@
 
 pub mod cube;
 pub mod cycles;
+pub mod display;
+pub mod figures;
 pub mod gens;
 pub mod group;
 pub mod io;
 pub mod matrix;
+pub mod nrp;
 pub mod perm;
 pub mod puzzle;
 pub mod reproduce;
@@ -52,3 +55,4 @@ pub use word::{Alphabet, Convention, Direction, ProductOrder, Word, WordParseErr
 pub use nalgebra;
 pub use ndarray;
 pub use num_bigint;
+pub use plotters;

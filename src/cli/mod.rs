@@ -1,6 +1,8 @@
 //! Command-line interface: one file per group of subcommands.
 
 mod core;
+mod figure;
+mod nrp;
 mod reproduce;
 mod search;
 
@@ -55,8 +57,12 @@ enum Command {
     Core(core::CoreCommand),
     #[command(flatten)]
     Search(search::SearchCommand),
+    #[command(flatten)]
+    Figure(figure::FigureCommand),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
+    /// Seed 000's Number Rotation Puzzle: Spiral, Cycle, 3-cycles, solve, bench.
+    Nrp(nrp::NrpArgs),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -65,7 +71,9 @@ pub fn run() -> CliResult {
     match cli.command {
         Command::Core(c) => c.run(),
         Command::Search(c) => c.run(),
+        Command::Figure(c) => c.run(),
         Command::Reproduce(a) => reproduce::run(a),
+        Command::Nrp(a) => nrp::run(a),
     }
 }
 

@@ -1,0 +1,379 @@
+//! Subcommands that draw: `figure KIND …` (one figure to a file) and `figures` (the
+//! whole gallery into a directory).
+
+use super::{print_json, CliError, CliResult, ConventionArgs};
+use clap::Subcommand;
+use permlab::figures::board::{trajectory, BoardFigure};
+use permlab::figures::cube_net::CubeNetFigure;
+use permlab::figures::cycles::{CycleFigure, CycleStyle};
+use permlab::figures::gallery::{bfs_distribution_temporary, gallery};
+use permlab::figures::histogram::{DistanceDistribution, HistogramFigure};
+use permlab::figures::matrix::MatrixFigure;
+use permlab::figures::{write_atomically, DynFigure, Format};
+use permlab::{Layout, Perm, Puzzle};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Subcommand)]
+pub enum FigureCommand {
+    /// Draws one figure into a file (--out x.svg or x.png).
+    Figure {
+        #[command(subcommand)]
+        kind: FigureKind,
+    },
+    /// Regenerates every figure of the README, notebooks and paper (SVG and PNG)
+    /// into a directory, deterministically.
+    Figures {
+        /// Output directory (created if missing).
+        #[arg(long, default_value = "figures")]
+        dir: PathBuf,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Options shared by every figure kind.
+#[derive(clap::Args)]
+pub struct OutArgs {
+    /// Output file: .svg or .png.
+    #[arg(long)]
+    out: PathBuf,
+    /// Size in pixels, WxH or W (square); default: the figure's own.
+    #[arg(long)]
+    size: Option<String>,
+    /// Title drawn on the figure (default depends on the kind).
+    #[arg(long)]
+    title: Option<String>,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A puzzle and a word.
+#[derive(clap::Args)]
+pub struct PuzzleWord {
+    /// A built-in puzzle or a .gens file.
+    puzzle: String,
+    /// A word over the puzzle's moves ("" for the identity).
+    word: String,
+    #[command(flatten)]
+    conv: ConventionArgs,
+}
+
+impl PuzzleWord {
+    fn load(&self) -> Result<(Puzzle, Perm), CliError> {
+        let puzzle = Puzzle::load(&self.puzzle)?;
+        let word = puzzle.parse_word(&self.word)?;
+        let g = puzzle.eval_with(&word, self.conv.convention());
+        Ok((puzzle, g))
+    }
+}
+
+#[derive(Subcommand)]
+pub enum FigureKind {
+    /// The permutation matrix of a word (P[i^g, i] = 1; 1s dark).
+    Matrix {
+        #[command(flatten)]
+        pw: PuzzleWord,
+        /// Omit the face separators and U L F R B D labels on cubes.
+        #[arg(long)]
+        no_faces: bool,
+        /// Number the rows and columns.
+        #[arg(long)]
+        numbers: bool,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// A board after a word, with arrows i -> i^g for the word's permutation.
+    Board {
+        #[command(flatten)]
+        pw: PuzzleWord,
+        /// Start state (1-based labels in position order); default: solved.
+        #[arg(long)]
+        state: Option<String>,
+        /// Draw the path of this number (1-based) during the word instead of arrows.
+        #[arg(long)]
+        path: Option<u32>,
+        /// Draw no arrows.
+        #[arg(long)]
+        no_arrows: bool,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// The coloured net of a cube after a word.
+    Net {
+        #[command(flatten)]
+        pw: PuzzleWord,
+        /// Write each sticker's number on it.
+        #[arg(long)]
+        numbers: bool,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// The cycles of a word's permutation.
+    Cycles {
+        #[command(flatten)]
+        pw: PuzzleWord,
+        /// arcs (rings of points) or bar (one segment per cycle).
+        #[arg(long, value_enum, default_value = "arcs")]
+        style: CycleStyle,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// The distribution of distances from solved over all states, by BFS.
+    Bfs {
+        /// A built-in puzzle or a .gens file.
+        puzzle: String,
+        /// Log scale on the count axis.
+        #[arg(long)]
+        log: bool,
+        /// Stop with an error beyond this many states.
+        #[arg(long, default_value_t = 5_000_000)]
+        max_states: usize,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// Bar chart of given distributions side by side: --series NAME=c0,c1,c2,…
+    Hist {
+        /// A named distribution: counts at distance 0, 1, 2, … (repeatable).
+        #[arg(long = "series", required = true)]
+        series: Vec<String>,
+        /// Log scale on the count axis.
+        #[arg(long)]
+        log: bool,
+        /// Description of the x axis.
+        #[arg(long, default_value = "distance")]
+        x_desc: String,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+}
+
+/// Parses `WxH` or `W`.
+fn parse_size(text: &str) -> Result<(u32, u32), CliError> {
+    let bad = || -> CliError {
+        format!("--size {text:?}: expected WxH or W, positive pixel counts up to 10000").into()
+    };
+    let (w, h) = match text.split_once(['x', 'X']) {
+        Some((w, h)) => (w.trim(), h.trim()),
+        None => (text.trim(), text.trim()),
+    };
+    let w: u32 = w.parse().map_err(|_| bad())?;
+    let h: u32 = h.parse().map_err(|_| bad())?;
+    if w == 0 || h == 0 || w > 10_000 || h > 10_000 {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
+/// Writes a figure as asked by `out` and reports it.
+fn write_figure(fig: &dyn DynFigure, out: &OutArgs) -> CliResult {
+    let format = Format::from_path(&out.out)?;
+    let size = match &out.size {
+        Some(s) => parse_size(s)?,
+        None => fig.size(),
+    };
+    let bytes = match format {
+        Format::Svg => fig.svg(size)?.into_bytes(),
+        Format::Png => fig.png(size)?,
+    };
+    write_atomically(&out.out, &bytes)?;
+    let fmt = if format == Format::Svg { "svg" } else { "png" };
+    if out.json {
+        print_json(&json!({
+            "out": out.out.display().to_string(),
+            "format": fmt,
+            "width": size.0,
+            "height": size.1,
+            "bytes": bytes.len(),
+        }));
+    } else {
+        println!(
+            "wrote {} ({fmt}, {}x{} px, {} bytes)",
+            out.out.display(),
+            size.0,
+            size.1,
+            bytes.len()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn title_or(out: &OutArgs, default: &str) -> String {
+    out.title.clone().unwrap_or_else(|| default.to_string())
+}
+
+impl FigureCommand {
+    pub fn run(self) -> CliResult {
+        match self {
+            FigureCommand::Figure { kind } => kind.run(),
+            FigureCommand::Figures { dir, json } => write_gallery(&dir, json),
+        }
+    }
+}
+
+impl FigureKind {
+    fn run(self) -> CliResult {
+        match self {
+            FigureKind::Matrix {
+                pw,
+                no_faces,
+                numbers,
+                out,
+            } => {
+                let (puzzle, g) = pw.load()?;
+                let mut fig = MatrixFigure::of_perm(&g)
+                    .title(&title_or(&out, &pw.word))
+                    .numbers(numbers);
+                if let (Layout::Cube(n), false) = (&puzzle.layout, no_faces) {
+                    fig = fig.cube_faces(*n);
+                }
+                write_figure(&fig, &out)
+            }
+            FigureKind::Board {
+                pw,
+                state,
+                path,
+                no_arrows,
+                out,
+            } => {
+                let (puzzle, g) = pw.load()?;
+                let start = match &state {
+                    Some(s) => puzzle.parse_state(s)?,
+                    None => puzzle.solved(),
+                };
+                let fig = match path {
+                    None => {
+                        let end = g.apply_to_state(&start);
+                        let fig = BoardFigure::for_puzzle(&puzzle, &end)?
+                            .title(&title_or(&out, &pw.word));
+                        if no_arrows {
+                            fig
+                        } else {
+                            fig.arrows_of(&g)
+                        }
+                    }
+                    Some(label) => {
+                        if label == 0 || label as usize > puzzle.degree {
+                            return Err(format!(
+                                "--path {label}: not a number of the puzzle (1..={})",
+                                puzzle.degree
+                            )
+                            .into());
+                        }
+                        let pos = start
+                            .iter()
+                            .position(|&l| l == label - 1)
+                            .expect("a state holds every label");
+                        if pw.conv.convention() != permlab::Convention::default() {
+                            return Err("--path follows the word letter by letter: use the default convention".into());
+                        }
+                        let word = puzzle.parse_word(&pw.word)?;
+                        let steps = trajectory(&puzzle, &word, pos);
+                        BoardFigure::for_puzzle(&puzzle, &start)?
+                            .path(&steps)
+                            .title(&title_or(&out, &format!("{label} during {}", pw.word)))
+                    }
+                };
+                write_figure(&fig, &out)
+            }
+            FigureKind::Net { pw, numbers, out } => {
+                let (puzzle, g) = pw.load()?;
+                let Layout::Cube(n) = puzzle.layout else {
+                    return Err(format!("puzzle {} is not a cube", puzzle.name).into());
+                };
+                let fig = CubeNetFigure::new(n, &g.apply_to_state(&puzzle.solved()))?
+                    .numbers(numbers)
+                    .title(&title_or(&out, &pw.word));
+                write_figure(&fig, &out)
+            }
+            FigureKind::Cycles { pw, style, out } => {
+                let (_, g) = pw.load()?;
+                let fig = CycleFigure::new(&g)
+                    .style(style)
+                    .title(&title_or(&out, &pw.word));
+                write_figure(&fig, &out)
+            }
+            FigureKind::Bfs {
+                puzzle,
+                log,
+                max_states,
+                out,
+            } => {
+                let p = Puzzle::load(&puzzle)?;
+                let d = bfs_distribution_temporary(&p, max_states)?;
+                let fig = HistogramFigure::new(vec![(puzzle.clone(), d)])
+                    .log(log)
+                    .title(&title_or(&out, &format!("{puzzle}: states by distance")))
+                    .axes("distance (moves)", "states");
+                write_figure(&fig, &out)
+            }
+            FigureKind::Hist {
+                series,
+                log,
+                x_desc,
+                out,
+            } => {
+                let mut list = Vec::new();
+                for s in &series {
+                    let (name, counts) = s.split_once('=').ok_or_else(|| {
+                        format!("--series {s:?}: expected NAME=c0,c1,c2,… (counts by distance)")
+                    })?;
+                    let d = DistanceDistribution::parse(counts)
+                        .map_err(|e| format!("--series {name:?}: {e}"))?;
+                    list.push((name.to_string(), d));
+                }
+                let fig = HistogramFigure::new(list)
+                    .log(log)
+                    .title(&title_or(&out, ""))
+                    .axes(&x_desc, "count");
+                write_figure(&fig, &out)
+            }
+        }
+    }
+}
+
+fn write_gallery(dir: &Path, json: bool) -> CliResult {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create directory {}: {e}", dir.display()))?;
+    let items = gallery()?;
+    let bar = indicatif::ProgressBar::new(items.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")
+            .expect("a valid template"),
+    );
+    let mut written = Vec::new();
+    for it in &items {
+        bar.set_message(it.name.clone());
+        let size = it.figure.size();
+        let svg = dir.join(format!("{}.svg", it.name));
+        let png = dir.join(format!("{}.png", it.name));
+        write_atomically(&svg, it.figure.svg(size)?.as_bytes())?;
+        write_atomically(&png, &it.figure.png(size)?)?;
+        written.push(json!({
+            "name": it.name,
+            "caption": it.caption,
+            "svg": svg.display().to_string(),
+            "png": png.display().to_string(),
+            "width": size.0,
+            "height": size.1,
+        }));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if json {
+        print_json(&json!(written));
+    } else {
+        for (it, w) in items.iter().zip(&written) {
+            println!("{}  {}", w["svg"].as_str().unwrap_or(""), it.caption);
+        }
+        println!(
+            "wrote {} figures (SVG and PNG) into {}",
+            items.len(),
+            dir.display()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

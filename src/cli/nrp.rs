@@ -1,0 +1,341 @@
+//! `permlab nrp …`: seed 000's Number Rotation Puzzle solvers on `n × (n+1)` boards.
+
+use super::{print_json, CliError, CliResult};
+use clap::Subcommand;
+use permlab::nrp::spiral::{centre_square, dist4};
+use permlab::nrp::{self, Board, Solver, SpiralKind};
+use permlab::puzzle::format_state;
+use rand::SeedableRng;
+use serde_json::json;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct NrpArgs {
+    #[command(subcommand)]
+    cmd: NrpCommand,
+}
+
+#[derive(Subcommand)]
+enum NrpCommand {
+    /// Solve a state of the n x (n+1) board by the seed's 3-cycles.
+    Solve {
+        /// Block size n (4..=64); the board has n rows and n+1 columns.
+        #[arg(long)]
+        n: usize,
+        /// The state: numbers 1..n(n+1) in cell order (row-major), comma-separated.
+        state: String,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The Spiral path of a number to the centre square (or to --to).
+    Spiral {
+        /// Block size n.
+        #[arg(long)]
+        n: usize,
+        /// The number to move (1-based), on the solved board unless --state is given.
+        #[arg(long)]
+        number: usize,
+        /// Target cell (1-based): Spiral to the centre, then backwards to it.
+        #[arg(long)]
+        to: Option<usize>,
+        /// Start state (default: solved).
+        #[arg(long)]
+        state: Option<String>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Cycle = (Y X)^4 in the seed's counter-clockwise letters: its belt and shift.
+    Cycle {
+        /// Block size n.
+        #[arg(long)]
+        n: usize,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The general 3-cycle of cells A -> B -> C (1-based, one colour class).
+    ThreeCycle {
+        /// Block size n.
+        #[arg(long)]
+        n: usize,
+        /// Three distinct cells.
+        #[arg(num_args = 3, required = true)]
+        cells: Vec<usize>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solution length and time per solve over random solvable states.
+    Bench {
+        /// Smallest n.
+        #[arg(long, default_value_t = 4)]
+        n_from: usize,
+        /// Largest n.
+        #[arg(long, default_value_t = 12)]
+        n_to: usize,
+        /// Random states per n.
+        #[arg(long, default_value_t = 1000)]
+        states: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 2026)]
+        seed: u64,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn rc(board: &Board, cell: usize) -> String {
+    let (r, c) = board.coords(cell);
+    format!("({},{})", r + 1, c + 1)
+}
+
+pub fn run(args: NrpArgs) -> CliResult {
+    match args.cmd {
+        NrpCommand::Solve { n, state, json } => {
+            let solver = Solver::new(n)?;
+            let b = &solver.board;
+            let start = b.puzzle.parse_state(&state)?;
+            let sol = solver.solve(&start)?;
+            let end = b.eval_letters(&sol.letters).apply_to_state(&start);
+            if end != b.puzzle.solved() {
+                return Err("internal: the solution does not solve the state".into());
+            }
+            if json {
+                print_json(&json!({
+                    "n": n,
+                    "state": format_state(&start),
+                    "word": sol.word.to_string(),
+                    "length": sol.letters.len(),
+                    "length_before_simplify": sol.raw_length,
+                    "three_cycles": sol.three_cycles,
+                    "parity_move": b.word(&sol.parity_move).to_string(),
+                    "method": sol.method,
+                    "after": format_state(&end),
+                }));
+            } else {
+                println!("before:");
+                print!("{}", b.puzzle.render(&start));
+                println!(
+                    "solution ({} letters, {} general 3-cycles{}; method: {}):",
+                    sol.letters.len(),
+                    sol.three_cycles,
+                    if sol.parity_move.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", parity move {} first", b.word(&sol.parity_move))
+                    },
+                    sol.method
+                );
+                println!("{}", sol.word);
+                println!("after:");
+                print!("{}", b.puzzle.render(&end));
+            }
+        }
+        NrpCommand::Spiral {
+            n,
+            number,
+            to,
+            state,
+            json,
+        } => {
+            let b = Board::new(n)?;
+            let st = match state {
+                Some(s) => b.puzzle.parse_state(&s)?,
+                None => b.puzzle.solved(),
+            };
+            let num = b.check_cell("number", number)?;
+            let from = st
+                .iter()
+                .position(|&l| l as usize == num)
+                .expect("a permutation");
+            let path = nrp::spiral_path(&b, from, SpiralKind::Plain);
+            let target = match to {
+                Some(t) => Some(b.check_cell("cell", t)?),
+                None => None,
+            };
+            let word = match target {
+                Some(t) => nrp::spiral(&b, &st, num, t)?,
+                None => b.word(&path.letters),
+            };
+            let end = b.puzzle.apply(&st, &word);
+            let dist: Vec<f64> = path
+                .cells
+                .iter()
+                .map(|&c| (dist4(&b, c) as f64).sqrt() / 2.0)
+                .collect();
+            if json {
+                print_json(&json!({
+                    "n": n,
+                    "number": number,
+                    "start": from + 1,
+                    "centre": centre_square(&b, b.class(from)) + 1,
+                    "path_cells": path.cells.iter().map(|c| c + 1).collect::<Vec<_>>(),
+                    "path_letters": b.word(&path.letters).to_string(),
+                    "distance_to_centre_of_y": dist,
+                    "x_turns": path.steps.len(),
+                    "target": target.map(|t| t + 1),
+                    "word": word.to_string(),
+                    "after": format_state(&end),
+                }));
+            } else {
+                println!(
+                    "Spiral of number {number} from cell {} {} to the centre square {} {}:",
+                    from + 1,
+                    rc(&b, from),
+                    path.end() + 1,
+                    rc(&b, path.end())
+                );
+                println!("  start        {:<8} d = {:.3}", rc(&b, from), dist[0]);
+                for (k, &(g, p)) in path.letters.iter().enumerate() {
+                    let letter = b.word(&[(g, p)]).to_string();
+                    println!(
+                        "  {:<12} {:<8} d = {:.3}",
+                        letter,
+                        rc(&b, path.cells[k + 1]),
+                        dist[k + 1]
+                    );
+                }
+                println!(
+                    "{} X turns; word: {}",
+                    path.steps.len(),
+                    b.word(&path.letters)
+                );
+                if let Some(t) = target {
+                    println!("to cell {} {}: {word}", t + 1, rc(&b, t));
+                }
+                print!("{}", b.puzzle.render(&end));
+            }
+        }
+        NrpCommand::Cycle { n, json } => {
+            let b = Board::new(n)?;
+            let belt = nrp::belt(&b);
+            let word = b.word(&nrp::cycle(&b));
+            let g = b.eval_letters(&nrp::cycle(&b));
+            let shift = nrp::cycle_shift(&b);
+            if json {
+                print_json(&json!({
+                    "n": n,
+                    "word": word.to_string(),
+                    "belt": belt.iter().map(|c| c + 1).collect::<Vec<_>>(),
+                    "shift": shift,
+                    "cycles": g.to_string(),
+                }));
+            } else {
+                println!("Cycle (seed (Y X)^4, counter-clockwise letters) = {word}");
+                let cells: Vec<String> = belt.iter().map(|&c| rc(&b, c)).collect();
+                println!("belt ({} cells): {}", belt.len(), cells.join(" "));
+                println!("shift: {shift} places along the belt");
+                println!("permutation: {g}");
+            }
+        }
+        NrpCommand::ThreeCycle { n, cells, json } => {
+            let solver = Solver::new(n)?;
+            let b = &solver.board;
+            let mut c = [0usize; 3];
+            for (k, &x) in cells.iter().enumerate() {
+                c[k] = b.check_cell("cell", x)?;
+            }
+            let w = nrp::three_cycle(b, &solver.specific, c)?;
+            let w = b.simplify(&w);
+            let g = b.eval_letters(&w);
+            if json {
+                print_json(&json!({
+                    "n": n,
+                    "word": b.word(&w).to_string(),
+                    "length": w.len(),
+                    "permutation": g.to_string(),
+                }));
+            } else {
+                println!("{}", b.word(&w));
+                println!("{} letters; permutation {g}", w.len());
+            }
+        }
+        NrpCommand::Bench {
+            n_from,
+            n_to,
+            states,
+            seed,
+            json,
+        } => return bench(n_from, n_to, states, seed, json),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn median_max(v: &mut [f64]) -> (f64, f64) {
+    v.sort_by(|a, b| a.total_cmp(b));
+    let m = if v.is_empty() { 0.0 } else { v[v.len() / 2] };
+    (m, v.last().copied().unwrap_or(0.0))
+}
+
+fn bench(n_from: usize, n_to: usize, states: usize, seed: u64, json: bool) -> CliResult {
+    if n_from > n_to || states == 0 {
+        return Err(CliError::from("need --n-from <= --n-to and --states >= 1"));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // a second handler cannot be installed in one process: ignore that error
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+    }
+    let total = ((n_to - n_from + 1) * states) as u64;
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} {elapsed}")
+            .expect("template"),
+    );
+    let mut rows = Vec::new();
+    'outer: for n in n_from..=n_to {
+        let solver = Solver::new(n)?;
+        let b = &solver.board;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed.wrapping_add(n as u64));
+        let mut lens = Vec::new();
+        let mut times = Vec::new();
+        bar.set_message(format!("n = {n}"));
+        for _ in 0..states {
+            if stop.load(Ordering::SeqCst) {
+                break 'outer;
+            }
+            let st = solver.random_state(&mut rng);
+            let t = Instant::now();
+            let sol = solver.solve(&st)?;
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+            if b.eval_letters(&sol.letters).apply_to_state(&st) != b.puzzle.solved() {
+                return Err(
+                    format!("internal: n = {n}: a solution does not solve its state").into(),
+                );
+            }
+            lens.push(sol.letters.len() as f64);
+            bar.inc(1);
+        }
+        let (lm, lx) = median_max(&mut lens);
+        let (tm, tx) = median_max(&mut times);
+        rows.push((n, lens.len(), lm, lx, tm, tx));
+    }
+    bar.finish_and_clear();
+    if stop.load(Ordering::SeqCst) {
+        eprintln!("permlab: interrupted; figures so far:");
+    }
+    if json {
+        let v: Vec<_> = rows
+            .iter()
+            .map(|&(n, k, lm, lx, tm, tx)| {
+                json!({"n": n, "states": k, "length_median": lm, "length_max": lx,
+                       "ms_median": tm, "ms_max": tx})
+            })
+            .collect();
+        print_json(&json!(v));
+    } else {
+        println!("| n | states | length median | length max | ms/solve median | ms/solve max |");
+        println!("|---|---|---|---|---|---|");
+        for (n, k, lm, lx, tm, tx) in rows {
+            println!("| {n} | {k} | {lm:.0} | {lx:.0} | {tm:.2} | {tx:.2} |");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,225 @@
+//! Boards: an R×C grid of numbered cells with highlighted cells, arrows for a move or
+//! a cycle (cell `i` → cell `i^g`), and the path a number takes during a word (seed
+//! 000's Spiral).
+//!
+//! ```
+//! use permlab::{Puzzle, figures::{Figure, board::{BoardFigure, trajectory}}};
+//! let p = Puzzle::builtin("board:3x3:2").unwrap();
+//! let w = p.parse_word("A B").unwrap();
+//! let g = p.eval(&w);
+//! let fig = BoardFigure::for_puzzle(&p, &g.apply_to_state(&p.solved()))
+//!     .unwrap()
+//!     .arrows_of(&g);
+//! assert_eq!(fig.arrows().len(), g.support().len());
+//! // the number starting in cell 1 goes to cell 2 under A, then to cell 3 under B
+//! assert_eq!(trajectory(&p, &w, 0), vec![0, 1, 2]);
+//! assert!(fig.to_png((300, 300)).unwrap().len() > 100);
+//! ```
+
+use super::{centred_text, draw_arrow, draw_err, draw_title, palette, Area, Figure, FigureError};
+use crate::perm::Perm;
+use crate::puzzle::{Layout, Puzzle};
+use crate::word::Word;
+use plotters::prelude::*;
+
+/// A picture of a board state.
+#[derive(Clone, Debug)]
+pub struct BoardFigure {
+    rows: usize,
+    cols: usize,
+    /// 0-based labels at positions (drawn 1-based).
+    state: Vec<u32>,
+    highlight: Vec<usize>,
+    arrows: Vec<(usize, usize)>,
+    path: Vec<usize>,
+    title: String,
+}
+
+/// The positions (0-based) a piece starting at `start` occupies after each letter of
+/// `w` (default convention), the start included: `letters + 1` entries.
+pub fn trajectory(puzzle: &Puzzle, w: &Word, start: usize) -> Vec<usize> {
+    let perms = puzzle.all_perms();
+    let mut pos = start;
+    let mut out = vec![pos];
+    for (g, power) in w.letters() {
+        pos = perms[g].pow(power).image(pos);
+        out.push(pos);
+    }
+    out
+}
+
+impl BoardFigure {
+    /// A `rows × cols` board showing `state` (0-based labels at positions, row-major).
+    pub fn new(rows: usize, cols: usize, state: &[u32]) -> Result<BoardFigure, FigureError> {
+        if rows == 0 || cols == 0 || state.len() != rows * cols {
+            return Err(FigureError::Invalid(format!(
+                "a {rows}x{cols} board needs {} labels, got {}",
+                rows * cols,
+                state.len()
+            )));
+        }
+        Ok(BoardFigure {
+            rows,
+            cols,
+            state: state.to_vec(),
+            highlight: Vec::new(),
+            arrows: Vec::new(),
+            path: Vec::new(),
+            title: String::new(),
+        })
+    }
+
+    /// The board of a grid puzzle (a ring puzzle is drawn as one row).
+    pub fn for_puzzle(puzzle: &Puzzle, state: &[u32]) -> Result<BoardFigure, FigureError> {
+        match puzzle.layout {
+            Layout::Grid { rows, cols } => BoardFigure::new(rows, cols, state),
+            Layout::Ring => BoardFigure::new(1, puzzle.degree, state),
+            _ => Err(FigureError::Invalid(format!(
+                "puzzle {} is not a board (its states are not drawn as a grid)",
+                puzzle.name
+            ))),
+        }
+    }
+
+    /// Sets the title.
+    pub fn title(mut self, title: &str) -> BoardFigure {
+        self.title = title.to_string();
+        self
+    }
+
+    /// Highlights cells (0-based positions).
+    pub fn highlight(mut self, cells: &[usize]) -> BoardFigure {
+        self.highlight
+            .extend(cells.iter().filter(|&&c| c < self.state.len()));
+        self
+    }
+
+    /// Adds an arrow `i → i^g` for every point `g` moves (a move, or a cycle).
+    pub fn arrows_of(mut self, g: &Perm) -> BoardFigure {
+        for c in g.cycles() {
+            for k in 0..c.len() {
+                let (a, b) = (c[k], c[(k + 1) % c.len()]);
+                if a < self.state.len() && b < self.state.len() {
+                    self.arrows.push((a, b));
+                }
+            }
+        }
+        self
+    }
+
+    /// Draws the path through these positions (0-based), e.g. from [`trajectory`],
+    /// and highlights its first and last cells.
+    pub fn path(mut self, positions: &[usize]) -> BoardFigure {
+        self.path = positions
+            .iter()
+            .copied()
+            .filter(|&p| p < self.state.len())
+            .collect();
+        if let (Some(&a), Some(&b)) = (self.path.first(), self.path.last()) {
+            self.highlight.push(a);
+            self.highlight.push(b);
+        }
+        self
+    }
+
+    /// The arrows, as (from, to) positions.
+    pub fn arrows(&self) -> &[(usize, usize)] {
+        &self.arrows
+    }
+
+    /// Top-left corner and side of the cells in an area of `size` pixels.
+    fn geometry(&self, size: (u32, u32), title_h: i32) -> (f64, f64, f64) {
+        let margin = 8.0;
+        let avail_w = size.0 as f64 - 2.0 * margin;
+        let avail_h = size.1 as f64 - 2.0 * margin - title_h as f64;
+        let cell = (avail_w / self.cols as f64)
+            .min(avail_h / self.rows as f64)
+            .max(4.0)
+            .floor();
+        let x0 = ((size.0 as f64 - cell * self.cols as f64) / 2.0).floor();
+        let y0 = title_h as f64 + margin + ((avail_h - cell * self.rows as f64) / 2.0).floor();
+        (x0, y0, cell)
+    }
+}
+
+impl Figure for BoardFigure {
+    fn default_size(&self) -> (u32, u32) {
+        let cell = (480 / self.rows.max(self.cols)).clamp(24, 90) as u32;
+        let title = if self.title.is_empty() { 0 } else { 36 };
+        (
+            cell * self.cols as u32 + 16,
+            cell * self.rows as u32 + 16 + title,
+        )
+    }
+
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
+        let size = area.dim_in_pixel();
+        let title_h = draw_title(area, &self.title)?;
+        let (x0, y0, cell) = self.geometry(size, title_h);
+        let centre = |p: usize| {
+            let (r, c) = (p / self.cols, p % self.cols);
+            (x0 + (c as f64 + 0.5) * cell, y0 + (r as f64 + 0.5) * cell)
+        };
+        let px = |v: f64| v.round() as i32;
+        let font = centred_text(
+            cell * if self.state.len() > 99 { 0.32 } else { 0.4 },
+            palette::INK,
+        );
+        for p in 0..self.state.len() {
+            let (r, c) = (p / self.cols, p % self.cols);
+            let (x, y) = (x0 + c as f64 * cell, y0 + r as f64 * cell);
+            let fill = if self.highlight.contains(&p) {
+                palette::HIGHLIGHT
+            } else {
+                WHITE
+            };
+            let corners = [(px(x), px(y)), (px(x + cell), px(y + cell))];
+            area.draw(&Rectangle::new(corners, fill.filled()))
+                .map_err(draw_err)?;
+            area.draw(&Rectangle::new(corners, palette::GRID.stroke_width(1)))
+                .map_err(draw_err)?;
+            let (cx, cy) = centre(p);
+            area.draw(&Text::new(
+                (self.state[p] + 1).to_string(),
+                (px(cx), px(cy)),
+                font.clone(),
+            ))
+            .map_err(draw_err)?;
+        }
+        // arrows between cell centres, stopping short of the numbers, shifted sideways
+        // so that the two arrows of a swap do not overlap
+        let arrow = palette::ARROW.stroke_width((cell / 24.0).max(1.0) as u32);
+        for &(a, b) in &self.arrows {
+            let (p, q) = (centre(a), centre(b));
+            let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+            let len = (dx * dx + dy * dy).sqrt();
+            let (ux, uy) = (dx / len, dy / len);
+            let (sx, sy) = (-uy * cell * 0.12, ux * cell * 0.12);
+            let short = cell * 0.3;
+            draw_arrow(
+                area,
+                (p.0 + ux * short + sx, p.1 + uy * short + sy),
+                (q.0 - ux * short + sx, q.1 - uy * short + sy),
+                cell * 0.16,
+                arrow,
+            )?;
+        }
+        if self.path.len() > 1 {
+            let colour = palette::SERIES[0].mix(0.75);
+            let style = colour.stroke_width((cell / 16.0).max(2.0) as u32);
+            for w in self.path.windows(2) {
+                if w[0] != w[1] {
+                    draw_arrow(area, centre(w[0]), centre(w[1]), cell * 0.18, style)?;
+                }
+            }
+            let start = centre(self.path[0]);
+            area.draw(&Circle::new(
+                (px(start.0), px(start.1)),
+                (cell * 0.08).max(3.0) as i32,
+                colour.filled(),
+            ))
+            .map_err(draw_err)?;
+        }
+        Ok(())
+    }
+}

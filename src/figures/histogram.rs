@@ -1,0 +1,303 @@
+//! Distance distributions (how many states lie at each distance from solved, or how
+//! long the solutions of a solver are) and their bar charts, on a linear or log scale
+//! (seed 002's histogram of path lengths), several distributions side by side.
+//!
+//! ```
+//! use permlab::figures::{Figure, histogram::{DistanceDistribution, HistogramFigure}};
+//! let d = DistanceDistribution::from_distances([0, 1, 1, 2, 2, 2]);
+//! assert_eq!(d.counts, vec![1, 2, 3]);
+//! assert_eq!(d.total(), 6);
+//! let fig = HistogramFigure::new(vec![("BFS".into(), d)]).log(true).title("lengths");
+//! assert!(fig.to_svg((400, 300)).unwrap().contains("lengths"));
+//! ```
+
+use super::{draw_err, palette, Area, Figure, FigureError, FONT_FAMILY};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::fmt;
+
+/// How many items lie at each distance: `counts[d]` for `d = 0, 1, …`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct DistanceDistribution {
+    /// `counts[d]` = number of items at distance `d`.
+    pub counts: Vec<u64>,
+}
+
+impl DistanceDistribution {
+    /// A distribution from its counts.
+    pub fn new(counts: Vec<u64>) -> DistanceDistribution {
+        DistanceDistribution { counts }
+    }
+
+    /// The distribution of a list of distances (e.g. solution lengths).
+    pub fn from_distances<I: IntoIterator<Item = usize>>(items: I) -> DistanceDistribution {
+        let mut counts = Vec::new();
+        for d in items {
+            if counts.len() <= d {
+                counts.resize(d + 1, 0);
+            }
+            counts[d] += 1;
+        }
+        DistanceDistribution { counts }
+    }
+
+    /// Parses counts written as `1,2,9,…` (commas or whitespace).
+    pub fn parse(text: &str) -> Result<DistanceDistribution, String> {
+        let mut counts = Vec::new();
+        for (k, part) in text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|s| !s.is_empty())
+            .enumerate()
+        {
+            counts.push(part.parse::<u64>().map_err(|_| {
+                format!("count {} ({part:?}) is not a non-negative integer", k + 1)
+            })?);
+        }
+        if counts.is_empty() {
+            return Err("no counts given".into());
+        }
+        Ok(DistanceDistribution { counts })
+    }
+
+    /// The number of items.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// The largest distance with a nonzero count (`None` when empty).
+    pub fn max_distance(&self) -> Option<usize> {
+        self.counts.iter().rposition(|&c| c > 0)
+    }
+
+    /// The mean distance (`None` when empty).
+    pub fn mean(&self) -> Option<f64> {
+        let total = self.total();
+        (total > 0).then(|| {
+            self.counts
+                .iter()
+                .enumerate()
+                .map(|(d, &c)| d as f64 * c as f64)
+                .sum::<f64>()
+                / total as f64
+        })
+    }
+}
+
+impl fmt::Display for DistanceDistribution {
+    /// A table `distance count`, one line per distance, then the total.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = self.total().to_string().len().max(5);
+        writeln!(f, "distance {:>width$}", "count")?;
+        for (d, c) in self.counts.iter().enumerate() {
+            writeln!(f, "{d:>8} {c:>width$}")?;
+        }
+        write!(f, "{:>8} {:>width$}", "total", self.total())
+    }
+}
+
+/// A bar chart of one or more distributions, grouped by distance.
+#[derive(Clone, Debug)]
+pub struct HistogramFigure {
+    series: Vec<(String, DistanceDistribution)>,
+    log: bool,
+    title: String,
+    x_desc: String,
+    y_desc: String,
+}
+
+impl HistogramFigure {
+    /// A chart of named distributions (bars side by side at each distance).
+    pub fn new(series: Vec<(String, DistanceDistribution)>) -> HistogramFigure {
+        HistogramFigure {
+            series,
+            log: false,
+            title: String::new(),
+            x_desc: "distance".into(),
+            y_desc: "count".into(),
+        }
+    }
+
+    /// Log scale on the count axis (zero counts are left out).
+    pub fn log(mut self, log: bool) -> HistogramFigure {
+        self.log = log;
+        self
+    }
+
+    /// Sets the title.
+    pub fn title(mut self, title: &str) -> HistogramFigure {
+        self.title = title.to_string();
+        self
+    }
+
+    /// Sets the axis descriptions.
+    pub fn axes(mut self, x: &str, y: &str) -> HistogramFigure {
+        self.x_desc = x.to_string();
+        self.y_desc = y.to_string();
+        self
+    }
+
+    fn max_distance(&self) -> usize {
+        self.series
+            .iter()
+            .filter_map(|(_, d)| d.max_distance())
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn max_count(&self) -> u64 {
+        self.series
+            .iter()
+            .flat_map(|(_, d)| d.counts.iter().copied())
+            .max()
+            .unwrap_or(0)
+            .max(1)
+    }
+}
+
+/// Counts on an axis: plain up to 9999, then `1.2e5` style.
+fn format_count(v: f64) -> String {
+    if v < 10_000.0 {
+        format!("{}", v.round() as u64)
+    } else {
+        let e = v.log10().floor() as i32;
+        let m = v / 10f64.powi(e);
+        if (m - m.round()).abs() < 1e-9 {
+            format!("{}e{e}", m.round() as u64)
+        } else {
+            format!("{m:.1}e{e}")
+        }
+    }
+}
+
+impl Figure for HistogramFigure {
+    fn default_size(&self) -> (u32, u32) {
+        (640, 420)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
+        let (w, h) = area.dim_in_pixel();
+        let fs = (w.min(h) as f64 * 0.035).clamp(10.0, 20.0);
+        let maxd = self.max_distance();
+        let maxc = self.max_count() as f64;
+        let xr = -0.6f64..maxd as f64 + 0.6;
+        let mut builder = ChartBuilder::on(area);
+        builder
+            .margin(10)
+            .x_label_area_size((fs * 3.0) as u32)
+            .y_label_area_size((fs * 4.5) as u32);
+        if !self.title.is_empty() {
+            builder.caption(&self.title, (FONT_FAMILY, super::title_font_size((w, h))));
+        }
+        let nser = self.series.len().max(1);
+        let group = 0.8;
+        let bw = group / nser as f64;
+        let label_style = (FONT_FAMILY, fs).into_font();
+        let x_fmt = |x: &f64| {
+            if (x - x.round()).abs() < 1e-6 && *x >= -0.01 {
+                format!("{}", x.round() as i64)
+            } else {
+                String::new()
+            }
+        };
+        let x_labels = (maxd + 2).min(26);
+        let show_values = nser == 1 && maxd <= 24;
+        macro_rules! draw_chart {
+            ($chart:expr, $base:expr) => {{
+                let mut chart = $chart;
+                chart
+                    .configure_mesh()
+                    .disable_x_mesh()
+                    .light_line_style(WHITE.mix(0.0))
+                    .bold_line_style(palette::GRID.mix(0.6))
+                    .x_labels(x_labels)
+                    .x_label_formatter(&x_fmt)
+                    .y_label_formatter(&|y: &f64| format_count(*y))
+                    .x_desc(self.x_desc.as_str())
+                    .y_desc(self.y_desc.as_str())
+                    .label_style(label_style.clone())
+                    .axis_desc_style(label_style.clone())
+                    .draw()
+                    .map_err(draw_err)?;
+                for (s, (name, dist)) in self.series.iter().enumerate() {
+                    let colour = palette::SERIES[s % palette::SERIES.len()];
+                    let bars = dist.counts.iter().enumerate().filter(|(_, &c)| c > 0).map(
+                        move |(d, &c)| {
+                            let x0 = d as f64 - group / 2.0 + s as f64 * bw;
+                            Rectangle::new([(x0, $base), (x0 + bw, c as f64)], colour.filled())
+                        },
+                    );
+                    let drawn = chart.draw_series(bars).map_err(draw_err)?;
+                    if nser > 1 {
+                        drawn.label(name.as_str()).legend(move |(x, y)| {
+                            Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled())
+                        });
+                    }
+                    if show_values {
+                        let style = (FONT_FAMILY, fs * 0.8)
+                            .into_font()
+                            .color(&palette::INK)
+                            .pos(Pos::new(HPos::Center, VPos::Bottom));
+                        let texts = dist.counts.iter().enumerate().filter(|(_, &c)| c > 0).map(
+                            |(d, &c)| {
+                                Text::new(format!("{c}"), (d as f64, c as f64), style.clone())
+                            },
+                        );
+                        chart.draw_series(texts).map_err(draw_err)?;
+                    }
+                }
+                if nser > 1 {
+                    chart
+                        .configure_series_labels()
+                        .position(SeriesLabelPosition::UpperRight)
+                        .background_style(WHITE.mix(0.85))
+                        .border_style(palette::GRID)
+                        .label_font(label_style.clone())
+                        .draw()
+                        .map_err(draw_err)?;
+                }
+            }};
+        }
+        if self.log {
+            // room above the tallest bar for its value label
+            let top = maxc * 3.0;
+            let chart = builder
+                .build_cartesian_2d(xr, (0.5f64..top).log_scale())
+                .map_err(draw_err)?;
+            draw_chart!(chart, 0.5);
+        } else {
+            let chart = builder
+                .build_cartesian_2d(xr, 0f64..maxc * 1.12)
+                .map_err(draw_err)?;
+            draw_chart!(chart, 0.0);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_stats() {
+        let d = DistanceDistribution::parse("1, 2 9 0").unwrap();
+        assert_eq!(d.counts, vec![1, 2, 9, 0]);
+        assert_eq!(d.max_distance(), Some(2));
+        assert_eq!(d.mean(), Some(20.0 / 12.0));
+        assert_eq!(
+            DistanceDistribution::parse("1,x").unwrap_err(),
+            "count 2 (\"x\") is not a non-negative integer"
+        );
+        assert_eq!(
+            d.to_string(),
+            "distance count\n       0     1\n       1     2\n       2     9\n       3     0\n   total    12"
+        );
+    }
+
+    #[test]
+    fn count_labels() {
+        assert_eq!(format_count(100.0), "100");
+        assert_eq!(format_count(100000.0), "1e5");
+        assert_eq!(format_count(250000.0), "2.5e5");
+    }
+}

@@ -1,0 +1,287 @@
+//! Permutation-matrix pictures (seed 003): one square per entry, the 1s dark.
+//!
+//! The picture of a permutation `g` is its matrix `P` with `P[i^g, i] = 1` (the crate's
+//! convention, [`crate::matrix`]): row `r` is drawn `r` cells from the top, column `c`
+//! `c` cells from the left, exactly as seed 003's `pretty` prints it. For cubes the
+//! 6 faces' blocks of `N²` stickers can be separated by lines and labelled `U L F R B
+//! D`.
+//!
+//! ```
+//! use permlab::{Puzzle, figures::{Figure, matrix::MatrixFigure}};
+//! let cube = Puzzle::builtin("cube3").unwrap();
+//! let r = cube.eval(&cube.parse_word("R").unwrap());
+//! let fig = MatrixFigure::of_perm(&r).cube_faces(3).title("R");
+//! let layout = fig.layout((600, 640));
+//! assert_eq!(layout.cell, 10); // 54 cells fit in the space left by title and labels
+//! assert!(fig.is_one(8, 26)); // R carries sticker 27 (F) to 9 (U): P[9, 27] = 1
+//! ```
+
+use super::{draw_err, draw_title, palette, text_style, Area, Figure, FigureError};
+use crate::cube::FACES;
+use crate::perm::Perm;
+use nalgebra::{DMatrix, Scalar};
+use num_traits::Zero;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// A 0/1 matrix picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatrixFigure {
+    rows: usize,
+    cols: usize,
+    /// `ones[r]` = the columns of the nonzero entries of row `r`, increasing.
+    ones: Vec<Vec<usize>>,
+    title: String,
+    /// Side of the blocks separated by lines (`N²` for a cube's faces).
+    block: Option<usize>,
+    /// Names of the blocks along both axes (`U L F R B D`).
+    block_names: Vec<String>,
+    /// Whether to print row and column numbers (1-based) along the axes.
+    numbers: bool,
+}
+
+/// Where a [`MatrixFigure`] puts its cells in an image of a given size: cell `(r, c)`
+/// covers pixels `x0 + c·cell .. x0 + (c+1)·cell` and `y0 + r·cell .. y0 + (r+1)·cell`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatrixLayout {
+    /// Left edge of column 0.
+    pub x0: i32,
+    /// Top edge of row 0.
+    pub y0: i32,
+    /// Side of a cell in pixels (at least 1).
+    pub cell: i32,
+    /// Height taken by the title.
+    pub title_height: i32,
+}
+
+impl MatrixFigure {
+    /// The picture of `g`'s permutation matrix (`P[i^g, i] = 1`).
+    pub fn of_perm(g: &Perm) -> MatrixFigure {
+        let n = g.degree();
+        let inv = g.inverse();
+        let ones = (0..n).map(|r| vec![inv.image(r)]).collect();
+        MatrixFigure::from_ones(n, n, ones)
+    }
+
+    /// The picture of any matrix: nonzero entries are dark.
+    pub fn of_dmatrix<T: Scalar + Zero>(m: &DMatrix<T>) -> MatrixFigure {
+        let ones = (0..m.nrows())
+            .map(|r| (0..m.ncols()).filter(|&c| !m[(r, c)].is_zero()).collect())
+            .collect();
+        MatrixFigure::from_ones(m.nrows(), m.ncols(), ones)
+    }
+
+    fn from_ones(rows: usize, cols: usize, ones: Vec<Vec<usize>>) -> MatrixFigure {
+        MatrixFigure {
+            rows,
+            cols,
+            ones,
+            title: String::new(),
+            block: None,
+            block_names: Vec::new(),
+            numbers: false,
+        }
+    }
+
+    /// Sets the title drawn above the matrix.
+    pub fn title(mut self, title: &str) -> MatrixFigure {
+        self.title = title.to_string();
+        self
+    }
+
+    /// Separates blocks of `block` rows/columns by lines and names them (names may be
+    /// empty).
+    pub fn blocks(mut self, block: usize, names: &[&str]) -> MatrixFigure {
+        self.block = (block > 0).then_some(block);
+        self.block_names = names.iter().map(|s| s.to_string()).collect();
+        self
+    }
+
+    /// The 6 faces of an N×N×N cube: blocks of `N²` stickers named `U L F R B D`.
+    pub fn cube_faces(self, n: usize) -> MatrixFigure {
+        let names: Vec<String> = FACES.iter().map(|f| f.to_string()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        self.blocks(n * n, &names)
+    }
+
+    /// Prints 1-based row and column numbers along the axes (every few, so they do not
+    /// overlap).
+    pub fn numbers(mut self, on: bool) -> MatrixFigure {
+        self.numbers = on;
+        self
+    }
+
+    /// Rows and columns.
+    pub fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    /// Whether entry `(r, c)` (0-based) is drawn dark.
+    pub fn is_one(&self, r: usize, c: usize) -> bool {
+        self.ones.get(r).is_some_and(|row| row.contains(&c))
+    }
+
+    fn has_axis_labels(&self) -> bool {
+        self.numbers || !self.block_names.is_empty()
+    }
+
+    /// The pixel geometry of the cells in an image of `size` pixels.
+    pub fn layout(&self, size: (u32, u32)) -> MatrixLayout {
+        let (w, h) = (size.0 as i32, size.1 as i32);
+        let title_height = if self.title.is_empty() {
+            0
+        } else {
+            (super::title_font_size(size) * 1.6).round() as i32
+        };
+        let label = if self.has_axis_labels() {
+            (self.label_font_size(size) * 2.0).ceil() as i32
+        } else {
+            0
+        };
+        let margin = 4;
+        let avail_w = (w - label - 2 * margin).max(1);
+        let avail_h = (h - title_height - label - 2 * margin).max(1);
+        let cell = (avail_w / self.cols.max(1) as i32)
+            .min(avail_h / self.rows.max(1) as i32)
+            .max(1);
+        let grid_w = cell * self.cols as i32;
+        let x0 = label + margin + (avail_w - grid_w).max(0) / 2;
+        let y0 = title_height + label + margin;
+        MatrixLayout {
+            x0,
+            y0,
+            cell,
+            title_height,
+        }
+    }
+
+    fn label_font_size(&self, size: (u32, u32)) -> f64 {
+        (size.0.min(size.1) as f64 * 0.03).clamp(9.0, 18.0)
+    }
+}
+
+impl Figure for MatrixFigure {
+    fn default_size(&self) -> (u32, u32) {
+        let side = (self.rows.max(self.cols) as u32 * 10).clamp(240, 800);
+        (side, side + if self.title.is_empty() { 0 } else { 40 })
+    }
+
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
+        let size = area.dim_in_pixel();
+        let l = self.layout(size);
+        draw_title(area, &self.title)?;
+        let (gw, gh) = (l.cell * self.cols as i32, l.cell * self.rows as i32);
+        // frame
+        area.draw(&Rectangle::new(
+            [(l.x0 - 1, l.y0 - 1), (l.x0 + gw, l.y0 + gh)],
+            palette::GRID.stroke_width(1),
+        ))
+        .map_err(draw_err)?;
+        // block separators
+        if let Some(b) = self.block {
+            let style = palette::SEPARATOR.stroke_width(1);
+            for k in (b..self.cols).step_by(b) {
+                let x = l.x0 + k as i32 * l.cell;
+                area.draw(&PathElement::new(vec![(x, l.y0), (x, l.y0 + gh)], style))
+                    .map_err(draw_err)?;
+            }
+            for k in (b..self.rows).step_by(b) {
+                let y = l.y0 + k as i32 * l.cell;
+                area.draw(&PathElement::new(vec![(l.x0, y), (l.x0 + gw, y)], style))
+                    .map_err(draw_err)?;
+            }
+        }
+        // the ones, drawn over the separators
+        let ink = palette::INK.filled();
+        for (r, row) in self.ones.iter().enumerate() {
+            for &c in row {
+                let (x, y) = (l.x0 + c as i32 * l.cell, l.y0 + r as i32 * l.cell);
+                area.draw(&Rectangle::new([(x, y), (x + l.cell, y + l.cell)], ink))
+                    .map_err(draw_err)?;
+            }
+        }
+        self.draw_labels(area, &l, size)
+    }
+}
+
+impl MatrixFigure {
+    fn draw_labels<DB: DrawingBackend>(
+        &self,
+        area: &Area<DB>,
+        l: &MatrixLayout,
+        size: (u32, u32),
+    ) -> Result<(), FigureError> {
+        let fs = self.label_font_size(size);
+        let top = text_style(fs, palette::INK).pos(Pos::new(HPos::Center, VPos::Bottom));
+        let left = text_style(fs, palette::INK).pos(Pos::new(HPos::Right, VPos::Center));
+        let put = |text: String, along: f64, column: bool| -> Result<(), FigureError> {
+            let elem = if column {
+                Text::new(text, (along.round() as i32, l.y0 - 4), top.clone())
+            } else {
+                Text::new(text, (l.x0 - 5, along.round() as i32), left.clone())
+            };
+            area.draw(&elem).map_err(draw_err)
+        };
+        let cell = l.cell as f64;
+        if !self.block_names.is_empty() {
+            let b = self.block.unwrap_or(1);
+            for (k, name) in self.block_names.iter().enumerate() {
+                let mid = (k * b) as f64 * cell + b as f64 * cell / 2.0;
+                if k * b < self.cols {
+                    put(name.clone(), l.x0 as f64 + mid, true)?;
+                }
+                if k * b < self.rows {
+                    put(name.clone(), l.y0 as f64 + mid, false)?;
+                }
+            }
+        } else if self.numbers {
+            // label 1 and every `step`-th index so that labels are ≥ 2.5 font sizes apart
+            let step = label_step(cell, fs);
+            for (count, column) in [(self.cols, true), (self.rows, false)] {
+                let origin = if column { l.x0 } else { l.y0 } as f64;
+                let mut marks = vec![1];
+                marks.extend((step..=count).step_by(step));
+                marks.dedup();
+                for k in marks {
+                    put(k.to_string(), origin + (k as f64 - 0.5) * cell, column)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The smallest of 1, 2, 5, 10, 20, 50, … whose spacing leaves 2.5 font sizes between
+/// labels.
+fn label_step(cell: f64, font: f64) -> usize {
+    let mut step = 1usize;
+    let mut k = 0;
+    while (step as f64) * cell < 2.5 * font {
+        step = [1, 2, 5][(k + 1) % 3] * 10usize.pow(((k + 1) / 3) as u32);
+        k += 1;
+    }
+    step
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn label_steps_grow_in_1_2_5() {
+        assert_eq!(label_step(30.0, 10.0), 1);
+        assert_eq!(label_step(10.0, 10.0), 5);
+        assert_eq!(label_step(2.0, 10.0), 20);
+    }
+
+    #[test]
+    fn perm_picture_has_ones_at_image_rows() {
+        let g: Perm = "(1,2,3)".parse().unwrap();
+        let f = MatrixFigure::of_perm(&g);
+        // 1 -> 2: row 2, column 1 (1-based)
+        assert!(f.is_one(1, 0) && f.is_one(2, 1) && f.is_one(0, 2));
+        assert!(!f.is_one(0, 0));
+        let m = crate::matrix::to_dmatrix::<u8>(&g);
+        assert_eq!(MatrixFigure::of_dmatrix(&m), f);
+    }
+}
