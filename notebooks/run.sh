@@ -83,7 +83,7 @@ execute() {
     rm -f "$out/$name.ipynb"
     # --allow-errors: run every cell so the checker can report them all.
     if ! "$venv/bin/jupyter-execute" --kernel_name=rust --allow-errors --timeout="$timeout" \
-        --output="$out/$name" "$nb" 2>"$out/$name.log"; then
+        --output="$out/$name" "$nb" >"$out/$name.log" 2>&1; then
         tail -n 20 "$out/$name.log" >&2
         log "error: jupyter execute failed on $name (log: $out/$name.log)"
         return 1
