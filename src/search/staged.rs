@@ -32,6 +32,20 @@ pub struct StagedSolver {
 }
 
 impl StagedSolver {
+    /// The number of cells each stage's matrix accepts (every entry but `0`): the
+    /// cases the solver considers, stage by stage.
+    pub fn case_counts(&self) -> Vec<usize> {
+        self.stages
+            .iter()
+            .map(|(_, cells)| {
+                cells
+                    .iter()
+                    .filter(|e| !matches!(e, Entry::Illegal))
+                    .count()
+            })
+            .collect()
+    }
+
     /// Parses decision matrices (format of `data/rotation3_staged.txt`: `stage m`
     /// lines, each followed by the rows of cells separated by `|`; `#` comments)
     /// over the puzzle's move names. Inverse letters become clockwise powers
