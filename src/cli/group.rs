@@ -18,6 +18,9 @@ pub enum GroupCommand {
     Group {
         /// A built-in puzzle or a .gens file.
         puzzle: String,
+        /// Also describe the pointwise stabilizer of these points (1-based, e.g. 9-12).
+        #[arg(long, value_name = "POINTS")]
+        fix: Option<String>,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -222,9 +225,29 @@ fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
 impl GroupCommand {
     pub fn run(self) -> CliResult {
         match self {
-            GroupCommand::Group { puzzle, json } => {
+            GroupCommand::Group { puzzle, fix, json } => {
                 let p = Puzzle::load(&puzzle)?;
+                let fixed = match &fix {
+                    Some(f) => Some(parse_points(f, p.degree)?),
+                    None => None,
+                };
                 let g = PermGroup::from_puzzle(&p);
+                let stab = fixed.as_ref().map(|f| {
+                    let h = g.pointwise_stabilizer(f);
+                    let rest: Vec<usize> = h
+                        .orbits()
+                        .into_iter()
+                        .filter(|o| !(o.len() == 1 && f.contains(&o[0])))
+                        .map(|o| o.len())
+                        .collect();
+                    (
+                        f.clone(),
+                        h.order(),
+                        rest,
+                        h.is_symmetric(),
+                        h.moved_points().len(),
+                    )
+                });
                 let order = g.order();
                 let fact = g.order_factorization();
                 let gen_orders: Vec<String> =
@@ -242,6 +265,12 @@ impl GroupCommand {
                         "generator_orders": gen_orders,
                         "base_length": g.base_length(),
                         "giant_proof": g.giants().is_some(),
+                        "stabilizer": stab.as_ref().map(|(f, o, rest, sym, _)| json!({
+                            "fixed": f.iter().map(|x| x + 1).collect::<Vec<_>>(),
+                            "order": o.to_string(),
+                            "orbit_lengths_on_the_rest": rest,
+                            "is_symmetric_on_moved_points": sym,
+                        })),
                     }));
                 } else {
                     let m = g.moved_points().len();
@@ -283,6 +312,23 @@ impl GroupCommand {
                         println!("method:           giant recognition (Jordan's theorem), see `permlab claim`");
                     } else {
                         println!("method:           Schreier–Sims, verified");
+                    }
+                    if let Some((f, o, rest, sym, m)) = &stab {
+                        let pts: Vec<String> = f.iter().map(|x| (x + 1).to_string()).collect();
+                        println!("stabilizer of {{{}}}:", pts.join(","));
+                        println!("  order:          {o}");
+                        println!(
+                            "  orbits on the other points: lengths {}",
+                            lengths_text(rest)
+                        );
+                        println!(
+                            "  action:         {}",
+                            if *sym {
+                                format!("the symmetric group S_{m} on its {m} moved points")
+                            } else {
+                                "not the full symmetric group on its moved points".to_string()
+                            }
+                        );
                     }
                 }
                 Ok(ExitCode::SUCCESS)

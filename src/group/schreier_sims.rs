@@ -21,9 +21,11 @@
 //!    resumes. When it finishes, Schreier's lemma proves the chain complete.
 //!
 //! **Guarantee.** The result is always exact: either step 2 ran to completion, or the
-//! product of the orbit lengths equals an order that was proved by other means (the
-//! product of orbit lengths of a partial chain never exceeds `|G|`, and equality means
-//! the chain is complete; Seress, Lemma 4.5.?/HEO §4.4.5). Random choices come from a
+//! product of the orbit lengths equals an order that was proved by other means. The
+//! latter is enough: in a partial chain each `Δ_l` is an orbit of a subgroup of
+//! `G^(l)`, so `|Δ_l| ≤ |G^(l) : G^(l+1)|` and `∏ |Δ_l| ≤ |G|`; equality forces every
+//! `Δ_l` to be the full basic orbit of `G` and `G^(m)` to be trivial, i.e. the chain is
+//! complete. Random choices come from a
 //! fixed seed, so the chain (base, orbits, ranks) is deterministic.
 
 use crate::group::random::ProductReplacement;
