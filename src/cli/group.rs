@@ -8,7 +8,7 @@ use permlab::proof::{prove_for, Claim, Format};
 use permlab::puzzle::format_state;
 use permlab::{Perm, PermGroup, Puzzle};
 use serde_json::json;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -198,28 +198,6 @@ fn lengths_text(v: &[usize]) -> String {
         i = j;
     }
     out.join(", ")
-}
-
-/// Writes `text` to `path` atomically (temporary file in the same directory, renamed).
-fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("{}: {e}", path.display())
-    })?;
-    Ok(())
 }
 
 impl GroupCommand {
@@ -419,7 +397,8 @@ impl GroupCommand {
                     } else {
                         boards::markdown(&rows)
                     };
-                    write_atomically(path, &text)?;
+                    permlab::io::write_atomic(path, text.as_bytes())
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
                 }
                 if json {
                     let v: Vec<_> = rows
