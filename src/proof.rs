@@ -610,7 +610,8 @@ fn prove_giant(p: &Puzzle, g: &PermGroup, symmetric: bool) -> Proof {
     // witness cycle
     let len = if symmetric { 2 } else { 3 };
     let witness = if n >= len {
-        short_cycle_witness(p, len, 200_000)
+        // at most ~80 MB of stored permutations
+        short_cycle_witness(p, len, (20_000_000 / g.degree().max(1)).min(200_000))
     } else {
         None
     };

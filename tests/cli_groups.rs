@@ -36,6 +36,20 @@ fn group_json_has_the_documented_keys() {
 }
 
 #[test]
+fn group_describes_a_pointwise_stabilizer() {
+    // seed 004: with cells 9..12 home, the Nokia rectangle still permutes 1..8 freely
+    let (code, out, _) = permlab(&["group", "nokia-rect", "--fix", "9-12", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["stabilizer"]["order"], "40320");
+    assert_eq!(
+        v["stabilizer"]["orbit_lengths_on_the_rest"],
+        serde_json::json!([8])
+    );
+    assert_eq!(v["stabilizer"]["is_symmetric_on_moved_points"], true);
+}
+
+#[test]
 fn group_text_factorizes_the_order() {
     let (code, out, _) = permlab(&["group", "cube3"]);
     assert_eq!(code, 0);

@@ -8,7 +8,7 @@ use permlab::proof::{prove_for, Claim, Format};
 use permlab::puzzle::format_state;
 use permlab::{Perm, PermGroup, Puzzle};
 use serde_json::json;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -18,6 +18,9 @@ pub enum GroupCommand {
     Group {
         /// A built-in puzzle or a .gens file.
         puzzle: String,
+        /// Also describe the pointwise stabilizer of these points (1-based, e.g. 9-12).
+        #[arg(long, value_name = "POINTS")]
+        fix: Option<String>,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -197,34 +200,32 @@ fn lengths_text(v: &[usize]) -> String {
     out.join(", ")
 }
 
-/// Writes `text` to `path` atomically (temporary file in the same directory, renamed).
-fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("{}: {e}", path.display())
-    })?;
-    Ok(())
-}
-
 impl GroupCommand {
     pub fn run(self) -> CliResult {
         match self {
-            GroupCommand::Group { puzzle, json } => {
+            GroupCommand::Group { puzzle, fix, json } => {
                 let p = Puzzle::load(&puzzle)?;
+                let fixed = match &fix {
+                    Some(f) => Some(parse_points(f, p.degree)?),
+                    None => None,
+                };
                 let g = PermGroup::from_puzzle(&p);
+                let stab = fixed.as_ref().map(|f| {
+                    let h = g.pointwise_stabilizer(f);
+                    let rest: Vec<usize> = h
+                        .orbits()
+                        .into_iter()
+                        .filter(|o| !(o.len() == 1 && f.contains(&o[0])))
+                        .map(|o| o.len())
+                        .collect();
+                    (
+                        f.clone(),
+                        h.order(),
+                        rest,
+                        h.is_symmetric(),
+                        h.moved_points().len(),
+                    )
+                });
                 let order = g.order();
                 let fact = g.order_factorization();
                 let gen_orders: Vec<String> =
@@ -242,6 +243,12 @@ impl GroupCommand {
                         "generator_orders": gen_orders,
                         "base_length": g.base_length(),
                         "giant_proof": g.giants().is_some(),
+                        "stabilizer": stab.as_ref().map(|(f, o, rest, sym, _)| json!({
+                            "fixed": f.iter().map(|x| x + 1).collect::<Vec<_>>(),
+                            "order": o.to_string(),
+                            "orbit_lengths_on_the_rest": rest,
+                            "is_symmetric_on_moved_points": sym,
+                        })),
                     }));
                 } else {
                     let m = g.moved_points().len();
@@ -283,6 +290,23 @@ impl GroupCommand {
                         println!("method:           giant recognition (Jordan's theorem), see `permlab claim`");
                     } else {
                         println!("method:           Schreier–Sims, verified");
+                    }
+                    if let Some((f, o, rest, sym, m)) = &stab {
+                        let pts: Vec<String> = f.iter().map(|x| (x + 1).to_string()).collect();
+                        println!("stabilizer of {{{}}}:", pts.join(","));
+                        println!("  order:          {o}");
+                        println!(
+                            "  orbits on the other points: lengths {}",
+                            lengths_text(rest)
+                        );
+                        println!(
+                            "  action:         {}",
+                            if *sym {
+                                format!("the symmetric group S_{m} on its {m} moved points")
+                            } else {
+                                "not the full symmetric group on its moved points".to_string()
+                            }
+                        );
                     }
                 }
                 Ok(ExitCode::SUCCESS)
@@ -373,7 +397,8 @@ impl GroupCommand {
                     } else {
                         boards::markdown(&rows)
                     };
-                    write_atomically(path, &text)?;
+                    permlab::io::write_atomic(path, text.as_bytes())
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
                 }
                 if json {
                     let v: Vec<_> = rows

@@ -3,11 +3,13 @@
 //!
 //! **Jordan's theorem** (Jordan 1873; Wielandt, *Finite Permutation Groups*, Thm 13.9):
 //! a primitive group of degree `n` containing a cycle of prime length `p ≤ n − 3`
-//! contains `A_n`. A transitive group of degree `n` containing a `p`-cycle with
-//! `p > n/2` is primitive (a block containing a point of the cycle but not the whole
-//! cycle would have size `> n/2`… see Seress, *Permutation Group Algorithms*, §10.2,
-//! Lemma 10.2.1), so: **a transitive group of degree `n` with an element having a cycle
-//! of prime length `p`, `n/2 < p ≤ n − 3`, contains `A_n`**. Raising such an element to
+//! contains `A_n`. A transitive group of degree `n` containing a `p`-cycle `c` with
+//! `p > n/2` is primitive: `c` permutes the `n/d` blocks of a system with blocks of size
+//! `1 < d < n` in orbits of length 1 or `p`, and `p > n/2 ≥ n/d` forces it to fix every
+//! block; the block holding a point of the cycle then holds the whole cycle and has
+//! more than `n/2` points, which is impossible. So: **a transitive group of degree `n`
+//! with an element having a cycle of prime length `p`, `n/2 < p ≤ n − 3`, contains
+//! `A_n`**. Raising such an element to
 //! the power `order / p` leaves that `p`-cycle alone (no other cycle length on the
 //! orbit is divisible by `p`), which is the witness shown in proofs. Random elements of
 //! `S_n` and `A_n` have such a cycle with probability about `log 2 / log n`, so a few

@@ -233,10 +233,7 @@ impl PermGroup {
         } else {
             Vec::new()
         };
-        let sub = Chain {
-            degree: self.degree,
-            levels: chain.levels[k..].to_vec(),
-        };
+        let sub = chain.tail(k);
         PermGroup::from_chain(self.degree, gens, sub)
     }
 
