@@ -49,6 +49,9 @@ pub use spiral::{spiral, spiral_path, SpiralKind, SpiralPath};
 pub use spiral_cycle::{intermediate_squares, spiral_cycle};
 pub use three_cycle::{specific_three_cycle, three_cycle, SpecificThreeCycle, ThreeCycleMethod};
 
+/// Letters `(generator, power)` of a word, first letter first.
+pub type Letters = Vec<(usize, i64)>;
+
 /// Index of `X` among a board's generators (`X` = `A` on `board:{n}x{n+1}:{n}`).
 pub const X: usize = 0;
 /// Index of `Y` among a board's generators.
