@@ -19,7 +19,7 @@
 //! algorithm carrying `x, y, z` to the intermediate squares and `T*` the specific
 //! 3-cycle moved onto them (`T* = K⁻¹ T K`, `K` = Spiral-Cycle of `T`'s cells).
 
-use super::spiral_cycle::{intermediate_squares, spiral_cycle};
+use super::spiral_cycle::spiral_cycle;
 use super::{cycle, invert, Board, Letters, NrpError, X, Y};
 use std::collections::HashSet;
 
@@ -182,10 +182,4 @@ pub fn three_cycle(
     w.extend(&specific.on_intermediates[class]);
     w.extend(invert(&s));
     Ok(w)
-}
-
-/// The intermediate squares the specific 3-cycle is moved onto (re-exported for
-/// callers that print them).
-pub fn three_cycle_squares(board: &Board, class: usize) -> [usize; 3] {
-    intermediate_squares(board, class)
 }
