@@ -443,6 +443,56 @@ mod evcxr_impls {
         }
     }
 
+    impl crate::proof::Proof {
+        /// What [`crate::proof::Proof::evcxr_display`] prints: the argument as
+        /// Markdown-rendered HTML paragraphs, with the plain text as fallback.
+        pub fn evcxr_content(&self) -> String {
+            let md = self.render(crate::proof::Format::Markdown);
+            let html: String = md
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| format!("<p>{}</p>", escape_html(l)))
+                .collect();
+            html_block(
+                &format!("<div class=\"permlab-proof\">{html}</div>"),
+                &self.render(crate::proof::Format::Text),
+            )
+        }
+        /// Rich display in evcxr notebooks.
+        pub fn evcxr_display(&self) {
+            print!("{}", self.evcxr_content());
+        }
+    }
+
+    impl crate::reproduce::Report {
+        /// What [`crate::reproduce::Report::evcxr_display`] prints: the claims as an
+        /// HTML table (seed, claim, verdict, evidence), the text table as fallback.
+        pub fn evcxr_content(&self) -> String {
+            let mut html = String::from(
+                "<table class=\"permlab-claims\"><tr><th>seed</th><th>claim</th><th>verdict</th><th>evidence</th></tr>",
+            );
+            for r in &self.records {
+                let evidence = match &r.outcome {
+                    Ok(o) => o.evidence.clone(),
+                    Err(e) => e.clone(),
+                };
+                html.push_str(&format!(
+                    "<tr><td>{}</td><td>{}</td><td><b>{}</b></td><td>{}</td></tr>",
+                    escape_html(&r.seed),
+                    escape_html(&r.quote),
+                    escape_html(&r.label()),
+                    escape_html(&evidence)
+                ));
+            }
+            html.push_str(&format!("</table><p>{}</p>", escape_html(&self.summary())));
+            html_block(&html, &self.to_table())
+        }
+        /// Rich display in evcxr notebooks.
+        pub fn evcxr_display(&self) {
+            print!("{}", self.evcxr_content());
+        }
+    }
+
     macro_rules! figure_display {
         ($($t:ty),*) => {$(
             impl $t {
@@ -486,6 +536,23 @@ mod tests {
         assert!(wants_log(&DistanceDistribution::new(vec![1, 8, 5000])));
         assert!(!wants_log(&DistanceDistribution::new(vec![1, 8, 500, 0])));
         assert!(!wants_log(&DistanceDistribution::default()));
+    }
+
+    #[cfg(feature = "evcxr")]
+    #[test]
+    fn report_and_proof_display_blocks() {
+        let report = crate::reproduce::run(
+            &crate::reproduce::Options {
+                quick: true,
+                only: Some("s002-transposition-word".into()),
+            },
+            |_| {},
+        );
+        let out = report.evcxr_content();
+        assert!(out.starts_with("EVCXR_BEGIN_CONTENT text/html\n"), "{out}");
+        assert!(out.contains("<td><b>holds</b></td>"));
+        assert!(out.contains("EVCXR_BEGIN_CONTENT text/plain\n"));
+        assert_eq!(out.matches("EVCXR_END_CONTENT").count(), 2);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Optimal solutions: walking a distance table down to a goal, and, without a
 //! table, a bidirectional breadth-first search within a depth bound.
 
+use super::index::{Arrangements, IndexError};
 use super::space::StateSpace;
 use super::table::DistanceTable;
 use std::collections::HashMap;
@@ -256,4 +257,65 @@ fn join<M: Moves>(
         std::mem::swap(&mut s, &mut t);
     }
     first
+}
+
+/// The exact distances of the positions whose `home` cells hold their own labels
+/// (seed 004's "every arrangement of 1..8 with 9..12 home"), read from a complete
+/// table: every arrangement of the other labels on the other cells, enumerated
+/// by its Lehmer rank, is solved by [`solve_with_table`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HomeReport {
+    /// Positions by distance.
+    pub distribution: Vec<u64>,
+    /// Arrangements that are not positions of the space (or cannot be solved).
+    pub outside: u64,
+    /// Up to 10 positions at the largest distance (0-based labels at cells).
+    pub hardest: Vec<Vec<u32>>,
+}
+
+/// Computes the [`HomeReport`] of the cells `home` (0-based) of a space on
+/// `degree` cells.
+pub fn home_distribution<S: StateSpace>(
+    space: &S,
+    table: &DistanceTable,
+    degree: usize,
+    home: &[usize],
+) -> Result<HomeReport, IndexError> {
+    let free: Vec<usize> = (0..degree).filter(|c| !home.contains(c)).collect();
+    let arr = Arrangements::new(free.len(), free.len())?;
+    let mut distribution: Vec<u64> = Vec::new();
+    let mut outside = 0u64;
+    let mut hardest: Vec<Vec<u32>> = Vec::new();
+    let mut buf = vec![0u8; free.len()];
+    for r in 0..arr.size() {
+        arr.unrank(r, &mut buf);
+        let mut cells: Vec<u32> = (0..degree as u32).collect();
+        for (j, &b) in buf.iter().enumerate() {
+            cells[free[j]] = free[b as usize] as u32;
+        }
+        let d = match space
+            .state_of_cells(&cells)
+            .ok()
+            .and_then(|s| solve_with_table(space, table, &s).ok())
+        {
+            Some(p) => p.len(),
+            None => {
+                outside += 1;
+                continue;
+            }
+        };
+        if distribution.len() <= d {
+            distribution.resize(d + 1, 0);
+            hardest.clear();
+        }
+        distribution[d] += 1;
+        if d + 1 == distribution.len() && hardest.len() < 10 {
+            hardest.push(cells);
+        }
+    }
+    Ok(HomeReport {
+        distribution,
+        outside,
+        hardest,
+    })
 }
