@@ -34,22 +34,27 @@ def text_of(output):
     return ""
 
 
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
 def cell_failure(cell):
     """Why a code cell failed, or None when it passed."""
     if cell.get("execution_count") is None:
         return "not executed"
-    for output in cell.get("outputs", []):
-        kind = output.get("output_type")
-        if kind == "error":
-            first = text_of(output).strip().splitlines()
-            return "error output: " + (first[0] if first else "(empty)")
-        if kind == "stream" and output.get("name") == "stderr":
-            text = text_of(output)
-            for pattern in STDERR_FAILURES:
-                m = pattern.search(text)
-                if m:
-                    line = text[text.rfind("\n", 0, m.start()) + 1:].splitlines()[0]
-                    return "stderr: " + line.strip()
+    outputs = cell.get("outputs", [])
+    for output in outputs:
+        if output.get("output_type") == "error":
+            name = ANSI.sub("", output.get("ename", "")).strip()
+            value = ANSI.sub("", output.get("evalue", "")).strip()
+            return f"error output: {name}: {value}"
+    # evcxr splits stderr into many stream outputs: look at them joined
+    stderr = ANSI.sub("", "".join(text_of(o) for o in outputs
+                                  if o.get("output_type") == "stream" and o.get("name") == "stderr"))
+    for pattern in STDERR_FAILURES:
+        m = pattern.search(stderr)
+        if m:
+            lines = stderr[stderr.rfind("\n", 0, m.start()) + 1:].splitlines()
+            return "stderr: " + " / ".join(line.strip() for line in lines[:2])
     return None
 
 

@@ -29,8 +29,10 @@ for arg in "$@"; do
         *) notebooks+=("$(cd "$(dirname "$arg")" && pwd)/$(basename "$arg")") ;;
     esac
 done
+selftest=0
 if [ ${#notebooks[@]} -eq 0 ]; then
     notebooks=("$here"/[0-9][0-9]-*.ipynb)
+    selftest=1
 fi
 
 log() { echo "run.sh: $*" >&2; }
@@ -71,24 +73,49 @@ export EVCXR_TMPDIR="$out/build"
 export EVCXR_CONFIG_DIR="$here/evcxr"
 export XDG_CACHE_HOME="$out/cache"
 
+# Executes one notebook into $out; returns non-zero when jupyter execute itself fails.
+execute() {
+    local nb="$1" name
+    name="$(basename "$nb" .ipynb)"
+    log "executing $name"
+    local start
+    start=$(date +%s)
+    rm -f "$out/$name.ipynb"
+    # --allow-errors: run every cell so the checker can report them all.
+    if ! "$venv/bin/jupyter-execute" --kernel_name=rust --allow-errors --timeout="$timeout" \
+        --output="$out/$name" "$nb" >"$out/$name.log" 2>&1; then
+        tail -n 20 "$out/$name.log" >&2
+        log "error: jupyter execute failed on $name (log: $out/$name.log)"
+        return 1
+    fi
+    log "$name took $(( $(date +%s) - start )) s"
+}
+
+# 5. Self-test of the checker on a notebook with a compile error, a failed assert and a panic
+#    (run with the full set, skipped when notebooks are named on the command line).
+if [ "$selftest" -eq 1 ]; then
+    execute "$here/tests/checker-selftest.ipynb" || true
+    expected="checker-selftest: 3 passed, 3 failed"
+    report="$("$venv/bin/python" "$here/check_outputs.py" "$out/checker-selftest.ipynb" || true)"
+    cells="$(grep -c "^checker-selftest: cell [256] " <<<"$report" || true)"
+    if grep -qx "$expected" <<<"$report" && [ "$cells" -eq 3 ]; then
+        log "checker self-test ok (compile error, failed assert and panic all detected)"
+    else
+        echo "$report" | sed 's/^/  | /' >&2
+        log "error: checker self-test: expected '$expected' with cells 2, 5, 6 failing"
+        exit 1
+    fi
+fi
+
+# 6. The notebooks.
 status=0
 executed=()
 for nb in "${notebooks[@]}"; do
-    name="$(basename "$nb" .ipynb)"
-    log "executing $name"
-    start=$(date +%s)
-    # --allow-errors: run every cell so the checker can report them all.
-    if ! "$venv/bin/jupyter-execute" --kernel_name=rust --allow-errors --timeout="$timeout" \
-        --output="$out/$name" "$nb" 2>"$out/$name.log"; then
-        tail -n 20 "$out/$name.log" >&2
-        log "error: jupyter execute failed on $name (log: $out/$name.log)"
-        status=1
-    fi
-    log "$name took $(( $(date +%s) - start )) s"
-    executed+=("$out/$name.ipynb")
+    execute "$nb" || status=1
+    executed+=("$out/$(basename "$nb")")
 done
 
-# A panic or failed assert in an evcxr cell does not make `jupyter execute` fail: scan outputs.
+# 7. A panic or failed assert in an evcxr cell does not make `jupyter execute` fail: scan outputs.
 if ! "$venv/bin/python" "$here/check_outputs.py" "${executed[@]}"; then
     status=1
 fi

@@ -4,15 +4,17 @@ use super::{print_json, CliError, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
 use permlab::group::PermGroup;
 use permlab::puzzle::format_state;
-use permlab::search::bfs::{bfs, exact_distances, BfsOptions, BfsResult, Strategy};
-use permlab::search::index::{Arrangements, IndexError};
+use permlab::search::bfs::{bfs, BfsOptions, BfsResult, Strategy};
+use permlab::search::index::IndexError;
 use permlab::search::naive::naive_bfs;
-use permlab::search::solve::{bidirectional, solve_with_table, PermMoves};
+use permlab::search::solve::{
+    bidirectional, home_distribution, solve_with_table, HomeReport, PermMoves,
+};
 use permlab::search::space::{
     puzzle_moves, GroupIndexing, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace,
 };
-use permlab::search::staged::StagedSolver;
-use permlab::search::table::{check_memory, peak_memory, table_bytes, DistanceTable};
+use permlab::search::staged::compare_rotation3;
+use permlab::search::table::{check_memory, cpu_seconds, peak_memory, table_bytes, DistanceTable};
 use permlab::{Perm, Puzzle};
 use serde_json::json;
 use std::path::PathBuf;
@@ -165,7 +167,7 @@ pub fn parse_bytes(text: &str) -> Result<u64, CliError> {
         .trim()
         .parse()
         .map_err(|_| format!("--max-memory {text:?}: expected a size such as 500M or 2G"))?;
-    if !(v >= 0.0) {
+    if v.is_nan() || v < 0.0 {
         return Err(format!("--max-memory {text:?}: must be positive").into());
     }
     Ok((v * mult as f64) as u64)
@@ -242,7 +244,8 @@ fn describe_indexing(space: &AnySpace) -> String {
     match space {
         AnySpace::Group(g) => match g.indexing() {
             GroupIndexing::Product(_) => "Lehmer ranks on the orbits".into(),
-            GroupIndexing::Chain(_) => "stabiliser chain ranks".into(),
+            GroupIndexing::Chain(..) => "stabiliser chain ranks, byte tables".into(),
+            GroupIndexing::Group(_) => "stabiliser chain ranks (PermGroup::rank)".into(),
         },
         AnySpace::Ring(_) => "Lehmer rank, 1 in front".into(),
         AnySpace::Pieces(_) => "arrangement ranks of the tracked pieces".into(),
@@ -289,53 +292,6 @@ fn cells_text(cells: &[u32]) -> String {
         })
         .collect::<Vec<_>>()
         .join(",")
-}
-
-/// Exact distances of the positions of a group or ring space whose `home` cells
-/// hold their own numbers (all arrangements of the other numbers on the other
-/// cells that are positions of the space).
-pub fn home_distribution<S: StateSpace>(
-    space: &S,
-    table: &DistanceTable,
-    degree: usize,
-    home: &[usize],
-) -> Result<(Vec<u64>, u64, Vec<Vec<u32>>), CliError> {
-    let free: Vec<usize> = (0..degree).filter(|c| !home.contains(c)).collect();
-    let arr = Arrangements::new(free.len(), free.len())?;
-    let mut dist: Vec<u64> = Vec::new();
-    let mut outside = 0u64;
-    let mut hardest: Vec<Vec<u32>> = Vec::new();
-    let mut buf = vec![0u8; free.len()];
-    for r in 0..arr.size() {
-        arr.unrank(r, &mut buf);
-        let mut cells: Vec<u32> = (0..degree as u32).collect();
-        for (j, &b) in buf.iter().enumerate() {
-            cells[free[j]] = free[b as usize] as u32;
-        }
-        let s = match space.from_cells(&cells) {
-            Ok(s) => s,
-            Err(_) => {
-                outside += 1;
-                continue;
-            }
-        };
-        let d = match solve_with_table(space, table, &s) {
-            Ok(p) => p.len(),
-            Err(_) => {
-                outside += 1;
-                continue;
-            }
-        };
-        if dist.len() <= d {
-            dist.resize(d + 1, 0);
-            hardest.clear();
-        }
-        dist[d] += 1;
-        if d + 1 == dist.len() && hardest.len() < 10 {
-            hardest.push(cells);
-        }
-    }
-    Ok((dist, outside, hardest))
 }
 
 fn print_distribution(distribution: &[u64]) {
@@ -403,12 +359,13 @@ impl SearchCommand {
                             "antipode_count": r.antipode_count(),
                             "antipodes": antis.iter().map(|c| cells_one_based(c)).collect::<Vec<_>>(),
                             "seconds": r.seconds,
+                            "layer_strategies": r.strategies.iter().map(|x| format!("{x:?}").to_lowercase()).collect::<Vec<_>>(),
                             "positions_per_second": rate,
                             "table_bytes": bytes,
                             "bits_per_position": bytes as f64 * 8.0 / s.size() as f64,
                             "peak_memory_bytes": peak_memory(),
                         });
-                        if let Some((dist, outside, hardest)) = &home_report {
+                        if let Some(HomeReport { distribution: dist, outside, hardest }) = &home_report {
                             v["home"] = json!({
                                 "cells": home.as_ref().map(|h| h.iter().map(|c| c + 1).collect::<Vec<_>>()),
                                 "distribution": dist,
@@ -431,7 +388,7 @@ impl SearchCommand {
                                 println!("  {}", cells_text(c));
                             }
                         }
-                        if let Some((dist, outside, hardest)) = &home_report {
+                        if let Some(HomeReport { distribution: dist, outside, hardest }) = &home_report {
                             println!("positions with cells {} home:", home.as_ref().map(|h| h.iter().map(|c| (c + 1).to_string()).collect::<Vec<_>>().join(",")).unwrap_or_default());
                             print_distribution(dist);
                             println!("worst case: {} moves; {} such arrangements are not positions of the puzzle", dist.len().saturating_sub(1), outside);
@@ -541,7 +498,7 @@ fn solve(
         }
     };
     with_space!(&space, s => {
-        let st = s.from_cells(&cells)?;
+        let st = s.state_of_cells(&cells)?;
         let names: Vec<String> = (0..s.move_count()).map(|m| s.move_name(m).to_string()).collect();
         if let Some(path) = table_path {
             let (table, header) = DistanceTable::load(&path, max_memory)?;
@@ -598,65 +555,6 @@ fn factor_fallback(group: &PermGroup, g: &Perm, names: &[String], json: bool) ->
     Ok(ExitCode::SUCCESS)
 }
 
-/// Optimal and staged solution lengths of every position of `rotation3`.
-pub struct Comparison {
-    /// Positions by optimal length.
-    pub optimal: Vec<u64>,
-    /// Positions by staged-solver length.
-    pub staged: Vec<u64>,
-    /// (optimal, staged) -> positions.
-    pub joint: std::collections::BTreeMap<(usize, usize), u64>,
-    /// Largest staged length per stage.
-    pub stage_max: Vec<usize>,
-    /// A position where the staged solver is longest, with its optimal length.
-    pub worst: (Vec<u32>, usize, usize),
-}
-
-/// Runs seed 001's staged solver and the optimal solver on every position.
-pub fn compare_rotation3() -> Result<Comparison, CliError> {
-    let puzzle = Puzzle::builtin("rotation3")?;
-    let space = GroupSpace::for_puzzle(&puzzle, false)?;
-    let dist = exact_distances(&space);
-    let solver = StagedSolver::rotation3();
-    let mut optimal = Vec::new();
-    let mut staged = Vec::new();
-    let mut joint = std::collections::BTreeMap::new();
-    let mut stage_max = vec![0usize; solver.stage_labels().len()];
-    let mut worst = (Vec::new(), 0, 0);
-    let mut s = vec![0u8; space.width()];
-    for r in 0..space.size() {
-        space.unrank(r, &mut s);
-        let cells = space.to_cells(&s);
-        let o = dist[r as usize] as usize;
-        let (turns, per) = solver
-            .solve(&cells)
-            .map_err(|e| format!("staged solver on {}: {e}", format_state(&cells)))?;
-        let l = turns.len();
-        for (m, p) in stage_max.iter_mut().zip(&per) {
-            *m = (*m).max(*p);
-        }
-        if optimal.len() <= o {
-            optimal.resize(o + 1, 0);
-        }
-        optimal[o] += 1;
-        if staged.len() <= l {
-            staged.resize(l + 1, 0);
-        }
-        staged[l] += 1;
-        *joint.entry((o, l)).or_insert(0) += 1;
-        if l > worst.2 || worst.0.is_empty() {
-            worst = (cells, o, l);
-        }
-    }
-    Ok(Comparison {
-        optimal,
-        staged,
-        joint,
-        stage_max,
-        worst,
-    })
-}
-
 fn mean(dist: &[u64]) -> f64 {
     let n: u64 = dist.iter().sum();
     dist.iter()
@@ -673,7 +571,7 @@ fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
         )
         .into());
     }
-    let c = compare_rotation3()?;
+    let c = compare_rotation3().map_err(CliError::from)?;
     if json {
         print_json(&json!({
             "states": c.optimal.iter().sum::<u64>(),
@@ -753,6 +651,7 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
     let threads = rayon::current_num_threads();
     let mut run = |name: &str, space: &AnySpace, goal: &str| -> Result<(), CliError> {
         reset_peak_memory();
+        let cpu0 = cpu_seconds().unwrap_or(0.0);
         let (states, secs) = with_space!(space, s => {
             let (_, r) = run_bfs(s, None, &opts)?;
             (r.states, r.seconds)
@@ -761,13 +660,16 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
         let bytes = table_bytes(size);
         let peak = peak_memory().unwrap_or(0);
         let rate = states as f64 / secs;
-        eprintln!("{name}: {states} positions in {secs:.2} s");
+        let cpu = cpu_seconds().unwrap_or(0.0) - cpu0;
+        eprintln!("{name}: {states} positions in {secs:.2} s ({cpu:.2} CPU s)");
         rows.push(json!({
             "case": name,
             "states": states,
             "seconds": secs,
             "positions_per_second": rate,
             "positions_per_second_per_thread": rate / threads as f64,
+            "cpu_seconds": cpu,
+            "positions_per_cpu_second": states as f64 / cpu.max(1e-9),
             "bytes_per_position": bytes as f64 / size as f64,
             "peak_memory_bytes": peak,
             "goal": goal,
@@ -846,11 +748,13 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
         );
         for r in &rows {
             println!(
-                "{:<44} {:>12} {:>9.2} {:>14.0} {:>10.3} {:>10}  {}",
+                "{:<44} {:>12} {:>9.2} {:>14.0} {:>9.2} {:>14.0} {:>10.3} {:>8}  {}",
                 r["case"].as_str().unwrap_or(""),
                 r["states"],
                 r["seconds"].as_f64().unwrap_or(0.0),
                 r["positions_per_second"].as_f64().unwrap_or(0.0),
+                r["cpu_seconds"].as_f64().unwrap_or(0.0),
+                r["positions_per_cpu_second"].as_f64().unwrap_or(0.0),
                 r["bytes_per_position"].as_f64().unwrap_or(0.0),
                 r["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
                 r["goal"].as_str().unwrap_or("")
