@@ -58,3 +58,17 @@ fn table_up_to_5_matches_the_stored_table() {
     assert_eq!(r.order.to_string(), "812851200");
     assert_eq!(r.agrees, Some(true));
 }
+
+#[test]
+fn seed_rule_fails_for_7x7_blocks() {
+    // A 7x7 turn is six 4-cycles on each colour class, so it is even on each class:
+    // the group is A_28 x A_28 (28!^2/4), half of what "colours + even" predicts.
+    use permlab::group::giant::factorial;
+    let r = analyse(7, 8, 7);
+    let f = factorial(28);
+    assert_eq!(r.order, &f * &f / 4u32);
+    assert_eq!(r.predicted, Some(&f * &f / 2u32));
+    assert_eq!(r.agrees, Some(false));
+    // 3x3 and 5x5 turns are odd on each class: the prediction holds
+    assert_eq!(analyse(7, 8, 5).agrees, Some(true));
+}

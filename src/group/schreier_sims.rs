@@ -336,9 +336,53 @@ impl Chain {
         if reached(&chain) {
             return chain;
         }
-        // 2. deterministic verification
+        // 2. deterministic verification, on a pruned strong generating set
+        chain.prune();
         chain.verify_and_complete();
         chain
+    }
+
+    /// Shrinks the strong generating sets of the levels `l ≥ 1` to
+    /// `S_l = S_{l+1} ∪ T_l`, with `T_l` chosen greedily from the old `S_l` until the
+    /// basic orbit is as large as before. This only lowers the number of Schreier
+    /// generators to test; it never affects correctness, because the deterministic test
+    /// that follows re-adds whatever the smaller sets fail to generate. Level 0 keeps
+    /// the given generators (they define the group).
+    fn prune(&mut self) {
+        let n = self.degree;
+        let m = self.levels.len();
+        let mut below: Vec<Perm> = Vec::new();
+        for l in (1..m).rev() {
+            let target = self.levels[l].orbit.len();
+            let old = self.levels[l].gens.clone();
+            let base = self.levels[l].base;
+            // release the old level's explicit storage before building the new one
+            if self.levels[l].explicit.is_some() {
+                self.budget += 2 * n * self.levels[l].orbit.len();
+                self.levels[l].explicit = None;
+            }
+            let mut lv = Level::new(base, n, &mut self.budget);
+            for g in &below {
+                lv.add_gen(g.clone(), &mut self.budget);
+            }
+            for g in old {
+                if lv.orbit.len() == target {
+                    break;
+                }
+                if lv.gens.contains(&g) {
+                    continue;
+                }
+                let moves_new = lv
+                    .orbit
+                    .iter()
+                    .any(|&x| lv.pos[g.image(x as usize)] == NONE);
+                if moves_new {
+                    lv.add_gen(g.clone(), &mut self.budget);
+                    below.push(g);
+                }
+            }
+            self.levels[l] = lv;
+        }
     }
 
     /// Sifts `g` (which lies in `G^(from)`) from level `from`; if the residue is not
