@@ -194,9 +194,12 @@ fn turnstyle_small_rings_against_hash_map_search() {
         let (_, r) = search(&space, None);
         assert_eq!(r.distribution, naive_bfs(&space), "n = {n}");
         assert_eq!(r.distribution, histogram(&exact_distances(&space)));
-        if n == 8 {
-            // every arrangement of 2..8 behind 1 is reachable
-            assert_eq!(r.states, 5040);
+        // odd n: the flips and the rotation are even, so the even arrangements
+        let fact: u64 = (1..n as u64).product();
+        assert_eq!(space.size(), if n % 2 == 1 { fact / 2 } else { fact });
+        if n >= 7 {
+            // every position of the (halved) index is reached
+            assert_eq!(r.states, space.size(), "n = {n}");
         }
     }
 }

@@ -743,8 +743,15 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
     } else {
         println!("threads: {threads}");
         println!(
-            "{:<44} {:>12} {:>9} {:>14} {:>10} {:>10}  goal",
-            "case", "positions", "seconds", "positions/s", "bytes/pos", "peak MB"
+            "{:<44} {:>12} {:>9} {:>14} {:>9} {:>14} {:>10} {:>8}  goal",
+            "case",
+            "positions",
+            "seconds",
+            "positions/s",
+            "CPU s",
+            "pos/CPU s",
+            "bytes/pos",
+            "peak MB"
         );
         for r in &rows {
             println!(

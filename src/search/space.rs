@@ -302,13 +302,17 @@ impl StateSpace for GroupSpace {
 /// Positions on a ring up to rotation (seed 002's Turnstyle): states are
 /// arrangements of `0..n` on a circle with label 0 normalised to position 0; the
 /// moves are the puzzle's non-rotation generators at every offset (rotating is
-/// free). `(n-1)!` states, indexed by the Lehmer rank.
+/// free). `(n-1)!` states, indexed by the Lehmer rank; when the moves and the
+/// rotation are even permutations (odd `n` for Turnstyle) only the even
+/// arrangements are positions, and the index is halved by the parity trick of
+/// [`super::index::ProductIndex`].
 #[derive(Clone, Debug)]
 pub struct RingSpace {
     name: String,
     n: usize,
     moves: MoveTable,
     lehmer: Arrangements,
+    even: bool,
 }
 
 impl RingSpace {
@@ -347,18 +351,25 @@ impl RingSpace {
         if perms.is_empty() {
             return Err(SpaceError::Other("no moves besides the rotation".into()));
         }
+        let even = n >= 4 && rot.is_even() && perms.iter().all(Perm::is_even);
         Ok(RingSpace {
             name: puzzle.name.clone(),
             n,
             moves: MoveTable::new(names, &perms, n),
             lehmer: Arrangements::new(n, n)?,
+            even,
         })
     }
 }
 
 impl StateSpace for RingSpace {
     fn size(&self) -> u64 {
-        self.lehmer.size() / self.n as u64
+        let all = self.lehmer.size() / self.n as u64;
+        if self.even {
+            all / 2
+        } else {
+            all
+        }
     }
     fn width(&self) -> usize {
         self.n
@@ -382,11 +393,23 @@ impl StateSpace for RingSpace {
     #[inline]
     fn rank(&self, s: &[u8]) -> u64 {
         // label 0 at position 0: the Lehmer ranks of such permutations are 0..(n-1)!
-        self.lehmer.rank(s)
+        let r = self.lehmer.rank(s);
+        if self.even {
+            r >> 1
+        } else {
+            r
+        }
     }
     #[inline]
     fn unrank(&self, r: u64, out: &mut [u8]) {
-        self.lehmer.unrank(r, out)
+        if self.even {
+            self.lehmer.unrank(r << 1, out);
+            if super::index::is_odd(&out[..self.n]) {
+                out.swap(self.n - 2, self.n - 1);
+            }
+        } else {
+            self.lehmer.unrank(r, out)
+        }
     }
     fn goals(&self) -> Vec<Vec<u8>> {
         vec![(0..self.n as u8).collect()]
