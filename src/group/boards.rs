@@ -65,7 +65,7 @@ fn colour_classes(rows: usize, cols: usize) -> (usize, usize) {
 /// The seed rule for a board and its predicted order.
 pub fn seed_prediction(rows: usize, cols: usize, k: usize) -> Option<(&'static str, BigUint)> {
     let n = rows * cols;
-    let turn_even = (k * k / 4) % 2 == 0; // a K×K turn is ⌊K²/4⌋ 4-cycles
+    let turn_even = (k * k / 4).is_multiple_of(2); // a K×K turn is ⌊K²/4⌋ 4-cycles
     let parity_allows = || -> BigUint {
         if k % 2 == 1 {
             let (a, b) = colour_classes(rows, cols);

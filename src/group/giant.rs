@@ -104,7 +104,10 @@ pub fn factorial(n: usize) -> BigUint {
 
 /// Whether `p` is prime (trial division; `p` is at most a degree).
 pub fn is_prime(p: usize) -> bool {
-    p >= 2 && (2..).take_while(|d| d * d <= p).all(|d| p % d != 0)
+    p >= 2
+        && (2..)
+            .take_while(|d| d * d <= p)
+            .all(|d| !p.is_multiple_of(d))
 }
 
 fn parity_vector(g: &Perm, in_orbit: &[usize], k: usize) -> u64 {
@@ -282,9 +285,9 @@ fn prime_powers(mut l: usize) -> Vec<usize> {
     let mut out = Vec::new();
     let mut p = 2;
     while p * p <= l {
-        if l % p == 0 {
+        if l.is_multiple_of(p) {
             let mut q = 1;
-            while l % p == 0 {
+            while l.is_multiple_of(p) {
                 l /= p;
                 q *= p;
             }

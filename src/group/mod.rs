@@ -328,7 +328,7 @@ impl PermGroup {
         let mut add = |mut x: u64, times: u32| {
             let mut p = 2;
             while p * p <= x {
-                while x % p == 0 {
+                while x.is_multiple_of(p) {
                     *exps.entry(p).or_default() += times;
                     x /= p;
                 }

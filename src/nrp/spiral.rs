@@ -83,7 +83,7 @@ pub fn dist4(board: &Board, cell: usize) -> i64 {
 /// The centre square where a Spiral from a cell of class `class` ends (module docs).
 pub fn centre_square(board: &Board, class: usize) -> usize {
     let n = board.n;
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         board.cell(n / 2 - 1, n / 2)
     } else if class == 0 {
         board.cell((n - 1) / 2, (n - 1) / 2)

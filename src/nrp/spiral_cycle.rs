@@ -39,7 +39,7 @@ use super::{cycle, invert, Board, NrpError, Walk, X, Y};
 /// ```
 pub fn intermediate_squares(board: &Board, class: usize) -> [usize; 3] {
     let n = board.n;
-    let i2 = if n % 2 == 0 {
+    let i2 = if n.is_multiple_of(2) {
         board.cell(1, 0)
     } else {
         board.cell(2, 0)
@@ -149,7 +149,7 @@ fn spiral_cycle_class0(board: &Board, cells: [usize; 3]) -> Vec<(usize, i64)> {
         &[],
     );
     debug_assert!(walk.pos[0] == i1 || walk.pos[0] == bottom_left);
-    let p2 = if n % 2 == 0 {
+    let p2 = if n.is_multiple_of(2) {
         board.cell(n - 1, n)
     } else {
         board.cell(n - 2, n)
