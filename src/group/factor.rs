@@ -27,6 +27,13 @@ use rand::{Rng, SeedableRng};
 /// Largest `Σ |Δ_l| · n` for which factor tables are built.
 pub const TABLE_LIMIT: usize = 1 << 26;
 
+/// Longest word (in letters) a table slot may hold while the tables are completed.
+/// Completion multiplies entries, so without a bound the words (and memory) can grow
+/// exponentially on large groups; with it, the tables either fill with words of at most
+/// this length or [`FactorTables::build`] gives up (and `factor` answers `None`)
+/// instead of exhausting memory.
+pub const WORD_LIMIT: usize = 1 << 14;
+
 type Letters = Vec<(usize, i64)>;
 
 #[derive(Clone, Debug)]
@@ -107,8 +114,9 @@ fn is_identity(g: &[u32]) -> bool {
 }
 
 impl FactorTables {
-    /// Builds complete tables for `group` (whose chain is built if needed).
-    pub fn build(group: &PermGroup) -> FactorTables {
+    /// Builds complete tables for `group` (whose chain is built if needed), or `None`
+    /// when they cannot be completed with words of at most [`WORD_LIMIT`] letters.
+    pub fn build(group: &PermGroup) -> Option<FactorTables> {
         let chain = group.chain();
         let n = group.degree();
         let orders: Vec<i64> = group
@@ -138,7 +146,7 @@ impl FactorTables {
         };
         let m = t.bases.len();
         if m == 0 {
-            return t;
+            return Some(t);
         }
         // identity entries for the base points themselves
         for l in 0..m {
@@ -194,21 +202,24 @@ impl FactorTables {
                         if b.word.is_empty() {
                             continue;
                         }
+                        if a.word.len() + b.word.len() > WORD_LIMIT {
+                            continue;
+                        }
                         let g = mul(&a.perm, &b.perm);
                         let w = concat(&a.word, &b.word, &t.orders);
-                        changed |= t.insert(g, w, l, usize::MAX);
+                        changed |= t.insert(g, w, l, WORD_LIMIT);
                     }
                     if t.full() {
                         break;
                     }
                 }
             }
-            assert!(
-                changed || t.full(),
-                "factor tables reached a fixpoint without filling (impossible by Schreier's lemma)"
-            );
+            if !changed && !t.full() {
+                // only possible because words longer than WORD_LIMIT were dropped
+                return None;
+            }
         }
-        t
+        Some(t)
     }
 
     fn full(&self) -> bool {

@@ -49,7 +49,7 @@ pub struct PermGroup {
     orbits: Vec<Vec<usize>>,
     giants: Option<Giants>,
     chain: OnceLock<Chain>,
-    tables: OnceLock<FactorTables>,
+    tables: OnceLock<Option<FactorTables>>,
 }
 
 impl PermGroup {
@@ -245,7 +245,10 @@ impl PermGroup {
         if !self.contains(g) || !self.can_factor() {
             return None;
         }
-        let t = self.tables.get_or_init(|| FactorTables::build(self));
+        let t = self
+            .tables
+            .get_or_init(|| FactorTables::build(self))
+            .as_ref()?;
         t.factor(self, g)
     }
 
