@@ -19,10 +19,11 @@ fi
 cargo build --release --quiet
 bin=target/release/permlab
 echo "== permlab reproduce --latex ${quick[*]:-}"
-"$bin" reproduce --latex "${quick[@]}" --generated paper/generated > /dev/null
+"$bin" reproduce --latex "${quick[@]}" --generated paper/generated \
+  --expect tests/data/expected_verdicts.tsv > /dev/null
 if "$bin" figures --help >/dev/null 2>&1; then
   echo "== permlab figures"
-  "$bin" figures --out figures
+  "$bin" figures --dir figures > /dev/null
 fi
 if "$bin" boards --help >/dev/null 2>&1; then
   "$bin" boards --max 8 --out paper/generated/boards.tex > /dev/null

@@ -5,7 +5,8 @@
 //! Every type a user looks at has one (feature `evcxr`, on by default): [`Perm`]
 //! (cycle notation, order, and the picture of its cycles), [`PermMatrix`] (the matrix
 //! picture), [`PuzzleState`] (a board or a coloured cube net),
-//! [`DistanceDistribution`] (a bar chart and its table), and every figure of
+//! [`DistanceDistribution`] (a bar chart and its table), [`crate::PermGroup`] (a
+//! summary table: order, orbits, generators), and every figure of
 //! [`crate::figures`]. Each prints one `text/html` block (with an inline SVG) and one
 //! `text/plain` fallback: only one block per mime type survives in a cell. The methods
 //! are inherent, not evcxr_runtime's `Display` trait, which evcxr silently ignores
@@ -309,6 +310,80 @@ mod evcxr_impls {
         }
     }
 
+    impl crate::group::PermGroup {
+        /// The summary [`crate::group::PermGroup::evcxr_display`] shows, as
+        /// (field, value) rows: degree, generators with their cycle types, order,
+        /// orbits, and whether the group is symmetric or alternating on its moved
+        /// points.
+        pub fn summary_rows(&self) -> Vec<(String, String)> {
+            let orbits: Vec<usize> = self
+                .orbit_lengths()
+                .into_iter()
+                .filter(|&l| l > 1)
+                .collect();
+            let fixed = self.degree() - orbits.iter().sum::<usize>();
+            let mut rows = vec![
+                ("degree".to_string(), self.degree().to_string()),
+                ("order".to_string(), self.order().to_string()),
+                (
+                    "orbits".to_string(),
+                    format!(
+                        "{} of length {:?}, {fixed} fixed point{}",
+                        orbits.len(),
+                        orbits,
+                        if fixed == 1 { "" } else { "s" }
+                    ),
+                ),
+                (
+                    "type".to_string(),
+                    if self.is_symmetric() {
+                        format!(
+                            "symmetric on its {} moved points",
+                            self.moved_points().len()
+                        )
+                    } else if self.is_alternating() {
+                        format!(
+                            "alternating on its {} moved points",
+                            self.moved_points().len()
+                        )
+                    } else {
+                        "neither symmetric nor alternating on its moved points".to_string()
+                    },
+                ),
+            ];
+            for (k, g) in self.generators().iter().enumerate() {
+                rows.push((
+                    format!("generator {}", k + 1),
+                    format!("{g} (cycle type {})", cycle_type_text(g)),
+                ));
+            }
+            rows
+        }
+
+        /// What `evcxr_display` prints: an HTML table of [`Self::summary_rows`] and
+        /// the same as text.
+        pub fn evcxr_content(&self) -> String {
+            let rows = self.summary_rows();
+            let mut html = String::from("<table class=\"permlab-group\">");
+            let mut text = String::new();
+            for (k, v) in &rows {
+                html.push_str(&format!(
+                    "<tr><th style=\"text-align:left\">{}</th><td style=\"text-align:left\"><code>{}</code></td></tr>",
+                    escape_html(k),
+                    escape_html(v)
+                ));
+                text.push_str(&format!("{k}: {v}\n"));
+            }
+            html.push_str("</table>");
+            html_block(&html, text.trim_end())
+        }
+
+        /// Rich display in evcxr notebooks.
+        pub fn evcxr_display(&self) {
+            print!("{}", self.evcxr_content());
+        }
+    }
+
     impl PermMatrix {
         /// What [`PermMatrix::evcxr_display`] prints: the matrix picture and the 0/1
         /// text.
@@ -318,7 +393,13 @@ mod evcxr_impls {
                 self.perm,
                 n = self.perm.degree()
             );
-            figure_block(&self.figure(), &caption, &format!("{caption}\n{self}"))
+            // the 0/1 text only while it stays readable
+            let text = if self.perm.degree() <= 64 {
+                format!("{caption}\n{self}")
+            } else {
+                caption.clone()
+            };
+            figure_block(&self.figure(), &caption, &text)
         }
 
         /// Rich display in evcxr notebooks.
@@ -356,6 +437,56 @@ mod evcxr_impls {
             }
         }
 
+        /// Rich display in evcxr notebooks.
+        pub fn evcxr_display(&self) {
+            print!("{}", self.evcxr_content());
+        }
+    }
+
+    impl crate::proof::Proof {
+        /// What [`crate::proof::Proof::evcxr_display`] prints: the argument as
+        /// Markdown-rendered HTML paragraphs, with the plain text as fallback.
+        pub fn evcxr_content(&self) -> String {
+            let md = self.render(crate::proof::Format::Markdown);
+            let html: String = md
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| format!("<p>{}</p>", escape_html(l)))
+                .collect();
+            html_block(
+                &format!("<div class=\"permlab-proof\">{html}</div>"),
+                &self.render(crate::proof::Format::Text),
+            )
+        }
+        /// Rich display in evcxr notebooks.
+        pub fn evcxr_display(&self) {
+            print!("{}", self.evcxr_content());
+        }
+    }
+
+    impl crate::reproduce::Report {
+        /// What [`crate::reproduce::Report::evcxr_display`] prints: the claims as an
+        /// HTML table (seed, claim, verdict, evidence), the text table as fallback.
+        pub fn evcxr_content(&self) -> String {
+            let mut html = String::from(
+                "<table class=\"permlab-claims\"><tr><th>seed</th><th>claim</th><th>verdict</th><th>evidence</th></tr>",
+            );
+            for r in &self.records {
+                let evidence = match &r.outcome {
+                    Ok(o) => o.evidence.clone(),
+                    Err(e) => e.clone(),
+                };
+                html.push_str(&format!(
+                    "<tr><td>{}</td><td>{}</td><td><b>{}</b></td><td>{}</td></tr>",
+                    escape_html(&r.seed),
+                    escape_html(&r.quote),
+                    escape_html(&r.label()),
+                    escape_html(&evidence)
+                ));
+            }
+            html.push_str(&format!("</table><p>{}</p>", escape_html(&self.summary())));
+            html_block(&html, &self.to_table())
+        }
         /// Rich display in evcxr notebooks.
         pub fn evcxr_display(&self) {
             print!("{}", self.evcxr_content());
@@ -405,6 +536,23 @@ mod tests {
         assert!(wants_log(&DistanceDistribution::new(vec![1, 8, 5000])));
         assert!(!wants_log(&DistanceDistribution::new(vec![1, 8, 500, 0])));
         assert!(!wants_log(&DistanceDistribution::default()));
+    }
+
+    #[cfg(feature = "evcxr")]
+    #[test]
+    fn report_and_proof_display_blocks() {
+        let report = crate::reproduce::run(
+            &crate::reproduce::Options {
+                quick: true,
+                only: Some("s002-transposition-word".into()),
+            },
+            |_| {},
+        );
+        let out = report.evcxr_content();
+        assert!(out.starts_with("EVCXR_BEGIN_CONTENT text/html\n"), "{out}");
+        assert!(out.contains("<td><b>holds</b></td>"));
+        assert!(out.contains("EVCXR_BEGIN_CONTENT text/plain\n"));
+        assert_eq!(out.matches("EVCXR_END_CONTENT").count(), 2);
     }
 
     #[test]

@@ -39,6 +39,7 @@ pub mod io;
 pub mod matrix;
 pub mod nrp;
 pub mod perm;
+pub mod proof;
 pub mod puzzle;
 pub mod reproduce;
 pub mod search;

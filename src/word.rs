@@ -355,7 +355,15 @@ impl Parser<'_> {
     }
 
     fn longest_token(&mut self) -> Result<Token, WordParseError> {
-        let rest: String = self.chars[self.pos..].iter().collect();
+        // only the next `longest` characters can match: keeps parsing linear
+        let longest = self
+            .alphabet
+            .tokens
+            .iter()
+            .map(|t| t.text.chars().count())
+            .max()
+            .unwrap_or(0);
+        let rest: String = self.chars[self.pos..].iter().take(longest).collect();
         let best = self
             .alphabet
             .tokens

@@ -16,7 +16,7 @@ fn permlab(args: &[&str]) -> (i32, String, String) {
 }
 
 #[test]
-fn readme_first_command_prints_1260() {
+fn order_of_seed003_word_prints_1260() {
     assert_eq!(permlab(&["order", "cube3", "R U2 D' B D'"]).1, "1260\n");
     assert_eq!(
         permlab(&["order", "cube3", "R U2 D' B D'", "--direction", "ccw"]).1,

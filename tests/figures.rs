@@ -6,7 +6,7 @@ use permlab::display::{html_block, PermMatrix, PuzzleState};
 use permlab::figures::board::{trajectory, BoardFigure};
 use permlab::figures::cube_net::{CubeNetFigure, FACE_COLOURS};
 use permlab::figures::cycles::{CycleFigure, CycleStyle};
-use permlab::figures::gallery::{bfs_distribution_temporary, gallery_names};
+use permlab::figures::gallery::{bfs_distribution, gallery_names};
 use permlab::figures::histogram::{DistanceDistribution, HistogramFigure};
 use permlab::figures::matrix::MatrixFigure;
 use permlab::figures::{DynFigure, Figure, Panels};
@@ -245,6 +245,28 @@ fn cube_net_colours_follow_the_stickers() {
 }
 
 #[test]
+fn spiral_path_is_drawn_as_arcs_about_the_block_centres() {
+    // seed 000's Spiral from the nrp module: every letter is a block turn, so every
+    // step of the path is an arc; the arcs end where the word sends the number
+    let b = permlab::nrp::Board::new(6).unwrap();
+    let path = permlab::nrp::spiral_path(&b, 0, permlab::nrp::SpiralKind::Plain);
+    let fig = BoardFigure::for_puzzle(&b.puzzle, &b.puzzle.solved())
+        .unwrap()
+        .path_of_letters(&b.puzzle, &path.letters, 0);
+    let w = b.word(&path.letters);
+    assert_eq!(trajectory(&b.puzzle, &w, 0), path.cells);
+    assert_eq!(fig.path_cells(), &path.cells[..]);
+    assert!(fig.step_is_arc().iter().all(|&a| a));
+    // a Nokia frame shift is not a rotation: straight arrows
+    let rect = Puzzle::builtin("nokia-rect").unwrap();
+    let fig = BoardFigure::for_puzzle(&rect, &rect.solved())
+        .unwrap()
+        .path_of_letters(&rect, &[(0, 1), (1, 1)], 0);
+    assert_eq!(fig.path_cells(), &[0, 1, 2]);
+    assert_eq!(fig.step_is_arc(), vec![false, false]);
+}
+
+#[test]
 fn trajectory_follows_the_letters() {
     let p = Puzzle::builtin("board:3x3:2").unwrap();
     let w = p.parse_word("A B a").unwrap();
@@ -256,20 +278,20 @@ fn trajectory_follows_the_letters() {
 }
 
 #[test]
-fn temporary_bfs_counts_every_state_once() {
-    // nokia2x2 generates S9 and turnstyle:8 generates S8 (an 8-cycle is odd): the
-    // distributions must add up to 9! and 8!, with one state per distinct generator
-    // at distance 1.
+fn bfs_distribution_counts_every_state_once() {
+    // The positions reached are the group's elements: the search module's BFS adds up
+    // to the group order from Schreier–Sims (9! for nokia2x2, 8! for turnstyle:8), with
+    // one position per distinct generator at distance 1.
     for (spec, total) in [("nokia2x2", 362_880u64), ("turnstyle:8", 40_320)] {
         let p = Puzzle::builtin(spec).unwrap();
-        let d = bfs_distribution_temporary(&p, 1_000_000).unwrap();
+        let d = bfs_distribution(&p).unwrap();
+        let order = permlab::PermGroup::from_puzzle(&p).order();
+        assert_eq!(order, total.into(), "{spec}");
         assert_eq!(d.total(), total, "{spec}");
         assert_eq!(d.counts[0], 1);
         let distinct: std::collections::HashSet<_> = p.generator_perms().into_iter().collect();
         assert_eq!(d.counts[1], distinct.len() as u64, "{spec}");
     }
-    let p = Puzzle::builtin("nokia2x2").unwrap();
-    assert!(bfs_distribution_temporary(&p, 1000).is_err());
 }
 
 fn assert_evcxr(out: &str, what: &str) {
@@ -323,6 +345,12 @@ fn evcxr_output_of_every_type() {
     let out = d.evcxr_content();
     assert_evcxr(&out, "distribution");
     assert!(out.contains("   total 13721\nEVCXR_END_CONTENT\n"));
+
+    let group = permlab::PermGroup::from_puzzle(&Puzzle::builtin("cube2").unwrap());
+    let out = group.evcxr_content();
+    assert!(out.starts_with("EVCXR_BEGIN_CONTENT text/html\n<table"));
+    assert!(out.contains("text/plain\ndegree: 24\norder: 88179840\n"));
+    assert!(out.ends_with("(cycle type 4^3 1^12)\nEVCXR_END_CONTENT\n"));
 
     for (name, out) in [
         ("MatrixFigure", MatrixFigure::of_perm(&g).evcxr_content()),
@@ -386,7 +414,14 @@ fn figure_command_writes_each_kind() {
             "--out",
             &out("a.svg"),
         ],
-        vec!["bfs", "nokia2x2", "--log", "--out", &out("hist.svg")],
+        vec![
+            "bfs",
+            "nokia2x2",
+            "--log",
+            "--quiet",
+            "--out",
+            &out("hist.svg"),
+        ],
         vec!["board", "board:3x3:2", "A B", "--out", &out("ab.png")],
         vec![
             "board",
@@ -501,13 +536,18 @@ fn figure_command_errors_are_one_line() {
             vec![
                 "figure",
                 "bfs",
-                "cube2",
-                "--max-states",
-                "100",
+                "turnstyle:12",
+                "--up-to-rotation",
+                "--max-memory",
+                "1M",
                 "--out",
                 "x.svg",
             ],
-            "more than 100 states",
+            "--max-memory",
+        ),
+        (
+            vec!["figure", "bfs", "cube3", "--out", "x.svg"],
+            "more than 2^64 states",
         ),
     ] {
         let o = permlab(&args);

@@ -489,3 +489,184 @@ fn cli_spiral_path_json() {
     let d: Vec<f64> = serde_json::from_value(v["distance_to_centre_of_y"].clone()).unwrap();
     assert!(d.windows(2).all(|w| w[1] <= w[0]));
 }
+
+// ---------------------------------------------------------------- general boards
+
+use permlab::nrp::general::{GeneralSolver, Method, OptimalTable};
+use permlab::nrp::quality::{compare, Limits};
+use permlab::{PermGroup, Puzzle};
+
+#[test]
+fn general_boards_solve_by_the_labelled_method() {
+    for line in data_lines("nrp_general_boards.txt") {
+        let cols: Vec<&str> = line.split(" | ").collect();
+        let p = Puzzle::builtin(cols[0]).unwrap();
+        let s = GeneralSolver::new(&p);
+        let want = match cols[1] {
+            "factor" => Method::Factor,
+            "3-cycles" => Method::ThreeCycles,
+            m => panic!("{m}"),
+        };
+        assert_eq!(s.method, want, "{}", cols[0]);
+        assert_eq!(s.group.order().to_string(), cols[2], "{}", cols[0]);
+        // specific 3-cycles are 3-cycles inside their orbit
+        for c in s.cyclers.iter().flatten() {
+            let g = p.eval(&s.word(&c.letters));
+            assert_eq!(g.support().len(), 3);
+            assert_eq!(g.image(c.cells[0]), c.cells[1]);
+        }
+        let mut r = rng(400);
+        for _ in 0..30 {
+            let st = s.random_state(&mut r);
+            let sol = s.solve(&st).unwrap();
+            assert_eq!(sol.method, want);
+            assert_eq!(p.apply(&st, &sol.word), p.solved(), "{}", cols[0]);
+        }
+        if s.method == Method::ThreeCycles {
+            // every general 3-cycle is exactly the requested 3-cycle
+            let orbit = s.orbits.iter().max_by_key(|o| o.len()).unwrap();
+            for _ in 0..30 {
+                let t = [0, 1, 2].map(|_| orbit[r.random_range(0..orbit.len())]);
+                if t[0] == t[1] || t[1] == t[2] || t[0] == t[2] {
+                    continue;
+                }
+                let w = s.three_cycle(t).unwrap();
+                let expected = Perm::from_cycles(p.degree, &[t.to_vec()]).unwrap();
+                assert_eq!(p.eval(&s.word(&w)), expected);
+            }
+        }
+    }
+}
+
+#[test]
+fn general_solver_rejects_states_outside_the_group() {
+    // 2x3 with 2x2 blocks: a transposition is not among the 120 (seed Part V)
+    let p = Puzzle::builtin("board:2x3:2").unwrap();
+    let s = GeneralSolver::new(&p);
+    let e = s.solve(&[1, 0, 2, 3, 4, 5]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "unsolvable: the state is not in the group of the puzzle (order 120)"
+    );
+    // 4x4 with 3x3 blocks: a number in the other colour class
+    let p = Puzzle::builtin("board:4x4:3").unwrap();
+    let s = GeneralSolver::new(&p);
+    let mut st = p.solved();
+    st.swap(0, 1);
+    let e = s.solve(&st).unwrap_err();
+    assert!(e.to_string().contains("outside its orbit"), "{e}");
+    // and an odd permutation inside one class
+    let mut st = p.solved();
+    st.swap(0, 2);
+    let e = s.solve(&st).unwrap_err();
+    assert!(e.to_string().contains("sign pattern"), "{e}");
+}
+
+#[test]
+fn nrp_restriction_check_agrees_with_group_membership() {
+    // the solver's colour-class and sign checks against Schreier–Sims / giant membership
+    for n in 4..=9 {
+        let s = Solver::new(n).unwrap();
+        let b = &s.board;
+        let group = PermGroup::from_puzzle(&b.puzzle);
+        let mut r = rng(500 + n as u64);
+        for k in 0..60 {
+            // half random solvable states, half arbitrary shuffles and single swaps
+            let st = match k % 3 {
+                0 => s.random_state(&mut r),
+                1 => {
+                    let mut v = b.puzzle.solved();
+                    use rand::seq::SliceRandom;
+                    v.shuffle(&mut r);
+                    v
+                }
+                _ => {
+                    let mut v = s.random_state(&mut r);
+                    let (i, j) = (r.random_range(0..b.cells()), r.random_range(0..b.cells()));
+                    v.swap(i, j);
+                    v
+                }
+            };
+            let g = Perm::from_state(&st).unwrap();
+            assert_eq!(s.check(&st).is_ok(), group.contains(&g), "n={n} k={k}");
+        }
+    }
+}
+
+#[test]
+fn optimal_table_matches_the_seed_counts_and_bounds_the_other_methods() {
+    // 2x3 with 2x2 blocks: 120 states; 3x4 with 3x3 blocks: 720 states (seed Part V)
+    for (spec, states) in [("board:2x3:2", 120), ("board:3x4:3", 720)] {
+        let p = Puzzle::builtin(spec).unwrap();
+        let s = GeneralSolver::new(&p);
+        let t = OptimalTable::new(&s, 1_000_000).unwrap();
+        assert_eq!(t.len(), states);
+        let mut r = rng(600);
+        let row = compare(&p, None, 40, Limits::default(), &mut r);
+        let (opt, fac) = (row.optimal.unwrap(), row.factor.unwrap());
+        assert!(opt.max <= t.diameter() as usize);
+        assert!(opt.median <= fac.median && opt.max <= fac.max);
+        assert!(row.three_cycles.is_none() && row.seed_method.is_none());
+    }
+}
+
+#[test]
+fn quality_rows_for_small_nrp_boards() {
+    let s = Solver::new(4).unwrap();
+    let mut r = rng(700);
+    let row = compare(&s.board.puzzle, Some(&s), 20, Limits::default(), &mut r);
+    assert_eq!(row.states, 20);
+    // all three methods solved every state (compare asserts it) and reported lengths
+    let (seed, three, factor) = (
+        row.seed_method.unwrap(),
+        row.three_cycles.unwrap(),
+        row.factor.unwrap(),
+    );
+    assert!(seed.median > 0 && three.median > 0 && factor.median > 0);
+    assert!(
+        row.optimal.is_none(),
+        "A_20 is too large for optimal search"
+    );
+    let row = compare(
+        &Board::new(6).unwrap().puzzle,
+        None,
+        5,
+        Limits::default(),
+        &mut r,
+    );
+    assert!(
+        row.factor.is_none(),
+        "factor is skipped above the degree limit"
+    );
+}
+
+#[test]
+fn cli_general_board_solve_labels_the_method() {
+    let (code, out, _) = permlab(&[
+        "nrp",
+        "solve",
+        "--board",
+        "board:3x3:2",
+        "2,1,3,4,5,6,7,8,9",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["method"].as_str().unwrap().starts_with("3-cycles"));
+    assert_eq!(v["after"], "1,2,3,4,5,6,7,8,9");
+    let (code, out, _) = permlab(&[
+        "nrp",
+        "solve",
+        "--board",
+        "board:2x3:2",
+        "4,1,3,5,2,6",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["method"]
+        .as_str()
+        .unwrap()
+        .starts_with("stabilizer-chain factor"));
+    assert_eq!(v["after"], "1,2,3,4,5,6");
+}

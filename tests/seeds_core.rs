@@ -259,44 +259,34 @@ fn seed000_special_case_words_under_each_convention() {
     );
 }
 
-/// The belt of Cycle on the n x (n+1) board, in the order numbers travel under the
-/// default convention: the top row left to right, the right column downwards, then the
-/// left column upwards from the bottom row (0-based cells).
-fn cycle_belt(n: usize) -> Vec<usize> {
-    let cols = n + 1;
-    let mut belt: Vec<usize> = (0..cols).collect();
-    belt.extend((1..n).map(|r| r * cols + cols - 1));
-    belt.extend((1..n).rev().map(|r| r * cols));
-    belt
-}
-
 #[test]
 fn seed000_cycle_shifts_its_belt_by_n_minus_3() {
     for n in 4..=9 {
-        let p = Puzzle::builtin(&format!("board:{n}x{}:{n}", n + 1)).unwrap();
+        let board = permlab::nrp::Board::new(n).unwrap();
+        let p = &board.puzzle;
         let w = p.parse_word("(Y X)^4").unwrap();
-        let belt = cycle_belt(n);
+        // the belt: down the first column, along the bottom row, up the last column
+        let belt = permlab::nrp::belt(&board);
         assert_eq!(belt.len(), 3 * n - 1);
-        // default reading: n-3 places clockwise (along the top row to the right);
-        // right-to-left with counterclockwise letters gives the inverse: n-3 places
-        // counterclockwise, as the seed says.
-        for (conv, step) in [(LR_CW, n as i64 - 3), (RL_CCW, 3 - n as i64)] {
-            let g = p.eval_with(&w, conv);
-            for (k, &cell) in belt.iter().enumerate() {
-                let to = (k as i64 + step).rem_euclid(belt.len() as i64) as usize;
-                assert_eq!(g.image(cell), belt[to], "n={n} {conv}");
-            }
-            assert_eq!(g.support().len(), belt.len());
+        // with the seed's counterclockwise letters, Cycle moves every belt cell n-3
+        // places along it (counterclockwise) and fixes the rest
+        let g = p.eval_with(&w, LR_CCW);
+        for (k, &cell) in belt.iter().enumerate() {
+            assert_eq!(g.image(cell), belt[(k + n - 3) % belt.len()], "n={n}");
         }
+        assert_eq!(g.support().len(), belt.len());
         // under every convention Cycle is a shift by n-3 along a belt of 3n-1 cells:
         // gcd(3n-1, n-3) cycles of equal length
         let len = 3 * n - 1;
-        let g = num_integer::gcd(len, n - 3).max(1);
+        let d = num_integer::gcd(len, n - 3);
         for conv in Convention::all() {
-            let perm = p.eval_with(&w, conv);
-            let expected = if n == 3 { vec![] } else { vec![len / g; g] };
-            let lens: Vec<usize> = perm.cycles().iter().map(Vec::len).collect();
-            assert_eq!(lens, expected, "n={n} {conv}");
+            let lens: Vec<usize> = p
+                .eval_with(&w, conv)
+                .cycles()
+                .iter()
+                .map(Vec::len)
+                .collect();
+            assert_eq!(lens, vec![len / d; d], "n={n} {conv}");
         }
     }
 }

@@ -1,19 +1,24 @@
 //! Subcommands that draw: `figure KIND …` (one figure to a file) and `figures` (the
 //! whole gallery into a directory).
 
+use super::search::{AnySpace, SpaceArgs};
 use super::{print_json, CliError, CliResult, ConventionArgs};
 use clap::Subcommand;
-use permlab::figures::board::{trajectory, BoardFigure};
+use permlab::figures::board::BoardFigure;
 use permlab::figures::cube_net::CubeNetFigure;
 use permlab::figures::cycles::{CycleFigure, CycleStyle};
-use permlab::figures::gallery::{bfs_distribution_temporary, gallery};
+use permlab::figures::gallery::gallery;
 use permlab::figures::histogram::{DistanceDistribution, HistogramFigure};
 use permlab::figures::matrix::MatrixFigure;
 use permlab::figures::{write_atomically, DynFigure, Format};
+use permlab::search::bfs::{bfs, BfsOptions};
+use permlab::search::space::StateSpace;
+use permlab::search::table::{check_memory, DistanceTable};
 use permlab::{Layout, Perm, Puzzle};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 #[derive(Subcommand)]
 pub enum FigureCommand {
@@ -122,16 +127,14 @@ pub enum FigureKind {
         #[command(flatten)]
         out: OutArgs,
     },
-    /// The distribution of distances from solved over all states, by BFS.
+    /// The distribution of distances over all positions, by the search module's BFS
+    /// (the options of `permlab bfs`).
     Bfs {
-        /// A built-in puzzle or a .gens file.
-        puzzle: String,
+        #[command(flatten)]
+        space: SpaceArgs,
         /// Log scale on the count axis.
         #[arg(long)]
         log: bool,
-        /// Stop with an error beyond this many states.
-        #[arg(long, default_value_t = 5_000_000)]
-        max_states: usize,
         #[command(flatten)]
         out: OutArgs,
     },
@@ -271,9 +274,8 @@ impl FigureKind {
                             return Err("--path follows the word letter by letter: use the default convention".into());
                         }
                         let word = puzzle.parse_word(&pw.word)?;
-                        let steps = trajectory(&puzzle, &word, pos);
                         BoardFigure::for_puzzle(&puzzle, &start)?
-                            .path(&steps)
+                            .path_of_letters(&puzzle, &word.letters(), pos)
                             .title(&title_or(&out, &format!("{label} during {}", pw.word)))
                     }
                 };
@@ -296,14 +298,9 @@ impl FigureKind {
                     .title(&title_or(&out, &pw.word));
                 write_figure(&fig, &out)
             }
-            FigureKind::Bfs {
-                puzzle,
-                log,
-                max_states,
-                out,
-            } => {
-                let p = Puzzle::load(&puzzle)?;
-                let d = bfs_distribution_temporary(&p, max_states)?;
+            FigureKind::Bfs { space, log, out } => {
+                let puzzle = space.puzzle.clone();
+                let d = search_distribution(&space)?;
                 let fig = HistogramFigure::new(vec![(puzzle.clone(), d)])
                     .log(log)
                     .title(&title_or(&out, &format!("{puzzle}: states by distance")))
@@ -332,6 +329,43 @@ impl FigureKind {
                 write_figure(&fig, &out)
             }
         }
+    }
+}
+
+/// The distance distribution of the space `permlab bfs` would search with these
+/// options (memory checked first; Ctrl-C stops it with an error).
+fn search_distribution(args: &SpaceArgs) -> Result<DistanceDistribution, CliError> {
+    fn run<S: StateSpace>(space: &S, args: &SpaceArgs) -> Result<DistanceDistribution, CliError> {
+        let max_memory = args
+            .max_memory
+            .as_deref()
+            .map(super::search::parse_bytes)
+            .transpose()?;
+        check_memory(space.size(), max_memory, 64 << 20)?;
+        let stop: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
+        let table = DistanceTable::new(space.size());
+        let opts = BfsOptions {
+            progress: !args.quiet,
+            ..BfsOptions::default()
+        };
+        let r = bfs(space, &table, &opts, stop);
+        if r.interrupted {
+            return Err(format!(
+                "interrupted (Ctrl-C) after depth {} with {} of {} positions seen",
+                r.max_distance(),
+                r.states,
+                space.size()
+            )
+            .into());
+        }
+        Ok(DistanceDistribution::from(&r))
+    }
+    let (_, space) = args.build()?;
+    match &space {
+        AnySpace::Group(s) => run(s, args),
+        AnySpace::Ring(s) => run(s, args),
+        AnySpace::Pieces(s) => run(s, args),
     }
 }
 

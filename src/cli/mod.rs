@@ -2,6 +2,7 @@
 
 mod core;
 mod figure;
+mod group;
 mod nrp;
 mod reproduce;
 mod search;
@@ -56,6 +57,8 @@ enum Command {
     #[command(flatten)]
     Core(core::CoreCommand),
     #[command(flatten)]
+    Group(group::GroupCommand),
+    #[command(flatten)]
     Search(search::SearchCommand),
     #[command(flatten)]
     Figure(figure::FigureCommand),
@@ -70,6 +73,7 @@ pub fn run() -> CliResult {
     let cli = Cli::parse();
     match cli.command {
         Command::Core(c) => c.run(),
+        Command::Group(c) => c.run(),
         Command::Search(c) => c.run(),
         Command::Figure(c) => c.run(),
         Command::Reproduce(a) => reproduce::run(a),

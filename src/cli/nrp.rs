@@ -2,6 +2,8 @@
 
 use super::{print_json, CliError, CliResult};
 use clap::Subcommand;
+use permlab::nrp::general::GeneralSolver;
+use permlab::nrp::quality::{compare, Limits, Stats};
 use permlab::nrp::spiral::{centre_square, dist4};
 use permlab::nrp::{self, Board, Solver, SpiralKind};
 use permlab::puzzle::format_state;
@@ -20,11 +22,15 @@ pub struct NrpArgs {
 
 #[derive(Subcommand)]
 enum NrpCommand {
-    /// Solve a state of the n x (n+1) board by the seed's 3-cycles.
+    /// Solve a state of the n x (n+1) board by the seed's 3-cycles (or of any board
+    /// with --board, by 3-cycles or the stabilizer-chain factor, labelled).
     Solve {
         /// Block size n (4..=64); the board has n rows and n+1 columns.
+        #[arg(long, required_unless_present = "board", conflicts_with = "board")]
+        n: Option<usize>,
+        /// Another puzzle (e.g. board:5x5:4, board:6x6:2): the general solver.
         #[arg(long)]
-        n: usize,
+        board: Option<String>,
         /// The state: numbers 1..n(n+1) in cell order (row-major), comma-separated.
         state: String,
         /// Machine-readable output.
@@ -70,6 +76,31 @@ enum NrpCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Solution lengths of the seed's method, 3-cycles with optimal setups, the
+    /// stabilizer-chain factor and optimal search on the same random states.
+    Quality {
+        /// Smallest n of the n x (n+1) boards.
+        #[arg(long, default_value_t = 4)]
+        n_from: usize,
+        /// Largest n.
+        #[arg(long, default_value_t = 8)]
+        n_to: usize,
+        /// Further boards (comma-separated specs).
+        #[arg(
+            long,
+            default_value = "board:2x3:2,board:3x4:3,board:3x3:2,board:2x4:2,board:4x4:3,board:5x5:4,board:6x6:2"
+        )]
+        boards: String,
+        /// Random states per puzzle.
+        #[arg(long, default_value_t = 100)]
+        states: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 2026)]
+        seed: u64,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Solution length and time per solve over random solvable states.
     Bench {
         /// Smallest n.
@@ -97,7 +128,14 @@ fn rc(board: &Board, cell: usize) -> String {
 
 pub fn run(args: NrpArgs) -> CliResult {
     match args.cmd {
-        NrpCommand::Solve { n, state, json } => {
+        NrpCommand::Solve {
+            n: None,
+            board: Some(spec),
+            state,
+            json,
+        } => return solve_general(&spec, &state, json),
+        NrpCommand::Solve { n, state, json, .. } => {
+            let n = n.ok_or("give --n or --board")?;
             let solver = Solver::new(n)?;
             let b = &solver.board;
             let start = b.puzzle.parse_state(&state)?;
@@ -256,6 +294,14 @@ pub fn run(args: NrpArgs) -> CliResult {
                 println!("{} letters; permutation {g}", w.len());
             }
         }
+        NrpCommand::Quality {
+            n_from,
+            n_to,
+            boards,
+            states,
+            seed,
+            json,
+        } => return quality(n_from, n_to, &boards, states, seed, json),
         NrpCommand::Bench {
             n_from,
             n_to,
@@ -337,5 +383,106 @@ fn bench(n_from: usize, n_to: usize, states: usize, seed: u64, json: bool) -> Cl
             println!("| {n} | {k} | {lm:.0} | {lx:.0} | {tm:.2} | {tx:.2} |");
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn solve_general(spec: &str, state: &str, json: bool) -> CliResult {
+    let puzzle = permlab::Puzzle::load(spec)?;
+    let start = puzzle.parse_state(state)?;
+    let solver = GeneralSolver::new(&puzzle);
+    let sol = solver.solve(&start)?;
+    let end = puzzle.apply(&start, &sol.word);
+    if end != puzzle.solved() {
+        return Err("internal: the solution does not solve the state".into());
+    }
+    if json {
+        print_json(&json!({
+            "puzzle": spec,
+            "state": format_state(&start),
+            "word": sol.word.to_string(),
+            "length": sol.letters.len(),
+            "three_cycles": sol.three_cycles,
+            "method": sol.method.to_string(),
+            "after": format_state(&end),
+        }));
+    } else {
+        println!("before:");
+        print!("{}", puzzle.render(&start));
+        println!(
+            "solution ({} letters; method: {}{}):",
+            sol.letters.len(),
+            sol.method,
+            if sol.three_cycles > 0 {
+                format!(", {} general 3-cycles", sol.three_cycles)
+            } else {
+                String::new()
+            }
+        );
+        println!("{}", sol.word);
+        println!("after:");
+        print!("{}", puzzle.render(&end));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn quality(
+    n_from: usize,
+    n_to: usize,
+    boards: &str,
+    states: usize,
+    seed: u64,
+    json: bool,
+) -> CliResult {
+    if states == 0 || n_from > n_to {
+        return Err("need --states >= 1 and --n-from <= --n-to".into());
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut rows = Vec::new();
+    let limits = Limits::default();
+    let specs: Vec<&str> = boards
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    let bar = indicatif::ProgressBar::new((n_to - n_from + 1 + specs.len()) as u64);
+    for n in n_from..=n_to {
+        bar.set_message(format!("n = {n}"));
+        let s = Solver::new(n)?;
+        rows.push(compare(&s.board.puzzle, Some(&s), states, limits, &mut rng));
+        bar.inc(1);
+    }
+    for spec in specs {
+        let p = permlab::Puzzle::load(spec)?;
+        rows.push(compare(&p, None, states, limits, &mut rng));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if json {
+        print_json(&serde_json::to_value(&rows)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let cell = |s: &Option<Stats>| match s {
+        Some(s) => format!("{} / {:.0} / {}", s.median, s.mean, s.max),
+        None => "-".to_string(),
+    };
+    println!(
+        "Solution length in letters (median / mean / max over {states} random solvable states)"
+    );
+    println!("| puzzle | seed 000 method | 3-cycles, optimal setups | stabilizer-chain factor | optimal |");
+    println!("|---|---|---|---|---|");
+    for r in &rows {
+        println!(
+            "| {} | {} | {} | {} | {} |",
+            r.puzzle,
+            cell(&r.seed_method),
+            cell(&r.three_cycles),
+            cell(&r.factor),
+            cell(&r.optimal)
+        );
+    }
+    println!(
+        "(factor only up to {} cells: its tables exhaust memory on the 42-cell board; optimal only for groups of at most {} elements)",
+        limits.factor_max_degree, limits.optimal_max_order
+    );
     Ok(ExitCode::SUCCESS)
 }

@@ -4,13 +4,17 @@ use super::{print_json, CliError, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
 use permlab::group::PermGroup;
 use permlab::puzzle::format_state;
-use permlab::search::bfs::{bfs, exact_distances, BfsOptions, BfsResult, Strategy};
-use permlab::search::index::{Arrangements, IndexError};
+use permlab::search::bfs::{bfs, BfsOptions, BfsResult, Strategy};
+use permlab::search::index::IndexError;
 use permlab::search::naive::naive_bfs;
-use permlab::search::solve::{bidirectional, solve_with_table, PermMoves};
-use permlab::search::space::{puzzle_moves, GroupIndexing, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace};
-use permlab::search::staged::StagedSolver;
-use permlab::search::table::{check_memory, peak_memory, table_bytes, DistanceTable};
+use permlab::search::solve::{
+    bidirectional, home_distribution, solve_with_table, HomeReport, PermMoves,
+};
+use permlab::search::space::{
+    puzzle_moves, GroupIndexing, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace,
+};
+use permlab::search::staged::compare_rotation3;
+use permlab::search::table::{check_memory, cpu_seconds, peak_memory, table_bytes, DistanceTable};
 use permlab::{Perm, Puzzle};
 use serde_json::json;
 use std::path::PathBuf;
@@ -91,6 +95,8 @@ pub enum BenchWhich {
         #[arg(long)]
         json: bool,
     },
+    /// Times order() on the groups, and GAP's Size(Group(gens)) on the same sets.
+    Groups(super::group::BenchGroupsArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -161,7 +167,7 @@ pub fn parse_bytes(text: &str) -> Result<u64, CliError> {
         .trim()
         .parse()
         .map_err(|_| format!("--max-memory {text:?}: expected a size such as 500M or 2G"))?;
-    if !(v >= 0.0) {
+    if v.is_nan() || v < 0.0 {
         return Err(format!("--max-memory {text:?}: must be positive").into());
     }
     Ok((v * mult as f64) as u64)
@@ -172,9 +178,14 @@ pub fn parse_labels(text: &str, n: usize, what: &str) -> Result<Vec<usize>, CliE
     let mut out = Vec::new();
     for part in text.split(',') {
         let part = part.trim();
-        let bad = || format!("{what} {text:?}: {part:?} is not a number or a range a..b of numbers 1..{n}");
+        let bad = || {
+            format!("{what} {text:?}: {part:?} is not a number or a range a..b of numbers 1..{n}")
+        };
         let (a, b) = match part.split_once("..") {
-            Some((a, b)) => (a.trim().parse::<usize>().map_err(|_| bad())?, b.trim().parse::<usize>().map_err(|_| bad())?),
+            Some((a, b)) => (
+                a.trim().parse::<usize>().map_err(|_| bad())?,
+                b.trim().parse::<usize>().map_err(|_| bad())?,
+            ),
             None => {
                 let a = part.parse::<usize>().map_err(|_| bad())?;
                 (a, a)
@@ -207,13 +218,21 @@ impl SpaceArgs {
         }
         let space = if self.up_to_rotation {
             if self.inverses {
-                return Err("--up-to-rotation takes the puzzle's flips as they are; drop --inverses".into());
+                return Err(
+                    "--up-to-rotation takes the puzzle's flips as they are; drop --inverses".into(),
+                );
             }
             AnySpace::Ring(RingSpace::for_puzzle(&puzzle)?)
         } else if let Some(t) = &self.track {
             let tracked = parse_labels(t, puzzle.degree, "--track")?;
             let (names, perms) = puzzle_moves(&puzzle, self.inverses);
-            AnySpace::Pieces(PiecesSpace::new(&puzzle.name, puzzle.degree, tracked, names, perms)?)
+            AnySpace::Pieces(PiecesSpace::new(
+                &puzzle.name,
+                puzzle.degree,
+                tracked,
+                names,
+                perms,
+            )?)
         } else {
             AnySpace::Group(GroupSpace::for_puzzle(&puzzle, self.inverses)?)
         };
@@ -225,7 +244,8 @@ fn describe_indexing(space: &AnySpace) -> String {
     match space {
         AnySpace::Group(g) => match g.indexing() {
             GroupIndexing::Product(_) => "Lehmer ranks on the orbits".into(),
-            GroupIndexing::Chain(_) => "stabiliser chain ranks".into(),
+            GroupIndexing::Chain(..) => "stabiliser chain ranks, byte tables".into(),
+            GroupIndexing::Group(_) => "stabiliser chain ranks (PermGroup::rank)".into(),
         },
         AnySpace::Ring(_) => "Lehmer rank, 1 in front".into(),
         AnySpace::Pieces(_) => "arrangement ranks of the tracked pieces".into(),
@@ -233,7 +253,11 @@ fn describe_indexing(space: &AnySpace) -> String {
 }
 
 /// Runs a search with the memory check first.
-fn run_bfs<S: StateSpace>(space: &S, max_memory: Option<u64>, opts: &BfsOptions) -> Result<(DistanceTable, BfsResult), CliError> {
+fn run_bfs<S: StateSpace>(
+    space: &S,
+    max_memory: Option<u64>,
+    opts: &BfsOptions,
+) -> Result<(DistanceTable, BfsResult), CliError> {
     check_memory(space.size(), max_memory, 64 << 20)?;
     let table = DistanceTable::new(space.size());
     let r = bfs(space, &table, opts, stop_flag());
@@ -250,57 +274,24 @@ fn run_bfs<S: StateSpace>(space: &S, max_memory: Option<u64>, opts: &BfsOptions)
 }
 
 fn cells_one_based(cells: &[u32]) -> Vec<u32> {
-    cells.iter().map(|&c| if c == u32::MAX { 0 } else { c + 1 }).collect()
+    cells
+        .iter()
+        .map(|&c| if c == u32::MAX { 0 } else { c + 1 })
+        .collect()
 }
 
 fn cells_text(cells: &[u32]) -> String {
     cells
         .iter()
-        .map(|&c| if c == u32::MAX { "_".to_string() } else { (c + 1).to_string() })
+        .map(|&c| {
+            if c == u32::MAX {
+                "_".to_string()
+            } else {
+                (c + 1).to_string()
+            }
+        })
         .collect::<Vec<_>>()
         .join(",")
-}
-
-/// Exact distances of the positions of a group or ring space whose `home` cells
-/// hold their own numbers (all arrangements of the other numbers on the other
-/// cells that are positions of the space).
-pub fn home_distribution<S: StateSpace>(space: &S, table: &DistanceTable, degree: usize, home: &[usize]) -> Result<(Vec<u64>, u64, Vec<Vec<u32>>), CliError> {
-    let free: Vec<usize> = (0..degree).filter(|c| !home.contains(c)).collect();
-    let arr = Arrangements::new(free.len(), free.len())?;
-    let mut dist: Vec<u64> = Vec::new();
-    let mut outside = 0u64;
-    let mut hardest: Vec<Vec<u32>> = Vec::new();
-    let mut buf = vec![0u8; free.len()];
-    for r in 0..arr.size() {
-        arr.unrank(r, &mut buf);
-        let mut cells: Vec<u32> = (0..degree as u32).collect();
-        for (j, &b) in buf.iter().enumerate() {
-            cells[free[j]] = free[b as usize] as u32;
-        }
-        let s = match space.from_cells(&cells) {
-            Ok(s) => s,
-            Err(_) => {
-                outside += 1;
-                continue;
-            }
-        };
-        let d = match solve_with_table(space, table, &s) {
-            Ok(p) => p.len(),
-            Err(_) => {
-                outside += 1;
-                continue;
-            }
-        };
-        if dist.len() <= d {
-            dist.resize(d + 1, 0);
-            hardest.clear();
-        }
-        dist[d] += 1;
-        if d + 1 == dist.len() && hardest.len() < 10 {
-            hardest.push(cells);
-        }
-    }
-    Ok((dist, outside, hardest))
 }
 
 fn print_distribution(distribution: &[u64]) {
@@ -331,7 +322,9 @@ impl SearchCommand {
                     }),
                 };
                 let max_memory = args.max_memory()?;
-                let home = home.map(|h| parse_labels(&h, puzzle.degree, "--home")).transpose()?;
+                let home = home
+                    .map(|h| parse_labels(&h, puzzle.degree, "--home"))
+                    .transpose()?;
                 if home.is_some() && matches!(space, AnySpace::Pieces(_)) {
                     return Err("--home needs a search of whole positions (not --track)".into());
                 }
@@ -366,12 +359,13 @@ impl SearchCommand {
                             "antipode_count": r.antipode_count(),
                             "antipodes": antis.iter().map(|c| cells_one_based(c)).collect::<Vec<_>>(),
                             "seconds": r.seconds,
+                            "layer_strategies": r.strategies.iter().map(|x| format!("{x:?}").to_lowercase()).collect::<Vec<_>>(),
                             "positions_per_second": rate,
                             "table_bytes": bytes,
                             "bits_per_position": bytes as f64 * 8.0 / s.size() as f64,
                             "peak_memory_bytes": peak_memory(),
                         });
-                        if let Some((dist, outside, hardest)) = &home_report {
+                        if let Some(HomeReport { distribution: dist, outside, hardest }) = &home_report {
                             v["home"] = json!({
                                 "cells": home.as_ref().map(|h| h.iter().map(|c| c + 1).collect::<Vec<_>>()),
                                 "distribution": dist,
@@ -394,7 +388,7 @@ impl SearchCommand {
                                 println!("  {}", cells_text(c));
                             }
                         }
-                        if let Some((dist, outside, hardest)) = &home_report {
+                        if let Some(HomeReport { distribution: dist, outside, hardest }) = &home_report {
                             println!("positions with cells {} home:", home.as_ref().map(|h| h.iter().map(|c| (c + 1).to_string()).collect::<Vec<_>>().join(",")).unwrap_or_default());
                             print_distribution(dist);
                             println!("worst case: {} moves; {} such arrangements are not positions of the puzzle", dist.len().saturating_sub(1), outside);
@@ -420,7 +414,12 @@ impl SearchCommand {
                 json,
             } => solve(args, &state, table, bfs_limit, max_depth, json),
             SearchCommand::CompareSolvers { puzzle, json } => compare_solvers(&puzzle, json),
-            SearchCommand::Bench { which: BenchWhich::Search { only, json } } => bench_search(&only, json),
+            SearchCommand::Bench {
+                which: BenchWhich::Search { only, json },
+            } => bench_search(&only, json),
+            SearchCommand::Bench {
+                which: BenchWhich::Groups(a),
+            } => a.run(),
         }
     }
 }
@@ -437,14 +436,29 @@ fn report_solution(names: &[String], moves: &[usize], optimal: bool, method: &st
     } else {
         println!(
             "{} ({} moves, {}, {method})",
-            if text.is_empty() { "(already solved)".to_string() } else { text.join(" ") },
+            if text.is_empty() {
+                "(already solved)".to_string()
+            } else {
+                text.join(" ")
+            },
             moves.len(),
-            if optimal { "optimal" } else { "not necessarily optimal" }
+            if optimal {
+                "optimal"
+            } else {
+                "not necessarily optimal"
+            }
         );
     }
 }
 
-fn solve(args: SpaceArgs, state: &str, table_path: Option<PathBuf>, bfs_limit: u64, max_depth: usize, json: bool) -> CliResult {
+fn solve(
+    args: SpaceArgs,
+    state: &str,
+    table_path: Option<PathBuf>,
+    bfs_limit: u64,
+    max_depth: usize,
+    json: bool,
+) -> CliResult {
     let puzzle = Puzzle::load(&args.puzzle)?;
     let cells = puzzle.parse_state(state)?;
     let max_memory = args.max_memory()?;
@@ -453,9 +467,13 @@ fn solve(args: SpaceArgs, state: &str, table_path: Option<PathBuf>, bfs_limit: u
         Ok((_, s)) => s,
         Err(e) => {
             // a group too large to index: bidirectional search, then factorisation
-            let too_large = e
-                .downcast_ref::<SpaceError>()
-                .is_some_and(|se| matches!(se, SpaceError::Index(IndexError::TooLarge) | SpaceError::Index(IndexError::TooManyCells(_))));
+            let too_large = e.downcast_ref::<SpaceError>().is_some_and(|se| {
+                matches!(
+                    se,
+                    SpaceError::Index(IndexError::TooLarge)
+                        | SpaceError::Index(IndexError::TooManyCells(_))
+                )
+            });
             if !too_large || args.up_to_rotation || args.track.is_some() {
                 return Err(e);
             }
@@ -466,7 +484,9 @@ fn solve(args: SpaceArgs, state: &str, table_path: Option<PathBuf>, bfs_limit: u
                 return Err("state: not reachable from the solved state with these moves (not in the group)".into());
             }
             let moves = PermMoves::new(&perms, puzzle.degree);
-            let start: Vec<u8> = (0..puzzle.degree).map(|i| g.extended(puzzle.degree).image(i) as u8).collect();
+            let start: Vec<u8> = (0..puzzle.degree)
+                .map(|i| g.extended(puzzle.degree).image(i) as u8)
+                .collect();
             let goal: Vec<u8> = (0..puzzle.degree as u8).collect();
             if puzzle.degree <= 255 {
                 if let Some(p) = bidirectional(&moves, &start, &goal, max_depth, 20_000_000) {
@@ -478,7 +498,7 @@ fn solve(args: SpaceArgs, state: &str, table_path: Option<PathBuf>, bfs_limit: u
         }
     };
     with_space!(&space, s => {
-        let st = s.from_cells(&cells)?;
+        let st = s.state_of_cells(&cells)?;
         let names: Vec<String> = (0..s.move_count()).map(|m| s.move_name(m).to_string()).collect();
         if let Some(path) = table_path {
             let (table, header) = DistanceTable::load(&path, max_memory)?;
@@ -527,78 +547,31 @@ fn factor_fallback(group: &PermGroup, g: &Perm, names: &[String], json: bool) ->
             "method": "factorisation (stabiliser chain)",
         }));
     } else {
-        println!("{word} ({} letters, not optimal, factorisation through the stabiliser chain)", letters.len());
+        println!(
+            "{word} ({} letters, not optimal, factorisation through the stabiliser chain)",
+            letters.len()
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Optimal and staged solution lengths of every position of `rotation3`.
-pub struct Comparison {
-    /// Positions by optimal length.
-    pub optimal: Vec<u64>,
-    /// Positions by staged-solver length.
-    pub staged: Vec<u64>,
-    /// (optimal, staged) -> positions.
-    pub joint: std::collections::BTreeMap<(usize, usize), u64>,
-    /// Largest staged length per stage.
-    pub stage_max: Vec<usize>,
-    /// A position where the staged solver is longest, with its optimal length.
-    pub worst: (Vec<u32>, usize, usize),
-}
-
-/// Runs seed 001's staged solver and the optimal solver on every position.
-pub fn compare_rotation3() -> Result<Comparison, CliError> {
-    let puzzle = Puzzle::builtin("rotation3")?;
-    let space = GroupSpace::for_puzzle(&puzzle, false)?;
-    let dist = exact_distances(&space);
-    let solver = StagedSolver::rotation3();
-    let mut optimal = Vec::new();
-    let mut staged = Vec::new();
-    let mut joint = std::collections::BTreeMap::new();
-    let mut stage_max = vec![0usize; solver.stage_labels().len()];
-    let mut worst = (Vec::new(), 0, 0);
-    let mut s = vec![0u8; space.width()];
-    for r in 0..space.size() {
-        space.unrank(r, &mut s);
-        let cells = space.to_cells(&s);
-        let o = dist[r as usize] as usize;
-        let (turns, per) = solver.solve(&cells).map_err(|e| format!("staged solver on {}: {e}", format_state(&cells)))?;
-        let l = turns.len();
-        for (m, p) in stage_max.iter_mut().zip(&per) {
-            *m = (*m).max(*p);
-        }
-        if optimal.len() <= o {
-            optimal.resize(o + 1, 0);
-        }
-        optimal[o] += 1;
-        if staged.len() <= l {
-            staged.resize(l + 1, 0);
-        }
-        staged[l] += 1;
-        *joint.entry((o, l)).or_insert(0) += 1;
-        if l > worst.2 || worst.0.is_empty() {
-            worst = (cells, o, l);
-        }
-    }
-    Ok(Comparison {
-        optimal,
-        staged,
-        joint,
-        stage_max,
-        worst,
-    })
-}
-
 fn mean(dist: &[u64]) -> f64 {
     let n: u64 = dist.iter().sum();
-    dist.iter().enumerate().map(|(d, &c)| d as f64 * c as f64).sum::<f64>() / n as f64
+    dist.iter()
+        .enumerate()
+        .map(|(d, &c)| d as f64 * c as f64)
+        .sum::<f64>()
+        / n as f64
 }
 
 fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
     if puzzle != "rotation3" {
-        return Err(format!("compare-solvers: no staged solver for {puzzle:?} (only rotation3, seed 001)").into());
+        return Err(format!(
+            "compare-solvers: no staged solver for {puzzle:?} (only rotation3, seed 001)"
+        )
+        .into());
     }
-    let c = compare_rotation3()?;
+    let c = compare_rotation3().map_err(CliError::from)?;
     if json {
         print_json(&json!({
             "states": c.optimal.iter().sum::<u64>(),
@@ -613,7 +586,10 @@ fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
             "worst_staged": {"state": cells_one_based(&c.worst.0), "optimal": c.worst.1, "staged": c.worst.2},
         }));
     } else {
-        println!("rotation3 (seed 001, clockwise turns only): {} positions", c.optimal.iter().sum::<u64>());
+        println!(
+            "rotation3 (seed 001, clockwise turns only): {} positions",
+            c.optimal.iter().sum::<u64>()
+        );
         println!("{:>6}  {:>10}  {:>10}", "moves", "optimal", "staged");
         for l in 0..c.optimal.len().max(c.staged.len()) {
             println!(
@@ -622,8 +598,16 @@ fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
                 c.staged.get(l).copied().unwrap_or(0)
             );
         }
-        println!("optimal: max {} mean {:.3}", c.optimal.len() - 1, mean(&c.optimal));
-        println!("staged:  max {} mean {:.3} (seed 001 bounds it by 53)", c.staged.len() - 1, mean(&c.staged));
+        println!(
+            "optimal: max {} mean {:.3}",
+            c.optimal.len() - 1,
+            mean(&c.optimal)
+        );
+        println!(
+            "staged:  max {} mean {:.3} (seed 001 bounds it by 53)",
+            c.staged.len() - 1,
+            mean(&c.staged)
+        );
         println!("largest turns per stage: {:?}", c.stage_max);
         println!(
             "staged worst case {} at {} (optimal {})",
@@ -648,7 +632,12 @@ fn cube_ru_space() -> Result<GroupSpace, CliError> {
         names.push(w.to_string());
         perms.push(cube.eval(&cube.parse_word(w)?));
     }
-    Ok(GroupSpace::new("cube3 <R,U> HTM", cube.degree, names, perms)?)
+    Ok(GroupSpace::new(
+        "cube3 <R,U> HTM",
+        cube.degree,
+        names,
+        perms,
+    )?)
 }
 
 fn bench_search(only: &[String], json: bool) -> CliResult {
@@ -662,6 +651,7 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
     let threads = rayon::current_num_threads();
     let mut run = |name: &str, space: &AnySpace, goal: &str| -> Result<(), CliError> {
         reset_peak_memory();
+        let cpu0 = cpu_seconds().unwrap_or(0.0);
         let (states, secs) = with_space!(space, s => {
             let (_, r) = run_bfs(s, None, &opts)?;
             (r.states, r.seconds)
@@ -670,13 +660,16 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
         let bytes = table_bytes(size);
         let peak = peak_memory().unwrap_or(0);
         let rate = states as f64 / secs;
-        eprintln!("{name}: {states} positions in {secs:.2} s");
+        let cpu = cpu_seconds().unwrap_or(0.0) - cpu0;
+        eprintln!("{name}: {states} positions in {secs:.2} s ({cpu:.2} CPU s)");
         rows.push(json!({
             "case": name,
             "states": states,
             "seconds": secs,
             "positions_per_second": rate,
             "positions_per_second_per_thread": rate / threads as f64,
+            "cpu_seconds": cpu,
+            "positions_per_cpu_second": states as f64 / cpu.max(1e-9),
             "bytes_per_position": bytes as f64 / size as f64,
             "peak_memory_bytes": peak,
             "goal": goal,
@@ -692,16 +685,32 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
         })
     };
     if wanted("turnstyle12") {
-        run("turnstyle12 up to rotation (11!)", &load("turnstyle:12", false, true)?, "<= 3 s")?;
+        run(
+            "turnstyle12 up to rotation (11!)",
+            &load("turnstyle:12", false, true)?,
+            "<= 3 s",
+        )?;
     }
     if wanted("board3x4") {
-        run("board:3x4:2 with inverses (12!, 12 moves)", &load("board:3x4:2", true, false)?, "<= 30 s")?;
+        run(
+            "board:3x4:2 with inverses (12!, 12 moves)",
+            &load("board:3x4:2", true, false)?,
+            "<= 30 s",
+        )?;
     }
     if wanted("cube-ru") {
-        run("cube3 <R,U> HTM (73,483,200)", &AnySpace::Group(cube_ru_space()?), "<= 10 s")?;
+        run(
+            "cube3 <R,U> HTM (73,483,200)",
+            &AnySpace::Group(cube_ru_space()?),
+            "<= 10 s",
+        )?;
     }
     if wanted("board4x4") {
-        run("board:4x4:3 with inverses (8!*8!/2)", &load("board:4x4:3", true, false)?, "<= 60 s")?;
+        run(
+            "board:4x4:3 with inverses (8!*8!/2)",
+            &load("board:4x4:3", true, false)?,
+            "<= 60 s",
+        )?;
     }
     let mut naive_rows = Vec::new();
     if wanted("naive") {
@@ -711,7 +720,11 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
             let t0 = Instant::now();
             let dist = naive_bfs(&space);
             let naive_s = t0.elapsed().as_secs_f64();
-            let quiet = BfsOptions { progress: false, antipode_sample: 0, strategy: None };
+            let quiet = BfsOptions {
+                progress: false,
+                antipode_sample: 0,
+                strategy: None,
+            };
             let (_, r) = run_bfs(&space, None, &quiet)?;
             if r.distribution != dist {
                 return Err(format!("turnstyle:{n}: naive and table searches disagree").into());
@@ -729,14 +742,19 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
         print_json(&json!({"threads": threads, "searches": rows, "naive": naive_rows}));
     } else {
         println!("threads: {threads}");
-        println!("{:<44} {:>12} {:>9} {:>14} {:>10} {:>10}  goal", "case", "positions", "seconds", "positions/s", "bytes/pos", "peak MB");
+        println!(
+            "{:<44} {:>12} {:>9} {:>14} {:>10} {:>10}  goal",
+            "case", "positions", "seconds", "positions/s", "bytes/pos", "peak MB"
+        );
         for r in &rows {
             println!(
-                "{:<44} {:>12} {:>9.2} {:>14.0} {:>10.3} {:>10}  {}",
+                "{:<44} {:>12} {:>9.2} {:>14.0} {:>9.2} {:>14.0} {:>10.3} {:>8}  {}",
                 r["case"].as_str().unwrap_or(""),
                 r["states"],
                 r["seconds"].as_f64().unwrap_or(0.0),
                 r["positions_per_second"].as_f64().unwrap_or(0.0),
+                r["cpu_seconds"].as_f64().unwrap_or(0.0),
+                r["positions_per_cpu_second"].as_f64().unwrap_or(0.0),
                 r["bytes_per_position"].as_f64().unwrap_or(0.0),
                 r["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
                 r["goal"].as_str().unwrap_or("")

@@ -32,7 +32,47 @@ pub struct BoardFigure {
     highlight: Vec<usize>,
     arrows: Vec<(usize, usize)>,
     path: Vec<usize>,
+    /// For each step of the path: the rotation that carries it, as (centre in cell
+    /// units (column, row), signed quarter turns clockwise), or `None` for a straight
+    /// arrow.
+    turns: Vec<Option<((f64, f64), i64)>>,
     title: String,
+}
+
+/// The centre of cell `p` in cell units (column + ½, row + ½).
+fn cell_centre(cols: usize, p: usize) -> (f64, f64) {
+    ((p % cols) as f64 + 0.5, (p / cols) as f64 + 0.5)
+}
+
+/// If `g` carries cell `from` to cell `to` by `quarter_turns` clockwise quarter turns
+/// about the centroid of its moved cells (a block turn), that centroid.
+fn rotation_centre(
+    g: &Perm,
+    cols: usize,
+    from: usize,
+    to: usize,
+    quarter_turns: i64,
+) -> Option<(f64, f64)> {
+    let support = g.support();
+    if support.is_empty() || !support.contains(&from) {
+        return None;
+    }
+    let k = support.len() as f64;
+    let (sx, sy) = support.iter().fold((0.0, 0.0), |(x, y), &p| {
+        let (cx, cy) = cell_centre(cols, p);
+        (x + cx, y + cy)
+    });
+    let c = (sx / k, sy / k);
+    let (mut dx, mut dy) = (
+        cell_centre(cols, from).0 - c.0,
+        cell_centre(cols, from).1 - c.1,
+    );
+    for _ in 0..quarter_turns.rem_euclid(4) {
+        // clockwise on screen (y down): (dx, dy) -> (-dy, dx)
+        (dx, dy) = (-dy, dx);
+    }
+    let t = cell_centre(cols, to);
+    ((c.0 + dx - t.0).abs() < 1e-9 && (c.1 + dy - t.1).abs() < 1e-9).then_some(c)
 }
 
 /// The positions (0-based) a piece starting at `start` occupies after each letter of
@@ -65,6 +105,7 @@ impl BoardFigure {
             highlight: Vec::new(),
             arrows: Vec::new(),
             path: Vec::new(),
+            turns: Vec::new(),
             title: String::new(),
         })
     }
@@ -115,11 +156,50 @@ impl BoardFigure {
             .copied()
             .filter(|&p| p < self.state.len())
             .collect();
+        self.turns = vec![None; self.path.len().saturating_sub(1)];
         if let (Some(&a), Some(&b)) = (self.path.first(), self.path.last()) {
             self.highlight.push(a);
             self.highlight.push(b);
         }
         self
+    }
+
+    /// Draws the path of the piece starting at `start` (0-based position) during the
+    /// letters `(move index, power)` of a word over `puzzle`'s moves (generators, then
+    /// extra moves, as [`Word::letters`] gives them): a block turn is drawn as the arc
+    /// the piece describes about the block's centre, any other move as a straight
+    /// arrow. Highlights the first and last cells.
+    pub fn path_of_letters(
+        self,
+        puzzle: &Puzzle,
+        letters: &[(usize, i64)],
+        start: usize,
+    ) -> BoardFigure {
+        let perms = puzzle.all_perms();
+        let mut cells = vec![start];
+        let mut turns = Vec::new();
+        let mut pos = start;
+        for &(g, power) in letters {
+            let next = perms[g].pow(power).image(pos);
+            turns.push(rotation_centre(&perms[g], self.cols, pos, next, power).map(|c| (c, power)));
+            cells.push(next);
+            pos = next;
+        }
+        let mut fig = self.path(&cells);
+        if fig.path.len() == cells.len() {
+            fig.turns = turns;
+        }
+        fig
+    }
+
+    /// The cells of the path (0-based).
+    pub fn path_cells(&self) -> &[usize] {
+        &self.path
+    }
+
+    /// For each step of the path, whether it is drawn as the arc of a block turn.
+    pub fn step_is_arc(&self) -> Vec<bool> {
+        self.turns.iter().map(Option::is_some).collect()
     }
 
     /// The arrows, as (from, to) positions.
@@ -130,10 +210,17 @@ impl BoardFigure {
     /// Top-left corner and side of the cells in an area of `size` pixels.
     fn geometry(&self, size: (u32, u32), title_h: i32) -> (f64, f64, f64) {
         let margin = 8.0;
+        // arcs of turns may leave the board by up to (√2 − 1)·(block side)/2: keep
+        // 0.7 cells around it free
+        let pad = if self.turns.iter().any(Option::is_some) {
+            0.7
+        } else {
+            0.0
+        };
         let avail_w = size.0 as f64 - 2.0 * margin;
         let avail_h = size.1 as f64 - 2.0 * margin - title_h as f64;
-        let cell = (avail_w / self.cols as f64)
-            .min(avail_h / self.rows as f64)
+        let cell = (avail_w / (self.cols as f64 + 2.0 * pad))
+            .min(avail_h / (self.rows as f64 + 2.0 * pad))
             .max(4.0)
             .floor();
         let x0 = ((size.0 as f64 - cell * self.cols as f64) / 2.0).floor();
@@ -207,9 +294,36 @@ impl Figure for BoardFigure {
         if self.path.len() > 1 {
             let colour = palette::SERIES[0].mix(0.75);
             let style = colour.stroke_width((cell / 16.0).max(2.0) as u32);
-            for w in self.path.windows(2) {
-                if w[0] != w[1] {
-                    draw_arrow(area, centre(w[0]), centre(w[1]), cell * 0.18, style)?;
+            for (k, w) in self.path.windows(2).enumerate() {
+                if w[0] == w[1] {
+                    continue;
+                }
+                let (p, q) = (centre(w[0]), centre(w[1]));
+                match self.turns.get(k).copied().flatten() {
+                    None => draw_arrow(area, p, q, cell * 0.18, style)?,
+                    Some(((ccol, crow), turns)) => {
+                        // the arc of the turn, sampled, with the head on its last piece
+                        let c = (x0 + ccol * cell, y0 + crow * cell);
+                        let r = ((p.0 - c.0).powi(2) + (p.1 - c.1).powi(2)).sqrt();
+                        let a0 = (p.1 - c.1).atan2(p.0 - c.0);
+                        let sweep = turns as f64 * std::f64::consts::FRAC_PI_2;
+                        let n = 12 * turns.unsigned_abs().max(1) as usize;
+                        let pts: Vec<(f64, f64)> = (0..=n)
+                            .map(|i| {
+                                let a = a0 + sweep * i as f64 / n as f64;
+                                (c.0 + r * a.cos(), c.1 + r * a.sin())
+                            })
+                            .collect();
+                        area.draw(&PathElement::new(
+                            pts[..n]
+                                .iter()
+                                .map(|&(x, y)| (px(x), px(y)))
+                                .collect::<Vec<_>>(),
+                            style,
+                        ))
+                        .map_err(draw_err)?;
+                        draw_arrow(area, pts[n - 1], pts[n], cell * 0.18, style)?;
+                    }
                 }
             }
             let start = centre(self.path[0]);

@@ -6,7 +6,7 @@
 //! assert!(items.contains(&"matrix-R"));
 //! ```
 
-use super::board::{trajectory, BoardFigure};
+use super::board::BoardFigure;
 use super::cube_net::CubeNetFigure;
 use super::cycles::{CycleFigure, CycleStyle};
 use super::histogram::{DistanceDistribution, HistogramFigure};
@@ -14,7 +14,11 @@ use super::matrix::MatrixFigure;
 use super::{DynFigure, FigureError, Panels};
 use crate::perm::Perm;
 use crate::puzzle::Puzzle;
+use crate::search::bfs::{bfs, BfsOptions};
+use crate::search::space::{GroupSpace, StateSpace};
+use crate::search::table::DistanceTable;
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 
 /// Seed 003's algorithms, as words on `cube3`.
 pub const CUBE_WORDS: [(&str, &str, &str); 7] = [
@@ -168,35 +172,36 @@ pub fn gallery() -> Result<Vec<GalleryItem>, FigureError> {
                 .title("frame move A"),
         ),
     ));
-    let nrp = puzzle("board:4x5:4")?;
-    let spiral = "Y Y X Y X";
-    let w = nrp
-        .parse_word(spiral)
-        .map_err(|e| FigureError::Invalid(e.to_string()))?;
-    let path = trajectory(&nrp, &w, 15);
+    // seed 000's Spiral on the 6x7 board: the number 1 from the top-left corner to the
+    // centre square, the path computed by the nrp module
+    let board = crate::nrp::Board::new(6).map_err(|e| FigureError::Invalid(e.to_string()))?;
+    let path = crate::nrp::spiral_path(&board, 0, crate::nrp::SpiralKind::Plain);
+    let word = board.word(&path.letters);
     out.push(item(
         "board-spiral",
-        "path of the number 16 during Y Y X Y X on board:4x5:4 (a number's path, seed 000 style)",
+        &format!("seed 000's Spiral: the path of 1 to the centre square on the 6x7 board ({word})"),
         Box::new(
-            BoardFigure::for_puzzle(&nrp, &nrp.solved())?
-                .path(&path)
-                .title("16 during Y Y X Y X"),
+            BoardFigure::for_puzzle(&board.puzzle, &board.puzzle.solved())?
+                .path_of_letters(&board.puzzle, &path.letters, 0)
+                .title(&format!("Spiral of 1: {word}")),
         ),
     ));
-    for (spec, stem, title) in [
+    for (spec, stem, title, width) in [
         (
             "nokia2x2",
             "bfs-nokia2x2-log",
             "nokia2x2: states by distance",
+            640,
         ),
         (
             "turnstyle:8",
             "bfs-turnstyle8-log",
             "Turnstyle 8: states by distance",
+            960,
         ),
     ] {
         let p = puzzle(spec)?;
-        let d = bfs_distribution_temporary(&p, 1_000_000)?;
+        let d = bfs_distribution(&p)?;
         out.push(item(
             stem,
             &format!("{title} (log scale, seed 002 style)"),
@@ -204,46 +209,26 @@ pub fn gallery() -> Result<Vec<GalleryItem>, FigureError> {
                 HistogramFigure::new(vec![(spec.to_string(), d)])
                     .log(true)
                     .title(title)
-                    .axes("distance (moves)", "states"),
+                    .axes("distance (moves)", "states")
+                    .default_size_px((width, 420)),
             ),
         ));
     }
     Ok(out)
 }
 
-/// TEMPORARY (until the search module is merged; the lead replaces this call by the
-/// search module's BFS): the number of states at each distance from solved, by a plain
-/// breadth-first search over the states reachable with the puzzle's generators.
-/// Errors when more than `limit` states are reached.
-pub fn bfs_distribution_temporary(
-    puzzle: &Puzzle,
-    limit: usize,
-) -> Result<DistanceDistribution, FigureError> {
-    let gens = puzzle.generator_perms();
-    let start = puzzle.solved();
-    let mut seen = std::collections::HashSet::new();
-    seen.insert(start.clone());
-    let mut frontier = vec![start];
-    let mut counts = Vec::new();
-    while !frontier.is_empty() {
-        counts.push(frontier.len() as u64);
-        let mut next = Vec::new();
-        for s in &frontier {
-            for g in &gens {
-                let t = g.apply_to_state(s);
-                if !seen.contains(&t) {
-                    if seen.len() >= limit {
-                        return Err(FigureError::Invalid(format!(
-                            "{} has more than {limit} states: too many for this BFS",
-                            puzzle.name
-                        )));
-                    }
-                    seen.insert(t.clone());
-                    next.push(t);
-                }
-            }
-        }
-        frontier = next;
-    }
-    Ok(DistanceDistribution { counts })
+/// The distance distribution of a puzzle's Cayley graph over its generators (as they
+/// are, without adding inverses): [`crate::search::bfs::bfs`] over a
+/// [`GroupSpace`], every position once.
+pub fn bfs_distribution(puzzle: &Puzzle) -> Result<DistanceDistribution, FigureError> {
+    let space = GroupSpace::for_puzzle(puzzle, false)
+        .map_err(|e| FigureError::Invalid(format!("{}: {e}", puzzle.name)))?;
+    let table = DistanceTable::new(space.size());
+    let r = bfs(
+        &space,
+        &table,
+        &BfsOptions::default(),
+        &AtomicBool::new(false),
+    );
+    Ok(DistanceDistribution::from(&r))
 }

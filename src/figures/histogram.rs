@@ -83,6 +83,13 @@ impl DistanceDistribution {
     }
 }
 
+impl From<&crate::search::bfs::BfsResult> for DistanceDistribution {
+    /// The distribution of a breadth-first search ([`crate::search::bfs::bfs`]).
+    fn from(r: &crate::search::bfs::BfsResult) -> DistanceDistribution {
+        DistanceDistribution::new(r.distribution.clone())
+    }
+}
+
 impl fmt::Display for DistanceDistribution {
     /// A table `distance count`, one line per distance, then the total.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -103,6 +110,7 @@ pub struct HistogramFigure {
     title: String,
     x_desc: String,
     y_desc: String,
+    size: (u32, u32),
 }
 
 impl HistogramFigure {
@@ -114,7 +122,14 @@ impl HistogramFigure {
             title: String::new(),
             x_desc: "distance".into(),
             y_desc: "count".into(),
+            size: (640, 420),
         }
+    }
+
+    /// Sets the default size (the size used when the caller gives none).
+    pub fn default_size_px(mut self, size: (u32, u32)) -> HistogramFigure {
+        self.size = size;
+        self
     }
 
     /// Log scale on the count axis (zero counts are left out).
@@ -171,7 +186,7 @@ fn format_count(v: f64) -> String {
 
 impl Figure for HistogramFigure {
     fn default_size(&self) -> (u32, u32) {
-        (640, 420)
+        self.size
     }
 
     fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
@@ -200,7 +215,13 @@ impl Figure for HistogramFigure {
             }
         };
         let x_labels = (maxd + 2).min(26);
-        let show_values = nser == 1 && maxd <= 24;
+        // value labels over single-series bars, in a font small enough to fit a bar
+        // (DejaVu digits are 0.64 em wide), or none below 7 px
+        let plot_w = w as f64 - 20.0 - fs * 4.5;
+        let bar_px = plot_w / (maxd as f64 + 1.2) * bw;
+        let digits = (self.max_count() as f64).log10().floor() + 1.0;
+        let value_fs = (fs * 0.8).min(bar_px / (0.64 * digits));
+        let show_values = nser == 1 && value_fs >= 7.0;
         macro_rules! draw_chart {
             ($chart:expr, $base:expr) => {{
                 let mut chart = $chart;
@@ -233,7 +254,7 @@ impl Figure for HistogramFigure {
                         });
                     }
                     if show_values {
-                        let style = (FONT_FAMILY, fs * 0.8)
+                        let style = (FONT_FAMILY, value_fs)
                             .into_font()
                             .color(&palette::INK)
                             .pos(Pos::new(HPos::Center, VPos::Bottom));

@@ -303,8 +303,18 @@ impl FactorTables {
 impl PermGroup {
     /// Whether [`PermGroup::factor`] can tabulate this group (`Σ |Δ_l| · n` at most
     /// [`TABLE_LIMIT`]).
+    /// For recognised giants whose chain is not built yet, `Σ |Δ_l|` is estimated by
+    /// `Σ m(m+1)/2` over the orbit lengths `m` (the natural base), so a huge giant does not
+    /// build a chain just to be refused.
     pub fn can_factor(&self) -> bool {
-        let total: usize = self.basic_orbit_lengths().iter().sum();
+        let total: usize = match self.giants() {
+            Some(gi) => gi
+                .orbits
+                .iter()
+                .map(|o| o.orbit.len() * (o.orbit.len() + 1) / 2)
+                .sum(),
+            None => self.basic_orbit_lengths().iter().sum(),
+        };
         total.saturating_mul(self.degree()) <= TABLE_LIMIT
     }
 }

@@ -3,11 +3,13 @@
 //!
 //! **Jordan's theorem** (Jordan 1873; Wielandt, *Finite Permutation Groups*, Thm 13.9):
 //! a primitive group of degree `n` containing a cycle of prime length `p ≤ n − 3`
-//! contains `A_n`. A transitive group of degree `n` containing a `p`-cycle with
-//! `p > n/2` is primitive (a block containing a point of the cycle but not the whole
-//! cycle would have size `> n/2`… see Seress, *Permutation Group Algorithms*, §10.2,
-//! Lemma 10.2.1), so: **a transitive group of degree `n` with an element having a cycle
-//! of prime length `p`, `n/2 < p ≤ n − 3`, contains `A_n`**. Raising such an element to
+//! contains `A_n`. A transitive group of degree `n` containing a `p`-cycle `c` with
+//! `p > n/2` is primitive: `c` permutes the `n/d` blocks of a system with blocks of size
+//! `1 < d < n` in orbits of length 1 or `p`, and `p > n/2 ≥ n/d` forces it to fix every
+//! block; the block holding a point of the cycle then holds the whole cycle and has
+//! more than `n/2` points, which is impossible. So: **a transitive group of degree `n`
+//! with an element having a cycle of prime length `p`, `n/2 < p ≤ n − 3`, contains
+//! `A_n`**. Raising such an element to
 //! the power `order / p` leaves that `p`-cycle alone (no other cycle length on the
 //! orbit is divisible by `p`), which is the witness shown in proofs. Random elements of
 //! `S_n` and `A_n` have such a cycle with probability about `log 2 / log n`, so a few
@@ -296,10 +298,82 @@ fn prime_powers(mut l: usize) -> Vec<usize> {
     out
 }
 
+/// The smallest block of imprimitivity containing the points `a` and `b` of a
+/// transitive action, as a block id per point (`usize::MAX` outside `orbit`): the
+/// smallest invariant equivalence relation containing `(a, b)`, found by union–find
+/// closure (Atkinson, "An algorithm for finding the blocks of a permutation group",
+/// Math. Comp. 29 (1975); Seress §5.5). Cost `O(|orbit| · |gens|)` near-linear.
+pub fn minimal_block_classes(degree: usize, gens: &[Perm], a: usize, b: usize) -> Vec<usize> {
+    let mut parent: Vec<usize> = (0..degree).collect();
+    fn find(p: &mut [usize], mut x: usize) -> usize {
+        while p[x] != x {
+            p[x] = p[p[x]];
+            x = p[x];
+        }
+        x
+    }
+    let mut queue = vec![(a, b)];
+    let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+    if ra != rb {
+        parent[ra] = rb;
+    }
+    while let Some((x, y)) = queue.pop() {
+        for g in gens {
+            let (u, v) = (g.image(x), g.image(y));
+            let (ru, rv) = (find(&mut parent, u), find(&mut parent, v));
+            if ru != rv {
+                parent[ru] = rv;
+                queue.push((u, v));
+            }
+        }
+    }
+    (0..degree).map(|x| find(&mut parent, x)).collect()
+}
+
+/// A non-trivial block system of the transitive action on `orbit` (blocks sorted, by
+/// smallest point), or `None` if the action is primitive. Tries every `b` with the
+/// smallest point `a`: the action is primitive iff each minimal block `{a, b}^G` is
+/// the whole orbit.
+pub fn block_system(degree: usize, gens: &[Perm], orbit: &[usize]) -> Option<Vec<Vec<usize>>> {
+    if orbit.len() <= 2 {
+        return None;
+    }
+    let a = orbit[0];
+    for &b in &orbit[1..] {
+        let cls = minimal_block_classes(degree, gens, a, b);
+        let ra = cls[a];
+        let size = orbit.iter().filter(|&&x| cls[x] == ra).count();
+        if size < orbit.len() {
+            let mut blocks: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+            for &x in orbit {
+                blocks.entry(cls[x]).or_default().push(x);
+            }
+            let mut v: Vec<Vec<usize>> = blocks.into_values().collect();
+            v.sort();
+            return Some(v);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use rand::SeedableRng;
+
+    #[test]
+    fn blocks_of_the_cube_corner_stickers_and_primitivity_of_s5() {
+        // the regular cyclic group C6 = <(1,2,3)(4,5,6), (1,4)(2,5)(3,6)>: the smallest
+        // block containing 1 and 2 is {1,2,3}
+        let a: Perm = "(1,2,3)(4,5,6)".parse().unwrap();
+        let b: Perm = "(1,4)(2,5)(3,6)".parse().unwrap();
+        let orbit: Vec<usize> = (0..6).collect();
+        let bl = block_system(6, &[a, b], &orbit).unwrap();
+        assert_eq!(bl, vec![vec![0, 1, 2], vec![3, 4, 5]]);
+        let c: Perm = "(1,2)".parse().unwrap();
+        let d: Perm = "(1,2,3,4,5)".parse().unwrap();
+        assert!(block_system(5, &[c, d], &(0..5).collect::<Vec<_>>()).is_none());
+    }
 
     #[test]
     fn prime_powers_of_360() {

@@ -25,6 +25,7 @@
 //! All answers are exact; random choices use a fixed seed, so they are also
 //! reproducible.
 
+pub mod boards;
 pub mod factor;
 pub mod giant;
 pub mod random;
@@ -232,10 +233,7 @@ impl PermGroup {
         } else {
             Vec::new()
         };
-        let sub = Chain {
-            degree: self.degree,
-            levels: chain.levels[k..].to_vec(),
-        };
+        let sub = chain.tail(k);
         PermGroup::from_chain(self.degree, gens, sub)
     }
 
@@ -309,6 +307,58 @@ impl PermGroup {
     /// of [`PermGroup::rank`].
     pub fn basic_orbit_lengths(&self) -> Vec<usize> {
         self.chain().levels.iter().map(|l| l.orbit.len()).collect()
+    }
+
+    /// The length of a base: the chain's, or for recognised giants (chain not built)
+    /// `Σ (|O_i| − 2) + r` (all but two points of each orbit, then one point for each
+    /// independent sign), which is a base of the product structure.
+    pub fn base_length(&self) -> usize {
+        match (&self.giants, self.chain.get()) {
+            (Some(gi), None) => {
+                gi.orbits.iter().map(|o| o.orbit.len() - 2).sum::<usize>() + gi.parity_rank
+            }
+            _ => self.chain().levels.len(),
+        }
+    }
+
+    /// The prime factorization of `|G|` as `(prime, exponent)`, increasing: from the
+    /// basic orbit lengths, or by Legendre's formula for recognised giants.
+    pub fn order_factorization(&self) -> Vec<(u64, u32)> {
+        let mut exps: std::collections::BTreeMap<u64, u32> = Default::default();
+        let mut add = |mut x: u64, times: u32| {
+            let mut p = 2;
+            while p * p <= x {
+                while x % p == 0 {
+                    *exps.entry(p).or_default() += times;
+                    x /= p;
+                }
+                p += 1;
+            }
+            if x > 1 {
+                *exps.entry(x).or_default() += times;
+            }
+        };
+        match (&self.giants, self.chain.get()) {
+            (Some(gi), None) => {
+                for o in &gi.orbits {
+                    for k in 2..=o.orbit.len() as u64 {
+                        add(k, 1);
+                    }
+                }
+                let twos = gi.parity_rank as i64 - gi.orbits.len() as i64;
+                let e = exps.entry(2).or_default();
+                *e = (*e as i64 + twos) as u32;
+                if *e == 0 {
+                    exps.remove(&2);
+                }
+            }
+            _ => {
+                for l in self.basic_orbit_lengths() {
+                    add(l as u64, 1);
+                }
+            }
+        }
+        exps.into_iter().collect()
     }
 
     /// The strong generating set of the chain.

@@ -5,8 +5,9 @@
 //! `b_0, …, b_{l-1}`, the basic orbit `Δ_l = b_l^{G^(l)}` and a transversal: for each
 //! `β ∈ Δ_l` an element `u_β ∈ G^(l)` with `b_l^{u_β} = β`. Transversals are kept as
 //! Schreier vectors (a spanning tree of the orbit labelled by generators, Sims 1970)
-//! and, when `|Δ_l| · n` is small enough ([`EXPLICIT_LIMIT`]), also as explicit
-//! permutations and their inverses, so sifting costs one product per level.
+//! and, when `|Δ_l| · n` is small enough ([`EXPLICIT_LIMIT`]) and the chain-wide budget
+//! [`EXPLICIT_BUDGET`] allows, also as explicit permutations and their inverses, so
+//! sifting costs one product per level.
 //!
 //! Construction (Seress, *Permutation Group Algorithms*, §4.2–4.5; Holt–Eick–O'Brien,
 //! *Handbook of CGT*, §4.4):
@@ -21,9 +22,11 @@
 //!    resumes. When it finishes, Schreier's lemma proves the chain complete.
 //!
 //! **Guarantee.** The result is always exact: either step 2 ran to completion, or the
-//! product of the orbit lengths equals an order that was proved by other means (the
-//! product of orbit lengths of a partial chain never exceeds `|G|`, and equality means
-//! the chain is complete; Seress, Lemma 4.5.?/HEO §4.4.5). Random choices come from a
+//! product of the orbit lengths equals an order that was proved by other means. The
+//! latter is enough: in a partial chain each `Δ_l` is an orbit of a subgroup of
+//! `G^(l)`, so `|Δ_l| ≤ |G^(l) : G^(l+1)|` and `∏ |Δ_l| ≤ |G|`; equality forces every
+//! `Δ_l` to be the full basic orbit of `G` and `G^(m)` to be trivial, i.e. the chain is
+//! complete. Random choices come from a
 //! fixed seed, so the chain (base, orbits, ranks) is deterministic.
 
 use crate::group::random::ProductReplacement;
@@ -41,6 +44,10 @@ pub const RANDOM_STOP: usize = 8;
 
 /// Largest `|Δ_l| · n` (in points) for which a level keeps explicit transversals.
 pub const EXPLICIT_LIMIT: usize = 1 << 21;
+
+/// Total number of stored points (`u32`s) of explicit transversals in one chain
+/// (128 MiB); levels beyond it keep Schreier vectors only.
+pub const EXPLICIT_BUDGET: usize = 1 << 25;
 
 /// The seed of every random choice made while building a chain.
 pub const SEED: u64 = 0x5eed_9e01;
@@ -69,7 +76,7 @@ pub struct Level {
 }
 
 impl Level {
-    fn new(base: usize, n: usize) -> Level {
+    fn new(base: usize, n: usize, budget: &mut usize) -> Level {
         let mut l = Level {
             base,
             gens: Vec::new(),
@@ -80,7 +87,7 @@ impl Level {
             parent: Vec::new(),
             explicit: None,
         };
-        l.recompute_orbit();
+        l.recompute_orbit(budget);
         l
     }
 
@@ -91,14 +98,56 @@ impl Level {
         (p != NONE).then_some(p as usize)
     }
 
-    fn add_gen(&mut self, g: Perm) {
+    /// Adds a strong generator and extends the orbit and its Schreier tree in place:
+    /// the existing tree stays valid, so only new points get transversal elements.
+    fn add_gen(&mut self, g: Perm, budget: &mut usize) {
         self.gens_inv.push(g.inverse());
         self.gens.push(g);
-        self.recompute_orbit();
+        let n = self.pos.len();
+        let knew = self.gens.len() - 1;
+        let old_len = self.orbit.len();
+        let mut i = 0;
+        while i < self.orbit.len() {
+            let x = self.orbit[i] as usize;
+            let range = if i < old_len {
+                knew..knew + 1
+            } else {
+                0..knew + 1
+            };
+            for k in range {
+                let y = self.gens[k].images()[x] as usize;
+                if self.pos[y] == NONE {
+                    self.pos[y] = self.orbit.len() as u32;
+                    self.orbit.push(y as u32);
+                    self.edge.push(k as u32);
+                    self.parent.push(i as u32);
+                }
+            }
+            i += 1;
+        }
+        let extra = 2 * n * (self.orbit.len() - old_len);
+        if self.explicit.is_some() && (self.orbit.len() * n > EXPLICIT_LIMIT || extra > *budget) {
+            *budget += 2 * n * old_len;
+            self.explicit = None;
+        } else if let Some((u, ui)) = &mut self.explicit {
+            *budget -= extra;
+            for i in old_len..self.orbit.len() {
+                let p = self.parent[i] as usize;
+                let s = self.gens[self.edge[i] as usize].images();
+                let si = self.gens_inv[self.edge[i] as usize].images();
+                let a: Vec<u32> = u[p].iter().map(|&x| s[x as usize]).collect();
+                let b: Vec<u32> = si.iter().map(|&x| ui[p][x as usize]).collect();
+                u.push(a);
+                ui.push(b);
+            }
+        }
     }
 
-    fn recompute_orbit(&mut self) {
+    fn recompute_orbit(&mut self, budget: &mut usize) {
         let n = self.pos.len();
+        if self.explicit.is_some() {
+            *budget += 2 * n * self.orbit.len();
+        }
         for &x in &self.orbit {
             self.pos[x as usize] = NONE;
         }
@@ -124,7 +173,9 @@ impl Level {
             i += 1;
         }
         self.explicit = None;
-        if self.orbit.len() * n <= EXPLICIT_LIMIT {
+        let need = 2 * n * self.orbit.len();
+        if self.orbit.len() * n <= EXPLICIT_LIMIT && need <= *budget {
+            *budget -= need;
             let mut u: Vec<Vec<u32>> = Vec::with_capacity(self.orbit.len());
             let mut ui: Vec<Vec<u32>> = Vec::with_capacity(self.orbit.len());
             u.push((0..n as u32).collect());
@@ -218,6 +269,7 @@ pub struct Chain {
     pub degree: usize,
     /// The levels, top (whole group) first.
     pub levels: Vec<Level>,
+    budget: usize,
 }
 
 fn is_identity(g: &[u32]) -> bool {
@@ -247,6 +299,7 @@ impl Chain {
         let mut chain = Chain {
             degree,
             levels: Vec::new(),
+            budget: EXPLICIT_BUDGET,
         };
         let Some(first) = gens.first() else {
             return chain;
@@ -257,13 +310,13 @@ impl Chain {
                 .find(|&i| first.image(i) != i)
                 .expect("non-identity"),
         };
-        let mut top = Level::new(b0, degree);
+        let mut top = Level::new(b0, degree, &mut chain.budget);
         top.gens_inv = gens.iter().map(Perm::inverse).collect();
         top.gens = gens.clone();
-        top.recompute_orbit();
+        top.recompute_orbit(&mut chain.budget);
         chain.levels.push(top);
         for &b in base_prefix.iter().skip(1) {
-            chain.levels.push(Level::new(b, degree));
+            chain.levels.push(Level::new(b, degree, &mut chain.budget));
         }
 
         // 1. randomized Schreier–Sims
@@ -304,20 +357,27 @@ impl Chain {
     ) -> Option<usize> {
         let mut tmp = g.clone();
         let j = self.sift_images(&mut g, &mut tmp, from);
+        if j == self.levels.len() && is_identity(&g) {
+            return None;
+        }
+        self.add_residue(g, j, add_from.max(from));
+        Some(j)
+    }
+
+    /// Adds the non-trivial residue `g`, which left the chain at level `j`, to the
+    /// levels `from..=j` (a new level with the first point it moves when `j` is new).
+    fn add_residue(&mut self, g: Vec<u32>, j: usize, from: usize) {
         if j == self.levels.len() {
-            if is_identity(&g) {
-                return None;
-            }
             let b = (0..self.degree)
                 .find(|&i| g[i] as usize != i)
                 .expect("non-identity residue moves a point");
-            self.levels.push(Level::new(b, self.degree));
+            let lv = Level::new(b, self.degree, &mut self.budget);
+            self.levels.push(lv);
         }
         let r = Perm::from_images_unchecked(g);
-        for l in add_from.max(from)..=j {
-            self.levels[l].add_gen(r.clone());
+        for l in from..=j {
+            self.levels[l].add_gen(r.clone(), &mut self.budget);
         }
-        Some(j)
     }
 
     /// Sifts the image array `g` from level `from` in place; returns the level where
@@ -338,35 +398,44 @@ impl Chain {
     /// identity through the deeper levels; residues are added until this holds.
     fn verify_and_complete(&mut self) {
         let n = self.degree;
+        let mut h = vec![0u32; n];
+        let mut tmp = vec![0u32; n];
+        let mut u = vec![0u32; n];
         let mut i = self.levels.len();
         'levels: while i > 0 {
             let l = i - 1;
-            let mut h = vec![0u32; n];
             let ngens = self.levels[l].gens.len();
             for p in 0..self.levels[l].orbit.len() {
-                let u = self.levels[l].transversal(p);
-                for k in 0..ngens {
+                {
                     let lv = &self.levels[l];
-                    let beta = lv.orbit[p] as usize;
-                    let s = lv.gens[k].images();
-                    let gamma = s[beta] as usize;
-                    let q = lv.pos[gamma] as usize;
-                    if lv.edge[q] as usize == k && lv.parent[q] as usize == p {
-                        continue; // a tree edge: the Schreier generator is trivial
+                    match &lv.explicit {
+                        Some((us, _)) => u.copy_from_slice(&us[p]),
+                        None => u = lv.transversal(p),
                     }
-                    // h = u_β s u_γ^{-1}
-                    for (x, hx) in h.iter_mut().enumerate() {
-                        *hx = s[u[x] as usize];
-                    }
-                    let mut tmp = h.clone();
-                    lv.divide(&mut h, &mut tmp, q);
-                    if is_identity(&h) {
+                }
+                for k in 0..ngens {
+                    let j = {
+                        let lv = &self.levels[l];
+                        let beta = lv.orbit[p] as usize;
+                        let s = lv.gens[k].images();
+                        let gamma = s[beta] as usize;
+                        let q = lv.pos[gamma] as usize;
+                        if lv.edge[q] as usize == k && lv.parent[q] as usize == p {
+                            continue; // a tree edge: the Schreier generator is trivial
+                        }
+                        // h = u_β s u_γ^{-1}, then sift it through the deeper levels
+                        for (hx, &ux) in h.iter_mut().zip(u.iter()) {
+                            *hx = s[ux as usize];
+                        }
+                        lv.divide(&mut h, &mut tmp, q);
+                        self.sift_images(&mut h, &mut tmp, l + 1)
+                    };
+                    if j == self.levels.len() && is_identity(&h) {
                         continue;
                     }
-                    if let Some(j) = self.sift_and_add_level(h.clone(), l + 1, l + 1) {
-                        i = j + 1;
-                        continue 'levels;
-                    }
+                    self.add_residue(h.clone(), j, l + 1);
+                    i = j + 1;
+                    continue 'levels;
                 }
             }
             i -= 1;
@@ -433,6 +502,16 @@ impl Chain {
             }
         }
         Perm::from_images_unchecked(g)
+    }
+
+    /// The chain made of the levels `from..` of this one: a chain of the stabilizer
+    /// `G^(from)` (its strong generators are those of level `from`).
+    pub fn tail(&self, from: usize) -> Chain {
+        Chain {
+            degree: self.degree,
+            levels: self.levels[from.min(self.levels.len())..].to_vec(),
+            budget: 0,
+        }
     }
 
     /// The strong generators of the whole chain (those of level 0 and all residues).

@@ -16,7 +16,7 @@
 //! with `X` and its distance to the centre falls (true only for a counter-clockwise
 //! turn, see [`spiral`]), and its `X` carries the top-left number to the bottom-left
 //! corner (Part IV), which a clockwise turn does not. So the seed's word `w` is the
-//! crate's word `w` read with [`Direction::Counterclockwise`](crate::Direction), and every word this
+//! crate's word `w` read with [`Direction::Counterclockwise`](crate::Direction::Counterclockwise), and every word this
 //! module returns is written in the crate's clockwise letters: the seed's Cycle
 //! `(Y X)^4` is `(Y' X')^4` here ([`cycle`]).
 //!
@@ -28,9 +28,16 @@
 //! the classes and the blocks (`σ X σ⁻¹ = Y`), so every construction for class 0 gives
 //! one for class 1 by swapping the letters `X` and `Y` ([`Board::half_turn`]).
 //! For even `n` there is one class.
+//!
+//! ## Modules
+//!
+//! [`spiral`], [`cycle`], [`spiral_cycle`], [`three_cycle`] and [`solve`] follow the
+//! seed; [`general`] solves other boards (3-cycles with optimal setups, or the
+//! stabilizer-chain factor) and [`quality`] compares solution lengths.
 
 pub mod cycle;
 pub mod general;
+pub mod quality;
 pub mod solve;
 pub mod spiral;
 pub mod spiral_cycle;
@@ -47,6 +54,9 @@ pub use solve::{solve, Solution, Solver, Unsolvable};
 pub use spiral::{spiral, spiral_path, SpiralKind, SpiralPath};
 pub use spiral_cycle::{intermediate_squares, spiral_cycle};
 pub use three_cycle::{specific_three_cycle, three_cycle, SpecificThreeCycle, ThreeCycleMethod};
+
+/// Letters `(generator, power)` of a word, first letter first.
+pub type Letters = Vec<(usize, i64)>;
 
 /// Index of `X` among a board's generators (`X` = `A` on `board:{n}x{n+1}:{n}`).
 pub const X: usize = 0;

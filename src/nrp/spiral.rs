@@ -88,7 +88,7 @@ pub fn centre_square(board: &Board, class: usize) -> usize {
     } else if class == 0 {
         board.cell((n - 1) / 2, (n - 1) / 2)
     } else {
-        board.cell((n - 1) / 2, (n + 1) / 2)
+        board.cell((n - 1) / 2, n.div_ceil(2))
     }
 }
 

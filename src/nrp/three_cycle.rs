@@ -19,8 +19,8 @@
 //! algorithm carrying `x, y, z` to the intermediate squares and `T*` the specific
 //! 3-cycle moved onto them (`T* = K⁻¹ T K`, `K` = Spiral-Cycle of `T`'s cells).
 
-use super::spiral_cycle::{intermediate_squares, spiral_cycle};
-use super::{cycle, invert, Board, NrpError, X, Y};
+use super::spiral_cycle::spiral_cycle;
+use super::{cycle, invert, Board, Letters, NrpError, X, Y};
 use std::collections::HashSet;
 
 /// The letters `X^±1, X², Y^±1, Y²` in search order.
@@ -89,7 +89,7 @@ fn search_words(max_len: usize, mut f: impl FnMut(&[(usize, i64)]) -> bool) -> b
 pub fn specific_three_cycle(board: &Board) -> SpecificThreeCycle {
     let c = cycle(board);
     let belt: HashSet<usize> = board.eval_letters(&c).support().into_iter().collect();
-    let mut found: Option<(Vec<(usize, i64)>, Vec<(usize, i64)>, ThreeCycleMethod)> = None;
+    let mut found: Option<(Letters, Letters, ThreeCycleMethod)> = None;
     search_words(6, |w| {
         let meet = belt
             .iter()
@@ -112,7 +112,7 @@ pub fn specific_three_cycle(board: &Board) -> SpecificThreeCycle {
         true
     });
     if found.is_none() {
-        let mut best: Option<(usize, Vec<(usize, i64)>, usize)> = None;
+        let mut best: Option<(usize, Letters, usize)> = None;
         search_words(8, |u| {
             let ct = board.eval_letters(u).cycle_type();
             let threes = ct.iter().filter(|&&x| x == 3).count();
@@ -182,10 +182,4 @@ pub fn three_cycle(
     w.extend(&specific.on_intermediates[class]);
     w.extend(invert(&s));
     Ok(w)
-}
-
-/// The intermediate squares the specific 3-cycle is moved onto (re-exported for
-/// callers that print them).
-pub fn three_cycle_squares(board: &Board, class: usize) -> [usize; 3] {
-    intermediate_squares(board, class)
 }

@@ -1,6 +1,5 @@
 //! Seed 000: the Number Rotation Puzzle.
 
-use super::seed002::{pending_groups, pending_search};
 use super::{Check, Outcome, Verdict};
 use crate::{Convention, Perm, PermGroup, Puzzle};
 use num_bigint::BigUint;
@@ -30,27 +29,27 @@ pub fn checks() -> Vec<Check> {
         Check {
             id: "s000-spiral",
             heavy: false,
-            run: pending_search,
+            run: spiral,
         },
         Check {
             id: "s000-2xn-solvable",
             heavy: false,
-            run: pending_groups,
+            run: family_2xn,
         },
         Check {
             id: "s000-2x2-blocks-solvable",
             heavy: false,
-            run: pending_groups,
+            run: family_2x2,
         },
         Check {
             id: "s000-3x3-blocks-parity",
             heavy: false,
-            run: pending_groups,
+            run: family_odd_k,
         },
         Check {
             id: "s000-general-case",
             heavy: false,
-            run: pending_groups,
+            run: family_general,
         },
         Check {
             id: "s000-2x3-120",
@@ -126,14 +125,27 @@ fn transposition_3x3() -> Result<Outcome, String> {
     conventions_with_cycle_type("board:3x3:2", "C B' C' B D", &[2])
 }
 
-/// The belt of Cycle on the n x (n+1) board in clockwise order: the top row left to
-/// right, the right column downwards, the left column upwards (0-based cells).
-pub fn cycle_belt(n: usize) -> Vec<usize> {
-    let cols = n + 1;
-    let mut belt: Vec<usize> = (0..cols).collect();
-    belt.extend((1..n).map(|r| r * cols + cols - 1));
-    belt.extend((1..n).rev().map(|r| r * cols));
-    belt
+/// The four images of Cycle's belt under the board's mirror symmetries, each with its
+/// orientation: `(cells in order, counterclockwise?)`. [`crate::nrp::belt`] (down the
+/// first column, along the bottom row, up the last column) runs counterclockwise; a
+/// mirror reverses the orientation, the half turn keeps it.
+pub fn belt_images(board: &crate::nrp::Board) -> Vec<(Vec<usize>, bool)> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let u = crate::nrp::belt(board);
+    let map = |f: &dyn Fn(usize, usize) -> (usize, usize)| -> Vec<usize> {
+        u.iter()
+            .map(|&c| {
+                let (r, k) = f(c / cols, c % cols);
+                r * cols + k
+            })
+            .collect()
+    };
+    vec![
+        (u.clone(), true),
+        (map(&|r, c| (r, cols - 1 - c)), false),
+        (map(&|r, c| (rows - 1 - r, c)), false),
+        (map(&|r, c| (rows - 1 - r, cols - 1 - c)), true),
+    ]
 }
 
 /// Whether `g` moves every cell of `belt` `step` places along it and fixes the rest.
@@ -146,38 +158,46 @@ fn shifts_belt(g: &Perm, belt: &[usize], step: i64) -> bool {
             .all(|(k, &c)| g.image(c) == belt[(k as i64 + step).rem_euclid(l) as usize])
 }
 
+/// `Some(true)` if `g` moves one of the belt images `k` places counterclockwise,
+/// `Some(false)` clockwise, `None` if it is no such shift.
+pub fn belt_shift_direction(board: &crate::nrp::Board, g: &Perm, k: i64) -> Option<bool> {
+    belt_images(board).into_iter().find_map(|(belt, ccw)| {
+        if shifts_belt(g, &belt, k) {
+            Some(ccw)
+        } else if shifts_belt(g, &belt, -k) {
+            Some(!ccw)
+        } else {
+            None
+        }
+    })
+}
+
 fn cycle_shift() -> Result<Outcome, String> {
     let mut ccw_conventions: Vec<Convention> = Convention::all().to_vec();
-    let mut default_direction = String::new();
+    let mut default_reading = String::new();
     for n in 4..=9 {
-        let cols = n + 1;
-        let p = Puzzle::builtin(&format!("board:{n}x{cols}:{n}")).map_err(|e| e.to_string())?;
+        let board = crate::nrp::Board::new(n).map_err(|e| e.to_string())?;
+        let p = &board.puzzle;
         let w = p.parse_word("(Y X)^4").map_err(|e| e.to_string())?;
-        let belt = cycle_belt(n);
-        // the mirror image of the clockwise belt runs counterclockwise
-        let mirror: Vec<usize> = belt
-            .iter()
-            .map(|&c| c / cols * cols + (cols - 1 - c % cols))
-            .collect();
         let k = n as i64 - 3;
-        ccw_conventions.retain(|&c| {
-            let g = p.eval_with(&w, c);
-            shifts_belt(&g, &belt, -k) || shifts_belt(&g, &mirror, k)
-        });
-        let g = p.eval(&w);
+        ccw_conventions
+            .retain(|&c| belt_shift_direction(&board, &p.eval_with(&w, c), k) == Some(true));
         if n == 4 {
-            default_direction = if shifts_belt(&g, &belt, k) {
-                format!("read left to right with clockwise turns, (Y X)^4 moves its belt of 3n-1 cells n-3 places clockwise (n=4: {g})")
-            } else {
-                format!("(Y X)^4 under the default reading is {g}")
+            let g = p.eval(&w);
+            default_reading = match belt_shift_direction(&board, &g, k) {
+                Some(false) => format!("read as written with clockwise turns, (Y X)^4 moves a belt of 3n-1 cells n-3 places clockwise (n=4: {g})"),
+                Some(true) => format!("(Y X)^4 moves its belt counterclockwise (n=4: {g})"),
+                None => format!("(Y X)^4 is not a belt shift under the default reading (n=4: {g})"),
             };
         }
     }
     Ok(Outcome::new(
         verdict_for(&ccw_conventions),
-        format!("{default_direction}; the shift is counterclockwise for n = 4..9 under: {}",
-            ccw_conventions.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")),
-        "(Y X)^4 on board:nx(n+1):n for n = 4..9 compared with shifts of the belt (top row, right column, left column) and its mirror image",
+        format!(
+            "{default_reading}; n-3 places counterclockwise for every n = 4..9 under: {}",
+            ccw_conventions.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("; ")
+        ),
+        "(Y X)^4 on board:nx(n+1):n for n = 4..9 compared with shifts of Cycle's belt and its mirror images",
     ))
 }
 
@@ -262,5 +282,154 @@ fn count_3x4() -> Result<Outcome, String> {
             per_column
         ),
         "enumerating the group by unranking 0..|G| and counting left columns",
+    ))
+}
+
+fn spiral() -> Result<Outcome, String> {
+    use crate::nrp::{spiral::iteration_bound, spiral_path, SpiralKind};
+    let mut starts = 0;
+    let mut turns = 0;
+    let mut longest = 0;
+    let mut ok = true;
+    for n in 4..=12 {
+        let board = crate::nrp::Board::new(n).map_err(|e| e.to_string())?;
+        for cell in 0..board.cells() {
+            let path = spiral_path(&board, cell, SpiralKind::Plain);
+            starts += 1;
+            turns += path.steps.len();
+            longest = longest.max(path.steps.len());
+            ok &= path.steps.iter().all(|s| s.after < s.before);
+            ok &= path.steps.len() <= iteration_bound(&board, cell);
+        }
+    }
+    Ok(Outcome::new(
+        super::holds_if(ok),
+        format!(
+            "from all {starts} start squares on the n x (n+1) boards, n = 4..12: the distance to the centre of Y strictly decreases at each of the {turns} X turns (at most {longest} per run, within the bound of the law-of-cosines argument)"
+        ),
+        "Spiral run from every square, squared distances compared exactly in integers",
+    ))
+}
+
+/// Every board up to 8x8 (R <= C) with its group and the seed rule that applies,
+/// computed once.
+fn boards() -> &'static [crate::group::boards::BoardRow] {
+    static CELL: std::sync::OnceLock<Vec<crate::group::boards::BoardRow>> =
+        std::sync::OnceLock::new();
+    CELL.get_or_init(|| crate::group::boards::table(8, |_| {}))
+}
+
+/// The verdict on one family of boards: the rule's predicted order against the
+/// computed one on every board of the family.
+fn family(rule_prefix: &str, k: Option<usize>, what: &str) -> Result<Outcome, String> {
+    let rows: Vec<_> = boards()
+        .iter()
+        .filter(|r| r.rule.is_some_and(|n| n.starts_with(rule_prefix)))
+        .filter(|r| k.is_none_or(|k| r.k == k))
+        .collect();
+    if rows.is_empty() {
+        return Err(format!("no board follows the rule {rule_prefix:?}"));
+    }
+    let failing: Vec<String> = rows
+        .iter()
+        .filter(|r| r.agrees != Some(true))
+        .map(|r| {
+            format!(
+                "{}x{} with {}x{} blocks: |G| = {}, predicted {}",
+                r.rows,
+                r.cols,
+                r.k,
+                r.k,
+                r.order,
+                r.predicted
+                    .as_ref()
+                    .map_or("?".to_string(), |p| p.to_string())
+            )
+        })
+        .collect();
+    let list: Vec<String> = rows
+        .iter()
+        .map(|r| format!("{}x{}:{}", r.rows, r.cols, r.k))
+        .collect();
+    Ok(Outcome::new(
+        super::holds_if(failing.is_empty()),
+        if failing.is_empty() {
+            format!("{what} on all {} boards checked ({})", rows.len(), list.join(", "))
+        } else {
+            format!("fails on {}: {}", failing.len(), failing.join("; "))
+        },
+        "group order by Schreier–Sims / giant recognition against the order the rule predicts, for every board R x C with 2 <= R <= C <= 8",
+    ))
+}
+
+fn family_2xn() -> Result<Outcome, String> {
+    family("2xC", None, "every arrangement is reachable")
+}
+
+fn family_2x2() -> Result<Outcome, String> {
+    family("2x2 blocks", None, "every arrangement is reachable")
+}
+
+fn family_odd_k() -> Result<Outcome, String> {
+    family(
+        "odd K",
+        Some(3),
+        "the reachable arrangements are exactly the even ones keeping both colour classes",
+    )
+}
+/// The order allowed by the parity restrictions of a group: permutations that keep
+/// every orbit, whose signs on the orbits form a pattern that some product of the
+/// generators has (the span of the generators' sign vectors over Z/2).
+pub fn parity_restricted_order(g: &PermGroup) -> BigUint {
+    let orbits: Vec<Vec<usize>> = g.orbits().into_iter().filter(|o| o.len() > 1).collect();
+    let mut orbit_of = vec![usize::MAX; g.degree()];
+    for (k, o) in orbits.iter().enumerate() {
+        for &x in o {
+            orbit_of[x] = k;
+        }
+    }
+    // each generator's sign vector as a bit mask (bit k: odd on orbit k), reduced
+    // against the basis found so far (Gaussian elimination over Z/2)
+    let mut basis: Vec<u64> = Vec::new();
+    for gen in g.generators() {
+        let mut mask = 0u64;
+        for c in gen.cycles() {
+            if c.len() % 2 == 0 {
+                mask ^= 1 << orbit_of[c[0]];
+            }
+        }
+        for b in &basis {
+            mask = mask.min(mask ^ b);
+        }
+        if mask != 0 {
+            basis.push(mask);
+        }
+    }
+    let full: BigUint = orbits.iter().map(|o| factorial(o.len() as u32)).product();
+    full * (BigUint::from(1u32) << basis.len()) / (BigUint::from(1u32) << orbits.len())
+}
+
+fn family_general() -> Result<Outcome, String> {
+    let mut lines = Vec::new();
+    let mut ok = true;
+    for n in 4..=9 {
+        let (_, g) = group_of(&format!("board:{n}x{}:{n}", n + 1))?;
+        let order = g.order();
+        let allowed = parity_restricted_order(&g);
+        let full = factorial((n * (n + 1)) as u32);
+        ok &= order == allowed;
+        lines.push(format!(
+            "n={n}: index {} in S_{}",
+            full / &order,
+            n * (n + 1)
+        ));
+    }
+    Ok(Outcome::new(
+        super::holds_if(ok),
+        format!(
+            "for n = 4..9 the group is everything the parity restrictions allow (each colour class kept, and only the sign patterns of products of X and Y): {}. For n = 7 and 9 (n = ±1 mod 8) each turn is even on each colour class, so both classes must be even: half of what 'colour classes and an even permutation' allows",
+            lines.join("; ")
+        ),
+        "group orders by stabilizer chains against the orbit and sign restrictions computed from the generators",
     ))
 }

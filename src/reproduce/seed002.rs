@@ -1,7 +1,13 @@
 //! Seed 002: Turnstyle.
 
 use super::{holds_if, Check, Outcome, Verdict};
+use crate::search::bfs::{bfs, BfsOptions, BfsResult};
+use crate::search::solve::{distance_with_table, solve_with_table};
+use crate::search::space::{RingSpace, StateSpace};
+use crate::search::table::{check_memory, DistanceTable};
 use crate::{Convention, Direction, ProductOrder, Puzzle};
+use std::sync::atomic::AtomicBool;
+use std::sync::OnceLock;
 
 pub fn checks() -> Vec<Check> {
     vec![
@@ -33,40 +39,24 @@ pub fn checks() -> Vec<Check> {
         Check {
             id: "s002-states",
             heavy: true,
-            run: pending_search,
+            run: states,
         },
         Check {
             id: "s002-path-lengths",
             heavy: true,
-            run: pending_search,
+            run: path_lengths,
         },
         Check {
             id: "s002-example-solution",
             heavy: true,
-            run: pending_search,
+            run: example_solution,
         },
         Check {
             id: "s002-farthest",
             heavy: true,
-            run: pending_search,
+            run: farthest,
         },
     ]
-}
-
-pub(super) fn pending_groups() -> Result<Outcome, String> {
-    Ok(Outcome::new(
-        Verdict::Undecided("needs the group module (not in this build)".into()),
-        "",
-        "",
-    ))
-}
-
-pub(super) fn pending_search() -> Result<Outcome, String> {
-    Ok(Outcome::new(
-        Verdict::Undecided("needs the search module (not in this build)".into()),
-        "",
-        "",
-    ))
 }
 
 fn s12() -> Result<Outcome, String> {
@@ -153,4 +143,125 @@ fn transposition_word() -> Result<Outcome, String> {
     )
     .number("TurnstyleWordLR", lr)
     .number("TurnstyleWordRL", rl))
+}
+
+/// Turnstyle 12 up to rotation: the ring space, its 2-bit table and the BFS result,
+/// computed once for all the claims that need it.
+struct TurnstyleSearch {
+    space: RingSpace,
+    table: DistanceTable,
+    result: BfsResult,
+}
+
+fn turnstyle_search() -> Result<&'static TurnstyleSearch, String> {
+    static CELL: OnceLock<Result<TurnstyleSearch, String>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let space = RingSpace::for_puzzle(&turnstyle(12)?).map_err(|e| e.to_string())?;
+        check_memory(space.size(), None, 64 << 20).map_err(|e| e.to_string())?;
+        let table = DistanceTable::new(space.size());
+        let result = bfs(
+            &space,
+            &table,
+            &BfsOptions::default(),
+            &AtomicBool::new(false),
+        );
+        Ok(TurnstyleSearch {
+            space,
+            table,
+            result,
+        })
+    })
+    .as_ref()
+    .map_err(Clone::clone)
+}
+
+fn ring_state(t: &TurnstyleSearch, text: &str) -> Result<Vec<u8>, String> {
+    let cells = crate::puzzle::parse_state(text, 12).map_err(|e| e.to_string())?;
+    t.space.state_of_cells(&cells).map_err(|e| e.to_string())
+}
+
+fn states() -> Result<Outcome, String> {
+    let t = turnstyle_search()?;
+    let f11: u64 = (1..=11).product();
+    Ok(Outcome::new(
+        holds_if(t.result.states == f11 && t.space.size() == f11),
+        format!(
+            "{} positions (arrangements with 1 in front) reached from solved by flips at the 12 offsets: all 11! = {f11}",
+            t.result.states
+        ),
+        format!("2-bit breadth-first search ({:.1} s)", t.result.seconds),
+    )
+    .number("TurnstyleStates", t.result.states))
+}
+
+fn path_lengths() -> Result<Outcome, String> {
+    let t = turnstyle_search()?;
+    let d = &t.result.distribution;
+    Ok(Outcome::new(
+        holds_if(t.result.max_distance() == 15 && d.iter().all(|&x| x > 0)),
+        format!(
+            "distances 0..{}: {:?}; {} positions at distance {}",
+            t.result.max_distance(),
+            d,
+            t.result.antipode_count(),
+            t.result.max_distance()
+        ),
+        "the distance distribution of the breadth-first search",
+    )
+    .number("TurnstyleGod", t.result.max_distance())
+    .number("TurnstyleAntipodes", t.result.antipode_count()))
+}
+
+fn example_solution() -> Result<Outcome, String> {
+    let t = turnstyle_search()?;
+    let start = ring_state(t, "1,3,5,7,2,4,6,8,9,10,11,12")?;
+    let solved = t.space.goals().remove(0);
+    // the seed's move(state, i) is the ring space's move T+i
+    let run = |from: &[u8]| {
+        let mut s = from.to_vec();
+        for ix in [1usize, 5, 2, 3, 5] {
+            let mut next = s.clone();
+            t.space.apply(ix, false, &s, &mut next);
+            s = next;
+        }
+        s
+    };
+    let solves = run(&start) == solved;
+    let produces = run(&solved) == start;
+    let distance = distance_with_table(&t.space, &t.table, &start).map_err(|e| e.to_string())?;
+    let verdict = if solves {
+        Verdict::Holds
+    } else if produces {
+        Verdict::HoldsOnlyUnder(
+            "the opposite direction: the moves produce the position from solved (reversed, they solve it)".into(),
+        )
+    } else {
+        Verdict::False
+    };
+    Ok(Outcome::new(
+        verdict,
+        format!(
+            "move indices 1,5,2,3,5 applied to (1,3,5,7,2,4,6,8,9,10,11,12) give {}; applied to the solved ring they give (1,3,5,7,2,4,6,8,9,10,11,12); its distance is {distance}, so 5 flips are optimal",
+            crate::puzzle::format_state(&t.space.to_cells(&run(&start)))
+        ),
+        "the seed's move(state, i) is the ring move T+i (flip at offset i, 1 renormalised to the front)",
+    )
+    .number("TurnstyleExampleDistance", distance))
+}
+
+fn farthest() -> Result<Outcome, String> {
+    let t = turnstyle_search()?;
+    let s = ring_state(t, "1,12,11,10,9,8,6,7,4,5,2,3")?;
+    let d = distance_with_table(&t.space, &t.table, &s).map_err(|e| e.to_string())?;
+    let path = solve_with_table(&t.space, &t.table, &s).map_err(|e| e.to_string())?;
+    let names: Vec<&str> = path.iter().map(|&m| t.space.move_name(m)).collect();
+    Ok(Outcome::new(
+        holds_if(d == t.result.max_distance()),
+        format!(
+            "(1,12,11,10,9,8,6,7,4,5,2,3) is at distance {d} = the maximum, one of {} such positions; an optimal solution: {}",
+            t.result.antipode_count(),
+            names.join(" ")
+        ),
+        "distance read from the 2-bit table; the solution walks the table down",
+    ))
 }

@@ -1,8 +1,12 @@
 //! Seed 004: the Nokia rotation game.
 
-use super::seed002::pending_search;
 use super::{holds_if, Check, Outcome};
+use crate::search::bfs::{bfs, BfsOptions};
+use crate::search::solve::home_distribution;
+use crate::search::space::{GroupSpace, StateSpace};
+use crate::search::table::{check_memory, DistanceTable};
 use crate::Puzzle;
+use std::sync::atomic::AtomicBool;
 
 pub fn checks() -> Vec<Check> {
     vec![
@@ -19,7 +23,7 @@ pub fn checks() -> Vec<Check> {
         Check {
             id: "s004-2x2-11",
             heavy: false,
-            run: pending_search,
+            run: two_by_two_11,
         },
         Check {
             id: "s004-flips",
@@ -38,8 +42,8 @@ pub fn checks() -> Vec<Check> {
         },
         Check {
             id: "s004-22",
-            heavy: false,
-            run: pending_search,
+            heavy: true,
+            run: three_by_three_22,
         },
     ]
 }
@@ -162,4 +166,60 @@ fn forty_thousand() -> Result<Outcome, String> {
         ),
         "pointwise stabilizer of cells 9..12 in the group of the ring-shift frames",
     ))
+}
+
+/// A full breadth-first search of a puzzle's Cayley graph (`with_inverses`: add the
+/// inverse of every generator as a move).
+fn search(
+    spec: &str,
+    with_inverses: bool,
+) -> Result<(GroupSpace, DistanceTable, crate::search::bfs::BfsResult), String> {
+    let p = load(spec)?;
+    let space = GroupSpace::for_puzzle(&p, with_inverses).map_err(|e| e.to_string())?;
+    check_memory(space.size(), None, 64 << 20).map_err(|e| e.to_string())?;
+    let table = DistanceTable::new(space.size());
+    let r = bfs(
+        &space,
+        &table,
+        &BfsOptions::default(),
+        &AtomicBool::new(false),
+    );
+    Ok((space, table, r))
+}
+
+fn two_by_two_11() -> Result<Outcome, String> {
+    let (_, _, r) = search("nokia2x2", false)?;
+    Ok(Outcome::new(
+        holds_if(r.states == 362_880 && r.max_distance() == 11),
+        format!(
+            "{} positions; distribution {:?}; God's number {} with {} positions at that distance",
+            r.states,
+            r.distribution,
+            r.max_distance(),
+            r.antipode_count()
+        ),
+        "2-bit breadth-first search over the 9! arrangements with the 8 moves A B C D a b c d",
+    )
+    .number("NokiaTwoGod", r.max_distance())
+    .number("NokiaTwoAntipodes", r.antipode_count()))
+}
+
+fn three_by_three_22() -> Result<Outcome, String> {
+    let (space, table, r) = search("nokia-rect", true)?;
+    let rep = home_distribution(&space, &table, 12, &[8, 9, 10, 11]).map_err(|e| e.to_string())?;
+    let worst = rep.distribution.len() - 1;
+    let count: u64 = rep.distribution.iter().sum();
+    Ok(Outcome::new(
+        holds_if(rep.outside == 0 && count == 40_320 && worst <= 22),
+        format!(
+            "all {count} arrangements of 1..8 with 9..12 home are solvable; the longest need {worst} moves ({} of them); whole 3x4 rectangle: {} positions, God's number {}",
+            rep.distribution[worst],
+            r.states,
+            r.max_distance()
+        ),
+        format!("2-bit breadth-first search of all 12! positions with frames A, B, a, b ({:.1} s), then the distance of every arrangement with 9..12 home", r.seconds),
+    )
+    .number("NokiaThreeWorst", worst)
+    .number("NokiaThreeWorstCount", rep.distribution[worst])
+    .number("NokiaRectGod", r.max_distance()))
 }

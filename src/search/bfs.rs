@@ -120,7 +120,12 @@ impl Smallest {
 
 /// Searches the whole space from its goals into `table` (which must be new and of
 /// the space's size). `stop` is polled between chunks.
-pub fn bfs<S: StateSpace>(space: &S, table: &DistanceTable, opts: &BfsOptions, stop: &AtomicBool) -> BfsResult {
+pub fn bfs<S: StateSpace>(
+    space: &S,
+    table: &DistanceTable,
+    opts: &BfsOptions,
+    stop: &AtomicBool,
+) -> BfsResult {
     let start = Instant::now();
     let size = space.size();
     assert_eq!(table.len(), size, "table size must equal the space size");
@@ -182,61 +187,21 @@ pub fn bfs<S: StateSpace>(space: &S, table: &DistanceTable, opts: &BfsOptions, s
             .map_init(
                 || (vec![0u8; width], vec![0u8; width]),
                 |(s, t), c| {
-                    let mut smallest = Smallest::new(opts.antipode_sample);
                     if stop.load(Ordering::Relaxed) {
-                        return smallest;
+                        return Smallest::new(opts.antipode_sample);
                     }
-                    let mut new = 0u64;
                     let lo = c * CHUNK_WORDS;
                     let hi = (lo + CHUNK_WORDS).min(words);
-                    for w in lo..hi {
-                        let word = table.word(w);
-                        let base = (w as u64) << 5;
-                        match strategy {
-                            Strategy::Forward => {
-                                let mut mask = DistanceTable::slots_equal(word, code_d);
-                                while mask != 0 {
-                                    let j = mask.trailing_zeros() as u64 / 2;
-                                    mask &= mask - 1;
-                                    let i = base + j;
-                                    if i >= size {
-                                        break;
-                                    }
-                                    space.unrank(i, s);
-                                    for m in 0..moves {
-                                        space.apply(m, true, s, t);
-                                        let r = space.rank(t);
-                                        if table.set_if_unseen(r, d + 1) {
-                                            new += 1;
-                                            smallest.push(r);
-                                        }
-                                    }
-                                }
-                            }
-                            Strategy::Backward => {
-                                let mut mask = DistanceTable::slots_equal(word, 0);
-                                while mask != 0 {
-                                    let j = mask.trailing_zeros() as u64 / 2;
-                                    mask &= mask - 1;
-                                    let i = base + j;
-                                    if i >= size {
-                                        break;
-                                    }
-                                    space.unrank(i, s);
-                                    for m in 0..moves {
-                                        space.apply(m, false, s, t);
-                                        if table.code(space.rank(t)) == code_d {
-                                            if table.set_if_unseen(i, d + 1) {
-                                                new += 1;
-                                                smallest.push(i);
-                                            }
-                                            break;
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
+                    let job = Layer {
+                        space,
+                        table,
+                        strategy,
+                        code_d,
+                        d,
+                        size,
+                        cap: opts.antipode_sample,
+                    };
+                    let (new, smallest) = job.run_dispatch(lo, hi, s, t);
                     found.fetch_add(new, Ordering::Relaxed);
                     bar.inc(new);
                     smallest
@@ -266,6 +231,108 @@ pub fn bfs<S: StateSpace>(space: &S, table: &DistanceTable, opts: &BfsOptions, s
         strategies,
         seconds: start.elapsed().as_secs_f64(),
         interrupted,
+    }
+}
+
+/// One layer's work on a range of table words.
+struct Layer<'a, S> {
+    space: &'a S,
+    table: &'a DistanceTable,
+    strategy: Strategy,
+    code_d: u8,
+    d: u32,
+    size: u64,
+    cap: usize,
+}
+
+impl<S: StateSpace> Layer<'_, S> {
+    /// Runs [`Layer::run`] compiled with POPCNT/BMI when the CPU has them (ranks
+    /// count bits; the portable build has no POPCNT instruction).
+    fn run_dispatch(&self, lo: usize, hi: usize, s: &mut [u8], t: &mut [u8]) -> (u64, Smallest) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+            let fast = *FAST.get_or_init(|| {
+                std::arch::is_x86_feature_detected!("popcnt")
+                    && std::arch::is_x86_feature_detected!("bmi1")
+                    && std::arch::is_x86_feature_detected!("bmi2")
+            });
+            if fast {
+                // SAFETY: the CPU has the features, checked just above.
+                return unsafe { self.run_popcnt(lo, hi, s, t) };
+            }
+        }
+        self.run(lo, hi, s, t)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    unsafe fn run_popcnt(
+        &self,
+        lo: usize,
+        hi: usize,
+        s: &mut [u8],
+        t: &mut [u8],
+    ) -> (u64, Smallest) {
+        self.run(lo, hi, s, t)
+    }
+
+    #[inline(always)]
+    fn run(&self, lo: usize, hi: usize, s: &mut [u8], t: &mut [u8]) -> (u64, Smallest) {
+        let (space, table, size, d, code_d) =
+            (self.space, self.table, self.size, self.d, self.code_d);
+        let moves = space.move_count();
+        let mut smallest = Smallest::new(self.cap);
+        let mut new = 0u64;
+        for w in lo..hi {
+            let word = table.word(w);
+            let base = (w as u64) << 5;
+            match self.strategy {
+                Strategy::Forward => {
+                    let mut mask = DistanceTable::slots_equal(word, code_d);
+                    while mask != 0 {
+                        let j = mask.trailing_zeros() as u64 / 2;
+                        mask &= mask - 1;
+                        let i = base + j;
+                        if i >= size {
+                            break;
+                        }
+                        space.unrank(i, s);
+                        for m in 0..moves {
+                            space.apply(m, true, s, t);
+                            let r = space.rank(t);
+                            if table.set_if_unseen(r, d + 1) {
+                                new += 1;
+                                smallest.push(r);
+                            }
+                        }
+                    }
+                }
+                Strategy::Backward => {
+                    let mut mask = DistanceTable::slots_equal(word, 0);
+                    while mask != 0 {
+                        let j = mask.trailing_zeros() as u64 / 2;
+                        mask &= mask - 1;
+                        let i = base + j;
+                        if i >= size {
+                            break;
+                        }
+                        space.unrank(i, s);
+                        for m in 0..moves {
+                            space.apply(m, false, s, t);
+                            if table.code(space.rank(t)) == code_d {
+                                if table.set_if_unseen(i, d + 1) {
+                                    new += 1;
+                                    smallest.push(i);
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        (new, smallest)
     }
 }
 

@@ -96,10 +96,20 @@ impl Arrangements {
     #[inline]
     pub fn unrank(&self, mut r: u64, out: &mut [u8]) {
         let mut digits = [0u8; 64];
-        for i in (0..self.k).rev() {
-            let radix = (self.n - i) as u64;
-            digits[i] = (r % radix) as u8;
-            r /= radix;
+        if r <= u32::MAX as u64 {
+            // 32-bit divisions are several times cheaper
+            let mut r32 = r as u32;
+            for i in (0..self.k).rev() {
+                let radix = (self.n - i) as u32;
+                digits[i] = (r32 % radix) as u8;
+                r32 /= radix;
+            }
+        } else {
+            for i in (0..self.k).rev() {
+                let radix = (self.n - i) as u64;
+                digits[i] = (r % radix) as u8;
+                r /= radix;
+            }
         }
         let mut free: u64 = if self.n == 64 {
             u64::MAX
@@ -167,7 +177,11 @@ pub struct ProductIndex {
 impl ProductIndex {
     /// The product of `Sym(block)` over `blocks` (disjoint subsets of `0..degree`;
     /// omitted points are fixed), restricted to even permutations when `even`.
-    pub fn new(degree: usize, blocks: Vec<Vec<usize>>, even: bool) -> Result<ProductIndex, IndexError> {
+    pub fn new(
+        degree: usize,
+        blocks: Vec<Vec<usize>>,
+        even: bool,
+    ) -> Result<ProductIndex, IndexError> {
         if degree > 255 {
             return Err(IndexError::TooManyCells(degree));
         }
@@ -186,8 +200,9 @@ impl ProductIndex {
         if even {
             size /= 2;
         }
-        let identity_layout =
-            blocks.len() == 1 && blocks[0].len() == degree && blocks[0].iter().enumerate().all(|(i, &p)| i == p);
+        let identity_layout = blocks.len() == 1
+            && blocks[0].len() == degree
+            && blocks[0].iter().enumerate().all(|(i, &p)| i == p);
         Ok(ProductIndex {
             degree,
             blocks: blocks
@@ -226,7 +241,10 @@ impl ProductIndex {
         }
         for p in 0..self.degree {
             let q = g[p] as usize;
-            if q >= self.degree || in_block[p] != in_block[q] || (in_block[p] == usize::MAX && p != q) {
+            if q >= self.degree
+                || in_block[p] != in_block[q]
+                || (in_block[p] == usize::MAX && p != q)
+            {
                 return false;
             }
         }
@@ -289,7 +307,11 @@ impl ProductIndex {
         let mut buf = [0u8; 64];
         let mut odd = false;
         for (bi, b) in self.blocks.iter().enumerate() {
-            let d = if self.even && bi == last { digits[bi] << 1 } else { digits[bi] };
+            let d = if self.even && bi == last {
+                digits[bi] << 1
+            } else {
+                digits[bi]
+            };
             self.lehmer[bi].unrank(d, &mut buf);
             let m = b.len();
             if self.even && bi == last && (odd ^ is_odd(&buf[..m])) {
@@ -364,6 +386,28 @@ mod tests {
     }
 
     #[test]
+    fn chain_index_agrees_with_permgroup_rank() {
+        use crate::group::PermGroup;
+        use crate::Puzzle;
+        for spec in ["board:2x3:2", "cube2"] {
+            let p = Puzzle::builtin(spec).unwrap();
+            let g = PermGroup::from_puzzle(&p);
+            let c = ChainIndex::new(&g, 1 << 24).unwrap();
+            assert_eq!(c.size() as u128, g.order_u128().unwrap());
+            let n = p.degree;
+            let mut s = vec![0u8; n];
+            let step = (c.size() / 500).max(1);
+            for r in (0..c.size()).step_by(step as usize) {
+                c.unrank(r, &mut s);
+                let e = g.unrank(r as u128);
+                let images: Vec<u8> = (0..n).map(|i| e.extended(n).image(i) as u8).collect();
+                assert_eq!(s, images, "{spec} rank {r}");
+                assert_eq!(c.rank(&s), r);
+            }
+        }
+    }
+
+    #[test]
     fn product_index_is_a_bijection() {
         for even in [false, true] {
             let idx = ProductIndex::new(7, vec![vec![0, 2, 4], vec![1, 3, 5, 6]], even).unwrap();
@@ -384,6 +428,126 @@ mod tests {
             a8.unrank(r, &mut g);
             assert!(!is_odd(&g));
             assert_eq!(a8.rank(&g), r);
+        }
+    }
+}
+
+/// The stabiliser-chain rank of a general permutation group on byte states: the
+/// mixed-radix number of the orbit positions met by sifting (the numbering of
+/// `PermGroup::rank`), with the chain's transversals stored as byte tables so a
+/// rank follows only the images of the base points (`O(m²)` lookups for a base of
+/// length `m`) and allocates nothing. The chain itself comes from
+/// [`crate::group::PermGroup::chain`] (Schreier–Sims).
+#[derive(Clone, Debug)]
+pub struct ChainIndex {
+    degree: usize,
+    bases: Vec<u8>,
+    radix: Vec<u64>,
+    /// per level: point -> orbit position (u16::MAX if not in the orbit)
+    pos: Vec<Vec<u16>>,
+    /// per level: the transversal elements' images, `degree` bytes each
+    u: Vec<Vec<u8>>,
+    /// per level: their inverses
+    uinv: Vec<Vec<u8>>,
+    size: u64,
+}
+
+impl ChainIndex {
+    /// Byte tables of a group's chain, or `None` if the group has more than
+    /// 255 points, an order above 2^64 or tables above `max_bytes`.
+    pub fn new(group: &crate::group::PermGroup, max_bytes: usize) -> Option<ChainIndex> {
+        let chain = group.chain();
+        let n = chain.degree;
+        if n > 255 || n == 0 {
+            return None;
+        }
+        let total: usize = chain.levels.iter().map(|l| l.orbit.len() * n * 2).sum();
+        if total > max_bytes {
+            return None;
+        }
+        let mut size: u64 = 1;
+        let mut idx = ChainIndex {
+            degree: n,
+            bases: Vec::new(),
+            radix: Vec::new(),
+            pos: Vec::new(),
+            u: Vec::new(),
+            uinv: Vec::new(),
+            size: 0,
+        };
+        for lv in &chain.levels {
+            let len = lv.orbit.len();
+            if len > u16::MAX as usize {
+                return None;
+            }
+            size = size.checked_mul(len as u64)?;
+            idx.bases.push(lv.base as u8);
+            idx.radix.push(len as u64);
+            idx.pos.push(
+                (0..n)
+                    .map(|x| lv.position(x).map_or(u16::MAX, |p| p as u16))
+                    .collect(),
+            );
+            let mut u = Vec::with_capacity(len * n);
+            let mut ui = Vec::with_capacity(len * n);
+            for p in 0..len {
+                u.extend(lv.transversal(p).iter().map(|&x| x as u8));
+                ui.extend(lv.transversal_inverse(p).iter().map(|&x| x as u8));
+            }
+            idx.u.push(u);
+            idx.uinv.push(ui);
+        }
+        idx.size = size;
+        Some(idx)
+    }
+
+    /// Number of elements, `|G|`.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The rank of an element of the group given by its images (not checked to be
+    /// an element).
+    #[inline]
+    pub fn rank(&self, g: &[u8]) -> u64 {
+        let m = self.bases.len();
+        let n = self.degree;
+        let mut b = [0u8; 256];
+        for (j, &base) in self.bases.iter().enumerate() {
+            b[j] = g[base as usize];
+        }
+        let mut r: u64 = 0;
+        for l in 0..m {
+            let p = self.pos[l][b[l] as usize] as usize;
+            r = r * self.radix[l] + p as u64;
+            let h = &self.uinv[l][p * n..(p + 1) * n];
+            for x in b[l + 1..m].iter_mut() {
+                *x = h[*x as usize];
+            }
+        }
+        r
+    }
+
+    /// The element of rank `r < size` as images into `out[..degree]`.
+    #[inline]
+    pub fn unrank(&self, mut r: u64, out: &mut [u8]) {
+        let m = self.bases.len();
+        let n = self.degree;
+        let mut digits = [0usize; 256];
+        for l in (0..m).rev() {
+            digits[l] = (r % self.radix[l]) as usize;
+            r /= self.radix[l];
+        }
+        for (i, o) in out[..n].iter_mut().enumerate() {
+            *o = i as u8;
+        }
+        // g = u_{m-1} ⋯ u_0 (first the deepest level's factor)
+        for l in (0..m).rev() {
+            let p = digits[l];
+            let u = &self.u[l][p * n..(p + 1) * n];
+            for x in out[..n].iter_mut() {
+                *x = u[*x as usize];
+            }
         }
     }
 }

@@ -16,13 +16,14 @@
 //! use permlab::search::{bfs::{bfs, BfsOptions}, space::{GroupSpace, StateSpace}, table::DistanceTable};
 //! use permlab::Puzzle;
 //! use std::sync::atomic::AtomicBool;
-//! // seed 000's two-block board: 3x4 cells, blocks X and Y turning clockwise, with inverses
+//! // seed 000's 2x3 board, blocks X and Y turning both ways: a group of order 120
+//! // (not S_6), indexed by its stabiliser chain
 //! let p = Puzzle::builtin("board:2x3:2").unwrap();
 //! let space = GroupSpace::for_puzzle(&p, true).unwrap();
 //! let table = DistanceTable::new(space.size());
 //! let r = bfs(&space, &table, &BfsOptions::default(), &AtomicBool::new(false));
-//! assert_eq!(r.states, 720);
-//! assert_eq!(r.distribution.iter().sum::<u64>(), 720);
+//! assert_eq!(r.states, 120);
+//! assert_eq!(r.distribution.iter().sum::<u64>(), 120);
 //! ```
 
 pub mod bfs;

@@ -1,6 +1,7 @@
 //! Optimal solutions: walking a distance table down to a goal, and, without a
 //! table, a bidirectional breadth-first search within a depth bound.
 
+use super::index::{Arrangements, IndexError};
 use super::space::StateSpace;
 use super::table::DistanceTable;
 use std::collections::HashMap;
@@ -31,7 +32,11 @@ fn goal_ranks<S: StateSpace>(space: &S) -> Vec<u64> {
 /// restricted to the steps that lower the residue by one: every optimal path lies
 /// in it and every path in it ending at a goal has length `≡ d (mod 3)` and `≥ d`,
 /// so the first goal reached is at the exact distance `d`.
-pub fn solve_with_table<S: StateSpace>(space: &S, table: &DistanceTable, s: &[u8]) -> Result<Vec<usize>, SolveError> {
+pub fn solve_with_table<S: StateSpace>(
+    space: &S,
+    table: &DistanceTable,
+    s: &[u8],
+) -> Result<Vec<usize>, SolveError> {
     let goals = goal_ranks(space);
     let width = space.width();
     let mut r = space.rank(s);
@@ -67,7 +72,10 @@ pub fn solve_with_table<S: StateSpace>(space: &S, table: &DistanceTable, s: &[u8
     parent.insert(r, (u64::MAX, usize::MAX));
     let mut depth = 0;
     loop {
-        if let Some((rg, _, _)) = frontier.iter().find(|(x, _, _)| goals.binary_search(x).is_ok()) {
+        if let Some((rg, _, _)) = frontier
+            .iter()
+            .find(|(x, _, _)| goals.binary_search(x).is_ok())
+        {
             let mut at = *rg;
             while let Some(&(p, m)) = parent.get(&at) {
                 if p == u64::MAX {
@@ -101,7 +109,11 @@ pub fn solve_with_table<S: StateSpace>(space: &S, table: &DistanceTable, s: &[u8
 
 /// The exact distance of state `s` from a complete table (the length of
 /// [`solve_with_table`]'s solution).
-pub fn distance_with_table<S: StateSpace>(space: &S, table: &DistanceTable, s: &[u8]) -> Result<usize, SolveError> {
+pub fn distance_with_table<S: StateSpace>(
+    space: &S,
+    table: &DistanceTable,
+    s: &[u8],
+) -> Result<usize, SolveError> {
     solve_with_table(space, table, s).map(|p| p.len())
 }
 
@@ -160,7 +172,13 @@ impl Moves for PermMoves {
 /// with the inverse moves, one complete layer at a time on the smaller side, the
 /// shortest meeting kept), or `None` if there is none within the bound or the
 /// searches would hold more than `node_limit` states.
-pub fn bidirectional<M: Moves>(moves: &M, start: &[u8], goal: &[u8], max_depth: usize, node_limit: usize) -> Option<Vec<usize>> {
+pub fn bidirectional<M: Moves>(
+    moves: &M,
+    start: &[u8],
+    goal: &[u8],
+    max_depth: usize,
+    node_limit: usize,
+) -> Option<Vec<usize>> {
     if start == goal {
         return Some(Vec::new());
     }
@@ -211,7 +229,12 @@ pub fn bidirectional<M: Moves>(moves: &M, start: &[u8], goal: &[u8], max_depth: 
     None
 }
 
-fn join<M: Moves>(moves: &M, fwd: &HashMap<Vec<u8>, usize>, bwd: &HashMap<Vec<u8>, usize>, mid: &[u8]) -> Vec<usize> {
+fn join<M: Moves>(
+    moves: &M,
+    fwd: &HashMap<Vec<u8>, usize>,
+    bwd: &HashMap<Vec<u8>, usize>,
+    mid: &[u8],
+) -> Vec<usize> {
     let mut t = vec![0u8; mid.len()];
     let mut first = Vec::new();
     let mut s = mid.to_vec();
@@ -234,4 +257,65 @@ fn join<M: Moves>(moves: &M, fwd: &HashMap<Vec<u8>, usize>, bwd: &HashMap<Vec<u8
         std::mem::swap(&mut s, &mut t);
     }
     first
+}
+
+/// The exact distances of the positions whose `home` cells hold their own labels
+/// (seed 004's "every arrangement of 1..8 with 9..12 home"), read from a complete
+/// table: every arrangement of the other labels on the other cells, enumerated
+/// by its Lehmer rank, is solved by [`solve_with_table`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HomeReport {
+    /// Positions by distance.
+    pub distribution: Vec<u64>,
+    /// Arrangements that are not positions of the space (or cannot be solved).
+    pub outside: u64,
+    /// Up to 10 positions at the largest distance (0-based labels at cells).
+    pub hardest: Vec<Vec<u32>>,
+}
+
+/// Computes the [`HomeReport`] of the cells `home` (0-based) of a space on
+/// `degree` cells.
+pub fn home_distribution<S: StateSpace>(
+    space: &S,
+    table: &DistanceTable,
+    degree: usize,
+    home: &[usize],
+) -> Result<HomeReport, IndexError> {
+    let free: Vec<usize> = (0..degree).filter(|c| !home.contains(c)).collect();
+    let arr = Arrangements::new(free.len(), free.len())?;
+    let mut distribution: Vec<u64> = Vec::new();
+    let mut outside = 0u64;
+    let mut hardest: Vec<Vec<u32>> = Vec::new();
+    let mut buf = vec![0u8; free.len()];
+    for r in 0..arr.size() {
+        arr.unrank(r, &mut buf);
+        let mut cells: Vec<u32> = (0..degree as u32).collect();
+        for (j, &b) in buf.iter().enumerate() {
+            cells[free[j]] = free[b as usize] as u32;
+        }
+        let d = match space
+            .state_of_cells(&cells)
+            .ok()
+            .and_then(|s| solve_with_table(space, table, &s).ok())
+        {
+            Some(p) => p.len(),
+            None => {
+                outside += 1;
+                continue;
+            }
+        };
+        if distribution.len() <= d {
+            distribution.resize(d + 1, 0);
+            hardest.clear();
+        }
+        distribution[d] += 1;
+        if d + 1 == distribution.len() && hardest.len() < 10 {
+            hardest.push(cells);
+        }
+    }
+    Ok(HomeReport {
+        distribution,
+        outside,
+        hardest,
+    })
 }

@@ -4,8 +4,10 @@
 //! home. The matrices are data (`data/rotation3_staged.txt`), read with the puzzle's
 //! word parser.
 
+use super::bfs::exact_distances;
+use super::space::{GroupSpace, StateSpace};
 use crate::perm::Perm;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{format_state, Puzzle};
 
 /// Seed 001's decision matrices, as shipped with permlab.
 pub const ROTATION3_STAGES: &str = include_str!("../../data/rotation3_staged.txt");
@@ -30,6 +32,20 @@ pub struct StagedSolver {
 }
 
 impl StagedSolver {
+    /// The number of cells each stage's matrix accepts (every entry but `0`): the
+    /// cases the solver considers, stage by stage.
+    pub fn case_counts(&self) -> Vec<usize> {
+        self.stages
+            .iter()
+            .map(|(_, cells)| {
+                cells
+                    .iter()
+                    .filter(|e| !matches!(e, Entry::Illegal))
+                    .count()
+            })
+            .collect()
+    }
+
     /// Parses decision matrices (format of `data/rotation3_staged.txt`: `stage m`
     /// lines, each followed by the rows of cells separated by `|`; `#` comments)
     /// over the puzzle's move names. Inverse letters become clockwise powers
@@ -102,9 +118,7 @@ impl StagedSolver {
         StagedSolver::parse(&p, ROTATION3_STAGES).expect("shipped data parses")
     }
 
-    /// The largest number of turns each stage can take, summed as in seed 001
-    /// (the seed's "4 + 3 + 10 + … = 53" counts each matrix entry's turns plus
-    /// the turns of the entries it leads through).
+    /// The numbers placed by the stages, in order (0-based labels).
     pub fn stage_labels(&self) -> Vec<usize> {
         self.stages.iter().map(|(m, _)| *m).collect()
     }
@@ -151,4 +165,63 @@ impl StagedSolver {
         }
         Ok((turns, per_stage))
     }
+}
+
+/// Optimal and staged solution lengths of every position of `rotation3`.
+pub struct Comparison {
+    /// Positions by optimal length.
+    pub optimal: Vec<u64>,
+    /// Positions by staged-solver length.
+    pub staged: Vec<u64>,
+    /// (optimal, staged) -> positions.
+    pub joint: std::collections::BTreeMap<(usize, usize), u64>,
+    /// Largest staged length per stage.
+    pub stage_max: Vec<usize>,
+    /// A position where the staged solver is longest, with its optimal length.
+    pub worst: (Vec<u32>, usize, usize),
+}
+
+/// Runs seed 001's staged solver and the optimal solver on every position.
+pub fn compare_rotation3() -> Result<Comparison, String> {
+    let puzzle = Puzzle::builtin("rotation3").map_err(|e| e.to_string())?;
+    let space = GroupSpace::for_puzzle(&puzzle, false).map_err(|e| e.to_string())?;
+    let dist = exact_distances(&space);
+    let solver = StagedSolver::rotation3();
+    let mut optimal = Vec::new();
+    let mut staged = Vec::new();
+    let mut joint = std::collections::BTreeMap::new();
+    let mut stage_max = vec![0usize; solver.stage_labels().len()];
+    let mut worst = (Vec::new(), 0, 0);
+    let mut s = vec![0u8; space.width()];
+    for r in 0..space.size() {
+        space.unrank(r, &mut s);
+        let cells = space.to_cells(&s);
+        let o = dist[r as usize] as usize;
+        let (turns, per) = solver
+            .solve(&cells)
+            .map_err(|e| format!("staged solver on {}: {e}", format_state(&cells)))?;
+        let l = turns.len();
+        for (m, p) in stage_max.iter_mut().zip(&per) {
+            *m = (*m).max(*p);
+        }
+        if optimal.len() <= o {
+            optimal.resize(o + 1, 0);
+        }
+        optimal[o] += 1;
+        if staged.len() <= l {
+            staged.resize(l + 1, 0);
+        }
+        staged[l] += 1;
+        *joint.entry((o, l)).or_insert(0) += 1;
+        if l > worst.2 || worst.0.is_empty() {
+            worst = (cells, o, l);
+        }
+    }
+    Ok(Comparison {
+        optimal,
+        staged,
+        joint,
+        stage_max,
+        worst,
+    })
 }

@@ -75,6 +75,19 @@ pub fn peak_memory() -> Option<u64> {
     None
 }
 
+/// CPU seconds (user + system) this process has used so far, from
+/// `/proc/self/stat` (at 100 ticks per second), if known. Benchmarks report
+/// positions per CPU second, which does not depend on other load on the machine.
+pub fn cpu_seconds() -> Option<f64> {
+    let text = fs::read_to_string("/proc/self/stat").ok()?;
+    // fields after the parenthesised command name: state is field 3, utime 14, stime 15
+    let rest = &text[text.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = f.get(11)?.parse().ok()?;
+    let stime: f64 = f.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
 /// Bytes a table of `entries` positions takes.
 pub fn table_bytes(entries: u64) -> u64 {
     entries.div_ceil(32) * 8
@@ -257,7 +270,10 @@ impl DistanceTable {
     /// header. A file that is not a table, of another version, truncated or
     /// damaged (checksum) is rejected with an error naming the problem; so is one
     /// whose table would not fit in `max_memory`.
-    pub fn load(path: &Path, max_memory: Option<u64>) -> Result<(DistanceTable, serde_json::Value), TableError> {
+    pub fn load(
+        path: &Path,
+        max_memory: Option<u64>,
+    ) -> Result<(DistanceTable, serde_json::Value), TableError> {
         let name = path.display().to_string();
         let bad = |why: &str| TableError::Bad {
             path: name.clone(),
@@ -271,7 +287,8 @@ impl DistanceTable {
         let mut r = io::BufReader::with_capacity(1 << 20, f);
         let mut hash = Fnv::new();
         let mut read = |buf: &mut [u8], what: &str| -> Result<(), TableError> {
-            r.read_exact(buf).map_err(|_| bad(&format!("truncated file (while reading the {what})")))?;
+            r.read_exact(buf)
+                .map_err(|_| bad(&format!("truncated file (while reading the {what})")))?;
             hash.update(buf);
             Ok(())
         };
@@ -321,12 +338,15 @@ impl DistanceTable {
             let take = left.min(8192);
             read(&mut buf[..take * 8], "entries")?;
             for c in buf[..take * 8].chunks_exact(8) {
-                words.push(AtomicU64::new(u64::from_le_bytes(c.try_into().expect("8 bytes"))));
+                words.push(AtomicU64::new(u64::from_le_bytes(
+                    c.try_into().expect("8 bytes"),
+                )));
             }
             left -= take;
         }
         let mut sum = [0u8; 8];
-        r.read_exact(&mut sum).map_err(|_| bad("truncated file (no checksum)"))?;
+        r.read_exact(&mut sum)
+            .map_err(|_| bad("truncated file (no checksum)"))?;
         if u64::from_le_bytes(sum) != hash.finish() {
             return Err(bad("checksum mismatch: the file is damaged"));
         }

@@ -1,0 +1,148 @@
+//! The group-theory subcommands end to end.
+
+use permlab::{Perm, Puzzle};
+use std::process::Command;
+
+fn permlab(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_permlab"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn group_json_has_the_documented_keys() {
+    let (code, out, _) = permlab(&["group", "cube3", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["degree"], 54);
+    assert_eq!(v["order"], "43252003274489856000");
+    assert_eq!(v["all_even"], false);
+    assert_eq!(v["is_symmetric"], false);
+    assert_eq!(v["is_alternating"], false);
+    assert_eq!(
+        v["orbit_lengths"],
+        serde_json::json!([24, 24, 1, 1, 1, 1, 1, 1])
+    );
+    assert_eq!(
+        v["generator_orders"],
+        serde_json::json!(["4", "4", "4", "4", "4", "4"])
+    );
+}
+
+#[test]
+fn group_describes_a_pointwise_stabilizer() {
+    // seed 004: with cells 9..12 home, the Nokia rectangle still permutes 1..8 freely
+    let (code, out, _) = permlab(&["group", "nokia-rect", "--fix", "9-12", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["stabilizer"]["order"], "40320");
+    assert_eq!(
+        v["stabilizer"]["orbit_lengths_on_the_rest"],
+        serde_json::json!([8])
+    );
+    assert_eq!(v["stabilizer"]["is_symmetric_on_moved_points"], true);
+}
+
+#[test]
+fn group_text_factorizes_the_order() {
+    let (code, out, _) = permlab(&["group", "cube3"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("= 2^27 · 3^14 · 5^3 · 7^2 · 11"), "{out}");
+}
+
+#[test]
+fn claim_exit_codes() {
+    assert_eq!(permlab(&["claim", "turnstyle:12", "--symmetric"]).0, 0);
+    assert_eq!(permlab(&["claim", "turnstyle:6", "--symmetric"]).0, 1);
+    assert_eq!(permlab(&["claim", "board:2x3:2", "--order", "120"]).0, 0);
+    assert_eq!(permlab(&["claim", "turnstyle:11", "--even"]).0, 0);
+    let (code, out, _) = permlab(&[
+        "claim",
+        "turnstyle:11",
+        "--alternating",
+        "--format",
+        "latex",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\\paragraph{Claim.}"));
+    let (code, out, _) = permlab(&["claim", "turnstyle:11", "--alternating", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["holds"], true);
+    assert!(v["markdown"].as_str().unwrap().contains("$A_{11}$"));
+}
+
+#[test]
+fn contains_and_factor() {
+    // board:3x3:2 is S_9: every state is reachable, and factor's word reaches it
+    let (code, _, _) = permlab(&[
+        "contains",
+        "board:4x4:3",
+        "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,16",
+    ]);
+    assert_eq!(code, 1);
+    let state = "7,2,1,4,5,6,9,8,3";
+    assert_eq!(permlab(&["contains", "board:3x3:2", state]).0, 0);
+    let (code, out, _) = permlab(&["factor", "board:3x3:2", state, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let p = Puzzle::builtin("board:3x3:2").unwrap();
+    let w = p.parse_word(v["word"].as_str().unwrap()).unwrap();
+    let s = p.parse_state(state).unwrap();
+    assert_eq!(p.eval(&w), Perm::from_state(&s).unwrap());
+    let sol = p.parse_word(v["solution"].as_str().unwrap()).unwrap();
+    assert_eq!(p.apply(&s, &sol), p.solved());
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for args in [
+        vec!["contains", "board:3x3:2", "1,2,3"],
+        vec![
+            "factor",
+            "board:4x4:3",
+            "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,16",
+        ],
+        vec!["claim", "cube3", "--order", "12x"],
+        vec![
+            "claim",
+            "nokia-rect",
+            "--stabilizer-fixes",
+            "9-13",
+            "--acts-symmetric-on",
+            "1-8",
+        ],
+        vec!["group", "no-such-puzzle"],
+    ] {
+        let (code, out, err) = permlab(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("permlab: error:"), "{err}");
+    }
+}
+
+#[test]
+fn boards_writes_its_table_atomically() {
+    let dir = std::env::temp_dir().join(format!("permlab-boards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let md = dir.join("boards.md");
+    let tex = dir.join("boards.tex");
+    let (code, out, _) = permlab(&["boards", "--max", "4", "--out", md.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert_eq!(std::fs::read_to_string(&md).unwrap(), out);
+    assert_eq!(
+        permlab(&["boards", "--max", "3", "--out", tex.to_str().unwrap()]).0,
+        0
+    );
+    let t = std::fs::read_to_string(&tex).unwrap();
+    assert!(t.contains("\\begin{longtable}") && t.contains("$2\\times3$ & 2 & $120$"));
+    // no temporary files left behind
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
