@@ -1,19 +1,7 @@
 //! The `permlab` command: exact outputs, and one-line errors with exit code 2.
 
-use std::process::Command;
-
-fn permlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_permlab"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("permlab runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::permlab;
 
 #[test]
 fn order_of_seed003_word_prints_1260() {

@@ -1,19 +1,9 @@
 //! The group-theory subcommands end to end.
 
-use permlab::{Perm, Puzzle};
-use std::process::Command;
+mod common;
+use common::permlab;
 
-fn permlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_permlab"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use permlab::{Perm, Puzzle};
 
 #[test]
 fn group_json_has_the_documented_keys() {

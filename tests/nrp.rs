@@ -1,12 +1,14 @@
 //! Seed 000's NRP algorithms: Spiral, Cycle, Spiral-Cycle, 3-cycles and the solver.
 
+mod common;
+use common::permlab;
+
 use permlab::nrp::spiral::{centre_square, dist4, distinct_distance_bound, iteration_bound};
 use permlab::nrp::spiral_cycle::{escape_word, hiding_word};
 use permlab::nrp::*;
 use permlab::{Convention, Direction, Perm, ProductOrder};
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
-use std::process::Command;
 
 fn rng(seed: u64) -> rand::rngs::StdRng {
     rand::rngs::StdRng::seed_from_u64(seed)
@@ -415,18 +417,6 @@ fn unsolvable_states_are_rejected_with_the_reason() {
 }
 
 // ---------------------------------------------------------------- CLI
-
-fn permlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_permlab"))
-        .args(args)
-        .output()
-        .expect("permlab runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn cli_solve_prints_word_and_boards() {

@@ -2,6 +2,9 @@
 //! each cross-checked against independent methods (a hash-map BFS, a byte-table
 //! BFS, both layer strategies, a multi-source hash-map search).
 
+mod common;
+use common::permlab;
+
 use permlab::search::bfs::{bfs, exact_distances, BfsOptions, BfsResult, Strategy};
 use permlab::search::naive::naive_bfs;
 use permlab::search::solve::{
@@ -13,7 +16,6 @@ use permlab::search::table::{check_memory, DistanceTable};
 use permlab::{Perm, Puzzle};
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
-use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
 /// Data lines (not comments) of a tests/data file, as numbers.
@@ -378,19 +380,6 @@ fn memory_bound_is_checked_before_allocating() {
         .to_string();
     assert!(e.contains("203212800 bytes"), "{e}");
     assert!(e.contains("--max-memory"), "{e}");
-}
-
-fn permlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_permlab"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("permlab runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]
