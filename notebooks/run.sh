@@ -26,7 +26,8 @@ for arg in "$@"; do
         --update) update=1 ;;
         -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
         -*) echo "run.sh: error: unknown option $arg" >&2; exit 2 ;;
-        *) notebooks+=("$(cd "$(dirname "$arg")" && pwd)/$(basename "$arg")") ;;
+        *) [ -f "$arg" ] || { echo "run.sh: error: no notebook file $arg" >&2; exit 2; }
+           notebooks+=("$(cd "$(dirname "$arg")" && pwd)/$(basename "$arg")") ;;
     esac
 done
 selftest=0
