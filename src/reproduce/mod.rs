@@ -368,21 +368,33 @@ impl Report {
         s
     }
 
-    /// A LaTeX longtable-free tabular (booktabs) of the claims, one per row.
+    /// A LaTeX `longtable` (booktabs rules) of the claims, one per row, breaking across
+    /// pages with the header repeated.
     pub fn to_latex(&self) -> String {
         let mut s = String::new();
-        s.push_str("\\begin{tabular}{@{}l p{0.36\\textwidth} p{0.16\\textwidth} p{0.3\\textwidth}@{}}\n\\toprule\nSeed & Claim & Verdict & Evidence \\\\\n\\midrule\n");
+        let col = |w: &str| format!(">{{\\raggedright\\arraybackslash}}p{{{w}\\textwidth}}");
+        s.push_str(&format!(
+            "\\begin{{longtable}}{{@{{}}l {} {} {}@{{}}}}\n",
+            col("0.36"),
+            col("0.16"),
+            col("0.32")
+        ));
+        s.push_str("\\caption{Every claim of the five seeds, decided by \\texttt{permlab reproduce}.}\\label{tab:claims}\\\\\n");
+        s.push_str(
+            "\\toprule\nSeed & Claim & Verdict & Evidence \\\\\n\\midrule\n\\endfirsthead\n",
+        );
+        s.push_str("\\toprule\nSeed & Claim & Verdict & Evidence \\\\\n\\midrule\n\\endhead\n");
         for r in &self.records {
             let _ = writeln!(
                 s,
                 "{} & {} & {} & {} \\\\",
                 r.seed,
-                latex_escape(&short(&r.quote, 150)),
+                breakable(&latex_escape(&short(&r.quote, 150))),
                 latex_escape(&r.label()),
-                latex_escape(&short(&r.evidence(), 160))
+                breakable(&latex_escape(&short(&r.evidence(), 160)))
             );
         }
-        s.push_str("\\bottomrule\n\\end{tabular}\n");
+        s.push_str("\\bottomrule\n\\end{longtable}\n");
         s
     }
 
@@ -453,6 +465,13 @@ impl Report {
         }
         out
     }
+}
+
+/// Allows line breaks after commas and closing parentheses (long cycle notation).
+fn breakable(latex: &str) -> String {
+    latex
+        .replace(',', ",\\allowbreak{}")
+        .replace(')', ")\\allowbreak{}")
 }
 
 /// Escapes text for LaTeX.
