@@ -22,7 +22,7 @@
 //! `n × (n+1)` boards; here the search is affordable since it runs once per board).
 //! If every orbit with at least three cells has a 3-cycle whose setups reach every
 //! triple, the group contains the alternating group on every orbit and the solver
-//! works as [`crate::nrp::solve`]: a parity-fixing word first (from a search over the
+//! works as [`crate::nrp::solve()`]: a parity-fixing word first (from a search over the
 //! orbits' sign patterns), then one 3-cycle per misplaced cell. Otherwise (e.g.
 //! `2 × 3` with 2×2 blocks, `3 × 4` with 3×3 blocks, whose groups hold no 3-cycle) it
 //! factors the state with [`PermGroup::factor`] (Minkwitz tables on the Schreier–Sims

@@ -14,11 +14,11 @@
 //! The crate's moves turn **clockwise**. Seed 000's `X` and `Y` turn
 //! **counter-clockwise**: its Spiral moves a number from the lower-left quadrant of `Y`
 //! with `X` and its distance to the centre falls (true only for a counter-clockwise
-//! turn, see [`spiral`]), and its `X` carries the top-left number to the bottom-left
+//! turn, see [`spiral()`]), and its `X` carries the top-left number to the bottom-left
 //! corner (Part IV), which a clockwise turn does not. So the seed's word `w` is the
 //! crate's word `w` read with [`Direction::Counterclockwise`](crate::Direction::Counterclockwise), and every word this
 //! module returns is written in the crate's clockwise letters: the seed's Cycle
-//! `(Y X)^4` is `(Y' X')^4` here ([`cycle`]).
+//! `(Y X)^4` is `(Y' X')^4` here ([`cycle()`]).
 //!
 //! ## Colour classes (parity restrictions)
 //!
@@ -31,7 +31,7 @@
 //!
 //! ## Modules
 //!
-//! [`spiral`], [`cycle`], [`spiral_cycle`], [`three_cycle`] and [`solve`] follow the
+//! [`mod@spiral`], [`mod@cycle`], [`mod@spiral_cycle`], [`mod@three_cycle`] and [`mod@solve`] follow the
 //! seed; [`general`] solves other boards (3-cycles with optimal setups, or the
 //! stabilizer-chain factor) and [`quality`] compares solution lengths.
 
