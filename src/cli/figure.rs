@@ -11,14 +11,12 @@ use permlab::figures::gallery::gallery;
 use permlab::figures::histogram::{DistanceDistribution, HistogramFigure};
 use permlab::figures::matrix::MatrixFigure;
 use permlab::figures::{write_atomically, DynFigure, Format};
-use permlab::search::bfs::{bfs, BfsOptions};
+use permlab::search::bfs::{search_space, BfsOptions};
 use permlab::search::space::StateSpace;
-use permlab::search::table::{check_memory, DistanceTable};
 use permlab::{Layout, Perm, Puzzle};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 #[derive(Subcommand)]
 pub enum FigureCommand {
@@ -341,24 +339,11 @@ fn search_distribution(args: &SpaceArgs) -> Result<DistanceDistribution, CliErro
             .as_deref()
             .map(super::search::parse_bytes)
             .transpose()?;
-        check_memory(space.size(), max_memory, 64 << 20)?;
-        let stop: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
-        let table = DistanceTable::new(space.size());
         let opts = BfsOptions {
             progress: !args.quiet,
             ..BfsOptions::default()
         };
-        let r = bfs(space, &table, &opts, stop);
-        if r.interrupted {
-            return Err(format!(
-                "interrupted (Ctrl-C) after depth {} with {} of {} positions seen",
-                r.max_distance(),
-                r.states,
-                space.size()
-            )
-            .into());
-        }
+        let (_, r) = search_space(space, max_memory, &opts, super::search::stop_flag())?;
         Ok(DistanceDistribution::from(&r))
     }
     let (_, space) = args.build()?;

@@ -4,7 +4,7 @@ use super::{print_json, CliError, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
 use permlab::group::PermGroup;
 use permlab::puzzle::format_state;
-use permlab::search::bfs::{bfs, BfsOptions, BfsResult, Strategy};
+use permlab::search::bfs::{search_space, BfsOptions, BfsResult, Strategy};
 use permlab::search::index::IndexError;
 use permlab::search::naive::naive_bfs;
 use permlab::search::solve::{
@@ -144,7 +144,8 @@ macro_rules! with_space {
     };
 }
 
-fn stop_flag() -> &'static AtomicBool {
+/// The process-wide stop flag, raised by Ctrl-C (the handler is installed once).
+pub fn stop_flag() -> &'static AtomicBool {
     static STOP: OnceLock<&'static AtomicBool> = OnceLock::new();
     STOP.get_or_init(|| {
         let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
@@ -258,19 +259,7 @@ fn run_bfs<S: StateSpace>(
     max_memory: Option<u64>,
     opts: &BfsOptions,
 ) -> Result<(DistanceTable, BfsResult), CliError> {
-    check_memory(space.size(), max_memory, 64 << 20)?;
-    let table = DistanceTable::new(space.size());
-    let r = bfs(space, &table, opts, stop_flag());
-    if r.interrupted {
-        return Err(format!(
-            "interrupted (Ctrl-C) after depth {} with {} of {} positions seen",
-            r.max_distance(),
-            r.states,
-            space.size()
-        )
-        .into());
-    }
-    Ok((table, r))
+    Ok(search_space(space, max_memory, opts, stop_flag())?)
 }
 
 fn cells_one_based(cells: &[u32]) -> Vec<u32> {

@@ -14,9 +14,8 @@ use super::matrix::MatrixFigure;
 use super::{DynFigure, FigureError, Panels};
 use crate::perm::Perm;
 use crate::puzzle::Puzzle;
-use crate::search::bfs::{bfs, BfsOptions};
-use crate::search::space::{GroupSpace, StateSpace};
-use crate::search::table::DistanceTable;
+use crate::search::bfs::{search_space, BfsOptions};
+use crate::search::space::GroupSpace;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
@@ -223,12 +222,12 @@ pub fn gallery() -> Result<Vec<GalleryItem>, FigureError> {
 pub fn bfs_distribution(puzzle: &Puzzle) -> Result<DistanceDistribution, FigureError> {
     let space = GroupSpace::for_puzzle(puzzle, false)
         .map_err(|e| FigureError::Invalid(format!("{}: {e}", puzzle.name)))?;
-    let table = DistanceTable::new(space.size());
-    let r = bfs(
+    let (_, r) = search_space(
         &space,
-        &table,
+        None,
         &BfsOptions::default(),
         &AtomicBool::new(false),
-    );
+    )
+    .map_err(|e| FigureError::Invalid(format!("{}: {e}", puzzle.name)))?;
     Ok(DistanceDistribution::from(&r))
 }

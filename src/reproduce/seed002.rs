@@ -1,10 +1,10 @@
 //! Seed 002: Turnstyle.
 
 use super::{holds_if, Check, Outcome, Verdict};
-use crate::search::bfs::{bfs, BfsOptions, BfsResult};
+use crate::search::bfs::{search_space, BfsOptions, BfsResult};
 use crate::search::solve::{distance_with_table, solve_with_table};
 use crate::search::space::{RingSpace, StateSpace};
-use crate::search::table::{check_memory, DistanceTable};
+use crate::search::table::DistanceTable;
 use crate::{Convention, Direction, ProductOrder, Puzzle};
 use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
@@ -157,14 +157,13 @@ fn turnstyle_search() -> Result<&'static TurnstyleSearch, String> {
     static CELL: OnceLock<Result<TurnstyleSearch, String>> = OnceLock::new();
     CELL.get_or_init(|| {
         let space = RingSpace::for_puzzle(&turnstyle(12)?).map_err(|e| e.to_string())?;
-        check_memory(space.size(), None, 64 << 20).map_err(|e| e.to_string())?;
-        let table = DistanceTable::new(space.size());
-        let result = bfs(
+        let (table, result) = search_space(
             &space,
-            &table,
+            None,
             &BfsOptions::default(),
             &AtomicBool::new(false),
-        );
+        )
+        .map_err(|e| e.to_string())?;
         Ok(TurnstyleSearch {
             space,
             table,

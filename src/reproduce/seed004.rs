@@ -1,10 +1,10 @@
 //! Seed 004: the Nokia rotation game.
 
 use super::{holds_if, Check, Outcome};
-use crate::search::bfs::{bfs, BfsOptions};
+use crate::search::bfs::{search_space, BfsOptions};
 use crate::search::solve::home_distribution;
-use crate::search::space::{GroupSpace, StateSpace};
-use crate::search::table::{check_memory, DistanceTable};
+use crate::search::space::GroupSpace;
+use crate::search::table::DistanceTable;
 use crate::Puzzle;
 use std::sync::atomic::AtomicBool;
 
@@ -176,14 +176,13 @@ fn search(
 ) -> Result<(GroupSpace, DistanceTable, crate::search::bfs::BfsResult), String> {
     let p = load(spec)?;
     let space = GroupSpace::for_puzzle(&p, with_inverses).map_err(|e| e.to_string())?;
-    check_memory(space.size(), None, 64 << 20).map_err(|e| e.to_string())?;
-    let table = DistanceTable::new(space.size());
-    let r = bfs(
+    let (table, r) = search_space(
         &space,
-        &table,
+        None,
         &BfsOptions::default(),
         &AtomicBool::new(false),
-    );
+    )
+    .map_err(|e| e.to_string())?;
     Ok((space, table, r))
 }
 

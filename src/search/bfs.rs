@@ -12,7 +12,7 @@
 //! (set by Ctrl-C in the CLI) ends the search cleanly between chunks.
 
 use super::space::StateSpace;
-use super::table::DistanceTable;
+use super::table::{check_memory, DistanceTable, TableError};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -120,6 +120,47 @@ impl Smallest {
 
 /// Searches the whole space from its goals into `table` (which must be new and of
 /// the space's size). `stop` is polled between chunks.
+/// Why [`search_space`] gave no complete table.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchError {
+    /// The table would not fit in the memory bound (checked before allocating).
+    #[error(transparent)]
+    Memory(#[from] TableError),
+    /// The stop flag was raised (Ctrl-C) before the search finished.
+    #[error("interrupted (Ctrl-C) after depth {depth} with {seen} of {size} positions seen")]
+    Interrupted {
+        /// The deepest layer reached.
+        depth: usize,
+        /// Positions seen.
+        seen: u64,
+        /// Positions of the space.
+        size: u64,
+    },
+}
+
+/// A complete search of `space`: the memory check against `max_memory` (or the
+/// available memory) before allocating, the 2-bit table, then [`bfs`]. An interrupted
+/// search is an error, so a returned table is always complete.
+pub fn search_space<S: StateSpace>(
+    space: &S,
+    max_memory: Option<u64>,
+    opts: &BfsOptions,
+    stop: &AtomicBool,
+) -> Result<(DistanceTable, BfsResult), SearchError> {
+    check_memory(space.size(), max_memory, 64 << 20)?;
+    let table = DistanceTable::new(space.size());
+    let r = bfs(space, &table, opts, stop);
+    if r.interrupted {
+        return Err(SearchError::Interrupted {
+            depth: r.max_distance(),
+            seen: r.states,
+            size: space.size(),
+        });
+    }
+    Ok((table, r))
+}
+
+/// Breadth-first search of the whole space (see the module docs); fills `table`.
 pub fn bfs<S: StateSpace>(
     space: &S,
     table: &DistanceTable,
