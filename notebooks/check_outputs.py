@@ -3,6 +3,9 @@
 (evcxr reports compile errors this way), or writes a panic or a compile error to stderr (a panic
 or a failed `assert!` inside an evcxr cell does not make `jupyter execute` fail).
 
+The last code cell must also print something on stdout: it is the notebook's final assert cell,
+which ends with a summary line, so a lost panic message still fails the run.
+
 Prints the failing cells, then `NAME: N passed, M failed` per notebook and a final
 `notebooks: N passed, M failed`; exits 1 when any cell failed.
 
@@ -58,15 +61,29 @@ def cell_failure(cell):
     return None
 
 
+def final_cell_failure(cell):
+    """The last code cell asserts the notebook's results and then prints a summary line:
+    it must have written to stdout. After an earlier panic evcxr restarts its child process
+    and a later panic's stderr can be lost, so a missing summary line counts as a failure."""
+    stdout = "".join(text_of(o) for o in cell.get("outputs", [])
+                     if o.get("output_type") == "stream" and o.get("name") == "stdout")
+    if not stdout.strip():
+        return "the final cell printed nothing on stdout (its asserts did not all pass)"
+    return None
+
+
 def check(path):
     """Returns (passed, failed) code-cell counts for one executed notebook, printing failures."""
     nb = nbformat.read(path, as_version=4)
     name = Path(path).stem
     passed = failed = 0
+    code = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
     for index, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
         why = cell_failure(cell)
+        if why is None and code and index == code[-1]:
+            why = final_cell_failure(cell)
         if why is None:
             passed += 1
         else:
