@@ -27,6 +27,7 @@
 //! of the kernel. The split `T₁ | T₂` is chosen among the prefixes of the moved
 //! points (ordered by orbit) to make the tables smallest.
 
+use super::index::Arrangements;
 use crate::group::PermGroup;
 use crate::perm::Perm;
 use num_traits::ToPrimitive;
@@ -74,6 +75,16 @@ fn pack(t: &[u8]) -> Key {
 
 type TupleMap = HashMap<Key, u32, BuildHasherDefault<TupleHasher>>;
 
+/// How the values of a coordinate are numbered while it is enumerated.
+enum Ids {
+    /// In the order met, through a hash map.
+    Map(TupleMap),
+    /// By the rank of the arrangement, when the values are all the arrangements
+    /// of the tuple's points on the cells of their orbit: `local[p]` is the cell
+    /// index of point `p` in the orbit.
+    Arrangement { index: Arrangements, local: Vec<u8> },
+}
+
 /// The reachable values of one coordinate, enumerated breadth-first.
 struct Enumerated {
     width: usize,
@@ -81,8 +92,7 @@ struct Enumerated {
     tuples: Vec<u8>,
     /// `next[id * moves + m]` = id of the value after move `m`
     next: Vec<u32>,
-    /// the tuple -> id map (only while building)
-    ids: TupleMap,
+    ids: Ids,
     /// per value: the companion tuple carried along the breadth-first tree
     companions: Vec<u8>,
     /// number of values
@@ -96,62 +106,124 @@ impl Enumerated {
     fn tuple(&self, id: usize) -> &[u8] {
         &self.tuples[id * self.width..(id + 1) * self.width]
     }
+    /// The id of a value, if it is one.
+    #[inline]
+    fn id(&self, t: &[u8]) -> Option<u32> {
+        match &self.ids {
+            Ids::Map(map) => map.get(&pack(t)).copied(),
+            Ids::Arrangement { index, local, .. } => {
+                let mut buf = [0u8; MAX_WIDTH];
+                for (b, &p) in buf.iter_mut().zip(t) {
+                    *b = local[p as usize];
+                }
+                Some(index.rank(&buf[..t.len()]) as u32)
+            }
+        }
+    }
 }
 
 /// Breadth-first enumeration of the orbit of the tuple `start` under `moves`
 /// (each move's images), carrying `companion` along (the companion of a value is
 /// the image of `companion` under the element of the tree path that reached it).
-/// `None` when the orbit has more than `limit` values.
+/// `expected` is the orbit's size; when the orbit is every arrangement of the
+/// points of `start` on the cells of `orbit` (the orbit of those points), values
+/// are numbered by their arrangement rank, else in the order met. `None` when the
+/// orbit does not have the expected size.
 fn enumerate(
     start: &[u8],
     companion: &[u8],
     moves: &[Vec<u8>],
-    limit: usize,
+    expected: usize,
+    orbit: Option<&[usize]>,
 ) -> Option<Enumerated> {
-    let (w, cw) = (start.len(), companion.len());
+    let (w, cw, m) = (start.len(), companion.len(), moves.len());
+    let ids = match orbit {
+        Some(cells) if falling_factorial(cells.len(), w) == Some(expected as u64) => {
+            let mut local = vec![u8::MAX; 256];
+            for (i, &p) in cells.iter().enumerate() {
+                local[p] = i as u8;
+            }
+            Ids::Arrangement {
+                index: Arrangements::new(cells.len(), w).ok()?,
+                local,
+            }
+        }
+        _ => Ids::Map(TupleMap::default()),
+    };
     let mut e = Enumerated {
         width: w,
-        tuples: start.to_vec(),
-        next: Vec::new(),
-        ids: TupleMap::default(),
-        companions: companion.to_vec(),
-        count: 1,
+        tuples: vec![0u8; expected * w],
+        next: vec![0u32; expected * m],
+        ids,
+        companions: vec![0u8; expected * cw],
+        count: 0,
     };
-    e.ids.insert(pack(start), 0);
-    let mut count = 1usize;
-    let mut head = 0usize;
+    let mut seen = vec![false; expected];
+    let mut queue: Vec<u32> = Vec::with_capacity(expected);
+    queue.push(register(&mut e, &mut seen, start, companion)?);
     let mut buf = vec![0u8; w];
     let mut cbuf = vec![0u8; cw];
-    while head < count {
-        for mv in moves {
-            for (b, &x) in buf.iter_mut().zip(&e.tuples[head * w..(head + 1) * w]) {
+    let mut head = 0usize;
+    while head < queue.len() {
+        let at = queue[head] as usize;
+        head += 1;
+        for (mi, mv) in moves.iter().enumerate() {
+            for (b, &x) in buf.iter_mut().zip(&e.tuples[at * w..(at + 1) * w]) {
                 *b = mv[x as usize];
             }
-            let id = match e.ids.get(&pack(&buf)) {
-                Some(&id) => id,
-                None => {
-                    if count >= limit {
-                        return None;
-                    }
-                    for (b, &x) in cbuf
-                        .iter_mut()
-                        .zip(&e.companions[head * cw..(head + 1) * cw])
-                    {
+            let id = match e.id(&buf) {
+                Some(id) if seen[id as usize] => id,
+                _ => {
+                    for (b, &x) in cbuf.iter_mut().zip(&e.companions[at * cw..(at + 1) * cw]) {
                         *b = mv[x as usize];
                     }
-                    e.ids.insert(pack(&buf), count as u32);
-                    e.tuples.extend_from_slice(&buf);
-                    e.companions.extend_from_slice(&cbuf);
-                    count += 1;
-                    (count - 1) as u32
+                    let id = register(&mut e, &mut seen, &buf, &cbuf)?;
+                    queue.push(id);
+                    id
                 }
             };
-            e.next.push(id);
+            e.next[at * m + mi] = id;
         }
-        head += 1;
     }
-    e.count = count;
-    Some(e)
+    (e.count == expected).then_some(e)
+}
+
+/// Gives the new value `t` (with its companion) its id; `None` when there are
+/// more values than expected.
+fn register(e: &mut Enumerated, seen: &mut [bool], t: &[u8], comp: &[u8]) -> Option<u32> {
+    let id = match &mut e.ids {
+        Ids::Map(map) => {
+            let id = map.len() as u32;
+            map.insert(pack(t), id);
+            id
+        }
+        Ids::Arrangement { .. } => e.id(t)?,
+    } as usize;
+    if id >= seen.len() || seen[id] {
+        return None;
+    }
+    seen[id] = true;
+    let (w, cw) = (e.width, comp.len());
+    e.tuples[id * w..(id + 1) * w].copy_from_slice(t);
+    e.companions[id * cw..(id + 1) * cw].copy_from_slice(comp);
+    e.count += 1;
+    Some(id as u32)
+}
+
+/// `n!/(n-k)!`, if it fits.
+fn falling_factorial(n: usize, k: usize) -> Option<u64> {
+    if k > n {
+        return Some(0);
+    }
+    (n - k + 1..=n).try_fold(1u64, |acc, x| acc.checked_mul(x as u64))
+}
+
+/// The sizes a split must have: `|G|`, `|C₁|`, `|C₂|`.
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    order: u64,
+    c1: usize,
+    c2: usize,
 }
 
 /// A perfect index of a permutation group's elements by two move-table
@@ -231,12 +303,8 @@ impl CoordIndex {
             .collect();
         let tables = if inverse_of.is_some() { 1 } else { 2 };
         // moved points, orbit by orbit
-        let points: Vec<usize> = group
-            .orbits()
-            .into_iter()
-            .filter(|o| o.len() > 1)
-            .flatten()
-            .collect();
+        let orbits: Vec<Vec<usize>> = group.orbits().into_iter().filter(|o| o.len() > 1).collect();
+        let points: Vec<usize> = orbits.iter().flatten().copied().collect();
         let h_max = points.len();
         if h_max < 2 {
             return None;
@@ -256,7 +324,7 @@ impl CoordIndex {
             c1.saturating_mul(per + w1 as u64 + 8)
                 .saturating_add(c2.saturating_mul(per + w2 as u64 + 4))
         };
-        let mut candidates: Vec<(u64, usize)> = Vec::new();
+        let mut candidates: Vec<(u64, usize, u64, u64)> = Vec::new();
         for h in 1..=h_max {
             let c1 = orbit_size(&points[..h]);
             let c2 = orbit_size(&points[h..]);
@@ -267,11 +335,11 @@ impl CoordIndex {
                 && h <= MAX_WIDTH
                 && h_max - h <= MAX_WIDTH
             {
-                candidates.push((bytes, h));
+                candidates.push((bytes, h, c1, c2));
             }
         }
         candidates.sort_unstable();
-        for (_, h) in candidates {
+        for (_, h, c1, c2) in candidates {
             let (p1, p2) = points.split_at(h);
             // the fibres partition C2 iff G_(T2) G_(T1) is a subgroup
             let s = group.pointwise_stabilizer(p1);
@@ -283,7 +351,20 @@ impl CoordIndex {
                     continue;
                 }
             }
-            if let Some(idx) = CoordIndex::build(n, order, p1, p2, &mv, &s, inverse_of.clone()) {
+            let shape = Shape {
+                order,
+                c1: c1 as usize,
+                c2: c2 as usize,
+            };
+            let within = |pts: &[usize]| -> Option<&[usize]> {
+                let first = pts.first()?;
+                let o = orbits.iter().find(|o| o.contains(first))?;
+                pts.iter().all(|p| o.contains(p)).then_some(&o[..])
+            };
+            let orbit = (within(p1), within(p2));
+            if let Some(idx) =
+                CoordIndex::build(n, shape, (p1, p2), orbit, &mv, &s, inverse_of.clone())
+            {
                 return Some(idx);
             }
         }
@@ -292,9 +373,9 @@ impl CoordIndex {
 
     fn build(
         n: usize,
-        order: u64,
-        p1: &[usize],
-        p2: &[usize],
+        shape: Shape,
+        (p1, p2): (&[usize], &[usize]),
+        (orbit1, orbit2): (Option<&[usize]>, Option<&[usize]>),
         mv: &[Vec<u8>],
         stabilizer: &PermGroup,
         inverse_of: Option<Vec<usize>>,
@@ -302,8 +383,10 @@ impl CoordIndex {
         let m = mv.len();
         let t1: Vec<u8> = p1.iter().map(|&p| p as u8).collect();
         let t2: Vec<u8> = p2.iter().map(|&p| p as u8).collect();
-        let e1 = enumerate(&t1, &t2, mv, u32::MAX as usize)?;
-        let e2 = enumerate(&t2, &[], mv, u32::MAX as usize)?;
+        let order = shape.order;
+        let k = (order / shape.c1 as u64) as usize;
+        let e1 = enumerate(&t1, &t2, mv, shape.c1, orbit1)?;
+        let e2 = enumerate(&t2, &[], mv, shape.c2, orbit2)?;
         let (c1, c2) = (e1.len(), e2.len());
         // F0: the orbit of T2 under the stabiliser of T1, breadth-first
         let sgens: Vec<Vec<u8>> = stabilizer
@@ -314,8 +397,7 @@ impl CoordIndex {
                 (0..n).map(|i| p.image(i) as u8).collect()
             })
             .collect();
-        let f0 = enumerate(&t2, &[], &sgens, u32::MAX as usize)?;
-        let k = f0.len().max(1);
+        let f0 = enumerate(&t2, &[], &sgens, k, None)?;
         if (c1 as u64).checked_mul(k as u64)? != order || c2 % k != 0 {
             return None;
         }
@@ -328,7 +410,7 @@ impl CoordIndex {
         let mut x = vec![0u8; w2];
         for (a, class) in phi.iter_mut().enumerate() {
             let comp = &e1.companions[a * w2..(a + 1) * w2];
-            let at = e2.ids[&pack(comp)] as usize;
+            let at = e2.id(comp)? as usize;
             if new2[at] != u32::MAX {
                 *class = new2[at] / k as u32;
                 continue;
@@ -347,7 +429,7 @@ impl CoordIndex {
                 for (o, &f) in x.iter_mut().zip(f0.tuple(j)) {
                     *o = g[f as usize];
                 }
-                let id = *e2.ids.get(&pack(&x))? as usize;
+                let id = e2.id(&x)? as usize;
                 if new2[id] != u32::MAX {
                     return None; // not a block system after all
                 }
