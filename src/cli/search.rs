@@ -11,7 +11,7 @@ use permlab::search::solve::{
     bidirectional, home_distribution, solve_with_table, HomeReport, PermMoves,
 };
 use permlab::search::space::{
-    puzzle_moves, GroupIndexing, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace,
+    puzzle_moves, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace,
 };
 use permlab::search::staged::compare_rotation3;
 use permlab::search::table::{check_memory, cpu_seconds, peak_memory, table_bytes, DistanceTable};
@@ -243,13 +243,8 @@ impl SpaceArgs {
 
 fn describe_indexing(space: &AnySpace) -> String {
     match space {
-        AnySpace::Group(g) => match g.indexing() {
-            GroupIndexing::Coords(c, _) => c.describe(),
-            GroupIndexing::Product(_) => "Lehmer ranks on the orbits".into(),
-            GroupIndexing::Chain(..) => "stabiliser chain ranks, byte tables".into(),
-            GroupIndexing::Group(_) => "stabiliser chain ranks (PermGroup::rank)".into(),
-        },
-        AnySpace::Ring(_) => "Lehmer rank, 1 in front".into(),
+        AnySpace::Group(g) => g.describe_indexing(),
+        AnySpace::Ring(r) => r.group_space().describe_indexing(),
         AnySpace::Pieces(_) => "arrangement ranks of the tracked pieces".into(),
     }
 }

@@ -248,6 +248,16 @@ impl GroupSpace {
         &self.indexing
     }
 
+    /// A one-line description of the indexing.
+    pub fn describe_indexing(&self) -> String {
+        match &self.indexing {
+            GroupIndexing::Coords(c, _) => c.describe(),
+            GroupIndexing::Product(_) => "Lehmer ranks on the orbits".into(),
+            GroupIndexing::Chain(..) => "stabiliser chain ranks, byte tables".into(),
+            GroupIndexing::Group(_) => "stabiliser chain ranks (PermGroup::rank)".into(),
+        }
+    }
+
     /// The element of a state.
     pub fn element(&self, s: &[u8]) -> Perm {
         Perm::from_images(s.iter().map(|&x| x as u32).collect()).expect("states are permutations")
@@ -331,16 +341,12 @@ impl StateSpace for GroupSpace {
         self.moves.closed
     }
     fn key(&self) -> String {
-        let index = match &self.indexing {
-            GroupIndexing::Coords(c, _) => c.describe(),
-            GroupIndexing::Product(_) => "Lehmer".into(),
-            GroupIndexing::Chain(..) | GroupIndexing::Group(_) => "chain".into(),
-        };
         format!(
-            "group {} on {} points: {}; index: {index}",
+            "group {} on {} points: {}; index: {}",
             self.name,
             self.degree,
-            self.moves.describe()
+            self.moves.describe(),
+            self.describe_indexing()
         )
     }
     fn to_cells(&self, s: &[u8]) -> Vec<u32> {
@@ -372,20 +378,15 @@ impl StateSpace for GroupSpace {
 /// Positions on a ring up to rotation (seed 002's Turnstyle): states are
 /// arrangements of `0..n` on a circle with label 0 normalised to position 0; the
 /// moves are the puzzle's non-rotation generators at every offset (rotating is
-/// free). `(n-1)!` states, indexed by the Lehmer rank; when the moves and the
-/// rotation are even permutations (odd `n` for Turnstyle) only the even
-/// arrangements are positions, and the index is halved by the parity trick of
-/// [`super::index::ProductIndex`].
+/// free). On such states a move followed by the rotation that brings label 0 back
+/// is the position map `p ↦ m(p) − m(0) (mod n)`, which fixes 0; these maps
+/// generate a group on the other `n − 1` cells whose elements are exactly the
+/// positions, so the space is the [`GroupSpace`] of that group (for Turnstyle-12
+/// all 11! arrangements; for odd `n` the even ones; for `n = 6` only 20).
 #[derive(Clone, Debug)]
 pub struct RingSpace {
-    name: String,
     n: usize,
-    moves: MoveTable,
-    lehmer: Arrangements,
-    even: bool,
-    /// Move-table coordinates of the group of the normalised moves (which fix
-    /// position 0), when they fit: then the size is that group's order.
-    coords: Option<Box<CoordIndex>>,
+    group: GroupSpace,
 }
 
 impl RingSpace {
@@ -415,147 +416,84 @@ impl RingSpace {
                 continue;
             }
             for k in 0..n {
-                // rot^-k * m * rot^k acts as m on positions shifted by k
+                // rot^-k * m * rot^k acts as m on positions shifted by k, and is
+                // then followed by the rotation bringing label 0 back to 0
                 let p = &(&rot.pow(-(k as i64)) * &m.perm) * &rot.pow(k as i64);
+                let p0 = p.extended(n).image(0);
+                let normalised = (0..n)
+                    .map(|x| ((p.extended(n).image(x) + n - p0) % n) as u32)
+                    .collect();
                 names.push(format!("{}+{k}", m.name));
-                perms.push(p);
+                perms.push(Perm::from_images(normalised).expect("a rotated permutation"));
             }
         }
         if perms.is_empty() {
             return Err(SpaceError::Other("no moves besides the rotation".into()));
         }
-        let even = n >= 4 && rot.is_even() && perms.iter().all(Perm::is_even);
-        // on states with label 0 at position 0, a move followed by the rotation that
-        // brings label 0 back is the position map p -> m(p) - m(0) (mod n)
-        let normalised: Vec<Perm> = perms
-            .iter()
-            .map(|m| {
-                let m0 = m.image(0);
-                Perm::from_images((0..n).map(|p| ((m.image(p) + n - m0) % n) as u32).collect())
-                    .expect("a rotation of a permutation")
-            })
-            .collect();
-        let group = PermGroup::new(n, normalised.clone());
-        let coords = CoordIndex::new(&group, &normalised, COORD_TABLE_BYTES).map(Box::new);
+        let name = format!("{} up to rotation", puzzle.name);
         Ok(RingSpace {
-            name: puzzle.name.clone(),
             n,
-            moves: MoveTable::new(names, &perms, n),
-            lehmer: Arrangements::new(n, n)?,
-            even,
-            coords,
+            group: GroupSpace::new(&name, n, names, perms)?,
         })
+    }
+
+    /// The group space of the normalised moves.
+    pub fn group_space(&self) -> &GroupSpace {
+        &self.group
     }
 }
 
 impl StateSpace for RingSpace {
     fn size(&self) -> u64 {
-        if let Some(c) = &self.coords {
-            return c.size();
-        }
-        let all = self.lehmer.size() / self.n as u64;
-        if self.even {
-            all / 2
-        } else {
-            all
-        }
+        self.group.size()
     }
     fn width(&self) -> usize {
         self.n
     }
     fn move_count(&self) -> usize {
-        self.moves.fwd.len()
+        self.group.move_count()
     }
     fn move_name(&self, m: usize) -> &str {
-        &self.moves.names[m]
+        self.group.move_name(m)
     }
-    #[inline]
+    #[inline(always)]
     fn apply(&self, m: usize, inverse: bool, s: &[u8], out: &mut [u8]) {
-        let mv = self.moves.get(m, inverse);
-        let n = self.n as u8;
-        let shift = n - mv[s[0] as usize];
-        for (o, &x) in out[..self.n].iter_mut().zip(&s[..self.n]) {
-            let y = mv[x as usize] + shift;
-            *o = if y >= n { y - n } else { y };
-        }
+        self.group.apply(m, inverse, s, out)
     }
-    #[inline]
+    #[inline(always)]
     fn rank(&self, s: &[u8]) -> u64 {
-        if let Some(c) = &self.coords {
-            return c.rank(s);
-        }
-        // label 0 at position 0: the Lehmer ranks of such permutations are 0..(n-1)!
-        let r = self.lehmer.rank(s);
-        if self.even {
-            r >> 1
-        } else {
-            r
-        }
+        self.group.rank(s)
     }
-    #[inline]
+    #[inline(always)]
     fn unrank(&self, r: u64, out: &mut [u8]) {
-        if let Some(c) = &self.coords {
-            return c.unrank(r, out);
-        }
-        if self.even {
-            self.lehmer.unrank(r << 1, out);
-            if super::index::is_odd(&out[..self.n]) {
-                out.swap(self.n - 2, self.n - 1);
-            }
-        } else {
-            self.lehmer.unrank(r, out)
-        }
+        self.group.unrank(r, out)
     }
     #[inline(always)]
     fn seek(&self, r: u64, c: &mut Cursor) {
-        match &self.coords {
-            Some(idx) => c.coords = idx.coordinates(r),
-            None => self.unrank(r, &mut c.state),
-        }
+        self.group.seek(r, c)
     }
     #[inline(always)]
     fn neighbour(&self, c: &mut Cursor, m: usize, inverse: bool) -> u64 {
-        match &self.coords {
-            Some(idx) => idx.neighbour(c.coords, m, inverse),
-            None => {
-                self.apply(m, inverse, &c.state, &mut c.next);
-                self.rank(&c.next)
-            }
-        }
+        self.group.neighbour(c, m, inverse)
     }
     fn goals(&self) -> Vec<Vec<u8>> {
-        vec![(0..self.n as u8).collect()]
+        self.group.goals()
     }
     fn inverse_closed(&self) -> bool {
-        self.moves.closed
+        self.group.inverse_closed()
     }
     fn key(&self) -> String {
-        let index = match &self.coords {
-            Some(c) => c.describe(),
-            None => "Lehmer".into(),
-        };
-        format!(
-            "ring {} up to rotation on {} points: {}; index: {index}",
-            self.name,
-            self.n,
-            self.moves.describe()
-        )
+        format!("ring: {}", self.group.key())
     }
     fn to_cells(&self, s: &[u8]) -> Vec<u32> {
-        let mut cells = vec![0u32; self.n];
-        for (l, &p) in s[..self.n].iter().enumerate() {
-            cells[p as usize] = l as u32;
-        }
-        cells
+        self.group.to_cells(s)
     }
     fn state_of_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError> {
-        let g = Perm::from_state(cells).map_err(|e| SpaceError::Other(format!("state: {e}")))?;
-        let n = self.n as u8;
-        let g = g.extended(self.n);
-        let shift = (n - g.image(0) as u8) % n;
-        Ok((0..self.n)
-            .map(|l| (g.image(l) as u8 + shift) % n)
-            .collect())
+        // rotate so that label 0 (1 in text) is in front
+        let front = cells.iter().position(|&c| c == 0).unwrap_or(0);
+        let mut rotated = cells.to_vec();
+        rotated.rotate_left(front);
+        self.group.state_of_cells(&rotated)
     }
 }
 
