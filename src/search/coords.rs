@@ -508,11 +508,16 @@ impl CoordIndex {
     /// A one-line description: the coordinates, their sizes and the tables' memory.
     pub fn describe(&self) -> String {
         let (c1, c2, k) = self.shape();
+        let bytes = self.table_bytes();
+        let size = if bytes < 1 << 20 {
+            format!("{} kB", bytes.div_ceil(1000))
+        } else {
+            format!("{:.1} MB", bytes as f64 / 1e6)
+        };
         format!(
-            "move-table coordinates: {} labels ({c1} values) x {} labels ({c2} values, fibres of {k}), {:.1} MB of tables",
+            "move-table coordinates: {} labels ({c1} values) x {} labels ({c2} values, fibres of {k}), {size} of tables",
             self.t1.len(),
             self.t2.len(),
-            self.table_bytes() as f64 / 1e6
         )
     }
 
