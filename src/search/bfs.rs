@@ -275,6 +275,21 @@ pub fn bfs<S: StateSpace>(
     }
 }
 
+/// The slots set in `mask` (bit `2j` for slot `j`, as from
+/// [`DistanceTable::slots_equal`]) of the word starting at index `base`: pairs
+/// `(j, base + j)` below `size`.
+#[inline(always)]
+fn slots(mut mask: u64, base: u64, size: u64) -> impl Iterator<Item = (u64, u64)> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let j = mask.trailing_zeros() as u64 / 2;
+        mask &= mask - 1;
+        (base + j < size).then_some((j, base + j))
+    })
+}
+
 /// One layer's work on a range of table words.
 struct Layer<'a, S> {
     space: &'a S,
@@ -325,14 +340,7 @@ impl<S: StateSpace> Layer<'_, S> {
             let base = (w as u64) << 5;
             match self.strategy {
                 Strategy::Forward => {
-                    let mut mask = DistanceTable::slots_equal(word, code_d);
-                    while mask != 0 {
-                        let j = mask.trailing_zeros() as u64 / 2;
-                        mask &= mask - 1;
-                        let i = base + j;
-                        if i >= size {
-                            break;
-                        }
+                    for (_, i) in slots(DistanceTable::slots_equal(word, code_d), base, size) {
                         space.seek(i, cur);
                         for m in 0..moves {
                             let r = space.neighbour(cur, m, true);
@@ -347,15 +355,8 @@ impl<S: StateSpace> Layer<'_, S> {
                     // this thread owns word w: collect its new entries and write them
                     // once (other threads only read it, and an entry set now reads
                     // as neither unseen-in-frontier nor frontier)
-                    let mut mask = DistanceTable::slots_equal(word, 0);
                     let mut found: u64 = 0;
-                    while mask != 0 {
-                        let j = mask.trailing_zeros() as u64 / 2;
-                        mask &= mask - 1;
-                        let i = base + j;
-                        if i >= size {
-                            break;
-                        }
+                    for (j, i) in slots(DistanceTable::slots_equal(word, 0), base, size) {
                         space.seek(i, cur);
                         for m in 0..moves {
                             if table.code(space.neighbour(cur, m, false)) == code_d {
