@@ -208,6 +208,26 @@ fn turnstyle_small_rings_against_hash_map_search() {
     }
 }
 
+#[test]
+fn ring_positions_are_read_up_to_rotation_and_checked_for_reachability() {
+    // Turnstyle-7: the flips and the rotation are even, so only even arrangements
+    let p = Puzzle::builtin("turnstyle:7").unwrap();
+    let space = RingSpace::for_puzzle(&p).unwrap();
+    let cells = |t: &str| permlab::puzzle::parse_state(t, 7).unwrap();
+    // a rotation of the solved ring is the solved position
+    assert_eq!(
+        space.state_of_cells(&cells("3,4,5,6,7,1,2")).unwrap(),
+        space.goals()[0]
+    );
+    // a transposition is odd: refused, naming the reason
+    let err = space.state_of_cells(&cells("2,1,3,4,5,6,7")).unwrap_err();
+    assert!(err.to_string().contains("not reachable"), "{err}");
+    // a 3-cycle is even: a position, and rotating it gives the same rank
+    let a = space.state_of_cells(&cells("2,3,1,4,5,6,7")).unwrap();
+    let b = space.state_of_cells(&cells("5,6,7,2,3,1,4")).unwrap();
+    assert_eq!(space.rank(&a), space.rank(&b));
+}
+
 /// Seed 002's `move(state, ix)`: swap entries ix, ix+1 and ix+2, ix+3 (mod n), then
 /// rotate 1 back to the front (transcribed from the seed's Python).
 fn seed_move(state: &[u32], ix: usize) -> Vec<u32> {
