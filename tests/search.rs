@@ -173,8 +173,17 @@ fn seed001_staged_solver_worst_case_against_optimal() {
     assert_eq!(c.staged.len() - 1, 57);
     assert_eq!(c.stage_max.iter().sum::<usize>(), 57);
     assert_eq!(c.optimal.len() - 1, 15);
-    // never shorter than optimal
+    // never shorter than optimal; every solution replays to solved
     assert!(c.joint.keys().all(|&(o, s)| s >= o));
+    let excess = c.joint.keys().map(|&(o, s)| s - o).max().unwrap();
+    assert_eq!(c.excess_max, excess);
+    assert_eq!(c.replayed, 362_880);
+    // each stage's worst position takes that stage's maximum when re-run
+    for (k, (cells, p)) in c.stage_worst.iter().enumerate() {
+        assert_eq!(*p, c.stage_max[k]);
+        let (_, per) = StagedSolver::rotation3().solve(cells).unwrap();
+        assert_eq!(per[k], *p, "stage {}", k + 1);
+    }
     // the worst case, re-run
     let solver = StagedSolver::rotation3();
     let (turns, _) = solver.solve(&c.worst.0).unwrap();
