@@ -815,7 +815,7 @@ fn bench_search(only: &[String], json: bool, latex: Option<&std::path::Path>) ->
         );
         for r in &rows {
             println!(
-                "{:<44} {:>12} {:>8.2} {:>9.2} {:>8.2} {:>14.0} {:>9.2} {:>14.0} {:>10.3} {:>8}  {}",
+                "{:<44} {:>12} {:>8.2} {:>9.2} {:>8.2} {:>14.0} {:>9.2} {:>14.0} {:>10.3} {:>8}  {}: {}",
                 r["case"].as_str().unwrap_or(""),
                 r["states"],
                 r["setup_seconds"].as_f64().unwrap_or(0.0),
@@ -826,11 +826,12 @@ fn bench_search(only: &[String], json: bool, latex: Option<&std::path::Path>) ->
                 r["positions_per_cpu_second"].as_f64().unwrap_or(0.0),
                 r["bytes_per_position"].as_f64().unwrap_or(0.0),
                 r["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
-                format!(
-                    "{}: {}",
-                    r["goal"].as_str().unwrap_or(""),
-                    if r["goal_met"].as_bool() == Some(true) { "met" } else { "not met" }
-                )
+                r["goal"].as_str().unwrap_or(""),
+                if r["goal_met"].as_bool() == Some(true) {
+                    "met"
+                } else {
+                    "not met"
+                }
             );
         }
         for r in &naive_rows {
