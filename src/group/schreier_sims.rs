@@ -16,12 +16,27 @@
 //!    through the partial chain; a non-trivial residue becomes a new strong generator.
 //!    This stops after [`RANDOM_STOP`] consecutive elements sift to the identity, or as
 //!    soon as the product of the basic orbit lengths equals a known order.
-//! 2. **Deterministic verification** (Sims' Schreier-generator test, HEO Algorithm
-//!    `SCHREIERSIMS`): for every level, every Schreier generator `u_β s u_{β^s}^{-1}`
-//!    is sifted through the deeper levels; a non-trivial residue is added and the test
-//!    resumes. When it finishes, Schreier's lemma proves the chain complete.
+//! 2. **Small generating sets** (`Chain::regenerate`): keeping the base of step 1,
+//!    the strong generators of each level `l ≥ 1` are replaced, top-down, by a few
+//!    random elements of `⟨S_{l-1}⟩` divided by their transversal element at level
+//!    `l-1`, so that `S_l ⊆ Stab_{⟨S_{l-1}⟩}(b_{l-1})` — the invariant Schreier–Sims
+//!    needs — while `|S_l|` stays small (the nested sets of step 1 have about `m − l`
+//!    elements at level `l`, and the test below costs one sift per Schreier generator,
+//!    `Σ |Δ_l| · |S_l|` of them).
+//! 3. **Deterministic verification** (Sims' Schreier-generator test, HEO Algorithm
+//!    `SCHREIERSIMS`): bottom-up, every Schreier generator `u_β s u_{β^s}^{-1}` of
+//!    every level is sifted through the deeper levels; a non-trivial residue is added
+//!    and the test resumes (a Schreier generator that passed is never sifted again).
+//!    When it finishes, Schreier's lemma proves by induction from the bottom that level
+//!    `l` and below form a complete chain of `⟨S_l⟩`: `Stab_{⟨S_l⟩}(b_l)` is generated
+//!    by the Schreier generators, which lie in `⟨S_{l+1}⟩` by the test, and
+//!    `⟨S_{l+1}⟩ ≤ Stab_{⟨S_l⟩}(b_l)` by the invariant; `S_0` are the given generators.
+//!    (A residue of a Schreier generator of level `l`, divided by transversal elements
+//!    of `⟨S_{l+1}⟩`, lies in `Stab_{⟨S_l⟩}(b_l)` and fixes the base points it passed,
+//!    so adding it to `S_{l+1}, …, S_j` keeps the invariant.) Levels left with a
+//!    single-point orbit are then dropped.
 //!
-//! **Guarantee.** The result is always exact: either step 2 ran to completion, or the
+//! **Guarantee.** The result is always exact: either step 3 ran to completion, or the
 //! product of the orbit lengths equals an order that was proved by other means. The
 //! latter is enough: in a partial chain each `Δ_l` is an orbit of a subgroup of
 //! `G^(l)`, so `|Δ_l| ≤ |G^(l) : G^(l+1)|` and `∏ |Δ_l| ≤ |G|`; equality forces every
@@ -48,6 +63,13 @@ pub const EXPLICIT_LIMIT: usize = 1 << 21;
 /// Total number of stored points (`u32`s) of explicit transversals in one chain
 /// (128 MiB); levels beyond it keep Schreier vectors only.
 pub const EXPLICIT_BUDGET: usize = 1 << 25;
+
+/// The fewest generators `Chain::regenerate` gives a level below the top.
+pub const MIN_LEVEL_GENS: usize = 3;
+
+/// Random elements in a row that bring no new orbit point before
+/// `Chain::regenerate` stops looking for generators of a level.
+pub const REGENERATE_TRIES: usize = 8;
 
 /// The seed of every random choice made while building a chain.
 pub const SEED: u64 = 0x5eed_9e01;
@@ -199,6 +221,9 @@ impl Level {
     /// `g ← g · u_{orbit[p]}^{-1}` in place (`tmp` is scratch of the same length).
     #[inline]
     fn divide(&self, g: &mut Vec<u32>, tmp: &mut Vec<u32>, p: usize) {
+        if p == 0 {
+            return; // u_{b_l} is the identity
+        }
         if let Some((_, ui)) = &self.explicit {
             let h = &ui[p];
             for (t, &x) in tmp.iter_mut().zip(g.iter()) {
@@ -336,52 +361,86 @@ impl Chain {
         if reached(&chain) {
             return chain;
         }
-        // 2. deterministic verification, on a pruned strong generating set
-        chain.prune();
+        // 2. deterministic verification, on small strong generating sets
+        chain.regenerate(&mut pr, &mut rng);
         chain.verify_and_complete();
+        chain.drop_trivial_levels(base_prefix.len());
         chain
     }
 
-    /// Shrinks the strong generating sets of the levels `l ≥ 1` to
-    /// `S_l = S_{l+1} ∪ T_l`, with `T_l` chosen greedily from the old `S_l` until the
-    /// basic orbit is as large as before. This only lowers the number of Schreier
-    /// generators to test; it never affects correctness, because the deterministic test
-    /// that follows re-adds whatever the smaller sets fail to generate. Level 0 keeps
-    /// the given generators (they define the group).
-    fn prune(&mut self) {
+    /// Replaces the strong generators of the levels `l ≥ 1` (top-down) by a few
+    /// elements of `Stab_{⟨S_{l-1}⟩}(b_{l-1})`: random elements of `⟨S_{l-1}⟩` (product
+    /// replacement on `S_{l-1}`) divided by their transversal element at level `l-1`.
+    /// Elements are taken until the basic orbit is as large as the randomized chain's
+    /// and at least [`MIN_LEVEL_GENS`] are present (or [`REGENERATE_TRIES`] elements in a
+    /// row brought nothing new). This keeps the invariant
+    /// `S_{l+1} ⊆ Stab_{⟨S_l⟩}(b_l)` of Schreier–Sims without the usual nesting
+    /// `S_{l+1} ⊆ S_l`, so each level has only a few generators and the deterministic
+    /// test sifts `Σ |Δ_l| · |S_l|` Schreier generators instead of roughly
+    /// `Σ |Δ_l| · (m − l)`. Level 0 keeps the given generators (they define the group).
+    /// If the new sets generate less than the stabilizers, the deterministic test adds
+    /// what is missing; correctness never depends on the random choices.
+    fn regenerate(&mut self, pr: &mut ProductReplacement, rng: &mut StdRng) {
         let n = self.degree;
-        let m = self.levels.len();
-        let mut below: Vec<Perm> = Vec::new();
-        for l in (1..m).rev() {
+        let mut tmp = vec![0u32; n];
+        for l in 1..self.levels.len() {
             let target = self.levels[l].orbit.len();
-            let old = self.levels[l].gens.clone();
             let base = self.levels[l].base;
-            // release the old level's explicit storage before building the new one
             if self.levels[l].explicit.is_some() {
                 self.budget += 2 * n * self.levels[l].orbit.len();
                 self.levels[l].explicit = None;
             }
             let mut lv = Level::new(base, n, &mut self.budget);
-            for g in &below {
-                lv.add_gen(g.clone(), &mut self.budget);
-            }
-            for g in old {
-                if lv.orbit.len() == target {
-                    break;
-                }
-                if lv.gens.contains(&g) {
+            let above = &self.levels[l - 1];
+            // level 1: the already mixed generator of the random phase; deeper levels: a
+            // fresh one on the (random) generators of the level above
+            let mut small = (l > 1).then(|| SmallReplacement::new(n, &above.gens, rng));
+            let mut idle = 0;
+            while (lv.orbit.len() < target || lv.gens.len() < MIN_LEVEL_GENS)
+                && idle < REGENERATE_TRIES
+            {
+                let mut g = match &mut small {
+                    Some(s) => s.next(rng),
+                    None => pr.next(rng).images().to_vec(),
+                };
+                let p = above.pos[g[above.base] as usize];
+                debug_assert!(p != NONE, "an element of ⟨S_l⟩ maps b_l into Δ_l");
+                above.divide(&mut g, &mut tmp, p as usize);
+                if is_identity(&g) {
+                    idle += 1;
                     continue;
                 }
-                let moves_new = lv
+                let extends = lv
                     .orbit
                     .iter()
-                    .any(|&x| lv.pos[g.image(x as usize)] == NONE);
-                if moves_new {
-                    lv.add_gen(g.clone(), &mut self.budget);
-                    below.push(g);
+                    .any(|&x| lv.pos[g[x as usize] as usize] == NONE);
+                if extends || lv.gens.len() < MIN_LEVEL_GENS {
+                    lv.add_gen(Perm::from_images_unchecked(g), &mut self.budget);
+                }
+                if extends {
+                    idle = 0;
+                } else {
+                    idle += 1;
                 }
             }
             self.levels[l] = lv;
+        }
+    }
+
+    /// Removes the levels `from..` whose basic orbit is a single point (after the
+    /// deterministic test their generators lie in the next level's group, so the chain
+    /// stays complete without them).
+    fn drop_trivial_levels(&mut self, from: usize) {
+        let mut l = from;
+        while l < self.levels.len() {
+            if self.levels[l].orbit.len() == 1 {
+                let lv = self.levels.remove(l);
+                if lv.explicit.is_some() {
+                    self.budget += 2 * self.degree;
+                }
+            } else {
+                l += 1;
+            }
         }
     }
 
@@ -440,16 +499,38 @@ impl Chain {
 
     /// Sims' deterministic test: every Schreier generator of every level sifts to the
     /// identity through the deeper levels; residues are added until this holds.
+    ///
+    /// Levels are tested bottom-up. A residue found at level `l` joins the levels
+    /// `l+1..=j` and the test resumes at level `j`. Schreier generators that have passed
+    /// are never sifted again: adding generators to a level only extends its orbit and
+    /// Schreier tree, so the transversal elements of old points, and with them both an
+    /// old Schreier generator and its sifting path through the (grown) deeper levels,
+    /// stay the same.
+    // `k` indexes both the generators and `passed` while `self` changes in the loop
+    #[allow(clippy::needless_range_loop)]
     fn verify_and_complete(&mut self) {
         let n = self.degree;
         let mut h = vec![0u32; n];
         let mut tmp = vec![0u32; n];
         let mut u = vec![0u32; n];
+        // passed[l][k][p]: the Schreier generator of orbit point p and generator k of
+        // level l has sifted to the identity
+        let mut passed: Vec<Vec<Vec<bool>>> = vec![Vec::new(); self.levels.len()];
         let mut i = self.levels.len();
         'levels: while i > 0 {
             let l = i - 1;
             let ngens = self.levels[l].gens.len();
-            for p in 0..self.levels[l].orbit.len() {
+            let len = self.levels[l].orbit.len();
+            passed.resize(self.levels.len(), Vec::new());
+            let done = &mut passed[l];
+            done.resize(ngens, Vec::new());
+            for d in done.iter_mut() {
+                d.resize(len, false);
+            }
+            for p in 0..len {
+                if (0..ngens).all(|k| passed[l][k][p]) {
+                    continue;
+                }
                 {
                     let lv = &self.levels[l];
                     match &lv.explicit {
@@ -458,6 +539,9 @@ impl Chain {
                     }
                 }
                 for k in 0..ngens {
+                    if passed[l][k][p] {
+                        continue;
+                    }
                     let j = {
                         let lv = &self.levels[l];
                         let beta = lv.orbit[p] as usize;
@@ -465,6 +549,7 @@ impl Chain {
                         let gamma = s[beta] as usize;
                         let q = lv.pos[gamma] as usize;
                         if lv.edge[q] as usize == k && lv.parent[q] as usize == p {
+                            passed[l][k][p] = true;
                             continue; // a tree edge: the Schreier generator is trivial
                         }
                         // h = u_β s u_γ^{-1}, then sift it through the deeper levels
@@ -475,6 +560,7 @@ impl Chain {
                         self.sift_images(&mut h, &mut tmp, l + 1)
                     };
                     if j == self.levels.len() && is_identity(&h) {
+                        passed[l][k][p] = true;
                         continue;
                     }
                     self.add_residue(h.clone(), j, l + 1);
@@ -569,5 +655,73 @@ impl Chain {
             }
         }
         out
+    }
+}
+
+/// A light product-replacement generator on image arrays (Celler et al., see
+/// [`ProductReplacement`]) used for random elements of one level's group while
+/// regenerating a chain: few slots and a short warm-up, since the elements only need to
+/// be varied, not uniform (the deterministic test catches whatever they miss).
+struct SmallReplacement {
+    slots: Vec<Vec<u32>>,
+    acc: Vec<u32>,
+}
+
+impl SmallReplacement {
+    const SLOTS: usize = 5;
+    const WARMUP: usize = 30;
+
+    fn new(n: usize, gens: &[Perm], rng: &mut StdRng) -> SmallReplacement {
+        let mut slots: Vec<Vec<u32>> = gens.iter().map(|g| g.images().to_vec()).collect();
+        let k = slots.len();
+        if k == 0 {
+            slots.push((0..n as u32).collect());
+        }
+        let mut i = 0;
+        while slots.len() < Self::SLOTS.max(k) {
+            slots.push(slots[i % k.max(1)].clone());
+            i += 1;
+        }
+        let mut pr = SmallReplacement {
+            slots,
+            acc: (0..n as u32).collect(),
+        };
+        for _ in 0..Self::WARMUP {
+            pr.step(rng);
+        }
+        pr
+    }
+
+    /// One step: `s_i ← s_i s_j^{±1}`, `acc ← acc s_i`.
+    fn step(&mut self, rng: &mut StdRng) {
+        use rand::Rng;
+        let m = self.slots.len();
+        let i = rng.random_range(0..m);
+        let mut j = rng.random_range(0..m - 1);
+        if j >= i {
+            j += 1;
+        }
+        let sj = if rng.random_bool(0.5) {
+            self.slots[j].clone()
+        } else {
+            let mut inv = vec![0u32; self.slots[j].len()];
+            for (x, &y) in self.slots[j].iter().enumerate() {
+                inv[y as usize] = x as u32;
+            }
+            inv
+        };
+        for x in self.slots[i].iter_mut() {
+            *x = sj[*x as usize];
+        }
+        let si = &self.slots[i];
+        for x in self.acc.iter_mut() {
+            *x = si[*x as usize];
+        }
+    }
+
+    /// The next random element (an image array).
+    fn next(&mut self, rng: &mut StdRng) -> Vec<u32> {
+        self.step(rng);
+        self.acc.clone()
     }
 }
