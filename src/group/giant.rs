@@ -35,6 +35,10 @@ use rand::Rng;
 /// How many random elements the recogniser looks at per orbit before giving up.
 pub const TRIES: usize = 80;
 
+/// How many pairs `{a, a^g}` per orbit the recogniser tests for a non-trivial block
+/// before its random search.
+pub const BLOCK_PROBES: usize = 4;
+
 /// Smallest orbit on which Jordan's test can succeed (`n/2 < p ≤ n − 3` needs `n ≥ 8`).
 pub const MIN_DEGREE: usize = 8;
 
@@ -156,6 +160,24 @@ pub fn recognize(
     let k = orbits.len();
     if k == 0 || k > 64 || orbits.iter().any(|o| o.len() < MIN_DEGREE) {
         return None;
+    }
+    // Quick rejection: `A(O)` is primitive, so a constituent with a non-trivial block
+    // (found by Atkinson's algorithm for `{a, a^g}`, a few generators `g`) is no giant.
+    // This only saves the random search on imprimitive groups (e.g. wreath products).
+    for o in &orbits {
+        let a = o[0];
+        let mut tried: Vec<usize> = Vec::new();
+        for g in gens {
+            let b = g.image(a);
+            if b == a || tried.contains(&b) || tried.len() == BLOCK_PROBES {
+                continue;
+            }
+            tried.push(b);
+            let cls = minimal_block_classes(degree, gens, a, b);
+            if o.iter().any(|&x| cls[x] != cls[a]) {
+                return None;
+            }
+        }
     }
     let mut in_orbit = vec![usize::MAX; degree];
     for (i, o) in orbits.iter().enumerate() {
@@ -406,5 +428,19 @@ mod tests {
         let orbits = vec![(0..11).collect::<Vec<_>>()];
         let mut rng = rand::rngs::StdRng::seed_from_u64(3);
         assert!(recognize(11, &[a, b], &orbits, &mut rng).is_none());
+    }
+
+    #[test]
+    fn an_imprimitive_group_is_rejected_by_its_blocks() {
+        // S4 wr S2 on 8 points: blocks {1..4}, {5..8}; Atkinson's algorithm finds them
+        let gens: Vec<Perm> = ["(1,2)", "(1,2,3,4)", "(1,5)(2,6)(3,7)(4,8)"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let orbit: Vec<usize> = (0..8).collect();
+        let cls = minimal_block_classes(8, &gens, 0, 1);
+        assert_eq!(orbit.iter().filter(|&&x| cls[x] == cls[0]).count(), 4);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        assert!(recognize(8, &gens, &[orbit], &mut rng).is_none());
     }
 }

@@ -74,8 +74,38 @@ pub const REGENERATE_TRIES: usize = 8;
 /// The seed of every random choice made while building a chain.
 pub const SEED: u64 = 0x5eed_9e01;
 
-/// Explicit transversal elements `u_β` and their inverses, as image arrays.
-type Transversal = (Vec<Vec<u32>>, Vec<Vec<u32>>);
+/// Explicit transversal elements `u_β` and their inverses, as image arrays stored
+/// back to back (`n` entries per orbit point, by orbit index).
+type Transversal = (Vec<u32>, Vec<u32>);
+
+/// Appends the explicit transversal elements (and inverses) of the orbit indices
+/// `from..parent.len()` to the flat arrays `u`, `ui`: `u_i = u_p s`,
+/// `u_i^{-1} = s^{-1} u_p^{-1}` for the tree edge `p --s--> i`.
+#[allow(clippy::too_many_arguments)]
+fn extend_explicit(
+    u: &mut Vec<u32>,
+    ui: &mut Vec<u32>,
+    n: usize,
+    from: usize,
+    parent: &[u32],
+    edge: &[u32],
+    gens: &[Perm],
+    gens_inv: &[Perm],
+) {
+    for i in from..parent.len() {
+        let p = parent[i] as usize;
+        let s = gens[edge[i] as usize].images();
+        let si = gens_inv[edge[i] as usize].images();
+        for k in 0..n {
+            let x = u[p * n + k];
+            u.push(s[x as usize]);
+        }
+        for &x in si {
+            let y = ui[p * n + x as usize];
+            ui.push(y);
+        }
+    }
+}
 
 /// One level of a stabilizer chain.
 #[derive(Clone, Debug)]
@@ -153,15 +183,16 @@ impl Level {
             self.explicit = None;
         } else if let Some((u, ui)) = &mut self.explicit {
             *budget -= extra;
-            for i in old_len..self.orbit.len() {
-                let p = self.parent[i] as usize;
-                let s = self.gens[self.edge[i] as usize].images();
-                let si = self.gens_inv[self.edge[i] as usize].images();
-                let a: Vec<u32> = u[p].iter().map(|&x| s[x as usize]).collect();
-                let b: Vec<u32> = si.iter().map(|&x| ui[p][x as usize]).collect();
-                u.push(a);
-                ui.push(b);
-            }
+            extend_explicit(
+                u,
+                ui,
+                n,
+                old_len,
+                &self.parent,
+                &self.edge,
+                &self.gens,
+                &self.gens_inv,
+            );
         }
     }
 
@@ -198,22 +229,20 @@ impl Level {
         let need = 2 * n * self.orbit.len();
         if self.orbit.len() * n <= EXPLICIT_LIMIT && need <= *budget {
             *budget -= need;
-            let mut u: Vec<Vec<u32>> = Vec::with_capacity(self.orbit.len());
-            let mut ui: Vec<Vec<u32>> = Vec::with_capacity(self.orbit.len());
-            u.push((0..n as u32).collect());
-            ui.push((0..n as u32).collect());
-            for i in 1..self.orbit.len() {
-                let p = self.parent[i] as usize;
-                let s = self.gens[self.edge[i] as usize].images();
-                let si = self.gens_inv[self.edge[i] as usize].images();
-                // u_i = u_p * s ; u_i^{-1} = s^{-1} * u_p^{-1}
-                let up = &u[p];
-                let a: Vec<u32> = up.iter().map(|&x| s[x as usize]).collect();
-                let upi = &ui[p];
-                let b: Vec<u32> = si.iter().map(|&x| upi[x as usize]).collect();
-                u.push(a);
-                ui.push(b);
-            }
+            let mut u: Vec<u32> = Vec::with_capacity(self.orbit.len() * n);
+            let mut ui: Vec<u32> = Vec::with_capacity(self.orbit.len() * n);
+            u.extend(0..n as u32);
+            ui.extend(0..n as u32);
+            extend_explicit(
+                &mut u,
+                &mut ui,
+                n,
+                1,
+                &self.parent,
+                &self.edge,
+                &self.gens,
+                &self.gens_inv,
+            );
             self.explicit = Some((u, ui));
         }
     }
@@ -225,7 +254,8 @@ impl Level {
             return; // u_{b_l} is the identity
         }
         if let Some((_, ui)) = &self.explicit {
-            let h = &ui[p];
+            let n = g.len();
+            let h = &ui[p * n..(p + 1) * n];
             for (t, &x) in tmp.iter_mut().zip(g.iter()) {
                 *t = h[x as usize];
             }
@@ -244,8 +274,9 @@ impl Level {
 
     /// The transversal element `u_β` for `β = orbit[p]` as an image array.
     pub fn transversal(&self, p: usize) -> Vec<u32> {
+        let n = self.pos.len();
         if let Some((u, _)) = &self.explicit {
-            return u[p].clone();
+            return u[p * n..(p + 1) * n].to_vec();
         }
         let mut path = Vec::new();
         let mut q = p;
@@ -267,7 +298,8 @@ impl Level {
     /// The inverse transversal element `u_β^{-1}` for `β = orbit[p]`.
     pub fn transversal_inverse(&self, p: usize) -> Vec<u32> {
         if let Some((_, ui)) = &self.explicit {
-            return ui[p].clone();
+            let n = self.pos.len();
+            return ui[p * n..(p + 1) * n].to_vec();
         }
         let n = self.pos.len();
         let mut g: Vec<u32> = (0..n as u32).collect();
@@ -316,6 +348,26 @@ impl Chain {
         base_prefix: &[usize],
         known_order: Option<&BigUint>,
     ) -> Chain {
+        Chain::build_with(
+            degree,
+            gens,
+            base_prefix,
+            known_order,
+            Some((MIN_LEVEL_GENS, REGENERATE_TRIES)),
+        )
+    }
+
+    /// [`Chain::build`] with the parameters of `Chain::regenerate` (fewest generators
+    /// per level, idle tries), or `None` to verify the nested strong generating sets of
+    /// the random phase as they are (plain Schreier–Sims). Every choice gives the same
+    /// group order; tests use deliberately poor ones to exercise the verification.
+    pub(crate) fn build_with(
+        degree: usize,
+        gens: &[Perm],
+        base_prefix: &[usize],
+        known_order: Option<&BigUint>,
+        regenerate: Option<(usize, usize)>,
+    ) -> Chain {
         let gens: Vec<Perm> = gens
             .iter()
             .map(|g| g.extended(degree))
@@ -362,7 +414,9 @@ impl Chain {
             return chain;
         }
         // 2. deterministic verification, on small strong generating sets
-        chain.regenerate(&mut pr, &mut rng);
+        if let Some((min_gens, tries)) = regenerate {
+            chain.regenerate(&mut pr, &mut rng, min_gens, tries);
+        }
         chain.verify_and_complete();
         chain.drop_trivial_levels(base_prefix.len());
         chain
@@ -372,7 +426,7 @@ impl Chain {
     /// elements of `Stab_{⟨S_{l-1}⟩}(b_{l-1})`: random elements of `⟨S_{l-1}⟩` (product
     /// replacement on `S_{l-1}`) divided by their transversal element at level `l-1`.
     /// Elements are taken until the basic orbit is as large as the randomized chain's
-    /// and at least [`MIN_LEVEL_GENS`] are present (or [`REGENERATE_TRIES`] elements in a
+    /// and at least `min_gens` are present (or `tries` elements in a
     /// row brought nothing new). This keeps the invariant
     /// `S_{l+1} ⊆ Stab_{⟨S_l⟩}(b_l)` of Schreier–Sims without the usual nesting
     /// `S_{l+1} ⊆ S_l`, so each level has only a few generators and the deterministic
@@ -380,7 +434,13 @@ impl Chain {
     /// `Σ |Δ_l| · (m − l)`. Level 0 keeps the given generators (they define the group).
     /// If the new sets generate less than the stabilizers, the deterministic test adds
     /// what is missing; correctness never depends on the random choices.
-    fn regenerate(&mut self, pr: &mut ProductReplacement, rng: &mut StdRng) {
+    fn regenerate(
+        &mut self,
+        pr: &mut ProductReplacement,
+        rng: &mut StdRng,
+        min_gens: usize,
+        tries: usize,
+    ) {
         let n = self.degree;
         let mut tmp = vec![0u32; n];
         for l in 1..self.levels.len() {
@@ -396,9 +456,7 @@ impl Chain {
             // fresh one on the (random) generators of the level above
             let mut small = (l > 1).then(|| SmallReplacement::new(n, &above.gens, rng));
             let mut idle = 0;
-            while (lv.orbit.len() < target || lv.gens.len() < MIN_LEVEL_GENS)
-                && idle < REGENERATE_TRIES
-            {
+            while (lv.orbit.len() < target || lv.gens.len() < min_gens) && idle < tries {
                 let mut g = match &mut small {
                     Some(s) => s.next(rng),
                     None => pr.next(rng).images().to_vec(),
@@ -414,7 +472,7 @@ impl Chain {
                     .orbit
                     .iter()
                     .any(|&x| lv.pos[g[x as usize] as usize] == NONE);
-                if extends || lv.gens.len() < MIN_LEVEL_GENS {
+                if extends || lv.gens.len() < min_gens {
                     lv.add_gen(Perm::from_images_unchecked(g), &mut self.budget);
                 }
                 if extends {
@@ -534,7 +592,7 @@ impl Chain {
                 {
                     let lv = &self.levels[l];
                     match &lv.explicit {
-                        Some((us, _)) => u.copy_from_slice(&us[p]),
+                        Some((us, _)) => u.copy_from_slice(&us[p * n..(p + 1) * n]),
                         None => u = lv.transversal(p),
                     }
                 }
@@ -623,7 +681,7 @@ impl Chain {
         // g = u_{m-1} ⋯ u_0: multiply on the right from the deepest level up.
         for (lv, &d) in self.levels.iter().zip(digits).rev() {
             let u = if let Some((u, _)) = &lv.explicit {
-                std::borrow::Cow::Borrowed(&u[d])
+                std::borrow::Cow::Borrowed(&u[d * n..(d + 1) * n])
             } else {
                 std::borrow::Cow::Owned(lv.transversal(d))
             };
@@ -664,7 +722,10 @@ impl Chain {
 /// be varied, not uniform (the deterministic test catches whatever they miss).
 struct SmallReplacement {
     slots: Vec<Vec<u32>>,
+    inverses: Vec<Vec<u32>>,
     acc: Vec<u32>,
+    tmp: Vec<u32>,
+    tmp_inv: Vec<u32>,
 }
 
 impl SmallReplacement {
@@ -682,9 +743,22 @@ impl SmallReplacement {
             slots.push(slots[i % k.max(1)].clone());
             i += 1;
         }
+        let inverses = slots
+            .iter()
+            .map(|s| {
+                let mut inv = vec![0u32; n];
+                for (x, &y) in s.iter().enumerate() {
+                    inv[y as usize] = x as u32;
+                }
+                inv
+            })
+            .collect();
         let mut pr = SmallReplacement {
             slots,
+            inverses,
             acc: (0..n as u32).collect(),
+            tmp: vec![0; n],
+            tmp_inv: vec![0; n],
         };
         for _ in 0..Self::WARMUP {
             pr.step(rng);
@@ -692,7 +766,8 @@ impl SmallReplacement {
         pr
     }
 
-    /// One step: `s_i ← s_i s_j^{±1}`, `acc ← acc s_i`.
+    /// One step: `s_i ← s_i s_j^{±1}` (and its inverse `s_j^{∓1} s_i^{-1}`),
+    /// `acc ← acc s_i`.
     fn step(&mut self, rng: &mut StdRng) {
         use rand::Rng;
         let m = self.slots.len();
@@ -701,18 +776,21 @@ impl SmallReplacement {
         if j >= i {
             j += 1;
         }
-        let sj = if rng.random_bool(0.5) {
-            self.slots[j].clone()
+        let (a, ai) = if rng.random_bool(0.5) {
+            (&self.slots[j], &self.inverses[j])
         } else {
-            let mut inv = vec![0u32; self.slots[j].len()];
-            for (x, &y) in self.slots[j].iter().enumerate() {
-                inv[y as usize] = x as u32;
-            }
-            inv
+            (&self.inverses[j], &self.slots[j])
         };
-        for x in self.slots[i].iter_mut() {
-            *x = sj[*x as usize];
+        // tmp = s_i * a, new inverse = a^{-1} * s_i^{-1}
+        for (t, &x) in self.tmp.iter_mut().zip(&self.slots[i]) {
+            *t = a[x as usize];
         }
+        let si_inv = &self.inverses[i];
+        for (t, &x) in self.tmp_inv.iter_mut().zip(ai) {
+            *t = si_inv[x as usize];
+        }
+        std::mem::swap(&mut self.slots[i], &mut self.tmp);
+        std::mem::swap(&mut self.inverses[i], &mut self.tmp_inv);
         let si = &self.slots[i];
         for x in self.acc.iter_mut() {
             *x = si[*x as usize];
@@ -723,5 +801,108 @@ impl SmallReplacement {
     fn next(&mut self, rng: &mut StdRng) -> Vec<u32> {
         self.step(rng);
         self.acc.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::seq::SliceRandom;
+    use std::collections::HashSet;
+
+    /// All elements of `⟨gens⟩` by breadth-first closure.
+    fn closure(n: usize, gens: &[Perm]) -> HashSet<Perm> {
+        let id = Perm::identity(n);
+        let mut seen: HashSet<Perm> = HashSet::from([id.clone()]);
+        let mut queue = vec![id];
+        while let Some(x) = queue.pop() {
+            for g in gens {
+                let y = &x * g;
+                if seen.insert(y.clone()) {
+                    queue.push(y);
+                }
+            }
+        }
+        seen
+    }
+
+    /// The ways of building a chain: the default, regeneration that leaves the levels
+    /// nearly or entirely without generators (so the deterministic test must find
+    /// them all), and plain Schreier–Sims on the nested sets of the random phase.
+    const STRATEGIES: [Option<(usize, usize)>; 4] = [
+        Some((MIN_LEVEL_GENS, REGENERATE_TRIES)),
+        Some((1, 1)),
+        Some((0, 0)),
+        None,
+    ];
+
+    fn gens_file(name: &str) -> (usize, Vec<Perm>) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(name);
+        let f = crate::gens::read_gens_file(&path).expect("test data");
+        (f.degree, f.moves.into_iter().map(|m| m.perm).collect())
+    }
+
+    #[test]
+    fn every_strategy_agrees_with_the_closure_on_small_groups() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for case in 0..300 {
+            let n = 2 + case % 7;
+            let k = 1 + case % 3;
+            let gens: Vec<Perm> = (0..k)
+                .map(|_| {
+                    let mut v: Vec<u32> = (0..n as u32).collect();
+                    v.shuffle(&mut rng);
+                    Perm::from_images_unchecked(v)
+                })
+                .collect();
+            let elements = closure(n, &gens);
+            for s in STRATEGIES {
+                let c = Chain::build_with(n, &gens, &[], None, s);
+                assert_eq!(c.order(), BigUint::from(elements.len()), "{gens:?} {s:?}");
+                assert!(c.levels.iter().all(|l| l.orbit.len() > 1));
+                // membership agrees with the closure on a few random permutations
+                for _ in 0..5 {
+                    let mut v: Vec<u32> = (0..n as u32).collect();
+                    v.shuffle(&mut rng);
+                    let p = Perm::from_images_unchecked(v);
+                    assert_eq!(c.contains(&p), elements.contains(&p));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_strategy_finds_the_order_of_the_wreath_product_and_a33_on_pairs() {
+        // |S5 wr S6| = 5!^6 · 6!, |A33| = 33!/2
+        let (n, gens) = gens_file("wreath_s5_s6.gens");
+        let wreath = BigUint::from(120u32).pow(6) * BigUint::from(720u32);
+        for s in STRATEGIES {
+            assert_eq!(Chain::build_with(n, &gens, &[], None, s).order(), wreath);
+        }
+        let (n, gens) = gens_file("a33_on_pairs.gens");
+        let a33 = (1..=33u32).fold(BigUint::one(), |a, k| a * k) / 2u32;
+        for s in [STRATEGIES[0], STRATEGIES[1]] {
+            assert_eq!(Chain::build_with(n, &gens, &[], None, s).order(), a33);
+        }
+    }
+
+    #[test]
+    fn regenerated_levels_have_few_generators() {
+        // the point of the regeneration: far fewer Schreier generators than the
+        // nested sets (about m − l generators at level l)
+        let (n, gens) = gens_file("a33_on_pairs.gens");
+        let small = Chain::build(n, &gens, &[], None);
+        let nested = Chain::build_with(n, &gens, &[], None, None);
+        let count =
+            |c: &Chain| -> usize { c.levels.iter().map(|l| l.orbit.len() * l.gens.len()).sum() };
+        assert_eq!(small.base(), nested.base());
+        assert!(
+            3 * count(&small) < count(&nested),
+            "{} vs {}",
+            count(&small),
+            count(&nested)
+        );
     }
 }
