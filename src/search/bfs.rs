@@ -11,7 +11,7 @@
 //! indicatif progress bar on stderr shows the depth and positions/s; a stop flag
 //! (set by Ctrl-C in the CLI) ends the search cleanly between chunks.
 
-use super::space::StateSpace;
+use super::space::{Cursor, StateSpace};
 use super::table::{check_memory, DistanceTable, TableError};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -226,8 +226,8 @@ pub fn bfs<S: StateSpace>(
         let sample = (0..n_chunks)
             .into_par_iter()
             .map_init(
-                || (vec![0u8; width], vec![0u8; width]),
-                |(s, t), c| {
+                || Cursor::new(width),
+                |cur, c| {
                     if stop.load(Ordering::Relaxed) {
                         return Smallest::new(opts.antipode_sample);
                     }
@@ -242,7 +242,7 @@ pub fn bfs<S: StateSpace>(
                         size,
                         cap: opts.antipode_sample,
                     };
-                    let (new, smallest) = job.run_dispatch(lo, hi, s, t);
+                    let (new, smallest) = job.run_dispatch(lo, hi, cur);
                     found.fetch_add(new, Ordering::Relaxed);
                     bar.inc(new);
                     smallest
@@ -289,7 +289,7 @@ struct Layer<'a, S> {
 impl<S: StateSpace> Layer<'_, S> {
     /// Runs [`Layer::run`] compiled with POPCNT/BMI when the CPU has them (ranks
     /// count bits; the portable build has no POPCNT instruction).
-    fn run_dispatch(&self, lo: usize, hi: usize, s: &mut [u8], t: &mut [u8]) -> (u64, Smallest) {
+    fn run_dispatch(&self, lo: usize, hi: usize, cur: &mut Cursor) -> (u64, Smallest) {
         #[cfg(target_arch = "x86_64")]
         {
             static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
@@ -300,31 +300,26 @@ impl<S: StateSpace> Layer<'_, S> {
             });
             if fast {
                 // SAFETY: the CPU has the features, checked just above.
-                return unsafe { self.run_popcnt(lo, hi, s, t) };
+                return unsafe { self.run_popcnt(lo, hi, cur) };
             }
         }
-        self.run(lo, hi, s, t)
+        self.run(lo, hi, cur)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn run_popcnt(
-        &self,
-        lo: usize,
-        hi: usize,
-        s: &mut [u8],
-        t: &mut [u8],
-    ) -> (u64, Smallest) {
-        self.run(lo, hi, s, t)
+    unsafe fn run_popcnt(&self, lo: usize, hi: usize, cur: &mut Cursor) -> (u64, Smallest) {
+        self.run(lo, hi, cur)
     }
 
     #[inline(always)]
-    fn run(&self, lo: usize, hi: usize, s: &mut [u8], t: &mut [u8]) -> (u64, Smallest) {
+    fn run(&self, lo: usize, hi: usize, cur: &mut Cursor) -> (u64, Smallest) {
         let (space, table, size, d, code_d) =
             (self.space, self.table, self.size, self.d, self.code_d);
         let moves = space.move_count();
         let mut smallest = Smallest::new(self.cap);
         let mut new = 0u64;
+        let code_next = (d + 1) % 3 + 1;
         for w in lo..hi {
             let word = table.word(w);
             let base = (w as u64) << 5;
@@ -338,10 +333,9 @@ impl<S: StateSpace> Layer<'_, S> {
                         if i >= size {
                             break;
                         }
-                        space.unrank(i, s);
+                        space.seek(i, cur);
                         for m in 0..moves {
-                            space.apply(m, true, s, t);
-                            let r = space.rank(t);
+                            let r = space.neighbour(cur, m, true);
                             if table.set_if_unseen(r, d + 1) {
                                 new += 1;
                                 smallest.push(r);
@@ -350,7 +344,11 @@ impl<S: StateSpace> Layer<'_, S> {
                     }
                 }
                 Strategy::Backward => {
+                    // this thread owns word w: collect its new entries and write them
+                    // once (other threads only read it, and an entry set now reads
+                    // as neither unseen-in-frontier nor frontier)
                     let mut mask = DistanceTable::slots_equal(word, 0);
+                    let mut found: u64 = 0;
                     while mask != 0 {
                         let j = mask.trailing_zeros() as u64 / 2;
                         mask &= mask - 1;
@@ -358,17 +356,18 @@ impl<S: StateSpace> Layer<'_, S> {
                         if i >= size {
                             break;
                         }
-                        space.unrank(i, s);
+                        space.seek(i, cur);
                         for m in 0..moves {
-                            space.apply(m, false, s, t);
-                            if table.code(space.rank(t)) == code_d {
-                                if table.set_if_unseen(i, d + 1) {
-                                    new += 1;
-                                    smallest.push(i);
-                                }
+                            if table.code(space.neighbour(cur, m, false)) == code_d {
+                                found |= (code_next as u64) << (2 * j);
+                                new += 1;
+                                smallest.push(i);
                                 break;
                             }
                         }
+                    }
+                    if found != 0 {
+                        table.or_word(w, found);
                     }
                 }
             }

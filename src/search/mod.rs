@@ -27,6 +27,7 @@
 //! ```
 
 pub mod bfs;
+pub mod coords;
 pub mod index;
 pub mod naive;
 pub mod solve;

@@ -15,7 +15,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 const MAGIC: &[u8; 12] = b"PERMLAB-DIST";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2; // 2: move-table coordinate indexing
 
 /// A problem with a table file or with memory.
 #[derive(Debug, thiserror::Error)]
@@ -185,6 +185,12 @@ impl DistanceTable {
         let code = (d % 3 + 1) as u64;
         let old = w.fetch_or(code << shift, Ordering::Relaxed);
         (old >> shift) & 3 == 0
+    }
+
+    /// Sets bits of word `w` (`fetch_or`): several entries at once.
+    #[inline]
+    pub fn or_word(&self, w: usize, bits: u64) {
+        self.words[w].fetch_or(bits, Ordering::Relaxed);
     }
 
     /// A mask with bit pattern `code` in every 2-bit slot of a word that holds
