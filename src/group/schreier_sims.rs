@@ -20,9 +20,12 @@
 //!    the strong generators of each level `l ≥ 1` are replaced, top-down, by a few
 //!    random elements of `⟨S_{l-1}⟩` divided by their transversal element at level
 //!    `l-1`, so that `S_l ⊆ Stab_{⟨S_{l-1}⟩}(b_{l-1})` — the invariant Schreier–Sims
-//!    needs — while `|S_l|` stays small (the nested sets of step 1 have about `m − l`
-//!    elements at level `l`, and the test below costs one sift per Schreier generator,
-//!    `Σ |Δ_l| · |S_l|` of them).
+//!    needs — while `|S_l|` stays small (the nested sets of plain Schreier–Sims have
+//!    about `m − l` elements at level `l`, and the test below costs one sift per
+//!    Schreier generator, `Σ |Δ_l| · |S_l|` of them). Without a known order, step 1
+//!    therefore adds each residue to the level where it left the chain only. When
+//!    many generators are given, `S_0` too is replaced by a few random elements of
+//!    `G` (then step 4 runs).
 //! 3. **Deterministic verification** (Sims' Schreier-generator test, HEO Algorithm
 //!    `SCHREIERSIMS`): bottom-up, every Schreier generator `u_β s u_{β^s}^{-1}` of
 //!    every level is sifted through the deeper levels; a non-trivial residue is added
@@ -35,6 +38,10 @@
 //!    of `⟨S_{l+1}⟩`, lies in `Stab_{⟨S_l⟩}(b_l)` and fixes the base points it passed,
 //!    so adding it to `S_{l+1}, …, S_j` keeps the invariant.) Levels left with a
 //!    single-point orbit are then dropped.
+//! 4. **Generators** (only when `S_0` was replaced): every given generator is sifted
+//!    through the complete chain of `⟨S_0⟩ ≤ G`; one that is not in it joins `S_0`
+//!    and step 3 resumes. At the end `⟨S_0⟩` contains the given generators, so it is
+//!    `G`.
 //!
 //! **Guarantee.** The result is always exact: either step 3 ran to completion, or the
 //! product of the orbit lengths equals an order that was proved by other means. The
@@ -327,6 +334,9 @@ pub struct Chain {
     /// The levels, top (whole group) first.
     pub levels: Vec<Level>,
     budget: usize,
+    /// `passed[l][k][p]`: the Schreier generator of orbit point `p` and generator `k`
+    /// of level `l` has passed the deterministic test (kept between its rounds).
+    passed: Vec<Vec<Vec<bool>>>,
 }
 
 fn is_identity(g: &[u32]) -> bool {
@@ -377,6 +387,7 @@ impl Chain {
             degree,
             levels: Vec::new(),
             budget: EXPLICIT_BUDGET,
+            passed: Vec::new(),
         };
         let Some(first) = gens.first() else {
             return chain;
@@ -401,10 +412,19 @@ impl Chain {
         let mut pr = ProductReplacement::new(degree, &gens, &mut rng);
         let mut quiet = 0;
         let reached = |c: &Chain| known_order.is_some_and(|k| &c.order() == k);
+        // A residue that leaves the chain at level j fixes b_0, …, b_{j-1}. Without a
+        // known order the random phase only proposes a base and orbit sizes (step 2
+        // replaces its generators), so the residue joins S_j alone; with a known
+        // order its chain may be the result, so it joins S_1, …, S_j as usual, which
+        // keeps `⟨S_l⟩ = G^(l)` once the order is reached.
+        let add_from = if known_order.is_none() && regenerate.is_some() {
+            usize::MAX
+        } else {
+            1
+        };
         while quiet < RANDOM_STOP && !reached(&chain) {
             let g = pr.next(&mut rng);
-            // sift from the top; a residue fixes b_0 and joins S_1, …, S_j
-            if chain.sift_and_add(g.images().to_vec(), 0, 1) {
+            if chain.sift_and_add(g.images().to_vec(), 0, add_from) {
                 quiet = 0;
             } else {
                 quiet += 1;
@@ -418,21 +438,37 @@ impl Chain {
             chain.regenerate(&mut pr, &mut rng, min_gens, tries);
         }
         chain.verify_and_complete();
+        // 4. when level 0 was regenerated: the given generators must lie in the group
+        // of the (now complete) chain; those that do not join S_0, and step 3 resumes
+        loop {
+            let missing: Vec<&Perm> = gens.iter().filter(|g| !chain.contains(g)).collect();
+            if missing.is_empty() {
+                break;
+            }
+            for g in missing {
+                chain.levels[0].add_gen(g.clone(), &mut chain.budget);
+            }
+            chain.verify_and_complete();
+        }
+        chain.passed = Vec::new();
         chain.drop_trivial_levels(base_prefix.len());
         chain
     }
 
     /// Replaces the strong generators of the levels `l ≥ 1` (top-down) by a few
     /// elements of `Stab_{⟨S_{l-1}⟩}(b_{l-1})`: random elements of `⟨S_{l-1}⟩` (product
-    /// replacement on `S_{l-1}`) divided by their transversal element at level `l-1`.
+    /// replacement on `S_{l-1}`, or the random phase's generator on `G` for level 1
+    /// while `S_0` are the given generators) divided by their transversal element at
+    /// level `l-1`. When level 0 has at least `2 · min_gens` generators, it is replaced
+    /// by random elements of `G` in the same way (the caller then checks the given
+    /// generators against the completed chain).
     /// Elements are taken until the basic orbit is as large as the randomized chain's
     /// and at least `min_gens` are present (or `tries` elements in a
     /// row brought nothing new). This keeps the invariant
     /// `S_{l+1} ⊆ Stab_{⟨S_l⟩}(b_l)` of Schreier–Sims without the usual nesting
     /// `S_{l+1} ⊆ S_l`, so each level has only a few generators and the deterministic
     /// test sifts `Σ |Δ_l| · |S_l|` Schreier generators instead of roughly
-    /// `Σ |Δ_l| · (m − l)`. Level 0 keeps the given generators (they define the group).
-    /// If the new sets generate less than the stabilizers, the deterministic test adds
+    /// `Σ |Δ_l| · (m − l)`. If the new sets generate less than the stabilizers, the deterministic test adds
     /// what is missing; correctness never depends on the random choices.
     fn regenerate(
         &mut self,
@@ -443,7 +479,10 @@ impl Chain {
     ) {
         let n = self.degree;
         let mut tmp = vec![0u32; n];
-        for l in 1..self.levels.len() {
+        // level 0 too, when it has many generators (replacing a few sparse given
+        // generators by random dense ones does not pay)
+        let top = self.levels[0].gens.len() >= 2 * min_gens.max(1);
+        for l in if top { 0 } else { 1 }..self.levels.len() {
             let target = self.levels[l].orbit.len();
             let base = self.levels[l].base;
             if self.levels[l].explicit.is_some() {
@@ -451,19 +490,23 @@ impl Chain {
                 self.levels[l].explicit = None;
             }
             let mut lv = Level::new(base, n, &mut self.budget);
-            let above = &self.levels[l - 1];
-            // level 1: the already mixed generator of the random phase; deeper levels: a
-            // fresh one on the (random) generators of the level above
-            let mut small = (l > 1).then(|| SmallReplacement::new(n, &above.gens, rng));
+            let above = &self.levels[l.saturating_sub(1)];
+            // level 0 and (unless level 0 was replaced) level 1: the already mixed
+            // generator of the random phase (elements of G); deeper levels: a fresh one
+            // on the (random) generators of the level above
+            let mut small =
+                (l > 1 || (l == 1 && top)).then(|| SmallReplacement::new(n, &above.gens, rng));
             let mut idle = 0;
             while (lv.orbit.len() < target || lv.gens.len() < min_gens) && idle < tries {
                 let mut g = match &mut small {
                     Some(s) => s.next(rng),
                     None => pr.next(rng).images().to_vec(),
                 };
-                let p = above.pos[g[above.base] as usize];
-                debug_assert!(p != NONE, "an element of ⟨S_l⟩ maps b_l into Δ_l");
-                above.divide(&mut g, &mut tmp, p as usize);
+                if l > 0 {
+                    let p = above.pos[g[above.base] as usize];
+                    debug_assert!(p != NONE, "an element of ⟨S_l⟩ maps b_l into Δ_l");
+                    above.divide(&mut g, &mut tmp, p as usize);
+                }
                 if is_identity(&g) {
                     idle += 1;
                     continue;
@@ -504,7 +547,7 @@ impl Chain {
 
     /// Sifts `g` (which lies in `G^(from)`) from level `from`; if the residue is not
     /// the identity, it fails at level `j` and is added as a strong generator to the
-    /// levels `add_from..=j` (a new level when needed). Returns whether something was
+    /// levels `add_from..=j` (only `j` when `add_from > j`; a new level when needed). Returns whether something was
     /// added.
     fn sift_and_add(&mut self, g: Vec<u32>, from: usize, add_from: usize) -> bool {
         self.sift_and_add_level(g, from, add_from).is_some()
@@ -521,7 +564,7 @@ impl Chain {
         if j == self.levels.len() && is_identity(&g) {
             return None;
         }
-        self.add_residue(g, j, add_from.max(from));
+        self.add_residue(g, j, add_from.max(from).min(j));
         Some(j)
     }
 
@@ -573,7 +616,7 @@ impl Chain {
         let mut u = vec![0u32; n];
         // passed[l][k][p]: the Schreier generator of orbit point p and generator k of
         // level l has sifted to the identity
-        let mut passed: Vec<Vec<Vec<bool>>> = vec![Vec::new(); self.levels.len()];
+        let mut passed = std::mem::take(&mut self.passed);
         let mut i = self.levels.len();
         'levels: while i > 0 {
             let l = i - 1;
@@ -628,6 +671,7 @@ impl Chain {
             }
             i -= 1;
         }
+        self.passed = passed;
     }
 
     /// `|G|`: the product of the basic orbit lengths.
@@ -699,6 +743,7 @@ impl Chain {
             degree: self.degree,
             levels: self.levels[from.min(self.levels.len())..].to_vec(),
             budget: 0,
+            passed: Vec::new(),
         }
     }
 
@@ -828,7 +873,9 @@ mod tests {
 
     /// The ways of building a chain: the default, regeneration that leaves the levels
     /// nearly or entirely without generators (so the deterministic test must find
-    /// them all), and plain Schreier–Sims on the nested sets of the random phase.
+    /// them all; with two or more given generators level 0 is replaced too, and the
+    /// generator check must restore it), and plain Schreier–Sims on the nested sets of
+    /// the random phase.
     const STRATEGIES: [Option<(usize, usize)>; 4] = [
         Some((MIN_LEVEL_GENS, REGENERATE_TRIES)),
         Some((1, 1)),
@@ -897,7 +944,6 @@ mod tests {
         let nested = Chain::build_with(n, &gens, &[], None, None);
         let count =
             |c: &Chain| -> usize { c.levels.iter().map(|l| l.orbit.len() * l.gens.len()).sum() };
-        assert_eq!(small.base(), nested.base());
         assert!(
             3 * count(&small) < count(&nested),
             "{} vs {}",
