@@ -81,6 +81,32 @@ impl Giants {
         o << self.parity_rank
     }
 
+    /// A base and its basic orbit lengths, without a stabilizer chain: on each orbit
+    /// `O_i` (in order) all points but the last two (basic orbit lengths `|O_i|`,
+    /// `|O_i| − 1`, …, `3`: the group contains `A(O_i)`, transitive on the `≥ 3` points
+    /// left), then the second-to-last point of the orbit of each pivot of the parity
+    /// basis (length 2 each). The first part leaves the elements that swap the last two
+    /// points on some orbits, one for each vector of the parity span; the pivots index
+    /// coordinates on which that span projects bijectively, so they finish the base.
+    /// The product of the lengths is [`Giants::order`].
+    pub fn base_and_orbit_lengths(&self) -> (Vec<usize>, Vec<usize>) {
+        let mut base = Vec::new();
+        let mut lens = Vec::new();
+        for o in &self.orbits {
+            let m = o.orbit.len();
+            for (j, &x) in o.orbit[..m - 2].iter().enumerate() {
+                base.push(x);
+                lens.push(m - j);
+            }
+        }
+        for &b in &self.parity_basis {
+            let o = &self.orbits[63 - b.leading_zeros() as usize].orbit;
+            base.push(o[o.len() - 2]);
+            lens.push(2);
+        }
+        (base, lens)
+    }
+
     /// Membership: `g` preserves every orbit, fixes all other points, and its parity
     /// vector lies in the span of the generators' parity vectors.
     pub fn contains(&self, g: &Perm, degree: usize) -> bool {
