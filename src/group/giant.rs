@@ -35,9 +35,12 @@ use rand::Rng;
 /// How many random elements the recogniser looks at per orbit before giving up.
 pub const TRIES: usize = 80;
 
-/// How many pairs `{a, a^g}` per orbit the recogniser tests for a non-trivial block
-/// before its random search.
+/// How many pairs `{a, a^g}` per orbit the recogniser tests for a non-trivial block.
 pub const BLOCK_PROBES: usize = 4;
+
+/// Random elements per orbit after which, if witnesses are still missing, the
+/// recogniser looks for blocks (giants usually supply their witnesses sooner).
+pub const BLOCK_TEST_AFTER: usize = 4;
 
 /// Smallest orbit on which Jordan's test can succeed (`n/2 < p ≤ n − 3` needs `n ≥ 8`).
 pub const MIN_DEGREE: usize = 8;
@@ -127,6 +130,30 @@ impl Giants {
     }
 }
 
+/// Quick rejection: `A(O)` is primitive, so a constituent with a non-trivial block is
+/// no giant. Looks (Atkinson's algorithm) at the smallest block containing `{a, a^g}`
+/// for the first point `a` of each orbit and up to [`BLOCK_PROBES`] generators `g`; a
+/// `false` proves nothing. This only saves the rest of the random search on
+/// imprimitive groups (e.g. wreath products).
+fn has_visible_blocks(degree: usize, gens: &[Perm], orbits: &[&Vec<usize>]) -> bool {
+    for o in orbits {
+        let a = o[0];
+        let mut tried: Vec<usize> = Vec::new();
+        for g in gens {
+            let b = g.image(a);
+            if b == a || tried.contains(&b) || tried.len() == BLOCK_PROBES {
+                continue;
+            }
+            tried.push(b);
+            let cls = minimal_block_classes(degree, gens, a, b);
+            if o.iter().any(|&x| cls[x] != cls[a]) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// `n!` as a big integer.
 pub fn factorial(n: usize) -> BigUint {
     (2..=n).fold(BigUint::one(), |acc, k| acc * BigUint::from(k))
@@ -187,24 +214,6 @@ pub fn recognize(
     if k == 0 || k > 64 || orbits.iter().any(|o| o.len() < MIN_DEGREE) {
         return None;
     }
-    // Quick rejection: `A(O)` is primitive, so a constituent with a non-trivial block
-    // (found by Atkinson's algorithm for `{a, a^g}`, a few generators `g`) is no giant.
-    // This only saves the random search on imprimitive groups (e.g. wreath products).
-    for o in &orbits {
-        let a = o[0];
-        let mut tried: Vec<usize> = Vec::new();
-        for g in gens {
-            let b = g.image(a);
-            if b == a || tried.contains(&b) || tried.len() == BLOCK_PROBES {
-                continue;
-            }
-            tried.push(b);
-            let cls = minimal_block_classes(degree, gens, a, b);
-            if o.iter().any(|&x| cls[x] != cls[a]) {
-                return None;
-            }
-        }
-    }
     let mut in_orbit = vec![usize::MAX; degree];
     for (i, o) in orbits.iter().enumerate() {
         for &x in o.iter() {
@@ -219,6 +228,9 @@ pub fn recognize(
     while p_elem.iter().any(Option::is_none) || (k > 1 && kernel.iter().any(Option::is_none)) {
         tries += 1;
         if tries > TRIES * k {
+            return None;
+        }
+        if tries == BLOCK_TEST_AFTER * k + 1 && has_visible_blocks(degree, gens, &orbits) {
             return None;
         }
         let g = pr.next(rng);
