@@ -173,8 +173,17 @@ fn seed001_staged_solver_worst_case_against_optimal() {
     assert_eq!(c.staged.len() - 1, 57);
     assert_eq!(c.stage_max.iter().sum::<usize>(), 57);
     assert_eq!(c.optimal.len() - 1, 15);
-    // never shorter than optimal
+    // never shorter than optimal; every solution replays to solved
     assert!(c.joint.keys().all(|&(o, s)| s >= o));
+    let excess = c.joint.keys().map(|&(o, s)| s - o).max().unwrap();
+    assert_eq!(c.excess_max, excess);
+    assert_eq!(c.replayed, 362_880);
+    // each stage's worst position takes that stage's maximum when re-run
+    for (k, (cells, p)) in c.stage_worst.iter().enumerate() {
+        assert_eq!(*p, c.stage_max[k]);
+        let (_, per) = StagedSolver::rotation3().solve(cells).unwrap();
+        assert_eq!(per[k], *p, "stage {}", k + 1);
+    }
     // the worst case, re-run
     let solver = StagedSolver::rotation3();
     let (turns, _) = solver.solve(&c.worst.0).unwrap();
@@ -206,6 +215,26 @@ fn turnstyle_small_rings_against_hash_map_search() {
         }
         assert_eq!(r.states, space.size(), "n = {n}");
     }
+}
+
+#[test]
+fn ring_positions_are_read_up_to_rotation_and_checked_for_reachability() {
+    // Turnstyle-7: the flips and the rotation are even, so only even arrangements
+    let p = Puzzle::builtin("turnstyle:7").unwrap();
+    let space = RingSpace::for_puzzle(&p).unwrap();
+    let cells = |t: &str| permlab::puzzle::parse_state(t, 7).unwrap();
+    // a rotation of the solved ring is the solved position
+    assert_eq!(
+        space.state_of_cells(&cells("3,4,5,6,7,1,2")).unwrap(),
+        space.goals()[0]
+    );
+    // a transposition is odd: refused, naming the reason
+    let err = space.state_of_cells(&cells("2,1,3,4,5,6,7")).unwrap_err();
+    assert!(err.to_string().contains("not reachable"), "{err}");
+    // a 3-cycle is even: a position, and rotating it gives the same rank
+    let a = space.state_of_cells(&cells("2,3,1,4,5,6,7")).unwrap();
+    let b = space.state_of_cells(&cells("5,6,7,2,3,1,4")).unwrap();
+    assert_eq!(space.rank(&a), space.rank(&b));
 }
 
 /// Seed 002's `move(state, ix)`: swap entries ix, ix+1 and ix+2, ix+3 (mod n), then

@@ -94,6 +94,9 @@ pub enum BenchWhich {
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
+        /// Also write the results as a LaTeX table (for the paper), atomically.
+        #[arg(long, value_name = "FILE")]
+        latex: Option<std::path::PathBuf>,
     },
     /// Times order() on the issue's groups, and GAP's Size(Group(gens)) on the same sets.
     Groups(super::group::BenchGroupsArgs),
@@ -400,8 +403,8 @@ impl SearchCommand {
             } => solve(args, &state, table, bfs_limit, max_depth, json),
             SearchCommand::CompareSolvers { puzzle, json } => compare_solvers(&puzzle, json),
             SearchCommand::Bench {
-                which: BenchWhich::Search { only, json },
-            } => bench_search(&only, json),
+                which: BenchWhich::Search { only, json, latex },
+            } => bench_search(&only, json, latex.as_deref()),
             SearchCommand::Bench {
                 which: BenchWhich::Groups(a),
             } => a.run(),
@@ -604,6 +607,48 @@ fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The search benchmark as a LaTeX table and a sentence on the naive search.
+fn bench_search_latex(
+    threads: usize,
+    rows: &[serde_json::Value],
+    naive: &[serde_json::Value],
+) -> String {
+    let f = |v: &serde_json::Value, k: &str| v[k].as_f64().unwrap_or(0.0);
+    let mut t = String::from(
+        "% written by `permlab bench search --latex`\n\\begin{tabular}{@{}lrrrrrl@{}}\n\\toprule\n\
+         search & positions & set-up (s) & search (s) & M pos./CPU s & peak MB & goal \\\\\n\\midrule\n",
+    );
+    for r in rows {
+        t.push_str(&format!(
+            "{} & {} & {:.2} & {:.2} & {:.1} & {} & {} \\\\\n",
+            r["case"]
+                .as_str()
+                .unwrap_or("")
+                .replace('<', "$\\langle$")
+                .replace('>', "$\\rangle$"),
+            r["states"],
+            f(r, "setup_seconds"),
+            f(r, "seconds"),
+            f(r, "positions_per_cpu_second") / 1e6,
+            r["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
+            r["goal"].as_str().unwrap_or("").replace("<=", "$\\le$"),
+        ));
+    }
+    t.push_str(&format!(
+        "\\bottomrule\n\\end{{tabular}}\n\n{threads} threads; the table takes 2 bits per position.\n"
+    ));
+    for r in naive {
+        t.push_str(&format!(
+            "The naive hash-map search on {} took {:.2} s, {:.1} times the table search ({:.3} s with set-up).\n",
+            r["case"].as_str().unwrap_or(""),
+            f(r, "naive_seconds"),
+            f(r, "ratio"),
+            f(r, "table_seconds"),
+        ));
+    }
+    t
+}
+
 fn reset_peak_memory() {
     // writing 5 to clear_refs resets VmHWM (Linux)
     let _ = std::fs::write("/proc/self/clear_refs", "5");
@@ -625,7 +670,7 @@ fn cube_ru_space() -> Result<GroupSpace, CliError> {
     )?)
 }
 
-fn bench_search(only: &[String], json: bool) -> CliResult {
+fn bench_search(only: &[String], json: bool, latex: Option<&std::path::Path>) -> CliResult {
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
     let mut rows = Vec::new();
     let opts = BfsOptions {
@@ -735,6 +780,11 @@ fn bench_search(only: &[String], json: bool) -> CliResult {
                 "ratio": naive_s / table_s,
             }));
         }
+    }
+    if let Some(path) = latex {
+        let tex = bench_search_latex(threads, &rows, &naive_rows);
+        permlab::io::write_atomic(path, tex.as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if json {
         print_json(&json!({"threads": threads, "searches": rows, "naive": naive_rows}));

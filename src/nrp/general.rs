@@ -32,6 +32,7 @@
 //! reported with the first restriction it breaks (orbit, then sign pattern).
 
 use super::solve::Unsolvable;
+use super::three_cycle::place_by_three_cycles;
 use crate::group::PermGroup;
 use crate::perm::Perm;
 use crate::puzzle::Puzzle;
@@ -499,30 +500,11 @@ impl GeneralSolver {
         let mut letters = fix;
         let mut count = 0;
         for orbit in &self.orbits {
-            let m = orbit.len();
-            if m < 3 {
-                continue;
-            }
-            for &p in &orbit[..m - 2] {
-                if cur[p] as usize == p {
-                    continue;
-                }
-                let q = pos[p];
-                let r = if orbit[m - 1] != q {
-                    orbit[m - 1]
-                } else {
-                    orbit[m - 2]
-                };
-                letters.extend(self.three_cycle([q, p, r]).expect("cycler exists"));
-                count += 1;
-                let (lq, lp, lr) = (cur[q], cur[p], cur[r]);
-                cur[p] = lq;
-                cur[r] = lp;
-                cur[q] = lr;
-                pos[lq as usize] = p;
-                pos[lp as usize] = r;
-                pos[lr as usize] = q;
-            }
+            let (w, k) = place_by_three_cycles(&mut cur, &mut pos, orbit, |c| {
+                self.three_cycle(c).expect("cycler exists")
+            });
+            letters.extend(w);
+            count += k;
         }
         let letters = self.simplify(&letters);
         Ok(GeneralSolution {

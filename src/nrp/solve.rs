@@ -19,7 +19,9 @@
 //! left is an even permutation. The letters are finally freely reduced with `X⁴ = Y⁴ =
 //! 1` ([`Board::simplify`]).
 
-use super::three_cycle::{specific_three_cycle, three_cycle, SpecificThreeCycle};
+use super::three_cycle::{
+    place_by_three_cycles, specific_three_cycle, three_cycle, SpecificThreeCycle,
+};
 use super::{Board, NrpError, X, Y};
 use crate::perm::Perm;
 use crate::word::Word;
@@ -188,28 +190,11 @@ impl Solver {
         for class in 0..b.class_count() {
             let cells: Vec<usize> = (0..b.cells()).filter(|&c| b.class(c) == class).collect();
             let m = cells.len();
-            for &p in &cells[..m - 2] {
-                if cur[p] as usize == p {
-                    continue;
-                }
-                let q = pos[p];
-                let r = if cells[m - 1] != q {
-                    cells[m - 1]
-                } else {
-                    cells[m - 2]
-                };
-                let w = three_cycle(b, &self.specific, [q, p, r]).expect("one class, distinct");
-                letters.extend(w);
-                count += 1;
-                // the contents move q -> p -> r -> q
-                let (lq, lp, lr) = (cur[q], cur[p], cur[r]);
-                cur[p] = lq;
-                cur[r] = lp;
-                cur[q] = lr;
-                pos[lq as usize] = p;
-                pos[lp as usize] = r;
-                pos[lr as usize] = q;
-            }
+            let (w, k) = place_by_three_cycles(&mut cur, &mut pos, &cells, |c| {
+                three_cycle(b, &self.specific, c).expect("one class, distinct")
+            });
+            letters.extend(w);
+            count += k;
             assert!(
                 cells[m - 2..].iter().all(|&c| cur[c] as usize == c),
                 "an even permutation leaves the last two cells solved"

@@ -183,3 +183,45 @@ pub fn three_cycle(
     w.extend(invert(&s));
     Ok(w)
 }
+
+/// Places the contents of every cell of `cells` but the last two by 3-cycles: for
+/// each cell `p` not holding its own label, the label is at `q = pos[p]` and the
+/// 3-cycle of cells `[q, p, r]` (contents `q → p → r → q`, with `r` one of the two
+/// last cells, not `q`) brings it home; `cycle` gives the letters of a 3-cycle.
+/// `cur` (labels by cell) and `pos` (cells by label) are updated; returns the
+/// letters and the number of 3-cycles. For an even permutation of `cells` the last
+/// two cells end solved too.
+pub(crate) fn place_by_three_cycles(
+    cur: &mut [u32],
+    pos: &mut [usize],
+    cells: &[usize],
+    mut cycle: impl FnMut([usize; 3]) -> Letters,
+) -> (Letters, usize) {
+    let m = cells.len();
+    let mut letters = Letters::new();
+    let mut count = 0;
+    if m < 3 {
+        return (letters, count);
+    }
+    for &p in &cells[..m - 2] {
+        if cur[p] as usize == p {
+            continue;
+        }
+        let q = pos[p];
+        let r = if cells[m - 1] != q {
+            cells[m - 1]
+        } else {
+            cells[m - 2]
+        };
+        letters.extend(cycle([q, p, r]));
+        count += 1;
+        let (lq, lp, lr) = (cur[q], cur[p], cur[r]);
+        cur[p] = lq;
+        cur[r] = lp;
+        cur[q] = lr;
+        pos[lq as usize] = p;
+        pos[lp as usize] = r;
+        pos[lr as usize] = q;
+    }
+    (letters, count)
+}

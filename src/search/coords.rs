@@ -210,6 +210,40 @@ fn register(e: &mut Enumerated, seen: &mut [bool], t: &[u8], comp: &[u8]) -> Opt
     Some(id as u32)
 }
 
+/// The blocks of the smallest non-trivial block system of the (transitive) action
+/// on `orbit` (blocks ordered by their smallest point, points ascending), or the
+/// whole orbit as one block when the action is primitive. Each candidate block is
+/// the smallest block containing the orbit's first point and another one
+/// ([`crate::group::giant::minimal_block_classes`], Atkinson's algorithm).
+fn smallest_blocks(degree: usize, gens: &[Perm], orbit: &[usize]) -> Vec<Vec<usize>> {
+    let mut best: Option<Vec<usize>> = None;
+    for &b in &orbit[1..] {
+        let cls = crate::group::giant::minimal_block_classes(degree, gens, orbit[0], b);
+        let size = orbit.iter().filter(|&&x| cls[x] == cls[orbit[0]]).count();
+        let best_size = best.as_ref().map_or(orbit.len(), |c| {
+            orbit.iter().filter(|&&x| c[x] == c[orbit[0]]).count()
+        });
+        if size < best_size {
+            best = Some(cls);
+        }
+    }
+    let Some(cls) = best else {
+        return vec![orbit.to_vec()];
+    };
+    let mut blocks: Vec<Vec<usize>> = Vec::new();
+    for &x in orbit {
+        match blocks.iter_mut().find(|b| cls[b[0]] == cls[x]) {
+            Some(b) => b.push(x),
+            None => blocks.push(vec![x]),
+        }
+    }
+    for b in &mut blocks {
+        b.sort_unstable();
+    }
+    blocks.sort();
+    blocks
+}
+
 /// `n!/(n-k)!`, if it fits.
 fn falling_factorial(n: usize, k: usize) -> Option<u64> {
     if k > n {
@@ -304,10 +338,21 @@ impl CoordIndex {
         let tables = if inverse_of.is_some() { 1 } else { 2 };
         // moved points, orbit by orbit
         let orbits: Vec<Vec<usize>> = group.orbits().into_iter().filter(|o| o.len() > 1).collect();
-        let points: Vec<usize> = orbits.iter().flatten().copied().collect();
-        let h_max = points.len();
+        // two orders of the moved points: orbit by orbit, and block by block
+        // (e.g. the three stickers of a corner together), so that prefixes can
+        // split along pieces
+        let plain: Vec<usize> = orbits.iter().flatten().copied().collect();
+        let by_blocks: Vec<usize> = orbits
+            .iter()
+            .flat_map(|o| smallest_blocks(n, group.generators(), o).concat())
+            .collect();
+        let h_max = plain.len();
         if h_max < 2 {
             return None;
+        }
+        let mut orders = vec![plain];
+        if by_blocks != orders[0] {
+            orders.push(by_blocks);
         }
         // |C1(h)| = |G| / |G_(first h points)|, |C2(h)| = |G| / |G_(the rest)|
         let orbit_size = |pts: &[usize]| -> u64 {
@@ -324,23 +369,25 @@ impl CoordIndex {
             c1.saturating_mul(per + w1 as u64 + 8)
                 .saturating_add(c2.saturating_mul(per + w2 as u64 + 4))
         };
-        let mut candidates: Vec<(u64, usize, u64, u64)> = Vec::new();
-        for h in 1..=h_max {
-            let c1 = orbit_size(&points[..h]);
-            let c2 = orbit_size(&points[h..]);
-            let bytes = bytes_of(c1, c2, h, h_max - h);
-            if bytes <= max_bytes as u64
-                && c1 < u32::MAX as u64
-                && c2 < u32::MAX as u64
-                && h <= MAX_WIDTH
-                && h_max - h <= MAX_WIDTH
-            {
-                candidates.push((bytes, h, c1, c2));
+        let mut candidates: Vec<(u64, usize, usize, u64, u64)> = Vec::new();
+        for (oi, points) in orders.iter().enumerate() {
+            for h in 1..=h_max {
+                let c1 = orbit_size(&points[..h]);
+                let c2 = orbit_size(&points[h..]);
+                let bytes = bytes_of(c1, c2, h, h_max - h);
+                if bytes <= max_bytes as u64
+                    && c1 < u32::MAX as u64
+                    && c2 < u32::MAX as u64
+                    && h <= MAX_WIDTH
+                    && h_max - h <= MAX_WIDTH
+                {
+                    candidates.push((bytes, oi, h, c1, c2));
+                }
             }
         }
         candidates.sort_unstable();
-        for (_, h, c1, c2) in candidates {
-            let (p1, p2) = points.split_at(h);
+        for (_, oi, h, c1, c2) in candidates {
+            let (p1, p2) = orders[oi].split_at(h);
             // the fibres partition C2 iff G_(T2) G_(T1) is a subgroup
             let s = group.pointwise_stabilizer(p1);
             if !p2.is_empty() {

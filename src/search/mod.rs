@@ -5,8 +5,10 @@
 //!   permutation group ([`space::GroupSpace`]), a ring up to rotation
 //!   ([`space::RingSpace`], seed 002's Turnstyle) and the placements of some pieces
 //!   ([`space::PiecesSpace`], distance to any position with those pieces home);
-//! - [`index`]: the indexings (Lehmer ranks of arrangements, products of symmetric
-//!   groups and their even parts);
+//! - [`coords`]: the index used for groups whenever it fits: two move-table
+//!   coordinates, so a search step is two table look-ups;
+//! - [`index`]: the other indexings (Lehmer ranks of arrangements, products of
+//!   symmetric groups and their even parts, stabiliser-chain byte tables);
 //! - [`table`]: the 2-bit distance-mod-3 table, saved and loaded with a checksum;
 //! - [`bfs`]: the parallel breadth-first search; [`naive`]: the hash-map one;
 //! - [`solve`]: optimal solutions from a table, bidirectional search without one;
@@ -17,7 +19,7 @@
 //! use permlab::Puzzle;
 //! use std::sync::atomic::AtomicBool;
 //! // seed 000's 2x3 board, blocks X and Y turning both ways: a group of order 120
-//! // (not S_6), indexed by its stabiliser chain
+//! // (not S_6), indexed by exactly 120 entries
 //! let p = Puzzle::builtin("board:2x3:2").unwrap();
 //! let space = GroupSpace::for_puzzle(&p, true).unwrap();
 //! let table = DistanceTable::new(space.size());

@@ -179,6 +179,14 @@ pub struct Comparison {
     pub stage_max: Vec<usize>,
     /// A position where the staged solver is longest, with its optimal length.
     pub worst: (Vec<u32>, usize, usize),
+    /// Per stage, the first position (in rank order) where the stage takes its
+    /// largest number of turns, with that number.
+    pub stage_worst: Vec<(Vec<u32>, usize)>,
+    /// The largest excess of the staged length over the optimal one.
+    pub excess_max: usize,
+    /// Positions whose staged solution, replayed with the puzzle's moves, ends
+    /// solved (all of them, when the solver is right).
+    pub replayed: u64,
 }
 
 /// Runs seed 001's staged solver and the optimal solver on every position.
@@ -192,6 +200,9 @@ pub fn compare_rotation3() -> Result<Comparison, String> {
     let mut joint = std::collections::BTreeMap::new();
     let mut stage_max = vec![0usize; solver.stage_labels().len()];
     let mut worst = (Vec::new(), 0, 0);
+    let mut stage_worst = vec![(Vec::new(), 0usize); solver.stage_labels().len()];
+    let (mut excess_max, mut replayed) = (0usize, 0u64);
+    let gens = puzzle.generator_perms();
     let mut s = vec![0u8; space.width()];
     for r in 0..space.size() {
         space.unrank(r, &mut s);
@@ -201,8 +212,18 @@ pub fn compare_rotation3() -> Result<Comparison, String> {
             .solve(&cells)
             .map_err(|e| format!("staged solver on {}: {e}", format_state(&cells)))?;
         let l = turns.len();
+        let end = turns
+            .iter()
+            .fold(cells.clone(), |c, &t| gens[t].apply_to_state(&c));
+        replayed += (end == puzzle.solved()) as u64;
+        excess_max = excess_max.max(l.saturating_sub(o));
         for (m, p) in stage_max.iter_mut().zip(&per) {
             *m = (*m).max(*p);
+        }
+        for (w, &p) in stage_worst.iter_mut().zip(&per) {
+            if p > w.1 {
+                *w = (cells.clone(), p);
+            }
         }
         if optimal.len() <= o {
             optimal.resize(o + 1, 0);
@@ -223,5 +244,8 @@ pub fn compare_rotation3() -> Result<Comparison, String> {
         joint,
         stage_max,
         worst,
+        stage_worst,
+        excess_max,
+        replayed,
     })
 }
