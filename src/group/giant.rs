@@ -225,6 +225,7 @@ pub fn recognize(
     let mut pr = ProductReplacement::new(degree, gens, rng);
     let mut tries = 0;
     let mut lens: Vec<Vec<usize>> = vec![Vec::new(); k];
+    let mut done = vec![false; degree];
     while p_elem.iter().any(Option::is_none) || (k > 1 && kernel.iter().any(Option::is_none)) {
         tries += 1;
         if tries > TRIES * k {
@@ -234,12 +235,24 @@ pub fn recognize(
             return None;
         }
         let g = pr.next(rng);
-        let cycles = g.cycles();
         for l in lens.iter_mut() {
             l.clear();
         }
-        for c in &cycles {
-            lens[in_orbit[c[0]]].push(c.len());
+        // lengths of the non-trivial cycles, by orbit (no cycle lists are built)
+        done.iter_mut().for_each(|d| *d = false);
+        let im = g.images();
+        for start in 0..degree {
+            if done[start] || im[start] as usize == start {
+                continue;
+            }
+            let mut len = 0;
+            let mut x = start;
+            while !done[x] {
+                done[x] = true;
+                len += 1;
+                x = im[x] as usize;
+            }
+            lens[in_orbit[start]].push(len);
         }
         for i in 0..k {
             let m = orbits[i].len();
