@@ -422,15 +422,18 @@ impl Chain {
         } else {
             1
         };
-        while quiet < RANDOM_STOP && !reached(&chain) {
+        // (the order only changes when a residue is added)
+        let mut done = reached(&chain);
+        while quiet < RANDOM_STOP && !done {
             let g = pr.next(&mut rng);
             if chain.sift_and_add(g.images().to_vec(), 0, add_from) {
                 quiet = 0;
+                done = reached(&chain);
             } else {
                 quiet += 1;
             }
         }
-        if reached(&chain) {
+        if done {
             return chain;
         }
         // 2. deterministic verification, on small strong generating sets
