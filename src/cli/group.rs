@@ -76,12 +76,15 @@ pub struct BenchGroupsArgs {
     /// Machine-readable output.
     #[arg(long)]
     json: bool,
+    /// Also write the table as LaTeX (for the paper), atomically.
+    #[arg(long, value_name = "FILE")]
+    latex: Option<PathBuf>,
 }
 
 impl BenchGroupsArgs {
     /// Runs the benchmark.
     pub fn run(self) -> CliResult {
-        bench_groups(self.data, self.no_gap, self.gap_timeout, self.json)
+        bench_groups(&self)
     }
 }
 
@@ -521,9 +524,10 @@ fn time_order(p: &Puzzle) -> (f64, BigUint) {
     (times.iter().copied().fold(f64::INFINITY, f64::min), order)
 }
 
-fn bench_groups(data: Option<PathBuf>, no_gap: bool, gap_timeout: u64, json: bool) -> CliResult {
+fn bench_groups(args: &BenchGroupsArgs) -> CliResult {
+    let (no_gap, gap_timeout, json) = (args.no_gap, args.gap_timeout, args.json);
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let data = data.unwrap_or_else(|| root.join("tests/data"));
+    let data = args.data.clone().unwrap_or_else(|| root.join("tests/data"));
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     {
         let stop = stop.clone();
@@ -628,10 +632,12 @@ fn bench_groups(data: Option<PathBuf>, no_gap: bool, gap_timeout: u64, json: boo
         print_json(
             &json!({"groups": v, "median_ratio": if med.is_finite() { json!(med) } else { json!(null) }, "note": gap_note}),
         );
-    } else {
-        println!("| group | digits of order | permlab ms | GAP ms | permlab/GAP |");
-        println!("|---|---|---|---|---|");
-        for (r, g) in rows.iter().zip(&gap) {
+    }
+    // group, digits, permlab ms, GAP ms, ratio (as text)
+    let table: Vec<[String; 5]> = rows
+        .iter()
+        .zip(&gap)
+        .map(|(r, g)| {
             let (gs, rs) = match g {
                 Some(x) if x.is_finite() => {
                     (format!("{x:.1}"), format!("{:.3}", r.2 / x.max(0.001)))
@@ -642,7 +648,36 @@ fn bench_groups(data: Option<PathBuf>, no_gap: bool, gap_timeout: u64, json: boo
                 ),
                 None => ("-".into(), "-".into()),
             };
-            println!("| {} | {} | {:.2} | {gs} | {rs} |", r.0, r.1.len(), r.2);
+            [
+                r.0.clone(),
+                r.1.len().to_string(),
+                format!("{:.2}", r.2),
+                gs,
+                rs,
+            ]
+        })
+        .collect();
+    if let Some(path) = &args.latex {
+        let mut t = String::from(
+            "% written by `permlab bench groups --latex`\n\\begin{tabular}{@{}lrrrr@{}}\n\\toprule\n\
+             group & digits of order & permlab (ms) & GAP (ms) & ratio \\\\\n\\midrule\n",
+        );
+        for row in &table {
+            let cells: Vec<String> = row.iter().map(|c| super::latex_text(c)).collect();
+            t.push_str(&format!("{} \\\\\n", cells.join(" & ")));
+        }
+        t.push_str("\\bottomrule\n\\end{tabular}\n");
+        if med.is_finite() {
+            t.push_str(&format!("\n\nMedian ratio permlab/GAP: {med:.3}.\n"));
+        }
+        permlab::io::write_atomic(path, t.as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if !json {
+        println!("| group | digits of order | permlab ms | GAP ms | permlab/GAP |");
+        println!("|---|---|---|---|---|");
+        for row in &table {
+            println!("| {} |", row.join(" | "));
         }
         if med.is_finite() {
             println!("\nmedian permlab/GAP ratio: {med:.3} (GAP time measured inside GAP around Size(Group(gens)), start-up excluded)");

@@ -88,3 +88,56 @@ pub fn print_json(value: &serde_json::Value) {
         serde_json::to_string_pretty(value).expect("JSON values serialise")
     );
 }
+
+/// Text for a LaTeX table cell: `<R,U>` as angle brackets, other `<`, `>`, `<=`,
+/// `>=` as math, `\ _ % & #` escaped.
+pub(crate) fn latex_text(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::new();
+    let mut open = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let next = chars.get(i + 1).copied();
+        match chars[i] {
+            '<' if next.is_some_and(|c| c.is_alphabetic()) => {
+                open = true;
+                out.push_str("$\\langle$");
+            }
+            '>' if open => {
+                open = false;
+                out.push_str("$\\rangle$");
+            }
+            c @ ('<' | '>') => {
+                let op = match (c, next) {
+                    ('<', Some('=')) => "\\le",
+                    ('>', Some('=')) => "\\ge",
+                    ('<', _) => "<",
+                    _ => ">",
+                };
+                if next == Some('=') {
+                    i += 1;
+                }
+                out.push_str(&format!("${op}$"));
+            }
+            '\\' => out.push_str("\\textbackslash{}"),
+            c @ ('_' | '%' | '&' | '#') => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn latex_text_brackets_comparisons_and_escapes() {
+        assert_eq!(
+            super::latex_text("cube2 <R,U,F> <= 3 s, > 40 s, 50% a_b"),
+            "cube2 $\\langle$R,U,F$\\rangle$ $\\le$ 3 s, $>$ 40 s, 50\\% a\\_b"
+        );
+    }
+}

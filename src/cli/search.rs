@@ -631,7 +631,7 @@ fn bench_search_latex(
             f(r, "seconds"),
             f(r, "positions_per_cpu_second") / 1e6,
             r["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
-            r["goal"].as_str().unwrap_or("").replace("<=", "$\\le$"),
+            super::latex_text(r["goal"].as_str().unwrap_or("")),
         ));
     }
     t.push_str(&format!(

@@ -671,18 +671,22 @@ mod tests {
         let gens = p.generator_perms();
         let g = PermGroup::new(p.degree, gens.clone());
         let idx = CoordIndex::new(&g, &gens, 1 << 26).unwrap();
-        check_index(spec, &g, &gens, &idx);
+        check_index(spec, &g, &gens, &idx, 1);
     }
 
-    fn check_index(spec: &str, g: &PermGroup, gens: &[Perm], idx: &CoordIndex) {
+    /// Checks ranks `0, step, 2·step, …`: unrank gives a group element that ranks
+    /// back, and the tables' neighbours are the ranks of the moved elements.
+    fn check_index(spec: &str, g: &PermGroup, gens: &[Perm], idx: &CoordIndex, step: u64) {
         assert_eq!(idx.size() as u128, g.order_u128().unwrap());
         let n = g.degree();
         let mut e = vec![0u8; n];
-        let mut seen = vec![false; idx.size() as usize];
-        for r in 0..idx.size() {
+        let mut seen = vec![false; if step == 1 { idx.size() as usize } else { 0 }];
+        for r in (0..idx.size()).step_by(step as usize) {
             idx.unrank(r, &mut e);
             assert_eq!(idx.rank(&e), r, "{spec}");
-            assert!(!std::mem::replace(&mut seen[r as usize], true));
+            if step == 1 {
+                assert!(!std::mem::replace(&mut seen[r as usize], true));
+            }
             let elt = Perm::from_images(e.iter().map(|&x| x as u32).collect()).unwrap();
             assert!(g.contains(&elt), "{spec}: rank {r} is not an element");
             for (mi, mv) in gens.iter().enumerate() {
@@ -750,7 +754,40 @@ mod tests {
             }
             let idx = CoordIndex::new(&g, &gens, 1 << 24)
                 .unwrap_or_else(|| panic!("case {case}: no split for {gens:?}"));
-            check_index(&format!("case {case}"), &g, &gens, &idx);
+            check_index(&format!("case {case}"), &g, &gens, &idx, 1);
+        }
+    }
+
+    /// The benchmark's large groups, on a sample of ranks and of random elements:
+    /// S_12 split six and six, the 4x4 board's two colour classes with a parity
+    /// link, and <R,U> on the 3x3x3 (corners and edges, Goursat).
+    #[test]
+    fn large_groups_on_samples() {
+        use rand::{rngs::StdRng, SeedableRng};
+        let cube = Puzzle::builtin("cube3").unwrap();
+        let ru: Vec<Perm> = ["R", "U"]
+            .iter()
+            .map(|w| cube.eval(&cube.parse_word(w).unwrap()))
+            .collect();
+        let board = |spec: &str| Puzzle::builtin(spec).unwrap().generator_perms();
+        let mut rng = StdRng::seed_from_u64(7);
+        for (name, degree, gens) in [
+            ("board:3x4:2", 12, board("board:3x4:2")),
+            ("board:4x4:3", 16, board("board:4x4:3")),
+            ("cube3 <R,U>", cube.degree, ru),
+        ] {
+            let g = PermGroup::new(degree, gens.clone());
+            let idx = CoordIndex::new(&g, &gens, 1 << 28).unwrap();
+            check_index(name, &g, &gens, &idx, idx.size() / 2000 + 1);
+            let mut e = vec![0u8; degree];
+            for _ in 0..2000 {
+                let x = g.random_element(&mut rng).extended(degree);
+                let images: Vec<u8> = (0..degree).map(|i| x.image(i) as u8).collect();
+                let r = idx.rank(&images);
+                assert!(r < idx.size());
+                idx.unrank(r, &mut e);
+                assert_eq!(e, images, "{name}");
+            }
         }
     }
 
