@@ -33,7 +33,8 @@
 //!    When it finishes, Schreier's lemma proves by induction from the bottom that level
 //!    `l` and below form a complete chain of `⟨S_l⟩`: `Stab_{⟨S_l⟩}(b_l)` is generated
 //!    by the Schreier generators, which lie in `⟨S_{l+1}⟩` by the test, and
-//!    `⟨S_{l+1}⟩ ≤ Stab_{⟨S_l⟩}(b_l)` by the invariant; `S_0` are the given generators.
+//!    `⟨S_{l+1}⟩ ≤ Stab_{⟨S_l⟩}(b_l)` by the invariant (for `l = 0` with a replaced
+//!    `S_0`, `S_1` is made from random elements of `⟨S_0⟩` itself).
 //!    (A residue of a Schreier generator of level `l`, divided by transversal elements
 //!    of `⟨S_{l+1}⟩`, lies in `Stab_{⟨S_l⟩}(b_l)` and fixes the base points it passed,
 //!    so adding it to `S_{l+1}, …, S_j` keeps the invariant.) Levels left with a
@@ -43,7 +44,8 @@
 //!    and step 3 resumes. At the end `⟨S_0⟩` contains the given generators, so it is
 //!    `G`.
 //!
-//! **Guarantee.** The result is always exact: either step 3 ran to completion, or the
+//! **Guarantee.** The result is always exact: either steps 3 and 4 ran to completion
+//! (so the chain is complete for `⟨S_0⟩ = G`), or the
 //! product of the orbit lengths equals an order that was proved by other means. The
 //! latter is enough: in a partial chain each `Δ_l` is an orbit of a subgroup of
 //! `G^(l)`, so `|Δ_l| ≤ |G^(l) : G^(l+1)|` and `∏ |Δ_l| ≤ |G|`; equality forces every
