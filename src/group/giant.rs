@@ -35,6 +35,13 @@ use rand::Rng;
 /// How many random elements the recogniser looks at per orbit before giving up.
 pub const TRIES: usize = 80;
 
+/// How many pairs `{a, a^g}` per orbit the recogniser tests for a non-trivial block.
+pub const BLOCK_PROBES: usize = 4;
+
+/// Random elements per orbit after which, if witnesses are still missing, the
+/// recogniser looks for blocks (giants usually supply their witnesses sooner).
+pub const BLOCK_TEST_AFTER: usize = 4;
+
 /// Smallest orbit on which Jordan's test can succeed (`n/2 < p ≤ n − 3` needs `n ≥ 8`).
 pub const MIN_DEGREE: usize = 8;
 
@@ -77,6 +84,32 @@ impl Giants {
         o << self.parity_rank
     }
 
+    /// A base and its basic orbit lengths, without a stabilizer chain: on each orbit
+    /// `O_i` (in order) all points but the last two (basic orbit lengths `|O_i|`,
+    /// `|O_i| − 1`, …, `3`: the group contains `A(O_i)`, transitive on the `≥ 3` points
+    /// left), then the second-to-last point of the orbit of each pivot of the parity
+    /// basis (length 2 each). The first part leaves the elements that swap the last two
+    /// points on some orbits, one for each vector of the parity span; the pivots index
+    /// coordinates on which that span projects bijectively, so they finish the base.
+    /// The product of the lengths is [`Giants::order`].
+    pub fn base_and_orbit_lengths(&self) -> (Vec<usize>, Vec<usize>) {
+        let mut base = Vec::new();
+        let mut lens = Vec::new();
+        for o in &self.orbits {
+            let m = o.orbit.len();
+            for (j, &x) in o.orbit[..m - 2].iter().enumerate() {
+                base.push(x);
+                lens.push(m - j);
+            }
+        }
+        for &b in &self.parity_basis {
+            let o = &self.orbits[63 - b.leading_zeros() as usize].orbit;
+            base.push(o[o.len() - 2]);
+            lens.push(2);
+        }
+        (base, lens)
+    }
+
     /// Membership: `g` preserves every orbit, fixes all other points, and its parity
     /// vector lies in the span of the generators' parity vectors.
     pub fn contains(&self, g: &Perm, degree: usize) -> bool {
@@ -95,6 +128,30 @@ impl Giants {
         let v = parity_vector(g, &in_orbit, self.orbits.len());
         reduce(v, &self.parity_basis) == 0
     }
+}
+
+/// Quick rejection: `A(O)` is primitive, so a constituent with a non-trivial block is
+/// no giant. Looks (Atkinson's algorithm) at the smallest block containing `{a, a^g}`
+/// for the first point `a` of each orbit and up to [`BLOCK_PROBES`] generators `g`; a
+/// `false` proves nothing. This only saves the rest of the random search on
+/// imprimitive groups (e.g. wreath products).
+fn has_visible_blocks(degree: usize, gens: &[Perm], orbits: &[&Vec<usize>]) -> bool {
+    for o in orbits {
+        let a = o[0];
+        let mut tried: Vec<usize> = Vec::new();
+        for g in gens {
+            let b = g.image(a);
+            if b == a || tried.contains(&b) || tried.len() == BLOCK_PROBES {
+                continue;
+            }
+            tried.push(b);
+            let cls = minimal_block_classes(degree, gens, a, b);
+            if o.iter().any(|&x| cls[x] != cls[a]) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// `n!` as a big integer.
@@ -168,18 +225,34 @@ pub fn recognize(
     let mut pr = ProductReplacement::new(degree, gens, rng);
     let mut tries = 0;
     let mut lens: Vec<Vec<usize>> = vec![Vec::new(); k];
+    let mut done = vec![false; degree];
     while p_elem.iter().any(Option::is_none) || (k > 1 && kernel.iter().any(Option::is_none)) {
         tries += 1;
         if tries > TRIES * k {
             return None;
         }
+        if tries == BLOCK_TEST_AFTER * k + 1 && has_visible_blocks(degree, gens, &orbits) {
+            return None;
+        }
         let g = pr.next(rng);
-        let cycles = g.cycles();
         for l in lens.iter_mut() {
             l.clear();
         }
-        for c in &cycles {
-            lens[in_orbit[c[0]]].push(c.len());
+        // lengths of the non-trivial cycles, by orbit (no cycle lists are built)
+        done.iter_mut().for_each(|d| *d = false);
+        let im = g.images();
+        for start in 0..degree {
+            if done[start] || im[start] as usize == start {
+                continue;
+            }
+            let mut len = 0;
+            let mut x = start;
+            while !done[x] {
+                done[x] = true;
+                len += 1;
+                x = im[x] as usize;
+            }
+            lens[in_orbit[start]].push(len);
         }
         for i in 0..k {
             let m = orbits[i].len();
@@ -406,5 +479,19 @@ mod tests {
         let orbits = vec![(0..11).collect::<Vec<_>>()];
         let mut rng = rand::rngs::StdRng::seed_from_u64(3);
         assert!(recognize(11, &[a, b], &orbits, &mut rng).is_none());
+    }
+
+    #[test]
+    fn an_imprimitive_group_is_rejected_by_its_blocks() {
+        // S4 wr S2 on 8 points: blocks {1..4}, {5..8}; Atkinson's algorithm finds them
+        let gens: Vec<Perm> = ["(1,2)", "(1,2,3,4)", "(1,5)(2,6)(3,7)(4,8)"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let orbit: Vec<usize> = (0..8).collect();
+        let cls = minimal_block_classes(8, &gens, 0, 1);
+        assert_eq!(orbit.iter().filter(|&&x| cls[x] == cls[0]).count(), 4);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        assert!(recognize(8, &gens, &[orbit], &mut rng).is_none());
     }
 }

@@ -119,12 +119,22 @@ impl PermGroup {
         self.giants.as_ref()
     }
 
-    /// The verified stabilizer chain (built on first call: Schreier–Sims, with the
-    /// order known in advance when the group was recognised as a giant).
+    /// The verified stabilizer chain (built on first call: Schreier–Sims; for a
+    /// recognised giant with its order known in advance and the base of
+    /// [`Giants::base_and_orbit_lengths`], so [`PermGroup::base`] does not depend on
+    /// whether the chain was built). For giants of large degree this is slow (the
+    /// chain has about `n` levels of `n` points); the queries that giants answer
+    /// without it ([`PermGroup::order`], [`PermGroup::contains`],
+    /// [`PermGroup::random_element`], [`PermGroup::base`], [`PermGroup::base_length`],
+    /// [`PermGroup::basic_orbit_lengths`], and [`PermGroup::rank`] when `|G|` exceeds
+    /// `u128`) never build it.
     pub fn chain(&self) -> &Chain {
-        self.chain.get_or_init(|| {
-            let known = self.giants.as_ref().map(Giants::order);
-            Chain::build(self.degree, &self.generators, &[], known.as_ref())
+        self.chain.get_or_init(|| match &self.giants {
+            Some(gi) => {
+                let (base, _) = gi.base_and_orbit_lengths();
+                Chain::build(self.degree, &self.generators, &base, Some(&gi.order()))
+            }
+            None => Chain::build(self.degree, &self.generators, &[], None),
         })
     }
 
@@ -301,15 +311,22 @@ impl PermGroup {
         self.order_u128().is_some()
     }
 
-    /// The base of the stabilizer chain.
+    /// The base of the stabilizer chain (for recognised giants computed directly,
+    /// without building the chain, and equal to the chain's base once it is built).
     pub fn base(&self) -> Vec<usize> {
-        self.chain().base()
+        match (&self.giants, self.chain.get()) {
+            (Some(gi), None) => gi.base_and_orbit_lengths().0,
+            _ => self.chain().base(),
+        }
     }
 
     /// The basic orbit lengths `|Δ_0|, |Δ_1|, …` (their product is `|G|`): the radices
-    /// of [`PermGroup::rank`].
+    /// of [`PermGroup::rank`] (for recognised giants without building the chain).
     pub fn basic_orbit_lengths(&self) -> Vec<usize> {
-        self.chain().levels.iter().map(|l| l.orbit.len()).collect()
+        match (&self.giants, self.chain.get()) {
+            (Some(gi), None) => gi.base_and_orbit_lengths().1,
+            _ => self.chain().levels.iter().map(|l| l.orbit.len()).collect(),
+        }
     }
 
     /// The length of a base: the chain's, or for recognised giants (chain not built)
@@ -444,4 +461,36 @@ fn random_in_giants(gi: &Giants, degree: usize, rng: &mut impl Rng) -> Perm {
         }
     }
     Perm::from_images_unchecked(images)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn giant_base_without_chain_is_the_chain_base() {
+        // giants on one orbit (S_12, A_13) and on several orbits with coupled parities
+        for spec in [
+            "turnstyle:12",
+            "turnstyle:13",
+            "board:4x4:3",
+            "board:5x5:3",
+            "board:6x6:2",
+        ] {
+            let g = PermGroup::from_puzzle(&Puzzle::builtin(spec).unwrap());
+            let gi = g.giants().expect("recognised giant");
+            let base = g.base();
+            let lens = g.basic_orbit_lengths();
+            assert!(g.chain.get().is_none(), "{spec}: base() built the chain");
+            assert_eq!(base.len(), g.base_length(), "{spec}");
+            let product = lens.iter().fold(BigUint::from(1u32), |a, &l| a * l);
+            assert_eq!(product, gi.order(), "{spec}");
+            // the chain built afterwards has exactly this base and these orbit lengths
+            let c = g.chain();
+            assert_eq!(c.base(), base, "{spec}");
+            let chain_lens: Vec<usize> = c.levels.iter().map(|l| l.orbit.len()).collect();
+            assert_eq!(chain_lens, lens, "{spec}");
+            assert_eq!(c.order(), gi.order(), "{spec}");
+        }
+    }
 }

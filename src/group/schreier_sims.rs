@@ -16,12 +16,36 @@
 //!    through the partial chain; a non-trivial residue becomes a new strong generator.
 //!    This stops after [`RANDOM_STOP`] consecutive elements sift to the identity, or as
 //!    soon as the product of the basic orbit lengths equals a known order.
-//! 2. **Deterministic verification** (Sims' Schreier-generator test, HEO Algorithm
-//!    `SCHREIERSIMS`): for every level, every Schreier generator `u_β s u_{β^s}^{-1}`
-//!    is sifted through the deeper levels; a non-trivial residue is added and the test
-//!    resumes. When it finishes, Schreier's lemma proves the chain complete.
+//! 2. **Small generating sets** (`Chain::regenerate`): keeping the base of step 1,
+//!    the strong generators of each level `l ≥ 1` are replaced, top-down, by a few
+//!    random elements of `⟨S_{l-1}⟩` divided by their transversal element at level
+//!    `l-1`, so that `S_l ⊆ Stab_{⟨S_{l-1}⟩}(b_{l-1})` — the invariant Schreier–Sims
+//!    needs — while `|S_l|` stays small (the nested sets of plain Schreier–Sims have
+//!    about `m − l` elements at level `l`, and the test below costs one sift per
+//!    Schreier generator, `Σ |Δ_l| · |S_l|` of them). Without a known order, step 1
+//!    therefore adds each residue to the level where it left the chain only. When
+//!    many generators are given, `S_0` too is replaced by a few random elements of
+//!    `G` (then step 4 runs).
+//! 3. **Deterministic verification** (Sims' Schreier-generator test, HEO Algorithm
+//!    `SCHREIERSIMS`): bottom-up, every Schreier generator `u_β s u_{β^s}^{-1}` of
+//!    every level is sifted through the deeper levels; a non-trivial residue is added
+//!    and the test resumes (a Schreier generator that passed is never sifted again).
+//!    When it finishes, Schreier's lemma proves by induction from the bottom that level
+//!    `l` and below form a complete chain of `⟨S_l⟩`: `Stab_{⟨S_l⟩}(b_l)` is generated
+//!    by the Schreier generators, which lie in `⟨S_{l+1}⟩` by the test, and
+//!    `⟨S_{l+1}⟩ ≤ Stab_{⟨S_l⟩}(b_l)` by the invariant (for `l = 0` with a replaced
+//!    `S_0`, `S_1` is made from random elements of `⟨S_0⟩` itself).
+//!    (A residue of a Schreier generator of level `l`, divided by transversal elements
+//!    of `⟨S_{l+1}⟩`, lies in `Stab_{⟨S_l⟩}(b_l)` and fixes the base points it passed,
+//!    so adding it to `S_{l+1}, …, S_j` keeps the invariant.) Levels left with a
+//!    single-point orbit are then dropped.
+//! 4. **Generators** (only when `S_0` was replaced): every given generator is sifted
+//!    through the complete chain of `⟨S_0⟩ ≤ G`; one that is not in it joins `S_0`
+//!    and step 3 resumes. At the end `⟨S_0⟩` contains the given generators, so it is
+//!    `G`.
 //!
-//! **Guarantee.** The result is always exact: either step 2 ran to completion, or the
+//! **Guarantee.** The result is always exact: either steps 3 and 4 ran to completion
+//! (so the chain is complete for `⟨S_0⟩ = G`), or the
 //! product of the orbit lengths equals an order that was proved by other means. The
 //! latter is enough: in a partial chain each `Δ_l` is an orbit of a subgroup of
 //! `G^(l)`, so `|Δ_l| ≤ |G^(l) : G^(l+1)|` and `∏ |Δ_l| ≤ |G|`; equality forces every
@@ -49,11 +73,48 @@ pub const EXPLICIT_LIMIT: usize = 1 << 21;
 /// (128 MiB); levels beyond it keep Schreier vectors only.
 pub const EXPLICIT_BUDGET: usize = 1 << 25;
 
+/// The fewest generators `Chain::regenerate` gives a level below the top.
+pub const MIN_LEVEL_GENS: usize = 3;
+
+/// Random elements in a row that bring no new orbit point before
+/// `Chain::regenerate` stops looking for generators of a level.
+pub const REGENERATE_TRIES: usize = 8;
+
 /// The seed of every random choice made while building a chain.
 pub const SEED: u64 = 0x5eed_9e01;
 
-/// Explicit transversal elements `u_β` and their inverses, as image arrays.
-type Transversal = (Vec<Vec<u32>>, Vec<Vec<u32>>);
+/// Explicit transversal elements `u_β` and their inverses, as image arrays stored
+/// back to back (`n` entries per orbit point, by orbit index).
+type Transversal = (Vec<u32>, Vec<u32>);
+
+/// Appends the explicit transversal elements (and inverses) of the orbit indices
+/// `from..parent.len()` to the flat arrays `u`, `ui`: `u_i = u_p s`,
+/// `u_i^{-1} = s^{-1} u_p^{-1}` for the tree edge `p --s--> i`.
+#[allow(clippy::too_many_arguments)]
+fn extend_explicit(
+    u: &mut Vec<u32>,
+    ui: &mut Vec<u32>,
+    n: usize,
+    from: usize,
+    parent: &[u32],
+    edge: &[u32],
+    gens: &[Perm],
+    gens_inv: &[Perm],
+) {
+    for i in from..parent.len() {
+        let p = parent[i] as usize;
+        let s = gens[edge[i] as usize].images();
+        let si = gens_inv[edge[i] as usize].images();
+        for k in 0..n {
+            let x = u[p * n + k];
+            u.push(s[x as usize]);
+        }
+        for &x in si {
+            let y = ui[p * n + x as usize];
+            ui.push(y);
+        }
+    }
+}
 
 /// One level of a stabilizer chain.
 #[derive(Clone, Debug)]
@@ -131,15 +192,16 @@ impl Level {
             self.explicit = None;
         } else if let Some((u, ui)) = &mut self.explicit {
             *budget -= extra;
-            for i in old_len..self.orbit.len() {
-                let p = self.parent[i] as usize;
-                let s = self.gens[self.edge[i] as usize].images();
-                let si = self.gens_inv[self.edge[i] as usize].images();
-                let a: Vec<u32> = u[p].iter().map(|&x| s[x as usize]).collect();
-                let b: Vec<u32> = si.iter().map(|&x| ui[p][x as usize]).collect();
-                u.push(a);
-                ui.push(b);
-            }
+            extend_explicit(
+                u,
+                ui,
+                n,
+                old_len,
+                &self.parent,
+                &self.edge,
+                &self.gens,
+                &self.gens_inv,
+            );
         }
     }
 
@@ -176,22 +238,20 @@ impl Level {
         let need = 2 * n * self.orbit.len();
         if self.orbit.len() * n <= EXPLICIT_LIMIT && need <= *budget {
             *budget -= need;
-            let mut u: Vec<Vec<u32>> = Vec::with_capacity(self.orbit.len());
-            let mut ui: Vec<Vec<u32>> = Vec::with_capacity(self.orbit.len());
-            u.push((0..n as u32).collect());
-            ui.push((0..n as u32).collect());
-            for i in 1..self.orbit.len() {
-                let p = self.parent[i] as usize;
-                let s = self.gens[self.edge[i] as usize].images();
-                let si = self.gens_inv[self.edge[i] as usize].images();
-                // u_i = u_p * s ; u_i^{-1} = s^{-1} * u_p^{-1}
-                let up = &u[p];
-                let a: Vec<u32> = up.iter().map(|&x| s[x as usize]).collect();
-                let upi = &ui[p];
-                let b: Vec<u32> = si.iter().map(|&x| upi[x as usize]).collect();
-                u.push(a);
-                ui.push(b);
-            }
+            let mut u: Vec<u32> = Vec::with_capacity(self.orbit.len() * n);
+            let mut ui: Vec<u32> = Vec::with_capacity(self.orbit.len() * n);
+            u.extend(0..n as u32);
+            ui.extend(0..n as u32);
+            extend_explicit(
+                &mut u,
+                &mut ui,
+                n,
+                1,
+                &self.parent,
+                &self.edge,
+                &self.gens,
+                &self.gens_inv,
+            );
             self.explicit = Some((u, ui));
         }
     }
@@ -199,8 +259,12 @@ impl Level {
     /// `g ← g · u_{orbit[p]}^{-1}` in place (`tmp` is scratch of the same length).
     #[inline]
     fn divide(&self, g: &mut Vec<u32>, tmp: &mut Vec<u32>, p: usize) {
+        if p == 0 {
+            return; // u_{b_l} is the identity
+        }
         if let Some((_, ui)) = &self.explicit {
-            let h = &ui[p];
+            let n = g.len();
+            let h = &ui[p * n..(p + 1) * n];
             for (t, &x) in tmp.iter_mut().zip(g.iter()) {
                 *t = h[x as usize];
             }
@@ -219,8 +283,9 @@ impl Level {
 
     /// The transversal element `u_β` for `β = orbit[p]` as an image array.
     pub fn transversal(&self, p: usize) -> Vec<u32> {
+        let n = self.pos.len();
         if let Some((u, _)) = &self.explicit {
-            return u[p].clone();
+            return u[p * n..(p + 1) * n].to_vec();
         }
         let mut path = Vec::new();
         let mut q = p;
@@ -242,7 +307,8 @@ impl Level {
     /// The inverse transversal element `u_β^{-1}` for `β = orbit[p]`.
     pub fn transversal_inverse(&self, p: usize) -> Vec<u32> {
         if let Some((_, ui)) = &self.explicit {
-            return ui[p].clone();
+            let n = self.pos.len();
+            return ui[p * n..(p + 1) * n].to_vec();
         }
         let n = self.pos.len();
         let mut g: Vec<u32> = (0..n as u32).collect();
@@ -270,6 +336,9 @@ pub struct Chain {
     /// The levels, top (whole group) first.
     pub levels: Vec<Level>,
     budget: usize,
+    /// `passed[l][k][p]`: the Schreier generator of orbit point `p` and generator `k`
+    /// of level `l` has passed the deterministic test (kept between its rounds).
+    passed: Vec<Vec<Vec<bool>>>,
 }
 
 fn is_identity(g: &[u32]) -> bool {
@@ -291,6 +360,26 @@ impl Chain {
         base_prefix: &[usize],
         known_order: Option<&BigUint>,
     ) -> Chain {
+        Chain::build_with(
+            degree,
+            gens,
+            base_prefix,
+            known_order,
+            Some((MIN_LEVEL_GENS, REGENERATE_TRIES)),
+        )
+    }
+
+    /// [`Chain::build`] with the parameters of `Chain::regenerate` (fewest generators
+    /// per level, idle tries), or `None` to verify the nested strong generating sets of
+    /// the random phase as they are (plain Schreier–Sims). Every choice gives the same
+    /// group order; tests use deliberately poor ones to exercise the verification.
+    pub(crate) fn build_with(
+        degree: usize,
+        gens: &[Perm],
+        base_prefix: &[usize],
+        known_order: Option<&BigUint>,
+        regenerate: Option<(usize, usize)>,
+    ) -> Chain {
         let gens: Vec<Perm> = gens
             .iter()
             .map(|g| g.extended(degree))
@@ -300,6 +389,7 @@ impl Chain {
             degree,
             levels: Vec::new(),
             budget: EXPLICIT_BUDGET,
+            passed: Vec::new(),
         };
         let Some(first) = gens.first() else {
             return chain;
@@ -324,70 +414,145 @@ impl Chain {
         let mut pr = ProductReplacement::new(degree, &gens, &mut rng);
         let mut quiet = 0;
         let reached = |c: &Chain| known_order.is_some_and(|k| &c.order() == k);
-        while quiet < RANDOM_STOP && !reached(&chain) {
+        // A residue that leaves the chain at level j fixes b_0, …, b_{j-1}. Without a
+        // known order the random phase only proposes a base and orbit sizes (step 2
+        // replaces its generators), so the residue joins S_j alone; with a known
+        // order its chain may be the result, so it joins S_1, …, S_j as usual, which
+        // keeps `⟨S_l⟩ = G^(l)` once the order is reached.
+        let add_from = if known_order.is_none() && regenerate.is_some() {
+            usize::MAX
+        } else {
+            1
+        };
+        // (the order only changes when a residue is added)
+        let mut done = reached(&chain);
+        while quiet < RANDOM_STOP && !done {
             let g = pr.next(&mut rng);
-            // sift from the top; a residue fixes b_0 and joins S_1, …, S_j
-            if chain.sift_and_add(g.images().to_vec(), 0, 1) {
+            if chain.sift_and_add(g.images().to_vec(), 0, add_from) {
                 quiet = 0;
+                done = reached(&chain);
             } else {
                 quiet += 1;
             }
         }
-        if reached(&chain) {
+        if done {
             return chain;
         }
-        // 2. deterministic verification, on a pruned strong generating set
-        chain.prune();
+        // 2. deterministic verification, on small strong generating sets
+        if let Some((min_gens, tries)) = regenerate {
+            chain.regenerate(&mut pr, &mut rng, min_gens, tries);
+        }
         chain.verify_and_complete();
+        // 4. when level 0 was regenerated: the given generators must lie in the group
+        // of the (now complete) chain; those that do not join S_0, and step 3 resumes
+        loop {
+            let missing: Vec<&Perm> = gens.iter().filter(|g| !chain.contains(g)).collect();
+            if missing.is_empty() {
+                break;
+            }
+            for g in missing {
+                chain.levels[0].add_gen(g.clone(), &mut chain.budget);
+            }
+            chain.verify_and_complete();
+        }
+        chain.passed = Vec::new();
+        chain.drop_trivial_levels(base_prefix.len());
         chain
     }
 
-    /// Shrinks the strong generating sets of the levels `l ≥ 1` to
-    /// `S_l = S_{l+1} ∪ T_l`, with `T_l` chosen greedily from the old `S_l` until the
-    /// basic orbit is as large as before. This only lowers the number of Schreier
-    /// generators to test; it never affects correctness, because the deterministic test
-    /// that follows re-adds whatever the smaller sets fail to generate. Level 0 keeps
-    /// the given generators (they define the group).
-    fn prune(&mut self) {
+    /// Replaces the strong generators of the levels `l ≥ 1` (top-down) by a few
+    /// elements of `Stab_{⟨S_{l-1}⟩}(b_{l-1})`: random elements of `⟨S_{l-1}⟩` (product
+    /// replacement on `S_{l-1}`, or the random phase's generator on `G` for level 1
+    /// while `S_0` are the given generators) divided by their transversal element at
+    /// level `l-1`. When level 0 has at least `2 · min_gens` generators, it is replaced
+    /// by random elements of `G` in the same way (the caller then checks the given
+    /// generators against the completed chain).
+    /// Elements are taken until the basic orbit is as large as the randomized chain's
+    /// and at least `min_gens` are present (or `tries` elements in a
+    /// row brought nothing new). This keeps the invariant
+    /// `S_{l+1} ⊆ Stab_{⟨S_l⟩}(b_l)` of Schreier–Sims without the usual nesting
+    /// `S_{l+1} ⊆ S_l`, so each level has only a few generators and the deterministic
+    /// test sifts `Σ |Δ_l| · |S_l|` Schreier generators instead of roughly
+    /// `Σ |Δ_l| · (m − l)`. If the new sets generate less than the stabilizers, the deterministic test adds
+    /// what is missing; correctness never depends on the random choices.
+    fn regenerate(
+        &mut self,
+        pr: &mut ProductReplacement,
+        rng: &mut StdRng,
+        min_gens: usize,
+        tries: usize,
+    ) {
         let n = self.degree;
-        let m = self.levels.len();
-        let mut below: Vec<Perm> = Vec::new();
-        for l in (1..m).rev() {
+        let mut tmp = vec![0u32; n];
+        // level 0 too, when it has many generators (replacing a few sparse given
+        // generators by random dense ones does not pay)
+        let top = self.levels[0].gens.len() >= 2 * min_gens.max(1);
+        for l in if top { 0 } else { 1 }..self.levels.len() {
             let target = self.levels[l].orbit.len();
-            let old = self.levels[l].gens.clone();
             let base = self.levels[l].base;
-            // release the old level's explicit storage before building the new one
             if self.levels[l].explicit.is_some() {
                 self.budget += 2 * n * self.levels[l].orbit.len();
                 self.levels[l].explicit = None;
             }
             let mut lv = Level::new(base, n, &mut self.budget);
-            for g in &below {
-                lv.add_gen(g.clone(), &mut self.budget);
-            }
-            for g in old {
-                if lv.orbit.len() == target {
-                    break;
+            let above = &self.levels[l.saturating_sub(1)];
+            // level 0 and (unless level 0 was replaced) level 1: the already mixed
+            // generator of the random phase (elements of G); deeper levels: a fresh one
+            // on the (random) generators of the level above
+            let mut small =
+                (l > 1 || (l == 1 && top)).then(|| SmallReplacement::new(n, &above.gens, rng));
+            let mut idle = 0;
+            while (lv.orbit.len() < target || lv.gens.len() < min_gens) && idle < tries {
+                let mut g = match &mut small {
+                    Some(s) => s.next(rng),
+                    None => pr.next(rng).images().to_vec(),
+                };
+                if l > 0 {
+                    let p = above.pos[g[above.base] as usize];
+                    debug_assert!(p != NONE, "an element of ⟨S_l⟩ maps b_l into Δ_l");
+                    above.divide(&mut g, &mut tmp, p as usize);
                 }
-                if lv.gens.contains(&g) {
+                if is_identity(&g) {
+                    idle += 1;
                     continue;
                 }
-                let moves_new = lv
+                let extends = lv
                     .orbit
                     .iter()
-                    .any(|&x| lv.pos[g.image(x as usize)] == NONE);
-                if moves_new {
-                    lv.add_gen(g.clone(), &mut self.budget);
-                    below.push(g);
+                    .any(|&x| lv.pos[g[x as usize] as usize] == NONE);
+                if extends || lv.gens.len() < min_gens {
+                    lv.add_gen(Perm::from_images_unchecked(g), &mut self.budget);
+                }
+                if extends {
+                    idle = 0;
+                } else {
+                    idle += 1;
                 }
             }
             self.levels[l] = lv;
         }
     }
 
+    /// Removes the levels `from..` whose basic orbit is a single point (after the
+    /// deterministic test their generators lie in the next level's group, so the chain
+    /// stays complete without them).
+    fn drop_trivial_levels(&mut self, from: usize) {
+        let mut l = from;
+        while l < self.levels.len() {
+            if self.levels[l].orbit.len() == 1 {
+                let lv = self.levels.remove(l);
+                if lv.explicit.is_some() {
+                    self.budget += 2 * self.degree;
+                }
+            } else {
+                l += 1;
+            }
+        }
+    }
+
     /// Sifts `g` (which lies in `G^(from)`) from level `from`; if the residue is not
     /// the identity, it fails at level `j` and is added as a strong generator to the
-    /// levels `add_from..=j` (a new level when needed). Returns whether something was
+    /// levels `add_from..=j` (only `j` when `add_from > j`; a new level when needed). Returns whether something was
     /// added.
     fn sift_and_add(&mut self, g: Vec<u32>, from: usize, add_from: usize) -> bool {
         self.sift_and_add_level(g, from, add_from).is_some()
@@ -404,7 +569,7 @@ impl Chain {
         if j == self.levels.len() && is_identity(&g) {
             return None;
         }
-        self.add_residue(g, j, add_from.max(from));
+        self.add_residue(g, j, add_from.max(from).min(j));
         Some(j)
     }
 
@@ -440,24 +605,49 @@ impl Chain {
 
     /// Sims' deterministic test: every Schreier generator of every level sifts to the
     /// identity through the deeper levels; residues are added until this holds.
+    ///
+    /// Levels are tested bottom-up. A residue found at level `l` joins the levels
+    /// `l+1..=j` and the test resumes at level `j`. Schreier generators that have passed
+    /// are never sifted again: adding generators to a level only extends its orbit and
+    /// Schreier tree, so the transversal elements of old points, and with them both an
+    /// old Schreier generator and its sifting path through the (grown) deeper levels,
+    /// stay the same.
+    // `k` indexes both the generators and `passed` while `self` changes in the loop
+    #[allow(clippy::needless_range_loop)]
     fn verify_and_complete(&mut self) {
         let n = self.degree;
         let mut h = vec![0u32; n];
         let mut tmp = vec![0u32; n];
         let mut u = vec![0u32; n];
+        // passed[l][k][p]: the Schreier generator of orbit point p and generator k of
+        // level l has sifted to the identity
+        let mut passed = std::mem::take(&mut self.passed);
         let mut i = self.levels.len();
         'levels: while i > 0 {
             let l = i - 1;
             let ngens = self.levels[l].gens.len();
-            for p in 0..self.levels[l].orbit.len() {
+            let len = self.levels[l].orbit.len();
+            passed.resize(self.levels.len(), Vec::new());
+            let done = &mut passed[l];
+            done.resize(ngens, Vec::new());
+            for d in done.iter_mut() {
+                d.resize(len, false);
+            }
+            for p in 0..len {
+                if (0..ngens).all(|k| passed[l][k][p]) {
+                    continue;
+                }
                 {
                     let lv = &self.levels[l];
                     match &lv.explicit {
-                        Some((us, _)) => u.copy_from_slice(&us[p]),
+                        Some((us, _)) => u.copy_from_slice(&us[p * n..(p + 1) * n]),
                         None => u = lv.transversal(p),
                     }
                 }
                 for k in 0..ngens {
+                    if passed[l][k][p] {
+                        continue;
+                    }
                     let j = {
                         let lv = &self.levels[l];
                         let beta = lv.orbit[p] as usize;
@@ -465,6 +655,7 @@ impl Chain {
                         let gamma = s[beta] as usize;
                         let q = lv.pos[gamma] as usize;
                         if lv.edge[q] as usize == k && lv.parent[q] as usize == p {
+                            passed[l][k][p] = true;
                             continue; // a tree edge: the Schreier generator is trivial
                         }
                         // h = u_β s u_γ^{-1}, then sift it through the deeper levels
@@ -475,6 +666,7 @@ impl Chain {
                         self.sift_images(&mut h, &mut tmp, l + 1)
                     };
                     if j == self.levels.len() && is_identity(&h) {
+                        passed[l][k][p] = true;
                         continue;
                     }
                     self.add_residue(h.clone(), j, l + 1);
@@ -484,6 +676,7 @@ impl Chain {
             }
             i -= 1;
         }
+        self.passed = passed;
     }
 
     /// `|G|`: the product of the basic orbit lengths.
@@ -537,7 +730,7 @@ impl Chain {
         // g = u_{m-1} ⋯ u_0: multiply on the right from the deepest level up.
         for (lv, &d) in self.levels.iter().zip(digits).rev() {
             let u = if let Some((u, _)) = &lv.explicit {
-                std::borrow::Cow::Borrowed(&u[d])
+                std::borrow::Cow::Borrowed(&u[d * n..(d + 1) * n])
             } else {
                 std::borrow::Cow::Owned(lv.transversal(d))
             };
@@ -555,6 +748,7 @@ impl Chain {
             degree: self.degree,
             levels: self.levels[from.min(self.levels.len())..].to_vec(),
             budget: 0,
+            passed: Vec::new(),
         }
     }
 
@@ -569,5 +763,197 @@ impl Chain {
             }
         }
         out
+    }
+}
+
+/// A light product-replacement generator on image arrays (Celler et al., see
+/// [`ProductReplacement`]) used for random elements of one level's group while
+/// regenerating a chain: few slots and a short warm-up, since the elements only need to
+/// be varied, not uniform (the deterministic test catches whatever they miss).
+struct SmallReplacement {
+    slots: Vec<Vec<u32>>,
+    inverses: Vec<Vec<u32>>,
+    acc: Vec<u32>,
+    tmp: Vec<u32>,
+    tmp_inv: Vec<u32>,
+}
+
+impl SmallReplacement {
+    const SLOTS: usize = 5;
+    const WARMUP: usize = 30;
+
+    fn new(n: usize, gens: &[Perm], rng: &mut StdRng) -> SmallReplacement {
+        let mut slots: Vec<Vec<u32>> = gens.iter().map(|g| g.images().to_vec()).collect();
+        let k = slots.len();
+        if k == 0 {
+            slots.push((0..n as u32).collect());
+        }
+        let mut i = 0;
+        while slots.len() < Self::SLOTS.max(k) {
+            slots.push(slots[i % k.max(1)].clone());
+            i += 1;
+        }
+        let inverses = slots
+            .iter()
+            .map(|s| {
+                let mut inv = vec![0u32; n];
+                for (x, &y) in s.iter().enumerate() {
+                    inv[y as usize] = x as u32;
+                }
+                inv
+            })
+            .collect();
+        let mut pr = SmallReplacement {
+            slots,
+            inverses,
+            acc: (0..n as u32).collect(),
+            tmp: vec![0; n],
+            tmp_inv: vec![0; n],
+        };
+        for _ in 0..Self::WARMUP {
+            pr.step(rng);
+        }
+        pr
+    }
+
+    /// One step: `s_i ← s_i s_j^{±1}` (and its inverse `s_j^{∓1} s_i^{-1}`),
+    /// `acc ← acc s_i`.
+    fn step(&mut self, rng: &mut StdRng) {
+        use rand::Rng;
+        let m = self.slots.len();
+        let i = rng.random_range(0..m);
+        let mut j = rng.random_range(0..m - 1);
+        if j >= i {
+            j += 1;
+        }
+        let (a, ai) = if rng.random_bool(0.5) {
+            (&self.slots[j], &self.inverses[j])
+        } else {
+            (&self.inverses[j], &self.slots[j])
+        };
+        // tmp = s_i * a, new inverse = a^{-1} * s_i^{-1}
+        for (t, &x) in self.tmp.iter_mut().zip(&self.slots[i]) {
+            *t = a[x as usize];
+        }
+        let si_inv = &self.inverses[i];
+        for (t, &x) in self.tmp_inv.iter_mut().zip(ai) {
+            *t = si_inv[x as usize];
+        }
+        std::mem::swap(&mut self.slots[i], &mut self.tmp);
+        std::mem::swap(&mut self.inverses[i], &mut self.tmp_inv);
+        let si = &self.slots[i];
+        for x in self.acc.iter_mut() {
+            *x = si[*x as usize];
+        }
+    }
+
+    /// The next random element (an image array).
+    fn next(&mut self, rng: &mut StdRng) -> Vec<u32> {
+        self.step(rng);
+        self.acc.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::seq::SliceRandom;
+    use std::collections::HashSet;
+
+    /// All elements of `⟨gens⟩` by breadth-first closure.
+    fn closure(n: usize, gens: &[Perm]) -> HashSet<Perm> {
+        let id = Perm::identity(n);
+        let mut seen: HashSet<Perm> = HashSet::from([id.clone()]);
+        let mut queue = vec![id];
+        while let Some(x) = queue.pop() {
+            for g in gens {
+                let y = &x * g;
+                if seen.insert(y.clone()) {
+                    queue.push(y);
+                }
+            }
+        }
+        seen
+    }
+
+    /// The ways of building a chain: the default, regeneration that leaves the levels
+    /// nearly or entirely without generators (so the deterministic test must find
+    /// them all; with two or more given generators level 0 is replaced too, and the
+    /// generator check must restore it), and plain Schreier–Sims on the nested sets of
+    /// the random phase.
+    const STRATEGIES: [Option<(usize, usize)>; 4] = [
+        Some((MIN_LEVEL_GENS, REGENERATE_TRIES)),
+        Some((1, 1)),
+        Some((0, 0)),
+        None,
+    ];
+
+    fn gens_file(name: &str) -> (usize, Vec<Perm>) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(name);
+        let f = crate::gens::read_gens_file(&path).expect("test data");
+        (f.degree, f.moves.into_iter().map(|m| m.perm).collect())
+    }
+
+    #[test]
+    fn every_strategy_agrees_with_the_closure_on_small_groups() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for case in 0..300 {
+            let n = 2 + case % 7;
+            let k = 1 + case % 3;
+            let gens: Vec<Perm> = (0..k)
+                .map(|_| {
+                    let mut v: Vec<u32> = (0..n as u32).collect();
+                    v.shuffle(&mut rng);
+                    Perm::from_images_unchecked(v)
+                })
+                .collect();
+            let elements = closure(n, &gens);
+            for s in STRATEGIES {
+                let c = Chain::build_with(n, &gens, &[], None, s);
+                assert_eq!(c.order(), BigUint::from(elements.len()), "{gens:?} {s:?}");
+                assert!(c.levels.iter().all(|l| l.orbit.len() > 1));
+                // membership agrees with the closure on a few random permutations
+                for _ in 0..5 {
+                    let mut v: Vec<u32> = (0..n as u32).collect();
+                    v.shuffle(&mut rng);
+                    let p = Perm::from_images_unchecked(v);
+                    assert_eq!(c.contains(&p), elements.contains(&p));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_strategy_finds_the_order_of_the_wreath_product_and_a33_on_pairs() {
+        // |S5 wr S6| = 5!^6 · 6!, |A33| = 33!/2
+        let (n, gens) = gens_file("wreath_s5_s6.gens");
+        let wreath = BigUint::from(120u32).pow(6) * BigUint::from(720u32);
+        for s in STRATEGIES {
+            assert_eq!(Chain::build_with(n, &gens, &[], None, s).order(), wreath);
+        }
+        let (n, gens) = gens_file("a33_on_pairs.gens");
+        let a33 = (1..=33u32).fold(BigUint::one(), |a, k| a * k) / 2u32;
+        for s in [STRATEGIES[0], STRATEGIES[1]] {
+            assert_eq!(Chain::build_with(n, &gens, &[], None, s).order(), a33);
+        }
+    }
+
+    #[test]
+    fn regenerated_levels_have_few_generators() {
+        // the point of the regeneration: far fewer Schreier generators than the
+        // nested sets (about m − l generators at level l)
+        let (n, gens) = gens_file("a33_on_pairs.gens");
+        let small = Chain::build(n, &gens, &[], None);
+        let nested = Chain::build_with(n, &gens, &[], None, None);
+        let count =
+            |c: &Chain| -> usize { c.levels.iter().map(|l| l.orbit.len() * l.gens.len()).sum() };
+        assert!(
+            3 * count(&small) < count(&nested),
+            "{} vs {}",
+            count(&small),
+            count(&nested)
+        );
     }
 }
