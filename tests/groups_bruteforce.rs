@@ -1,25 +1,8 @@
 //! Schreier–Sims against brute-force closure on small degrees (proptest).
 
+use permlab::group::elements_by_closure as closure;
 use permlab::{Perm, PermGroup};
 use proptest::prelude::*;
-use std::collections::HashSet;
-
-/// All elements of ⟨gens⟩ by breadth-first closure.
-fn closure(n: usize, gens: &[Perm]) -> HashSet<Perm> {
-    let mut seen: HashSet<Perm> = HashSet::new();
-    let id = Perm::identity(n);
-    seen.insert(id.clone());
-    let mut queue = vec![id];
-    while let Some(x) = queue.pop() {
-        for g in gens {
-            let y = &x * g;
-            if seen.insert(y.clone()) {
-                queue.push(y);
-            }
-        }
-    }
-    seen
-}
 
 fn perm_strategy(n: usize) -> impl Strategy<Value = Perm> {
     Just((0..n as u32).collect::<Vec<u32>>())

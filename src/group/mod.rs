@@ -387,6 +387,31 @@ impl PermGroup {
     }
 }
 
+/// All elements of `⟨gens⟩` on `degree` points by closure under right
+/// multiplication — the simple method that Schreier–Sims is checked against on
+/// small groups (the set has `|G|` elements, so keep `|G|` small).
+///
+/// ```
+/// use permlab::group::elements_by_closure;
+/// use permlab::Perm;
+/// let gens: Vec<Perm> = ["(1,2,3)", "(1,2)"].iter().map(|s| s.parse().unwrap()).collect();
+/// assert_eq!(elements_by_closure(3, &gens).len(), 6);
+/// ```
+pub fn elements_by_closure(degree: usize, gens: &[Perm]) -> std::collections::HashSet<Perm> {
+    let id = Perm::identity(degree);
+    let mut seen = std::collections::HashSet::from([id.clone()]);
+    let mut queue = vec![id];
+    while let Some(x) = queue.pop() {
+        for g in gens {
+            let y = &x * g;
+            if seen.insert(y.clone()) {
+                queue.push(y);
+            }
+        }
+    }
+    seen
+}
+
 /// Orbits of `gens` on `0..degree`, sorted, by smallest point.
 pub fn compute_orbits(degree: usize, gens: &[Perm]) -> Vec<Vec<usize>> {
     let mut seen = vec![false; degree];

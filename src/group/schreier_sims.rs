@@ -858,23 +858,8 @@ impl SmallReplacement {
 mod tests {
     use super::*;
     use rand::seq::SliceRandom;
-    use std::collections::HashSet;
 
-    /// All elements of `⟨gens⟩` by breadth-first closure.
-    fn closure(n: usize, gens: &[Perm]) -> HashSet<Perm> {
-        let id = Perm::identity(n);
-        let mut seen: HashSet<Perm> = HashSet::from([id.clone()]);
-        let mut queue = vec![id];
-        while let Some(x) = queue.pop() {
-            for g in gens {
-                let y = &x * g;
-                if seen.insert(y.clone()) {
-                    queue.push(y);
-                }
-            }
-        }
-        seen
-    }
+    use crate::group::elements_by_closure as closure;
 
     /// The ways of building a chain: the default, regeneration that leaves the levels
     /// nearly or entirely without generators (so the deterministic test must find
