@@ -129,6 +129,15 @@ impl MoveTable {
         }
     }
 
+    /// Move `m` (or its inverse) on the positions `s` (a state or part of one).
+    #[inline(always)]
+    fn apply(&self, m: usize, inverse: bool, s: &[u8], out: &mut [u8]) {
+        let mv = self.get(m, inverse);
+        for (o, &x) in out.iter_mut().zip(s) {
+            *o = mv[x as usize];
+        }
+    }
+
     fn describe(&self) -> String {
         self.fwd
             .iter()
@@ -290,10 +299,8 @@ impl StateSpace for GroupSpace {
     }
     #[inline]
     fn apply(&self, m: usize, inverse: bool, s: &[u8], out: &mut [u8]) {
-        let mv = self.moves.get(m, inverse);
-        for (o, &x) in out[..self.degree].iter_mut().zip(&s[..self.degree]) {
-            *o = mv[x as usize];
-        }
+        let n = self.degree;
+        self.moves.apply(m, inverse, &s[..n], &mut out[..n]);
     }
     #[inline]
     fn rank(&self, s: &[u8]) -> u64 {
@@ -566,11 +573,8 @@ impl StateSpace for PiecesSpace {
     }
     #[inline]
     fn apply(&self, m: usize, inverse: bool, s: &[u8], out: &mut [u8]) {
-        let mv = self.moves.get(m, inverse);
         let k = self.tracked.len();
-        for (o, &x) in out[..k].iter_mut().zip(&s[..k]) {
-            *o = mv[x as usize];
-        }
+        self.moves.apply(m, inverse, &s[..k], &mut out[..k]);
     }
     #[inline]
     fn rank(&self, s: &[u8]) -> u64 {
