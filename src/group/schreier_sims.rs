@@ -165,27 +165,8 @@ impl Level {
         self.gens_inv.push(g.inverse());
         self.gens.push(g);
         let n = self.pos.len();
-        let knew = self.gens.len() - 1;
         let old_len = self.orbit.len();
-        let mut i = 0;
-        while i < self.orbit.len() {
-            let x = self.orbit[i] as usize;
-            let range = if i < old_len {
-                knew..knew + 1
-            } else {
-                0..knew + 1
-            };
-            for k in range {
-                let y = self.gens[k].images()[x] as usize;
-                if self.pos[y] == NONE {
-                    self.pos[y] = self.orbit.len() as u32;
-                    self.orbit.push(y as u32);
-                    self.edge.push(k as u32);
-                    self.parent.push(i as u32);
-                }
-            }
-            i += 1;
-        }
+        self.grow_orbit(old_len, self.gens.len() - 1);
         let extra = 2 * n * (self.orbit.len() - old_len);
         if self.explicit.is_some() && (self.orbit.len() * n > EXPLICIT_LIMIT || extra > *budget) {
             *budget += 2 * n * old_len;
@@ -205,6 +186,27 @@ impl Level {
         }
     }
 
+    /// Breadth-first growth of the orbit and its Schreier tree: the first `old_len`
+    /// points are only expanded by the generators `first_new..` (the older ones were
+    /// applied to them already), later points by every generator.
+    fn grow_orbit(&mut self, old_len: usize, first_new: usize) {
+        let mut i = 0;
+        while i < self.orbit.len() {
+            let x = self.orbit[i] as usize;
+            let from = if i < old_len { first_new } else { 0 };
+            for k in from..self.gens.len() {
+                let y = self.gens[k].images()[x] as usize;
+                if self.pos[y] == NONE {
+                    self.pos[y] = self.orbit.len() as u32;
+                    self.orbit.push(y as u32);
+                    self.edge.push(k as u32);
+                    self.parent.push(i as u32);
+                }
+            }
+            i += 1;
+        }
+    }
+
     fn recompute_orbit(&mut self, budget: &mut usize) {
         let n = self.pos.len();
         if self.explicit.is_some() {
@@ -220,20 +222,7 @@ impl Level {
         self.edge.push(NONE);
         self.parent.push(NONE);
         self.pos[self.base] = 0;
-        let mut i = 0;
-        while i < self.orbit.len() {
-            let x = self.orbit[i] as usize;
-            for (k, g) in self.gens.iter().enumerate() {
-                let y = g.images()[x] as usize;
-                if self.pos[y] == NONE {
-                    self.pos[y] = self.orbit.len() as u32;
-                    self.orbit.push(y as u32);
-                    self.edge.push(k as u32);
-                    self.parent.push(i as u32);
-                }
-            }
-            i += 1;
-        }
+        self.grow_orbit(0, 0);
         self.explicit = None;
         let need = 2 * n * self.orbit.len();
         if self.orbit.len() * n <= EXPLICIT_LIMIT && need <= *budget {
