@@ -8,7 +8,7 @@ fn main() {
     let mut c = None;
     for _ in 0..10 {
         let t = std::time::Instant::now();
-        c = Some(permlab::group::schreier_sims::Chain::build(
+        c = Some(permlab::group::Chain::build(
             p.degree,
             &p.generator_perms(),
             &[],
@@ -20,15 +20,15 @@ fn main() {
     let mut best_group = f64::INFINITY;
     for _ in 0..10 {
         let t = std::time::Instant::now();
-        let g = permlab::PermGroup::from_puzzle(&p);
+        let g = p.group();
         let _ = g.order();
         best_group = best_group.min(t.elapsed().as_secs_f64() * 1e3);
     }
     println!("PermGroup::new + order, best of 10: {best_group:.2} ms");
     let mut tot = 0;
-    for l in &c.levels {
-        print!("{}x{} ", l.orbit.len(), l.gens.len());
-        tot += l.orbit.len() * l.gens.len();
+    for l in c.levels() {
+        print!("{}x{} ", l.orbit().len(), l.generators().len());
+        tot += l.orbit().len() * l.generators().len();
     }
     println!(
         "\nSchreier generators {tot}, strong generators {}, best of 10: {best:.2} ms",

@@ -5,7 +5,7 @@
 //! Every type a user looks at has one (feature `evcxr`, on by default): [`Perm`]
 //! (cycle notation, order, and the picture of its cycles), [`PermMatrix`] (the matrix
 //! picture), [`PuzzleState`] (a board or a coloured cube net),
-//! [`DistanceDistribution`] (a bar chart and its table), [`crate::PermGroup`] (a
+//! [`crate::search::DistanceDistribution`] (a bar chart and its table), [`crate::PermGroup`] (a
 //! summary table: order, orbits, generators), and every figure of
 //! [`crate::figures`]. Each prints one `text/html` block (with an inline SVG) and one
 //! `text/plain` fallback: only one block per mime type survives in a cell. The methods
@@ -28,13 +28,11 @@
 
 use crate::figures::board::BoardFigure;
 use crate::figures::cube_net::CubeNetFigure;
-use crate::figures::cycles::CycleFigure;
-use crate::figures::histogram::{DistanceDistribution, HistogramFigure};
 use crate::figures::matrix::MatrixFigure;
 use crate::figures::{DynFigure, FigureError};
 use crate::matrix::{perm_from_dmatrix, to_dmatrix, MatrixError};
 use crate::perm::Perm;
-use crate::puzzle::{format_state, Layout, Puzzle};
+use crate::puzzle::{Layout, Puzzle};
 use nalgebra::{DMatrix, Scalar};
 use num_traits::{One, Zero};
 use std::fmt;
@@ -263,20 +261,16 @@ impl fmt::Display for PuzzleState {
     }
 }
 
-/// Whether a distribution is best drawn on a log scale (counts spanning more than
-/// three decades).
-fn wants_log(d: &DistanceDistribution) -> bool {
-    let nonzero = d.counts.iter().filter(|&&c| c > 0);
-    let (lo, hi) = nonzero.fold((u64::MAX, 0), |(lo, hi), &c| (lo.min(c), hi.max(c)));
-    hi > 0 && hi / lo.max(1) > 1000
-}
-
 #[cfg(feature = "evcxr")]
 mod evcxr_impls {
     use super::*;
     use crate::figures::cycles::cycle_type_text;
+    use crate::figures::cycles::CycleFigure;
+    use crate::figures::histogram::HistogramFigure;
     use crate::figures::Panels;
     use crate::figures::{board, cube_net, cycles, histogram, matrix, Figure};
+    use crate::puzzle::format_state;
+    use crate::search::DistanceDistribution;
 
     impl Perm {
         /// What [`Perm::evcxr_display`] prints: the cycle notation with degree, order
@@ -429,7 +423,8 @@ mod evcxr_impls {
         /// What [`DistanceDistribution::evcxr_display`] prints: a bar chart (log scale
         /// when the counts span more than three decades) and the table.
         pub fn evcxr_content(&self) -> String {
-            let fig = HistogramFigure::new(vec![("".into(), self.clone())]).log(wants_log(self));
+            let fig =
+                HistogramFigure::new(vec![("".into(), self.clone())]).log(self.wants_log_scale());
             let text = self.to_string();
             match figure_html(&fig) {
                 Ok(svg) => html_block(&format!("{svg}{}", pre(&text)), &text),
@@ -530,13 +525,6 @@ mod evcxr_impls {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn log_scale_choice() {
-        assert!(wants_log(&DistanceDistribution::new(vec![1, 8, 5000])));
-        assert!(!wants_log(&DistanceDistribution::new(vec![1, 8, 500, 0])));
-        assert!(!wants_log(&DistanceDistribution::default()));
-    }
 
     #[cfg(feature = "evcxr")]
     #[test]

@@ -29,25 +29,26 @@
 //! - **States in text** are labels in position order, 1-based, comma-separated:
 //!   `7,2,1,4,5,6,9,8,3`; the solved state is `1,2,…,n`.
 
-pub mod cube;
-pub mod cycles;
+#[cfg(feature = "figures")]
 pub mod display;
+#[cfg(feature = "figures")]
 pub mod figures;
-pub mod gens;
 pub mod group;
 pub mod io;
+pub mod letters;
 pub mod matrix;
 pub mod nrp;
 pub mod perm;
+pub mod progress;
 pub mod proof;
 pub mod puzzle;
 pub mod reproduce;
 pub mod search;
 pub mod word;
 
-pub use cycles::CycleParseError;
 pub use group::PermGroup;
 pub use matrix::MatrixError;
+pub use perm::cycles::CycleParseError;
 pub use perm::{Perm, PermError};
 pub use puzzle::{Layout, Move, Puzzle, PuzzleError};
 pub use word::{Alphabet, Convention, Direction, ProductOrder, Word, WordParseError};
@@ -56,4 +57,5 @@ pub use word::{Alphabet, Convention, Direction, ProductOrder, Word, WordParseErr
 pub use nalgebra;
 pub use ndarray;
 pub use num_bigint;
+#[cfg(feature = "figures")]
 pub use plotters;

@@ -18,8 +18,7 @@ fn main() -> ExitCode {
     match cli::run() {
         Ok(code) => code,
         Err(e) => {
-            let text = e.to_string().replace('\n', " ");
-            eprintln!("permlab: error: {text}");
+            eprintln!("permlab: error: {}", cli::error_line(&e));
             ExitCode::from(2)
         }
     }

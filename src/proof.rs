@@ -282,7 +282,7 @@ fn computed(spans: Vec<Span>) -> Step {
 
 /// Decides `claim` for the group of `puzzle` and writes the argument.
 pub fn prove(puzzle: &Puzzle, claim: &Claim) -> Proof {
-    let g = PermGroup::from_puzzle(puzzle);
+    let g = puzzle.group();
     prove_for(puzzle, &g, claim)
 }
 
@@ -799,27 +799,15 @@ fn prove_reachable(p: &Puzzle, g: &PermGroup, state: &[u32]) -> Proof {
     }
     // no simple invariant: sifting level
     let chain = g.chain();
-    let mut a = perm.clone();
-    let mut level = chain.levels.len();
-    for (i, lv) in chain.levels.iter().enumerate() {
-        let b = a.image(lv.base);
-        match lv.position(b) {
-            None => {
-                level = i;
-                break;
-            }
-            Some(pos) => {
-                let ui = Perm::from_images_unchecked(lv.transversal_inverse(pos));
-                a = &a * &ui;
-            }
-        }
-    }
+    let sifted = chain.sift(&perm);
+    let a = sifted.residue;
+    let level = sifted.stopped_at.unwrap_or(chain.levels().len());
     steps.push(computed(vec![t(format!(
         "No orbit or parity invariant excludes it, but sifting through the stabilizer chain fails at level {} (base point {}): the remaining element maps it to {}, outside the basic orbit of length {}.",
         level + 1,
-        chain.levels.get(level).map_or(0, |l| l.base + 1),
-        chain.levels.get(level).map_or(0, |l| a.image(l.base) + 1),
-        chain.levels.get(level).map_or(0, |l| l.orbit.len())
+        chain.levels().get(level).map_or(0, |l| l.base() + 1),
+        chain.levels().get(level).map_or(0, |l| a.image(l.base()) + 1),
+        chain.levels().get(level).map_or(0, |l| l.orbit().len())
     ))]));
     Proof {
         statement,

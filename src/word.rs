@@ -23,24 +23,26 @@ use std::fmt;
 use std::sync::Arc;
 
 /// Order in which the letters of a word are multiplied.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ProductOrder {
     /// `g1 g2 … gk` is first `g1`, then `g2` … (GAP; the crate's default).
-    #[value(name = "lr")]
+    #[cfg_attr(feature = "cli", value(name = "lr"))]
     LeftToRight,
     /// `g1 g2 … gk` is first `gk`, then … `g1` (function composition).
-    #[value(name = "rl")]
+    #[cfg_attr(feature = "cli", value(name = "rl"))]
     RightToLeft,
 }
 
 /// Which way a generator letter turns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Direction {
     /// A letter is the generator as defined (clockwise turns; the default).
-    #[value(name = "cw")]
+    #[cfg_attr(feature = "cli", value(name = "cw"))]
     Clockwise,
     /// A letter is the inverse of the generator (counterclockwise turns).
-    #[value(name = "ccw")]
+    #[cfg_attr(feature = "cli", value(name = "ccw"))]
     Counterclockwise,
 }
 
@@ -557,32 +559,10 @@ impl Word {
     /// assert_eq!(cube.simplify(&w).to_string(), "R' F'");
     /// ```
     pub fn simplify(&self, orders: &[u64]) -> Word {
-        let mut stack: Vec<(usize, i64)> = Vec::new();
-        let reduce = |g: usize, p: i64| -> i64 {
-            let o = orders.get(g).copied().unwrap_or(0) as i64;
-            if o == 0 {
-                return p;
-            }
-            let r = p.rem_euclid(o);
-            if 2 * r > o {
-                r - o
-            } else {
-                r
-            }
-        };
-        for (g, p) in self.letters() {
-            let mut p = reduce(g, p);
-            if let Some(&(g2, p2)) = stack.last() {
-                if g2 == g {
-                    stack.pop();
-                    p = reduce(g, p + p2);
-                }
-            }
-            if p != 0 {
-                stack.push((g, p));
-            }
-        }
-        Word::from_letters(self.names.clone(), &stack)
+        Word::from_letters(
+            self.names.clone(),
+            &crate::letters::reduced(&self.letters(), orders),
+        )
     }
 
     /// The same word with every power written as a positive power below the generator

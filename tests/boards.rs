@@ -1,6 +1,6 @@
 //! The rotation-board table: orders against brute-force enumeration of states.
 
-use permlab::group::boards::{analyse, markdown, table};
+use permlab::nrp::boards::{analyse, markdown, table};
 use permlab::Puzzle;
 use std::collections::HashSet;
 

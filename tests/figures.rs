@@ -305,7 +305,7 @@ fn bfs_distribution_counts_every_state_once() {
     for (spec, total) in [("nokia2x2", 362_880u64), ("turnstyle:8", 40_320)] {
         let p = Puzzle::builtin(spec).unwrap();
         let d = bfs_distribution(&p).unwrap();
-        let order = permlab::PermGroup::from_puzzle(&p).order();
+        let order = p.group().order();
         assert_eq!(order, total.into(), "{spec}");
         assert_eq!(d.total(), total, "{spec}");
         assert_eq!(d.counts[0], 1);
@@ -366,7 +366,7 @@ fn evcxr_output_of_every_type() {
     assert_evcxr(&out, "distribution");
     assert!(out.contains("   total 13721\nEVCXR_END_CONTENT\n"));
 
-    let group = permlab::PermGroup::from_puzzle(&Puzzle::builtin("cube2").unwrap());
+    let group = permlab::Puzzle::builtin("cube2").unwrap().group();
     let out = group.evcxr_content();
     assert!(out.starts_with("EVCXR_BEGIN_CONTENT text/html\n<table"));
     assert!(out.contains("text/plain\ndegree: 24\norder: 88179840\n"));

@@ -11,7 +11,9 @@ fn data(name: &str) -> String {
 }
 
 fn group(spec: &str) -> PermGroup {
-    PermGroup::from_puzzle(&Puzzle::load(spec).unwrap_or_else(|e| panic!("{spec}: {e}")))
+    Puzzle::load(spec)
+        .unwrap_or_else(|e| panic!("{spec}: {e}"))
+        .group()
 }
 
 fn big(s: &str) -> BigUint {
@@ -121,10 +123,9 @@ fn giants_agree_with_schreier_sims() {
     // theorem equals the order of a chain built by the deterministic algorithm.
     for spec in ["turnstyle:9", "turnstyle:12", "board:6x6:3", "board:5x6:2"] {
         let p = Puzzle::load(spec).unwrap();
-        let g = PermGroup::from_puzzle(&p);
+        let g = p.group();
         assert!(g.giants().is_some(), "{spec}");
-        let c =
-            permlab::group::schreier_sims::Chain::build(p.degree, &p.generator_perms(), &[], None);
+        let c = permlab::group::Chain::build(p.degree, &p.generator_perms(), &[], None);
         assert_eq!(g.order(), c.order(), "{spec}");
     }
 }
@@ -164,7 +165,7 @@ fn rank_unrank_on_cube2() {
 fn factor_words_evaluate_to_the_element() {
     for spec in ["cube3", "board:4x4:3", "turnstyle:12"] {
         let p = Puzzle::load(spec).unwrap();
-        let g = PermGroup::from_puzzle(&p);
+        let g = p.group();
         let mut rng = StdRng::seed_from_u64(11);
         for _ in 0..5 {
             let x = g.random_element(&mut rng);

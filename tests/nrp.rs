@@ -484,7 +484,7 @@ fn cli_spiral_path_json() {
 
 use permlab::nrp::general::{GeneralSolver, Method, OptimalTable};
 use permlab::nrp::quality::{compare, Limits};
-use permlab::{PermGroup, Puzzle};
+use permlab::Puzzle;
 
 #[test]
 fn general_boards_solve_by_the_labelled_method() {
@@ -558,7 +558,7 @@ fn nrp_restriction_check_agrees_with_group_membership() {
     for n in 4..=9 {
         let s = Solver::new(n).unwrap();
         let b = &s.board;
-        let group = PermGroup::from_puzzle(&b.puzzle);
+        let group = b.puzzle.group();
         let mut r = rng(500 + n as u64);
         for k in 0..60 {
             // half random solvable states, half arbitrary shuffles and single swaps

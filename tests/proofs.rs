@@ -84,7 +84,7 @@ fn unreachable_states_name_their_invariant() {
     assert!(proof.render(Format::Text).contains("reaches the state"));
     // the 2x3 board: an odd state that no parity or orbit excludes fails by sifting
     let q = puzzle("board:2x3:2");
-    let g = permlab::PermGroup::from_puzzle(&q);
+    let g = q.group();
     let y = Perm::parse_cycles("(1,2)", Some(6)).unwrap();
     assert!(!g.contains(&y));
     let proof = prove(&q, &Claim::Reachable(y.to_state()));

@@ -13,7 +13,7 @@ use permlab::search::solve::{
 use permlab::search::space::{puzzle_moves, GroupSpace, PiecesSpace, RingSpace, StateSpace};
 use permlab::search::staged::{compare_rotation3, StagedSolver};
 use permlab::search::table::{check_memory, DistanceTable};
-use permlab::{Perm, PermGroup, Puzzle};
+use permlab::{Perm, Puzzle};
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -34,7 +34,7 @@ fn data_lines(name: &str) -> Vec<Vec<u64>> {
 fn search<S: StateSpace>(space: &S, strategy: Option<Strategy>) -> (DistanceTable, BfsResult) {
     let table = DistanceTable::new(space.size());
     let opts = BfsOptions {
-        progress: false,
+        progress: &(),
         antipode_sample: 10,
         strategy,
     };
@@ -207,7 +207,7 @@ fn turnstyle_small_rings_against_hash_map_search() {
         assert_eq!(r.distribution, histogram(&exact_distances(&space)));
         // the positions up to rotation are the cosets of the rotations, which act
         // freely: |G|/n of them (n = 6: 120/6 = 20; odd n: the even arrangements)
-        let order = PermGroup::from_puzzle(&p).order_u128().unwrap() as u64;
+        let order = p.group().order_u128().unwrap() as u64;
         assert_eq!(space.size(), order / n as u64, "n = {n}");
         let fact: u64 = (1..n as u64).product();
         if n >= 7 {
@@ -289,7 +289,7 @@ fn turnstyle_12_up_to_rotation() {
     let space = RingSpace::for_puzzle(&p).unwrap();
     let table = DistanceTable::new(space.size());
     let opts = BfsOptions {
-        progress: false,
+        progress: &(),
         antipode_sample: 200,
         strategy: None,
     };
@@ -410,7 +410,9 @@ fn memory_bound_is_checked_before_allocating() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("203212800 bytes"), "{e}");
-    assert!(e.contains("--max-memory"), "{e}");
+    // the library states the limit; the command adds the option that changes it
+    assert!(e.contains("the limit is 104857600 bytes"), "{e}");
+    assert!(!e.contains("--max-memory"), "{e}");
 }
 
 #[test]
@@ -520,6 +522,11 @@ fn cli_errors_are_one_line() {
     let (code, _, err) = permlab(&["bfs", "board:4x4:3", "--inverses", "--max-memory", "10M"]);
     assert_eq!(code, 2);
     assert!(err.contains("the table needs 203212800 bytes"), "{err}");
+    assert!(
+        err.contains("raise --max-memory or choose a smaller search"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
     let (code, _, err) = permlab(&["solve", "rotation3", "1,2,3"]);
     assert_eq!(code, 2);
     assert!(
@@ -531,7 +538,12 @@ fn cli_errors_are_one_line() {
     assert!(err.contains("--max-memory \"lots\""), "{err}");
     let (code, _, err) = permlab(&["bfs", "board:3x3:2", "--up-to-rotation"]);
     assert_eq!(code, 2);
-    assert!(err.contains("needs a generator rotating the ring"), "{err}");
+    assert!(
+        err.contains(
+            "--up-to-rotation: positions up to rotation need a generator rotating the ring"
+        ),
+        "{err}"
+    );
     let (code, _, err) = permlab(&["compare-solvers", "nokia2x2"]);
     assert_eq!(code, 2);
     assert!(err.contains("only rotation3"), "{err}");

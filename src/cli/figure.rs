@@ -339,12 +339,13 @@ fn search_distribution(args: &SpaceArgs) -> Result<DistanceDistribution, CliErro
             .as_deref()
             .map(super::search::parse_bytes)
             .transpose()?;
+        let bar = super::progress::Bar::search(!args.quiet);
         let opts = BfsOptions {
-            progress: !args.quiet,
+            progress: &bar,
             ..BfsOptions::default()
         };
-        let (_, r) = search_space(space, max_memory, &opts, super::search::stop_flag())?;
-        Ok(DistanceDistribution::from(&r))
+        let (_, r) = search_space(space, max_memory, &opts, super::progress::stop_flag())?;
+        Ok(r.distribution)
     }
     let (_, space) = args.build()?;
     match &space {
@@ -358,14 +359,10 @@ fn write_gallery(dir: &Path, json: bool) -> CliResult {
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("cannot create directory {}: {e}", dir.display()))?;
     let items = gallery()?;
-    let bar = indicatif::ProgressBar::new(items.len() as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")
-            .expect("a valid template"),
-    );
+    let bar = super::progress::Bar::items(items.len() as u64, true);
     let mut written = Vec::new();
     for it in &items {
-        bar.set_message(it.name.clone());
+        bar.message(it.name.clone());
         let size = it.figure.size();
         let svg = dir.join(format!("{}.svg", it.name));
         let png = dir.join(format!("{}.png", it.name));
@@ -379,9 +376,9 @@ fn write_gallery(dir: &Path, json: bool) -> CliResult {
             "width": size.0,
             "height": size.1,
         }));
-        bar.inc(1);
+        bar.step("");
     }
-    bar.finish_and_clear();
+    bar.clear();
     // an index of the files and their captions, for the README and the paper
     let mut index = String::from(
         "# Figures\n\nWritten by `permlab figures` (do not edit: run it again). Each figure is \

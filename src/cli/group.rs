@@ -1,9 +1,10 @@
 //! Group-theory subcommands: group, claim, contains, factor, boards, bench groups.
 
+use super::args::parse_points;
 use super::{print_json, CliError, CliResult};
 use clap::Subcommand;
 use num_bigint::BigUint;
-use permlab::group::boards;
+use permlab::nrp::boards;
 use permlab::proof::{prove_for, Claim, Format};
 use permlab::puzzle::format_state;
 use permlab::{Perm, PermGroup, Puzzle};
@@ -133,35 +134,6 @@ pub enum ProofFormat {
     Latex,
 }
 
-/// Parses a 1-based point list with ranges ("1,2,5-8") into 0-based points.
-fn parse_points(text: &str, degree: usize) -> Result<Vec<usize>, CliError> {
-    let mut out = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let (a, b) = match part.split_once('-') {
-            Some((a, b)) => (a.trim(), b.trim()),
-            None => (part, part),
-        };
-        let parse = |s: &str| -> Result<usize, CliError> {
-            let v: usize = s
-                .parse()
-                .map_err(|_| format!("points: {s:?} is not a positive integer"))?;
-            if v == 0 || v > degree {
-                return Err(format!("points: {v} is out of range 1..={degree}").into());
-            }
-            Ok(v - 1)
-        };
-        let (a, b) = (parse(a)?, parse(b)?);
-        if a > b {
-            return Err(format!("points: empty range {part:?}").into());
-        }
-        out.extend(a..=b);
-    }
-    if out.is_empty() {
-        return Err("points: empty list".into());
-    }
-    Ok(out)
-}
-
 fn state_perm(puzzle: &Puzzle, text: &str) -> Result<(Vec<u32>, Perm), CliError> {
     let s = puzzle.parse_state(text)?;
     let g = Perm::from_state(&s)?;
@@ -209,10 +181,10 @@ impl GroupCommand {
             GroupCommand::Group { puzzle, fix, json } => {
                 let p = Puzzle::load(&puzzle)?;
                 let fixed = match &fix {
-                    Some(f) => Some(parse_points(f, p.degree)?),
+                    Some(f) => Some(parse_points(f, p.degree, "--fix")?),
                     None => None,
                 };
-                let g = PermGroup::from_puzzle(&p);
+                let g = p.group();
                 let stab = fixed.as_ref().map(|f| {
                     let h = g.pointwise_stabilizer(f);
                     let rest: Vec<usize> = h
@@ -322,7 +294,7 @@ impl GroupCommand {
             } => {
                 let p = Puzzle::load(&puzzle)?;
                 let (s, _) = state_perm(&p, &state)?;
-                let g = PermGroup::from_puzzle(&p);
+                let g = p.group();
                 let proof = prove_for(&p, &g, &Claim::Reachable(s));
                 if json {
                     print_json(&json!({
@@ -345,7 +317,7 @@ impl GroupCommand {
             } => {
                 let p = Puzzle::load(&puzzle)?;
                 let (s, x) = state_perm(&p, &state)?;
-                let g = PermGroup::from_puzzle(&p);
+                let g = p.group();
                 if !g.contains(&x) {
                     return Err(format!(
                         "state {} is not reachable (see `permlab contains`)",
@@ -383,16 +355,11 @@ impl GroupCommand {
                     return Err(format!("--max {max}: must be 2..=12").into());
                 }
                 let total: usize = (2..=max).map(|r| (max - r + 1) * (r - 1)).sum();
-                let bar = indicatif::ProgressBar::new(total as u64);
-                bar.set_style(
-                    indicatif::ProgressStyle::with_template("boards {bar:30} {pos}/{len} {msg}")
-                        .expect("valid template"),
-                );
+                let bar = super::progress::Bar::items(total as u64, true);
                 let rows = boards::table(max, |r| {
-                    bar.set_message(format!("{}x{}:{}", r.rows, r.cols, r.k));
-                    bar.inc(1);
+                    bar.step(format!("{}x{}:{}", r.rows, r.cols, r.k));
                 });
-                bar.finish_and_clear();
+                bar.clear();
                 if let Some(path) = &out {
                     let is_tex = path.extension().is_some_and(|e| e == "tex");
                     let text = if is_tex {
@@ -445,13 +412,13 @@ impl ClaimArgs {
             Claim::Reachable(p.parse_state(s)?)
         } else if let (Some(f), Some(o)) = (&self.stabilizer_fixes, &self.acts_symmetric_on) {
             Claim::StabilizerSymmetric {
-                fixed: parse_points(f, p.degree)?,
-                on: parse_points(o, p.degree)?,
+                fixed: parse_points(f, p.degree, "--stabilizer-fixes")?,
+                on: parse_points(o, p.degree, "--acts-symmetric-on")?,
             }
         } else {
             return Err("no claim given: use --symmetric, --alternating, --even, --order N, --reachable STATE or --stabilizer-fixes P --acts-symmetric-on Q".into());
         };
-        let g = PermGroup::from_puzzle(&p);
+        let g = p.group();
         let proof = prove_for(&p, &g, &claim);
         if self.json {
             print_json(&json!({
@@ -528,20 +495,15 @@ fn bench_groups(args: &BenchGroupsArgs) -> CliResult {
     let (no_gap, gap_timeout, json) = (args.no_gap, args.gap_timeout, args.json);
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let data = args.data.clone().unwrap_or_else(|| root.join("tests/data"));
-    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        let _ = ctrlc::set_handler(move || stop.store(true, std::sync::atomic::Ordering::SeqCst));
-    }
     let tmp = std::env::temp_dir().join(format!("permlab-bench-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
     let mut rows: Vec<(String, String, f64, PathBuf)> = Vec::new();
-    let bar = indicatif::ProgressBar::new(BENCH_GROUPS.len() as u64);
+    let bar = super::progress::Bar::items(BENCH_GROUPS.len() as u64, true);
     for (i, (label, spec)) in BENCH_GROUPS.iter().enumerate() {
-        if stop.load(std::sync::atomic::Ordering::SeqCst) {
+        if super::progress::stopped() {
             break;
         }
-        bar.set_message(label.to_string());
+        bar.message(label.to_string());
         let (p, file) = if let Some(name) = spec.strip_prefix('@') {
             let f = data.join(name);
             (Puzzle::load(&f.to_string_lossy())?, f)
@@ -553,15 +515,18 @@ fn bench_groups(args: &BenchGroupsArgs) -> CliResult {
                 .iter()
                 .map(|m| (m.name.clone(), m.perm.clone()))
                 .collect();
-            std::fs::write(&f, permlab::gens::format_gens(p.degree, &moves, spec))
-                .map_err(|e| format!("{}: {e}", f.display()))?;
+            std::fs::write(
+                &f,
+                permlab::puzzle::gens::format_gens(p.degree, &moves, spec),
+            )
+            .map_err(|e| format!("{}: {e}", f.display()))?;
             (p, f)
         };
         let (ms, order) = time_order(&p);
         rows.push((label.to_string(), order.to_string(), ms, file));
-        bar.inc(1);
+        bar.step("");
     }
-    bar.finish_and_clear();
+    bar.clear();
     // GAP
     let mut gap: Vec<Option<f64>> = vec![None; rows.len()];
     let mut gap_note = String::new();

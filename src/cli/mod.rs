@@ -1,9 +1,11 @@
 //! Command-line interface: one file per group of subcommands.
 
+mod args;
 mod core;
 mod figure;
 mod group;
 mod nrp;
+mod progress;
 mod reproduce;
 mod search;
 
@@ -78,6 +80,26 @@ pub fn run() -> CliResult {
         Command::Figure(c) => c.run(),
         Command::Reproduce(a) => reproduce::run(a),
         Command::Nrp(a) => nrp::run(a),
+    }
+}
+
+/// The one-line message of a command's error, with the option to use where the library's
+/// error names a limit the command line can change.
+pub fn error_line(e: &CliError) -> String {
+    let text = e.to_string().replace('\n', " ");
+    let memory = matches!(
+        e.downcast_ref::<permlab::search::bfs::SearchError>(),
+        Some(permlab::search::bfs::SearchError::Memory(
+            permlab::search::table::TableError::Memory { .. }
+        ))
+    ) || matches!(
+        e.downcast_ref::<permlab::search::table::TableError>(),
+        Some(permlab::search::table::TableError::Memory { .. })
+    );
+    if memory {
+        format!("{text}; raise --max-memory or choose a smaller search")
+    } else {
+        text
     }
 }
 

@@ -10,8 +10,6 @@ use permlab::puzzle::format_state;
 use rand::SeedableRng;
 use serde_json::json;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(clap::Args)]
@@ -323,18 +321,8 @@ fn bench(n_from: usize, n_to: usize, states: usize, seed: u64, json: bool) -> Cl
     if n_from > n_to || states == 0 {
         return Err(CliError::from("need --n-from <= --n-to and --states >= 1"));
     }
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        // a second handler cannot be installed in one process: ignore that error
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
-    }
     let total = ((n_to - n_from + 1) * states) as u64;
-    let bar = indicatif::ProgressBar::new(total);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} {elapsed}")
-            .expect("template"),
-    );
+    let bar = super::progress::Bar::items(total, true);
     let mut rows = Vec::new();
     'outer: for n in n_from..=n_to {
         let solver = Solver::new(n)?;
@@ -342,9 +330,9 @@ fn bench(n_from: usize, n_to: usize, states: usize, seed: u64, json: bool) -> Cl
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed.wrapping_add(n as u64));
         let mut lens = Vec::new();
         let mut times = Vec::new();
-        bar.set_message(format!("n = {n}"));
+        bar.message(format!("n = {n}"));
         for _ in 0..states {
-            if stop.load(Ordering::SeqCst) {
+            if super::progress::stopped() {
                 break 'outer;
             }
             let st = solver.random_state(&mut rng);
@@ -357,14 +345,14 @@ fn bench(n_from: usize, n_to: usize, states: usize, seed: u64, json: bool) -> Cl
                 );
             }
             lens.push(sol.letters.len() as f64);
-            bar.inc(1);
+            bar.step("");
         }
         let (lm, lx) = median_max(&mut lens);
         let (tm, tx) = median_max(&mut times);
         rows.push((n, lens.len(), lm, lx, tm, tx));
     }
-    bar.finish_and_clear();
-    if stop.load(Ordering::SeqCst) {
+    bar.clear();
+    if super::progress::stopped() {
         eprintln!("permlab: interrupted; figures so far:");
     }
     if json {
@@ -444,19 +432,19 @@ fn quality(
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .collect();
-    let bar = indicatif::ProgressBar::new((n_to - n_from + 1 + specs.len()) as u64);
+    let bar = super::progress::Bar::items((n_to - n_from + 1 + specs.len()) as u64, true);
     for n in n_from..=n_to {
-        bar.set_message(format!("n = {n}"));
+        bar.message(format!("n = {n}"));
         let s = Solver::new(n)?;
         rows.push(compare(&s.board.puzzle, Some(&s), states, limits, &mut rng));
-        bar.inc(1);
+        bar.step("");
     }
     for spec in specs {
         let p = permlab::Puzzle::load(spec)?;
         rows.push(compare(&p, None, states, limits, &mut rng));
-        bar.inc(1);
+        bar.step("");
     }
-    bar.finish_and_clear();
+    bar.clear();
     if json {
         print_json(&serde_json::to_value(&rows)?);
         return Ok(ExitCode::SUCCESS);

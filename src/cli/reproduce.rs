@@ -1,7 +1,6 @@
 //! `permlab reproduce`: check every seed claim; write paper/generated/ atomically.
 
 use super::CliResult;
-use indicatif::{ProgressBar, ProgressStyle};
 use permlab::io::write_atomic;
 use permlab::reproduce::{self, Options};
 use std::path::PathBuf;
@@ -50,16 +49,11 @@ pub fn run(a: ReproduceArgs) -> CliResult {
         .iter()
         .filter(|c| a.only.as_deref().is_none_or(|o| o == c.id))
         .count();
-    let bar = ProgressBar::new(total as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} {msg}")
-            .expect("valid template"),
-    );
+    let bar = super::progress::Bar::items(total as u64, true);
     let report = reproduce::run(&options, |id| {
-        bar.set_message(id.to_string());
-        bar.inc(1);
+        bar.step(id);
     });
-    bar.finish_and_clear();
+    bar.clear();
     if a.json {
         println!("{}", report.to_json());
     } else if a.markdown {

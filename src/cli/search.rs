@@ -1,5 +1,7 @@
 //! Subcommands of exhaustive search: bfs, solve, compare-solvers, bench search.
 
+use super::args::parse_points;
+use super::progress::{stop_flag, Bar};
 use super::{print_json, CliError, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
 use permlab::group::PermGroup;
@@ -19,8 +21,6 @@ use permlab::{Perm, Puzzle};
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
 use std::time::Instant;
 
 #[derive(Subcommand)]
@@ -147,16 +147,6 @@ macro_rules! with_space {
     };
 }
 
-/// The process-wide stop flag, raised by Ctrl-C (the handler is installed once).
-pub fn stop_flag() -> &'static AtomicBool {
-    static STOP: OnceLock<&'static AtomicBool> = OnceLock::new();
-    STOP.get_or_init(|| {
-        let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
-        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-        flag
-    })
-}
-
 /// Parses `500M`, `2G`, `1.5G`, `100000` into bytes.
 pub fn parse_bytes(text: &str) -> Result<u64, CliError> {
     let t = text.trim();
@@ -177,38 +167,6 @@ pub fn parse_bytes(text: &str) -> Result<u64, CliError> {
     Ok((v * mult as f64) as u64)
 }
 
-/// Parses `9..12`, `1,3,5`, `1..4,7` into 0-based labels, each in `1..=n`.
-pub fn parse_labels(text: &str, n: usize, what: &str) -> Result<Vec<usize>, CliError> {
-    let mut out = Vec::new();
-    for part in text.split(',') {
-        let part = part.trim();
-        let bad = || {
-            format!("{what} {text:?}: {part:?} is not a number or a range a..b of numbers 1..{n}")
-        };
-        let (a, b) = match part.split_once("..") {
-            Some((a, b)) => (
-                a.trim().parse::<usize>().map_err(|_| bad())?,
-                b.trim().parse::<usize>().map_err(|_| bad())?,
-            ),
-            None => {
-                let a = part.parse::<usize>().map_err(|_| bad())?;
-                (a, a)
-            }
-        };
-        if a == 0 || b > n || a > b {
-            return Err(bad().into());
-        }
-        out.extend((a..=b).map(|x| x - 1));
-    }
-    let mut s = out.clone();
-    s.sort_unstable();
-    s.dedup();
-    if s.len() != out.len() {
-        return Err(format!("{what} {text:?}: a number is listed twice").into());
-    }
-    Ok(out)
-}
-
 impl SpaceArgs {
     fn max_memory(&self) -> Result<Option<u64>, CliError> {
         self.max_memory.as_deref().map(parse_bytes).transpose()
@@ -226,9 +184,11 @@ impl SpaceArgs {
                     "--up-to-rotation takes the puzzle's flips as they are; drop --inverses".into(),
                 );
             }
-            AnySpace::Ring(RingSpace::for_puzzle(&puzzle)?)
+            AnySpace::Ring(
+                RingSpace::for_puzzle(&puzzle).map_err(|e| format!("--up-to-rotation: {e}"))?,
+            )
         } else if let Some(t) = &self.track {
-            let tracked = parse_labels(t, puzzle.degree, "--track")?;
+            let tracked = parse_points(t, puzzle.degree, "--track")?;
             let (names, perms) = puzzle_moves(&puzzle, self.inverses);
             AnySpace::Pieces(PiecesSpace::new(
                 &puzzle.name,
@@ -259,6 +219,16 @@ fn run_bfs<S: StateSpace>(
     opts: &BfsOptions,
 ) -> Result<(DistanceTable, BfsResult), CliError> {
     Ok(search_space(space, max_memory, opts, stop_flag())?)
+}
+
+/// The search options of a command: its progress bar (hidden when `show` is false) and
+/// the number of hardest positions to keep.
+fn search_options(bar: &Bar, antipode_sample: usize) -> BfsOptions<'_> {
+    BfsOptions {
+        progress: bar,
+        antipode_sample,
+        strategy: None,
+    }
 }
 
 fn cells_one_based(cells: &[u32]) -> Vec<u32> {
@@ -301,17 +271,17 @@ impl SearchCommand {
                 json,
             } => {
                 let (puzzle, space) = args.build()?;
+                let bar = Bar::search(!args.quiet && !json);
                 let opts = BfsOptions {
-                    progress: !args.quiet && !json,
-                    antipode_sample: antipodes,
                     strategy: strategy.map(|s| match s {
                         StrategyArg::Forward => Strategy::Forward,
                         StrategyArg::Backward => Strategy::Backward,
                     }),
+                    ..search_options(&bar, antipodes)
                 };
                 let max_memory = args.max_memory()?;
                 let home = home
-                    .map(|h| parse_labels(&h, puzzle.degree, "--home"))
+                    .map(|h| parse_points(&h, puzzle.degree, "--home"))
                     .transpose()?;
                 if home.is_some() && matches!(space, AnySpace::Pieces(_)) {
                     return Err("--home needs a search of whole positions (not --track)".into());
@@ -499,7 +469,8 @@ fn solve(
             return Ok(ExitCode::SUCCESS);
         }
         if s.size() <= bfs_limit && check_memory(s.size(), max_memory, 64 << 20).is_ok() {
-            let opts = BfsOptions { progress: !args.quiet && !json, antipode_sample: 0, strategy: None };
+            let bar = Bar::search(!args.quiet && !json);
+            let opts = search_options(&bar, 0);
             let (table, _) = run_bfs(s, max_memory, &opts)?;
             let p = solve_with_table(s, &table, &st)?;
             report_solution(&names, &p, true, "distance table", json);
@@ -543,15 +514,6 @@ fn factor_fallback(group: &PermGroup, g: &Perm, names: &[String], json: bool) ->
     Ok(ExitCode::SUCCESS)
 }
 
-fn mean(dist: &[u64]) -> f64 {
-    let n: u64 = dist.iter().sum();
-    dist.iter()
-        .enumerate()
-        .map(|(d, &c)| d as f64 * c as f64)
-        .sum::<f64>()
-        / n as f64
-}
-
 fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
     if puzzle != "rotation3" {
         return Err(format!(
@@ -567,8 +529,8 @@ fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
             "staged_distribution": c.staged,
             "optimal_max": c.optimal.len() - 1,
             "staged_max": c.staged.len() - 1,
-            "optimal_mean": mean(&c.optimal),
-            "staged_mean": mean(&c.staged),
+            "optimal_mean": c.optimal.mean().unwrap_or(0.0),
+            "staged_mean": c.staged.mean().unwrap_or(0.0),
             "stage_max": c.stage_max,
             "joint": c.joint.iter().map(|(&(o, s), &n)| json!([o, s, n])).collect::<Vec<_>>(),
             "worst_staged": {"state": cells_one_based(&c.worst.0), "optimal": c.worst.1, "staged": c.worst.2},
@@ -589,12 +551,12 @@ fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
         println!(
             "optimal: max {} mean {:.3}",
             c.optimal.len() - 1,
-            mean(&c.optimal)
+            c.optimal.mean().unwrap_or(0.0)
         );
         println!(
             "staged:  max {} mean {:.3} (seed 001 bounds it by 53)",
             c.staged.len() - 1,
-            mean(&c.staged)
+            c.staged.mean().unwrap_or(0.0)
         );
         println!("largest turns per stage: {:?}", c.stage_max);
         println!(
@@ -681,11 +643,8 @@ fn cube_ru_space() -> Result<GroupSpace, CliError> {
 fn bench_search(only: &[String], json: bool, latex: Option<&std::path::Path>) -> CliResult {
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
     let mut rows = Vec::new();
-    let opts = BfsOptions {
-        progress: !json,
-        antipode_sample: 0,
-        strategy: None,
-    };
+    let bar = Bar::search(!json);
+    let opts = search_options(&bar, 0);
     let threads = rayon::current_num_threads();
     let mut run = |name: &str,
                    build: &dyn Fn() -> Result<AnySpace, CliError>,
@@ -773,9 +732,8 @@ fn bench_search(only: &[String], json: bool, latex: Option<&std::path::Path>) ->
             let dist = naive_bfs(&space);
             let naive_s = t0.elapsed().as_secs_f64();
             let quiet = BfsOptions {
-                progress: false,
                 antipode_sample: 0,
-                strategy: None,
+                ..BfsOptions::default()
             };
             let (_, r) = run_bfs(&space, None, &quiet)?;
             let table_s = setup + r.seconds;

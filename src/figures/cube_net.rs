@@ -1,6 +1,6 @@
 //! The net of an N×N×N cube coloured by sticker: each position shows the colour of the
 //! face its sticker came from (U white, L orange, F green, R red, B blue, D yellow,
-//! seed 003's `W O G R B Y` in the net order of [`crate::cube`]).
+//! seed 003's `W O G R B Y` in the net order of [`crate::puzzle::cube`]).
 //!
 //! ```
 //! use permlab::{Puzzle, figures::{Figure, cube_net::{CubeNetFigure, FACE_COLOURS}}};
@@ -13,7 +13,7 @@
 //! ```
 
 use super::{centred_text, draw_err, draw_title, palette, Area, Figure, FigureError};
-use crate::cube::sticker_face;
+use crate::puzzle::cube::sticker_face;
 use plotters::prelude::*;
 
 /// Sticker colours of the faces U, L, F, R, B, D.

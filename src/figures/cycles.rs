@@ -16,7 +16,8 @@ use plotters::prelude::*;
 use std::f64::consts::PI;
 
 /// How the cycles are drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum CycleStyle {
     /// Each nontrivial cycle as a ring of its points with arrows along the ring.
     #[default]

@@ -229,5 +229,5 @@ pub fn bfs_distribution(puzzle: &Puzzle) -> Result<DistanceDistribution, FigureE
         &AtomicBool::new(false),
     )
     .map_err(|e| FigureError::Invalid(format!("{}: {e}", puzzle.name)))?;
-    Ok(DistanceDistribution::from(&r))
+    Ok(r.distribution)
 }

@@ -17,8 +17,8 @@
 //! ```
 
 use super::{draw_err, draw_title, palette, text_style, Area, Figure, FigureError};
-use crate::cube::FACES;
 use crate::perm::Perm;
+use crate::puzzle::cube::FACES;
 use nalgebra::{DMatrix, Scalar};
 use num_traits::Zero;
 use plotters::prelude::*;

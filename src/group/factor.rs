@@ -20,7 +20,8 @@
 //! groups above [`TABLE_LIMIT`] are not tabulated ([`PermGroup::can_factor`]).
 
 use crate::group::PermGroup;
-use crate::perm::Perm;
+use crate::letters::{self, push_reduced, Letters};
+use crate::perm::{slice, Perm};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -33,8 +34,6 @@ pub const TABLE_LIMIT: usize = 1 << 26;
 /// this length or [`FactorTables::build`] gives up (and `factor` answers `None`)
 /// instead of exhausting memory.
 pub const WORD_LIMIT: usize = 1 << 14;
-
-type Letters = Vec<(usize, i64)>;
 
 #[derive(Clone, Debug)]
 struct Entry {
@@ -49,68 +48,7 @@ pub struct FactorTables {
     bases: Vec<usize>,
     pos: Vec<Vec<u32>>,
     slots: Vec<Vec<Option<Entry>>>,
-    orders: Vec<i64>,
-}
-
-/// Appends the letter `(g, p)` to `w`, merging with the last letter and reducing
-/// powers modulo the generator order (`0` = unknown order).
-pub fn push_letter(w: &mut Letters, g: usize, p: i64, orders: &[i64]) {
-    let o = orders.get(g).copied().unwrap_or(0);
-    let reduce = |x: i64| -> i64 {
-        if o > 0 {
-            let r = x.rem_euclid(o);
-            if 2 * r > o {
-                r - o
-            } else {
-                r
-            }
-        } else {
-            x
-        }
-    };
-    if let Some(last) = w.last_mut() {
-        if last.0 == g {
-            let r = reduce(last.1 + p);
-            if r == 0 {
-                w.pop();
-            } else {
-                last.1 = r;
-            }
-            return;
-        }
-    }
-    let r = reduce(p);
-    if r != 0 {
-        w.push((g, r));
-    }
-}
-
-fn concat(a: &Letters, b: &Letters, orders: &[i64]) -> Letters {
-    let mut w = a.clone();
-    for &(g, p) in b {
-        push_letter(&mut w, g, p, orders);
-    }
-    w
-}
-
-fn inverse(a: &Letters) -> Letters {
-    a.iter().rev().map(|&(g, p)| (g, -p)).collect()
-}
-
-fn mul(a: &[u32], b: &[u32]) -> Vec<u32> {
-    a.iter().map(|&x| b[x as usize]).collect()
-}
-
-fn invert(a: &[u32]) -> Vec<u32> {
-    let mut out = vec![0u32; a.len()];
-    for (i, &x) in a.iter().enumerate() {
-        out[x as usize] = i as u32;
-    }
-    out
-}
-
-fn is_identity(g: &[u32]) -> bool {
-    g.iter().enumerate().all(|(i, &x)| i as u32 == x)
+    orders: Vec<u64>,
 }
 
 impl FactorTables {
@@ -119,10 +57,10 @@ impl FactorTables {
     pub fn build(group: &PermGroup) -> Option<FactorTables> {
         let chain = group.chain();
         let n = group.degree();
-        let orders: Vec<i64> = group
+        let orders: Vec<u64> = group
             .generators()
             .iter()
-            .map(|g| i64::try_from(g.order()).unwrap_or(0))
+            .map(|g| u64::try_from(g.order()).unwrap_or(0))
             .collect();
         let mut t = FactorTables {
             bases: chain.base(),
@@ -131,7 +69,7 @@ impl FactorTables {
                 .iter()
                 .map(|l| {
                     let mut p = vec![u32::MAX; n];
-                    for (i, &x) in l.orbit.iter().enumerate() {
+                    for (i, &x) in l.orbit().iter().enumerate() {
                         p[x as usize] = i as u32;
                     }
                     p
@@ -140,7 +78,7 @@ impl FactorTables {
             slots: chain
                 .levels
                 .iter()
-                .map(|l| vec![None; l.orbit.len()])
+                .map(|l| vec![None; l.orbit().len()])
                 .collect(),
             orders,
         };
@@ -164,7 +102,7 @@ impl FactorTables {
             .collect();
         for (k, g) in gens.iter().enumerate() {
             t.insert(g.clone(), vec![(k, 1)], 0, usize::MAX);
-            t.insert(invert(g), vec![(k, -1)], 0, usize::MAX);
+            t.insert(slice::inverse(g), vec![(k, -1)], 0, usize::MAX);
         }
         // short random words (Minkwitz's seeding)
         let mut rng = StdRng::seed_from_u64(super::schreier_sims::SEED ^ 0xfac7);
@@ -184,10 +122,10 @@ impl FactorTables {
                 let s = if p == 1 {
                     gens[j].clone()
                 } else {
-                    invert(&gens[j])
+                    slice::inverse(&gens[j])
                 };
-                g = mul(&g, &s);
-                push_letter(&mut w, j, p, &t.orders);
+                g = slice::product(&g, &s);
+                push_reduced(&mut w, j, p, &t.orders);
             }
             t.insert(g, w, 0, limit);
         }
@@ -205,8 +143,8 @@ impl FactorTables {
                         if a.word.len() + b.word.len() > WORD_LIMIT {
                             continue;
                         }
-                        let g = mul(&a.perm, &b.perm);
-                        let w = concat(&a.word, &b.word, &t.orders);
+                        let g = slice::product(&a.perm, &b.perm);
+                        let w = letters::concat_reduced(&a.word, &b.word, &t.orders);
                         changed |= t.insert(g, w, l, WORD_LIMIT);
                     }
                     if t.full() {
@@ -231,7 +169,7 @@ impl FactorTables {
     fn insert(&mut self, mut g: Vec<u32>, mut w: Letters, from: usize, limit: usize) -> bool {
         let mut changed = false;
         for l in from..self.bases.len() {
-            if is_identity(&g) || w.len() > limit {
+            if slice::is_identity(&g) || w.len() > limit {
                 return changed;
             }
             let beta = g[self.bases[l]] as usize;
@@ -240,7 +178,7 @@ impl FactorTables {
             let slot = &mut self.slots[l][p as usize];
             match slot {
                 None => {
-                    let inv = invert(&g);
+                    let inv = slice::inverse(&g);
                     *slot = Some(Entry {
                         perm: g,
                         inv,
@@ -251,7 +189,7 @@ impl FactorTables {
                 Some(e) => {
                     if w.len() < e.word.len() {
                         // keep the shorter word; sift the old entry on
-                        let inv = invert(&g);
+                        let inv = slice::inverse(&g);
                         let old = std::mem::replace(
                             e,
                             Entry {
@@ -265,8 +203,8 @@ impl FactorTables {
                         w = old.word;
                     }
                     let e = self.slots[l][p as usize].as_ref().expect("filled");
-                    let g2 = mul(&g, &e.inv);
-                    let w2 = concat(&w, &inverse(&e.word), &self.orders);
+                    let g2 = slice::product(&g, &e.inv);
+                    let w2 = letters::concat_reduced(&w, &letters::inverse(&e.word), &self.orders);
                     g = g2;
                     w = w2;
                 }
@@ -286,17 +224,17 @@ impl FactorTables {
                 return None;
             }
             let e = self.slots[l][p as usize].as_ref()?;
-            a = mul(&a, &e.inv);
+            a = slice::product(&a, &e.inv);
             parts.push(&e.word);
         }
-        if !is_identity(&a) {
+        if !slice::is_identity(&a) {
             return None;
         }
         // g = t_{m-1} ⋯ t_0
         let mut w = Vec::new();
         for part in parts.iter().rev() {
             for &(k, p) in part.iter() {
-                push_letter(&mut w, k, p, &self.orders);
+                push_reduced(&mut w, k, p, &self.orders);
             }
         }
         Some(w)

@@ -5,7 +5,7 @@
 //! `b_0, …, b_{l-1}`, the basic orbit `Δ_l = b_l^{G^(l)}` and a transversal: for each
 //! `β ∈ Δ_l` an element `u_β ∈ G^(l)` with `b_l^{u_β} = β`. Transversals are kept as
 //! Schreier vectors (a spanning tree of the orbit labelled by generators, Sims 1970)
-//! and, when `|Δ_l| · n` is small enough ([`EXPLICIT_LIMIT`]) and the chain-wide budget
+//! and, when `|Δ_l| · n` is small enough ([`EXPLICIT_LIMIT`](super::chain::EXPLICIT_LIMIT)) and the chain-wide budget
 //! [`EXPLICIT_BUDGET`] allows, also as explicit permutations and their inverses, so
 //! sifting costs one product per level.
 //!
@@ -53,25 +53,15 @@
 //! complete. Random choices come from a
 //! fixed seed, so the chain (base, orbits, ranks) is deterministic.
 
+use crate::group::chain::{Chain, Level, EXPLICIT_BUDGET, NONE};
 use crate::group::random::ProductReplacement;
-use crate::perm::Perm;
+use crate::perm::{slice, Perm};
 use num_bigint::BigUint;
-use num_traits::One;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-/// Marker for "not in the orbit".
-pub(crate) const NONE: u32 = u32::MAX;
-
 /// Consecutive random elements sifting to the identity that end the random phase.
 pub const RANDOM_STOP: usize = 8;
-
-/// Largest `|Δ_l| · n` (in points) for which a level keeps explicit transversals.
-pub const EXPLICIT_LIMIT: usize = 1 << 21;
-
-/// Total number of stored points (`u32`s) of explicit transversals in one chain
-/// (128 MiB); levels beyond it keep Schreier vectors only.
-pub const EXPLICIT_BUDGET: usize = 1 << 25;
 
 /// The fewest generators `Chain::regenerate` gives a level below the top.
 pub const MIN_LEVEL_GENS: usize = 3;
@@ -80,259 +70,53 @@ pub const MIN_LEVEL_GENS: usize = 3;
 /// `Chain::regenerate` stops looking for generators of a level.
 pub const REGENERATE_TRIES: usize = 8;
 
+/// How [`Chain::build_with`] builds a chain. Every choice gives the same, verified
+/// chain order; they differ in speed (tests use deliberately poor ones to exercise the
+/// deterministic verification).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChainOptions {
+    /// Step 2 of the module docs: replace the random phase's strong generators by small
+    /// sets before the deterministic test. `false` verifies the nested strong
+    /// generating sets of the random phase as they are (plain Schreier–Sims).
+    pub regenerate: bool,
+    /// The fewest generators a regenerated level gets.
+    pub min_level_gens: usize,
+    /// Random elements in a row that bring no new orbit point before the
+    /// regeneration of a level stops.
+    pub regenerate_tries: usize,
+}
+
+impl Default for ChainOptions {
+    /// Regeneration with [`MIN_LEVEL_GENS`] and [`REGENERATE_TRIES`].
+    fn default() -> ChainOptions {
+        ChainOptions {
+            regenerate: true,
+            min_level_gens: MIN_LEVEL_GENS,
+            regenerate_tries: REGENERATE_TRIES,
+        }
+    }
+}
+
+impl ChainOptions {
+    /// Plain Schreier–Sims: no regeneration.
+    pub const PLAIN: ChainOptions = ChainOptions {
+        regenerate: false,
+        min_level_gens: 0,
+        regenerate_tries: 0,
+    };
+
+    /// Regeneration with the given parameters.
+    pub const fn regenerating(min_level_gens: usize, regenerate_tries: usize) -> ChainOptions {
+        ChainOptions {
+            regenerate: true,
+            min_level_gens,
+            regenerate_tries,
+        }
+    }
+}
+
 /// The seed of every random choice made while building a chain.
 pub const SEED: u64 = 0x5eed_9e01;
-
-/// Explicit transversal elements `u_β` and their inverses, as image arrays stored
-/// back to back (`n` entries per orbit point, by orbit index).
-type Transversal = (Vec<u32>, Vec<u32>);
-
-/// Appends the explicit transversal elements (and inverses) of the orbit indices
-/// `from..parent.len()` to the flat arrays `u`, `ui`: `u_i = u_p s`,
-/// `u_i^{-1} = s^{-1} u_p^{-1}` for the tree edge `p --s--> i`.
-#[allow(clippy::too_many_arguments)]
-fn extend_explicit(
-    u: &mut Vec<u32>,
-    ui: &mut Vec<u32>,
-    n: usize,
-    from: usize,
-    parent: &[u32],
-    edge: &[u32],
-    gens: &[Perm],
-    gens_inv: &[Perm],
-) {
-    for i in from..parent.len() {
-        let p = parent[i] as usize;
-        let s = gens[edge[i] as usize].images();
-        let si = gens_inv[edge[i] as usize].images();
-        for k in 0..n {
-            let x = u[p * n + k];
-            u.push(s[x as usize]);
-        }
-        for &x in si {
-            let y = ui[p * n + x as usize];
-            ui.push(y);
-        }
-    }
-}
-
-/// One level of a stabilizer chain.
-#[derive(Clone, Debug)]
-pub struct Level {
-    /// The base point `b_l`.
-    pub base: usize,
-    /// The strong generators `S_l` (they fix `b_0, …, b_{l-1}`).
-    pub gens: Vec<Perm>,
-    gens_inv: Vec<Perm>,
-    /// The basic orbit `Δ_l` in breadth-first order from `b_l` (so `orbit[0] = b_l`).
-    pub orbit: Vec<u32>,
-    /// `pos[x]` = index of `x` in `orbit`, or `u32::MAX` when `x ∉ Δ_l`.
-    pos: Vec<u32>,
-    /// Schreier vector: the generator that leads from the parent to `orbit[i]`.
-    edge: Vec<u32>,
-    /// Schreier vector: the orbit index of the parent of `orbit[i]`.
-    parent: Vec<u32>,
-    /// Explicit transversal `u_β` and inverses, by orbit index, when small.
-    explicit: Option<Transversal>,
-}
-
-impl Level {
-    fn new(base: usize, n: usize, budget: &mut usize) -> Level {
-        let mut l = Level {
-            base,
-            gens: Vec::new(),
-            gens_inv: Vec::new(),
-            orbit: Vec::new(),
-            pos: vec![NONE; n],
-            edge: Vec::new(),
-            parent: Vec::new(),
-            explicit: None,
-        };
-        l.recompute_orbit(budget);
-        l
-    }
-
-    /// The index of `x` in the basic orbit.
-    #[inline]
-    pub fn position(&self, x: usize) -> Option<usize> {
-        let p = self.pos[x];
-        (p != NONE).then_some(p as usize)
-    }
-
-    /// Adds a strong generator and extends the orbit and its Schreier tree in place:
-    /// the existing tree stays valid, so only new points get transversal elements.
-    fn add_gen(&mut self, g: Perm, budget: &mut usize) {
-        self.gens_inv.push(g.inverse());
-        self.gens.push(g);
-        let n = self.pos.len();
-        let old_len = self.orbit.len();
-        self.grow_orbit(old_len, self.gens.len() - 1);
-        let extra = 2 * n * (self.orbit.len() - old_len);
-        if self.explicit.is_some() && (self.orbit.len() * n > EXPLICIT_LIMIT || extra > *budget) {
-            *budget += 2 * n * old_len;
-            self.explicit = None;
-        } else if let Some((u, ui)) = &mut self.explicit {
-            *budget -= extra;
-            extend_explicit(
-                u,
-                ui,
-                n,
-                old_len,
-                &self.parent,
-                &self.edge,
-                &self.gens,
-                &self.gens_inv,
-            );
-        }
-    }
-
-    /// Breadth-first growth of the orbit and its Schreier tree: the first `old_len`
-    /// points are only expanded by the generators `first_new..` (the older ones were
-    /// applied to them already), later points by every generator.
-    fn grow_orbit(&mut self, old_len: usize, first_new: usize) {
-        let mut i = 0;
-        while i < self.orbit.len() {
-            let x = self.orbit[i] as usize;
-            let from = if i < old_len { first_new } else { 0 };
-            for k in from..self.gens.len() {
-                let y = self.gens[k].images()[x] as usize;
-                if self.pos[y] == NONE {
-                    self.pos[y] = self.orbit.len() as u32;
-                    self.orbit.push(y as u32);
-                    self.edge.push(k as u32);
-                    self.parent.push(i as u32);
-                }
-            }
-            i += 1;
-        }
-    }
-
-    fn recompute_orbit(&mut self, budget: &mut usize) {
-        let n = self.pos.len();
-        if self.explicit.is_some() {
-            *budget += 2 * n * self.orbit.len();
-        }
-        for &x in &self.orbit {
-            self.pos[x as usize] = NONE;
-        }
-        self.orbit.clear();
-        self.edge.clear();
-        self.parent.clear();
-        self.orbit.push(self.base as u32);
-        self.edge.push(NONE);
-        self.parent.push(NONE);
-        self.pos[self.base] = 0;
-        self.grow_orbit(0, 0);
-        self.explicit = None;
-        let need = 2 * n * self.orbit.len();
-        if self.orbit.len() * n <= EXPLICIT_LIMIT && need <= *budget {
-            *budget -= need;
-            let mut u: Vec<u32> = Vec::with_capacity(self.orbit.len() * n);
-            let mut ui: Vec<u32> = Vec::with_capacity(self.orbit.len() * n);
-            u.extend(0..n as u32);
-            ui.extend(0..n as u32);
-            extend_explicit(
-                &mut u,
-                &mut ui,
-                n,
-                1,
-                &self.parent,
-                &self.edge,
-                &self.gens,
-                &self.gens_inv,
-            );
-            self.explicit = Some((u, ui));
-        }
-    }
-
-    /// `g ← g · u_{orbit[p]}^{-1}` in place (`tmp` is scratch of the same length).
-    #[inline]
-    fn divide(&self, g: &mut Vec<u32>, tmp: &mut Vec<u32>, p: usize) {
-        if p == 0 {
-            return; // u_{b_l} is the identity
-        }
-        if let Some((_, ui)) = &self.explicit {
-            let n = g.len();
-            let h = &ui[p * n..(p + 1) * n];
-            for (t, &x) in tmp.iter_mut().zip(g.iter()) {
-                *t = h[x as usize];
-            }
-            std::mem::swap(g, tmp);
-        } else {
-            let mut p = p;
-            while p != 0 {
-                let h = self.gens_inv[self.edge[p] as usize].images();
-                for x in g.iter_mut() {
-                    *x = h[*x as usize];
-                }
-                p = self.parent[p] as usize;
-            }
-        }
-    }
-
-    /// The transversal element `u_β` for `β = orbit[p]` as an image array.
-    pub fn transversal(&self, p: usize) -> Vec<u32> {
-        let n = self.pos.len();
-        if let Some((u, _)) = &self.explicit {
-            return u[p * n..(p + 1) * n].to_vec();
-        }
-        let mut path = Vec::new();
-        let mut q = p;
-        while q != 0 {
-            path.push(self.edge[q] as usize);
-            q = self.parent[q] as usize;
-        }
-        let n = self.pos.len();
-        let mut g: Vec<u32> = (0..n as u32).collect();
-        for &k in path.iter().rev() {
-            let s = self.gens[k].images();
-            for x in g.iter_mut() {
-                *x = s[*x as usize];
-            }
-        }
-        g
-    }
-
-    /// The inverse transversal element `u_β^{-1}` for `β = orbit[p]`.
-    pub fn transversal_inverse(&self, p: usize) -> Vec<u32> {
-        if let Some((_, ui)) = &self.explicit {
-            let n = self.pos.len();
-            return ui[p * n..(p + 1) * n].to_vec();
-        }
-        let n = self.pos.len();
-        let mut g: Vec<u32> = (0..n as u32).collect();
-        let mut tmp = g.clone();
-        self.divide(&mut g, &mut tmp, p);
-        g
-    }
-
-    /// Whether explicit transversals are stored.
-    pub fn has_explicit_transversal(&self) -> bool {
-        self.explicit.is_some()
-    }
-
-    /// The Schreier tree: for orbit index `i > 0`, `(parent index, generator index)`.
-    pub fn tree_edge(&self, i: usize) -> Option<(usize, usize)> {
-        (i > 0).then(|| (self.parent[i] as usize, self.edge[i] as usize))
-    }
-}
-
-/// A stabilizer chain (base and strong generating set).
-#[derive(Clone, Debug)]
-pub struct Chain {
-    /// The degree `n`.
-    pub degree: usize,
-    /// The levels, top (whole group) first.
-    pub levels: Vec<Level>,
-    budget: usize,
-    /// `passed[l][k][p]`: the Schreier generator of orbit point `p` and generator `k`
-    /// of level `l` has passed the deterministic test (kept between its rounds).
-    passed: Vec<Vec<Vec<bool>>>,
-}
-
-fn is_identity(g: &[u32]) -> bool {
-    g.iter().enumerate().all(|(i, &x)| i as u32 == x)
-}
 
 impl Chain {
     /// The chain of the group generated by `gens`, verified (see the module docs). When
@@ -354,20 +138,17 @@ impl Chain {
             gens,
             base_prefix,
             known_order,
-            Some((MIN_LEVEL_GENS, REGENERATE_TRIES)),
+            ChainOptions::default(),
         )
     }
 
-    /// [`Chain::build`] with the parameters of `Chain::regenerate` (fewest generators
-    /// per level, idle tries), or `None` to verify the nested strong generating sets of
-    /// the random phase as they are (plain Schreier–Sims). Every choice gives the same
-    /// group order; tests use deliberately poor ones to exercise the verification.
-    pub(crate) fn build_with(
+    /// [`Chain::build`] with explicit [`ChainOptions`].
+    pub fn build_with(
         degree: usize,
         gens: &[Perm],
         base_prefix: &[usize],
         known_order: Option<&BigUint>,
-        regenerate: Option<(usize, usize)>,
+        options: ChainOptions,
     ) -> Chain {
         let gens: Vec<Perm> = gens
             .iter()
@@ -408,7 +189,7 @@ impl Chain {
         // replaces its generators), so the residue joins S_j alone; with a known
         // order its chain may be the result, so it joins S_1, …, S_j as usual, which
         // keeps `⟨S_l⟩ = G^(l)` once the order is reached.
-        let add_from = if known_order.is_none() && regenerate.is_some() {
+        let add_from = if known_order.is_none() && options.regenerate {
             usize::MAX
         } else {
             1
@@ -416,8 +197,8 @@ impl Chain {
         // (the order only changes when a residue is added)
         let mut done = reached(&chain);
         while quiet < RANDOM_STOP && !done {
-            let g = pr.next(&mut rng);
-            if chain.sift_and_add(g.images().to_vec(), 0, add_from) {
+            let g = pr.next_images(&mut rng).to_vec();
+            if chain.sift_and_add(g, 0, add_from) {
                 quiet = 0;
                 done = reached(&chain);
             } else {
@@ -428,8 +209,13 @@ impl Chain {
             return chain;
         }
         // 2. deterministic verification, on small strong generating sets
-        if let Some((min_gens, tries)) = regenerate {
-            chain.regenerate(&mut pr, &mut rng, min_gens, tries);
+        if options.regenerate {
+            chain.regenerate(
+                &mut pr,
+                &mut rng,
+                options.min_level_gens,
+                options.regenerate_tries,
+            );
         }
         chain.verify_and_complete();
         // 4. when level 0 was regenerated: the given generators must lie in the group
@@ -488,20 +274,22 @@ impl Chain {
             // level 0 and (unless level 0 was replaced) level 1: the already mixed
             // generator of the random phase (elements of G); deeper levels: a fresh one
             // on the (random) generators of the level above
-            let mut small =
-                (l > 1 || (l == 1 && top)).then(|| SmallReplacement::new(n, &above.gens, rng));
+            let mut small = (l > 1 || (l == 1 && top)).then(|| {
+                let (slots, warmup) = ProductReplacement::LIGHT;
+                ProductReplacement::with_params(n, &above.gens, slots, warmup, rng)
+            });
             let mut idle = 0;
             while (lv.orbit.len() < target || lv.gens.len() < min_gens) && idle < tries {
                 let mut g = match &mut small {
-                    Some(s) => s.next(rng),
-                    None => pr.next(rng).images().to_vec(),
+                    Some(s) => s.next_images(rng).to_vec(),
+                    None => pr.next_images(rng).to_vec(),
                 };
                 if l > 0 {
                     let p = above.pos[g[above.base] as usize];
                     debug_assert!(p != NONE, "an element of ⟨S_l⟩ maps b_l into Δ_l");
                     above.divide(&mut g, &mut tmp, p as usize);
                 }
-                if is_identity(&g) {
+                if slice::is_identity(&g) {
                     idle += 1;
                     continue;
                 }
@@ -555,7 +343,7 @@ impl Chain {
     ) -> Option<usize> {
         let mut tmp = g.clone();
         let j = self.sift_images(&mut g, &mut tmp, from);
-        if j == self.levels.len() && is_identity(&g) {
+        if j == self.levels.len() && slice::is_identity(&g) {
             return None;
         }
         self.add_residue(g, j, add_from.max(from).min(j));
@@ -576,20 +364,6 @@ impl Chain {
         for l in from..=j {
             self.levels[l].add_gen(r.clone(), &mut self.budget);
         }
-    }
-
-    /// Sifts the image array `g` from level `from` in place; returns the level where
-    /// it left the chain (`levels.len()` if it passed every level).
-    pub(crate) fn sift_images(&self, g: &mut Vec<u32>, tmp: &mut Vec<u32>, from: usize) -> usize {
-        for (i, lv) in self.levels.iter().enumerate().skip(from) {
-            let beta = g[lv.base] as usize;
-            let p = lv.pos[beta];
-            if p == NONE {
-                return i;
-            }
-            lv.divide(g, tmp, p as usize);
-        }
-        self.levels.len()
     }
 
     /// Sims' deterministic test: every Schreier generator of every level sifts to the
@@ -643,7 +417,7 @@ impl Chain {
                         let s = lv.gens[k].images();
                         let gamma = s[beta] as usize;
                         let q = lv.pos[gamma] as usize;
-                        if lv.edge[q] as usize == k && lv.parent[q] as usize == p {
+                        if lv.tree_edge(q) == Some((p, k)) {
                             passed[l][k][p] = true;
                             continue; // a tree edge: the Schreier generator is trivial
                         }
@@ -654,7 +428,7 @@ impl Chain {
                         lv.divide(&mut h, &mut tmp, q);
                         self.sift_images(&mut h, &mut tmp, l + 1)
                     };
-                    if j == self.levels.len() && is_identity(&h) {
+                    if j == self.levels.len() && slice::is_identity(&h) {
                         passed[l][k][p] = true;
                         continue;
                     }
@@ -667,185 +441,12 @@ impl Chain {
         }
         self.passed = passed;
     }
-
-    /// `|G|`: the product of the basic orbit lengths.
-    pub fn order(&self) -> BigUint {
-        self.levels
-            .iter()
-            .fold(BigUint::one(), |acc, l| acc * BigUint::from(l.orbit.len()))
-    }
-
-    /// The base points.
-    pub fn base(&self) -> Vec<usize> {
-        self.levels.iter().map(|l| l.base).collect()
-    }
-
-    /// Whether `g` (of any degree) lies in the group, by sifting.
-    pub fn contains(&self, g: &Perm) -> bool {
-        if g.largest_moved_point() > self.degree {
-            return false;
-        }
-        let mut a = g.extended(self.degree).images()[..self.degree].to_vec();
-        let mut tmp = a.clone();
-        let j = self.sift_images(&mut a, &mut tmp, 0);
-        j == self.levels.len() && is_identity(&a)
-    }
-
-    /// The orbit indices of `g`'s transversal factors, top level first, if `g` is in
-    /// the group: `g = u_{m-1} ⋯ u_1 u_0` with `u_l` the transversal element of
-    /// `orbit_l[digits[l]]`.
-    pub fn digits(&self, g: &Perm) -> Option<Vec<usize>> {
-        if g.largest_moved_point() > self.degree {
-            return None;
-        }
-        let mut a = g.extended(self.degree).images()[..self.degree].to_vec();
-        let mut tmp = a.clone();
-        let mut out = Vec::with_capacity(self.levels.len());
-        for lv in &self.levels {
-            let p = lv.pos[a[lv.base] as usize];
-            if p == NONE {
-                return None;
-            }
-            out.push(p as usize);
-            lv.divide(&mut a, &mut tmp, p as usize);
-        }
-        is_identity(&a).then_some(out)
-    }
-
-    /// The element with the given digits (see [`Chain::digits`]).
-    pub fn from_digits(&self, digits: &[usize]) -> Perm {
-        let n = self.degree;
-        let mut g: Vec<u32> = (0..n as u32).collect();
-        // g = u_{m-1} ⋯ u_0: multiply on the right from the deepest level up.
-        for (lv, &d) in self.levels.iter().zip(digits).rev() {
-            let u = if let Some((u, _)) = &lv.explicit {
-                std::borrow::Cow::Borrowed(&u[d * n..(d + 1) * n])
-            } else {
-                std::borrow::Cow::Owned(lv.transversal(d))
-            };
-            for x in g.iter_mut() {
-                *x = u[*x as usize];
-            }
-        }
-        Perm::from_images_unchecked(g)
-    }
-
-    /// The chain made of the levels `from..` of this one: a chain of the stabilizer
-    /// `G^(from)` (its strong generators are those of level `from`).
-    pub fn tail(&self, from: usize) -> Chain {
-        Chain {
-            degree: self.degree,
-            levels: self.levels[from.min(self.levels.len())..].to_vec(),
-            budget: 0,
-            passed: Vec::new(),
-        }
-    }
-
-    /// The strong generators of the whole chain (those of level 0 and all residues).
-    pub fn strong_generators(&self) -> Vec<Perm> {
-        let mut out: Vec<Perm> = Vec::new();
-        for lv in &self.levels {
-            for g in &lv.gens {
-                if !out.contains(g) {
-                    out.push(g.clone());
-                }
-            }
-        }
-        out
-    }
-}
-
-/// A light product-replacement generator on image arrays (Celler et al., see
-/// [`ProductReplacement`]) used for random elements of one level's group while
-/// regenerating a chain: few slots and a short warm-up, since the elements only need to
-/// be varied, not uniform (the deterministic test catches whatever they miss).
-struct SmallReplacement {
-    slots: Vec<Vec<u32>>,
-    inverses: Vec<Vec<u32>>,
-    acc: Vec<u32>,
-    tmp: Vec<u32>,
-    tmp_inv: Vec<u32>,
-}
-
-impl SmallReplacement {
-    const SLOTS: usize = 5;
-    const WARMUP: usize = 30;
-
-    fn new(n: usize, gens: &[Perm], rng: &mut StdRng) -> SmallReplacement {
-        let mut slots: Vec<Vec<u32>> = gens.iter().map(|g| g.images().to_vec()).collect();
-        let k = slots.len();
-        if k == 0 {
-            slots.push((0..n as u32).collect());
-        }
-        let mut i = 0;
-        while slots.len() < Self::SLOTS.max(k) {
-            slots.push(slots[i % k.max(1)].clone());
-            i += 1;
-        }
-        let inverses = slots
-            .iter()
-            .map(|s| {
-                let mut inv = vec![0u32; n];
-                for (x, &y) in s.iter().enumerate() {
-                    inv[y as usize] = x as u32;
-                }
-                inv
-            })
-            .collect();
-        let mut pr = SmallReplacement {
-            slots,
-            inverses,
-            acc: (0..n as u32).collect(),
-            tmp: vec![0; n],
-            tmp_inv: vec![0; n],
-        };
-        for _ in 0..Self::WARMUP {
-            pr.step(rng);
-        }
-        pr
-    }
-
-    /// One step: `s_i ← s_i s_j^{±1}` (and its inverse `s_j^{∓1} s_i^{-1}`),
-    /// `acc ← acc s_i`.
-    fn step(&mut self, rng: &mut StdRng) {
-        use rand::Rng;
-        let m = self.slots.len();
-        let i = rng.random_range(0..m);
-        let mut j = rng.random_range(0..m - 1);
-        if j >= i {
-            j += 1;
-        }
-        let (a, ai) = if rng.random_bool(0.5) {
-            (&self.slots[j], &self.inverses[j])
-        } else {
-            (&self.inverses[j], &self.slots[j])
-        };
-        // tmp = s_i * a, new inverse = a^{-1} * s_i^{-1}
-        for (t, &x) in self.tmp.iter_mut().zip(&self.slots[i]) {
-            *t = a[x as usize];
-        }
-        let si_inv = &self.inverses[i];
-        for (t, &x) in self.tmp_inv.iter_mut().zip(ai) {
-            *t = si_inv[x as usize];
-        }
-        std::mem::swap(&mut self.slots[i], &mut self.tmp);
-        std::mem::swap(&mut self.inverses[i], &mut self.tmp_inv);
-        let si = &self.slots[i];
-        for x in self.acc.iter_mut() {
-            *x = si[*x as usize];
-        }
-    }
-
-    /// The next random element (an image array).
-    fn next(&mut self, rng: &mut StdRng) -> Vec<u32> {
-        self.step(rng);
-        self.acc.clone()
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use num_traits::One;
     use rand::seq::SliceRandom;
 
     use crate::group::elements_by_closure as closure;
@@ -855,18 +456,18 @@ mod tests {
     /// them all; with two or more given generators level 0 is replaced too, and the
     /// generator check must restore it), and plain Schreier–Sims on the nested sets of
     /// the random phase.
-    const STRATEGIES: [Option<(usize, usize)>; 4] = [
-        Some((MIN_LEVEL_GENS, REGENERATE_TRIES)),
-        Some((1, 1)),
-        Some((0, 0)),
-        None,
+    const STRATEGIES: [ChainOptions; 4] = [
+        ChainOptions::regenerating(MIN_LEVEL_GENS, REGENERATE_TRIES),
+        ChainOptions::regenerating(1, 1),
+        ChainOptions::regenerating(0, 0),
+        ChainOptions::PLAIN,
     ];
 
     fn gens_file(name: &str) -> (usize, Vec<Perm>) {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/data")
             .join(name);
-        let f = crate::gens::read_gens_file(&path).expect("test data");
+        let f = crate::puzzle::gens::read_gens_file(&path).expect("test data");
         (f.degree, f.moves.into_iter().map(|m| m.perm).collect())
     }
 
@@ -920,7 +521,7 @@ mod tests {
         // nested sets (about m − l generators at level l)
         let (n, gens) = gens_file("a33_on_pairs.gens");
         let small = Chain::build(n, &gens, &[], None);
-        let nested = Chain::build_with(n, &gens, &[], None, None);
+        let nested = Chain::build_with(n, &gens, &[], None, ChainOptions::PLAIN);
         let count =
             |c: &Chain| -> usize { c.levels.iter().map(|l| l.orbit.len() * l.gens.len()).sum() };
         assert!(

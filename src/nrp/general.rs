@@ -70,7 +70,7 @@ pub enum Found {
     Given,
 }
 
-type Letters = Vec<(usize, i64)>;
+use crate::letters::{inverse, Letters};
 
 /// The 3-cycle machinery of one orbit.
 #[derive(Clone, Debug)]
@@ -138,7 +138,7 @@ impl GeneralSolver {
     /// As [`GeneralSolver::new`], trying first the given words (letters over the
     /// generators) that are 3-cycles (used with seed 000's specific 3-cycles).
     pub fn with_three_cycles(puzzle: &Puzzle, given: &[Letters]) -> GeneralSolver {
-        let group = PermGroup::from_puzzle(puzzle);
+        let group = puzzle.group();
         let gens = puzzle.generator_perms();
         let mut moves = Vec::new();
         for (g, perm) in gens.iter().enumerate() {
@@ -269,12 +269,12 @@ impl GeneralSolver {
                     if meet != 1 {
                         continue;
                     }
-                    let winv = invert(w);
+                    let winv = inverse(w);
                     let hh: Letters = winv.iter().chain(&c).chain(w.iter()).copied().collect();
                     let mut t = c.clone();
                     t.extend(&hh);
-                    t.extend(invert(&c));
-                    t.extend(invert(&hh));
+                    t.extend(inverse(&c));
+                    t.extend(inverse(&hh));
                     if offer(&mut out, t, Found::CycleCommutator) {
                         return out;
                     }
@@ -385,9 +385,9 @@ impl GeneralSolver {
         if forward {
             w.extend(&cy.letters);
         } else {
-            w.extend(invert(&cy.letters));
+            w.extend(inverse(&cy.letters));
         }
-        w.extend(invert(&setup));
+        w.extend(inverse(&setup));
         Some(w)
     }
 
@@ -519,10 +519,6 @@ impl GeneralSolver {
     pub fn random_state<R: rand::Rng>(&self, rng: &mut R) -> Vec<u32> {
         self.group.random_element(rng).to_state()
     }
-}
-
-fn invert(letters: &[(usize, i64)]) -> Letters {
-    super::invert(letters)
 }
 
 /// Words over the moves of length `1..=max_len`, without two adjacent letters of one

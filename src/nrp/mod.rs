@@ -35,6 +35,7 @@
 //! seed; [`general`] solves other boards (3-cycles with optimal setups, or the
 //! stabilizer-chain factor) and [`quality`] compares solution lengths.
 
+pub mod boards;
 pub mod cycle;
 pub mod general;
 pub mod quality;
@@ -55,8 +56,7 @@ pub use spiral::{spiral, spiral_path, SpiralKind, SpiralPath};
 pub use spiral_cycle::{intermediate_squares, spiral_cycle};
 pub use three_cycle::{specific_three_cycle, three_cycle, SpecificThreeCycle, ThreeCycleMethod};
 
-/// Letters `(generator, power)` of a word, first letter first.
-pub type Letters = Vec<(usize, i64)>;
+pub use crate::letters::Letters;
 
 /// Index of `X` among a board's generators (`X` = `A` on `board:{n}x{n+1}:{n}`).
 pub const X: usize = 0;
@@ -277,13 +277,10 @@ impl<'a> Walk<'a> {
 
     /// Appends the letter `g^p` (nothing for `p ≡ 0 mod 4`).
     pub fn push(&mut self, g: usize, p: i64) {
-        if p.rem_euclid(4) == 0 {
+        let p = crate::letters::reduce_power(p, 4);
+        if p == 0 {
             return;
         }
-        let p = match p.rem_euclid(4) {
-            3 => -1,
-            k => k,
-        };
         for x in self.pos.iter_mut() {
             *x = self.board.image(g, p, *x);
         }
@@ -296,9 +293,4 @@ impl<'a> Walk<'a> {
             self.push(g, p);
         }
     }
-}
-
-/// The inverse of a letter sequence.
-pub(crate) fn invert(letters: &[(usize, i64)]) -> Vec<(usize, i64)> {
-    letters.iter().rev().map(|&(g, p)| (g, -p)).collect()
 }

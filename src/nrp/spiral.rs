@@ -24,7 +24,8 @@
 //! - The **alternating** Spiral of Part IV alternates the step (lower-left + `X'`) with
 //!   the flipped step (upper-left + `X`), starting with the one given.
 
-use super::{invert, Board, NrpError, Walk, X, Y};
+use super::{Board, NrpError, Walk, X, Y};
+use crate::letters::inverse;
 use crate::word::Word;
 
 /// Which Spiral to run.
@@ -129,7 +130,7 @@ pub(crate) fn run_spiral(
         SpiralKind::Alternating { lower_first } => lower_first,
         SpiralKind::Flipped => false,
     };
-    let unhide = invert(hide);
+    let unhide = inverse(hide);
     while dist4(board, walk.pos[who]) > 4 {
         let p = walk.pos[who];
         let k = match y_power_to(board, p, |c| in_quadrant(board, c, lower)) {
@@ -238,7 +239,7 @@ pub fn spiral(
     let there = spiral_path(board, from, SpiralKind::Plain);
     let back = spiral_path(board, target, SpiralKind::Plain);
     let mut letters = there.letters;
-    letters.extend(invert(&back.letters));
+    letters.extend(inverse(&back.letters));
     Ok(board.word(&board.simplify(&letters)))
 }
 

@@ -28,7 +28,8 @@
 //!    Cycle; for small `n` one is not enough, e.g. `n = 4` needs Cycle⁻²).
 
 use super::spiral::{centre_square, run_spiral, spiral_path, SpiralKind};
-use super::{cycle, invert, Board, NrpError, Walk, X, Y};
+use super::{cycle, Board, NrpError, Walk, X, Y};
+use crate::letters::inverse;
 
 /// The intermediate squares `[I1, I2, I3]` of a colour class.
 ///
@@ -80,7 +81,7 @@ pub fn escape_word(board: &Board) -> Vec<(usize, i64)> {
 pub fn hiding_word(board: &Board) -> Vec<(usize, i64)> {
     let [i1, i2, _] = intermediate_squares(board, 0);
     let c = cycle(board);
-    let ci = invert(&c);
+    let ci = inverse(&c);
     let last_col = |cell: usize| board.coords(cell).1 == board.n;
     for m in 1..=3 * board.n {
         for letters in [c.repeat(m), ci.repeat(m)] {
@@ -139,7 +140,7 @@ fn spiral_cycle_class0(board: &Board, cells: [usize; 3]) -> Vec<(usize, i64)> {
     let mut walk = Walk::new(board, cells.to_vec());
     // 1. first number: Spiral to the centre, then backwards to I1
     run_spiral(&mut walk, 0, SpiralKind::Plain, &[]);
-    walk.extend(&invert(&spiral_path(board, i1, SpiralKind::Plain).letters));
+    walk.extend(&inverse(&spiral_path(board, i1, SpiralKind::Plain).letters));
     debug_assert_eq!(walk.pos[0], i1);
     // 2. second number: alternating Spiral to the centre square
     run_spiral(
@@ -166,10 +167,10 @@ fn spiral_cycle_class0(board: &Board, cells: [usize; 3]) -> Vec<(usize, i64)> {
         if walk.pos[0] == bottom_left {
             walk.extend(&fix);
         } else {
-            walk.extend(&invert(&fix));
+            walk.extend(&inverse(&fix));
         }
     }
-    walk.extend(&invert(&back.letters));
+    walk.extend(&inverse(&back.letters));
     debug_assert_eq!((walk.pos[0], walk.pos[1]), (i1, p2));
     walk.extend(&[(X, -1), (Y, 1), (X, 1)]);
     debug_assert_eq!((walk.pos[0], walk.pos[1]), (i1, i2));

@@ -20,7 +20,8 @@
 //! 3-cycle moved onto them (`T* = K⁻¹ T K`, `K` = Spiral-Cycle of `T`'s cells).
 
 use super::spiral_cycle::spiral_cycle;
-use super::{cycle, invert, Board, Letters, NrpError, X, Y};
+use super::{cycle, Board, Letters, NrpError, X, Y};
+use crate::letters::inverse;
 use std::collections::HashSet;
 
 /// The letters `X^±1, X², Y^±1, Y²` in search order.
@@ -99,15 +100,15 @@ pub fn specific_three_cycle(board: &Board) -> SpecificThreeCycle {
             return false;
         }
         // [C, h] with h = w⁻¹ C w
-        let h: Vec<(usize, i64)> = invert(w)
+        let h: Vec<(usize, i64)> = inverse(w)
             .into_iter()
             .chain(c.clone())
             .chain(w.to_vec())
             .collect();
         let mut t = c.clone();
         t.extend(&h);
-        t.extend(invert(&c));
-        t.extend(invert(&h));
+        t.extend(inverse(&c));
+        t.extend(inverse(&h));
         found = Some((t, w.to_vec(), ThreeCycleMethod::CycleCommutator));
         true
     });
@@ -144,7 +145,7 @@ pub fn specific_three_cycle(board: &Board) -> SpecificThreeCycle {
     }
     let cells = [cyc[0], cyc[1], cyc[2]];
     let k = spiral_cycle(board, cells).expect("one class");
-    let mut t0 = invert(&k);
+    let mut t0 = inverse(&k);
     t0.extend(&letters);
     t0.extend(&k);
     let t0 = board.simplify(&t0);
@@ -180,7 +181,7 @@ pub fn three_cycle(
     let class = board.class(cells[0]);
     let mut w = s.clone();
     w.extend(&specific.on_intermediates[class]);
-    w.extend(invert(&s));
+    w.extend(inverse(&s));
     Ok(w)
 }
 

@@ -203,7 +203,7 @@ fn cycle_shift() -> Result<Outcome, String> {
 
 fn group_of(spec: &str) -> Result<(Puzzle, PermGroup), String> {
     let p = Puzzle::builtin(spec).map_err(|e| e.to_string())?;
-    let g = PermGroup::from_puzzle(&p);
+    let g = p.group();
     Ok((p, g))
 }
 
@@ -313,10 +313,10 @@ fn spiral() -> Result<Outcome, String> {
 
 /// Every board up to 8x8 (R <= C) with its group and the seed rule that applies,
 /// computed once.
-fn boards() -> &'static [crate::group::boards::BoardRow] {
-    static CELL: std::sync::OnceLock<Vec<crate::group::boards::BoardRow>> =
+fn boards() -> &'static [crate::nrp::boards::BoardRow] {
+    static CELL: std::sync::OnceLock<Vec<crate::nrp::boards::BoardRow>> =
         std::sync::OnceLock::new();
-    CELL.get_or_init(|| crate::group::boards::table(8, |_| {}))
+    CELL.get_or_init(|| crate::nrp::boards::table(8, |_| {}))
 }
 
 /// The verdict on one family of boards: the rule's predicted order against the

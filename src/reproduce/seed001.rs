@@ -91,14 +91,6 @@ fn bound_53() -> Result<Outcome, String> {
 fn optimal() -> Result<Outcome, String> {
     let c = comparison()?;
     let god = c.optimal.len() - 1;
-    let mean = |d: &[u64]| {
-        let n: u64 = d.iter().sum();
-        d.iter()
-            .enumerate()
-            .map(|(k, &x)| k as f64 * x as f64)
-            .sum::<f64>()
-            / n as f64
-    };
     let longer: u64 = c
         .joint
         .iter()
@@ -109,12 +101,12 @@ fn optimal() -> Result<Outcome, String> {
         holds_if(longer > 0),
         format!(
             "optimal solutions need at most {god} clockwise turns (mean {:.2}); the staged solver's mean is {:.2}, and it is longer than optimal on {longer} of 362880 states",
-            mean(&c.optimal),
-            mean(&c.staged)
+            c.optimal.mean().unwrap_or(0.0),
+            c.staged.mean().unwrap_or(0.0)
         ),
         "breadth-first search over all 9! states with the inverse (counterclockwise) moves from solved",
     )
     .number("RotationGod", god)
-    .number("RotationMeanOptimal", format!("{:.2}", mean(&c.optimal)))
-    .number("RotationMeanStaged", format!("{:.2}", mean(&c.staged))))
+    .number("RotationMeanOptimal", format!("{:.2}", c.optimal.mean().unwrap_or(0.0)))
+    .number("RotationMeanStaged", format!("{:.2}", c.staged.mean().unwrap_or(0.0))))
 }

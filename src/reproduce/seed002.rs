@@ -60,7 +60,7 @@ pub fn checks() -> Vec<Check> {
 }
 
 fn s12() -> Result<Outcome, String> {
-    let g = crate::PermGroup::from_puzzle(&turnstyle(12)?);
+    let g = turnstyle(12)?.group();
     Ok(Outcome::new(
         holds_if(g.is_symmetric() && g.degree() == 12),
         format!(
@@ -72,7 +72,7 @@ fn s12() -> Result<Outcome, String> {
 }
 
 fn sympy_order() -> Result<Outcome, String> {
-    let g = crate::PermGroup::from_puzzle(&turnstyle(12)?);
+    let g = turnstyle(12)?.group();
     let order = g.order();
     let f12: num_bigint::BigUint = (1u32..=12).map(num_bigint::BigUint::from).product();
     Ok(Outcome::new(

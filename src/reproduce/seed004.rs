@@ -152,7 +152,7 @@ fn operations() -> Result<Outcome, String> {
 
 fn forty_thousand() -> Result<Outcome, String> {
     let p = load("nokia-rect")?;
-    let g = crate::PermGroup::from_puzzle(&p);
+    let g = p.group();
     // cells 9..12 (0-based 8..11) home
     let stab = g.pointwise_stabilizer(&[8, 9, 10, 11]);
     let f8: num_bigint::BigUint = (1u32..=8).map(num_bigint::BigUint::from).product();

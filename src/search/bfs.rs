@@ -11,28 +11,38 @@
 //! indicatif progress bar on stderr shows the depth and positions/s; a stop flag
 //! (set by Ctrl-C in the CLI) ends the search cleanly between chunks.
 
+use super::distribution::DistanceDistribution;
 use super::space::{Cursor, StateSpace};
 use super::table::{check_memory, DistanceTable, TableError};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
+use crate::progress::Progress;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Options of a search.
-#[derive(Clone, Debug)]
-pub struct BfsOptions {
-    /// Show a progress bar on stderr.
-    pub progress: bool,
+#[derive(Clone)]
+pub struct BfsOptions<'a> {
+    /// Receives the number of positions reached and the depth being searched (the
+    /// default, `&()`, ignores them).
+    pub progress: &'a dyn Progress,
     /// How many hardest positions to keep (the ones of smallest index).
     pub antipode_sample: usize,
     /// Force a strategy (for tests and benchmarks); `None` chooses per layer.
     pub strategy: Option<Strategy>,
 }
 
-impl Default for BfsOptions {
-    fn default() -> BfsOptions {
+impl std::fmt::Debug for BfsOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BfsOptions")
+            .field("antipode_sample", &self.antipode_sample)
+            .field("strategy", &self.strategy)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for BfsOptions<'_> {
+    fn default() -> Self {
         BfsOptions {
-            progress: false,
+            progress: &(),
             antipode_sample: 10,
             strategy: None,
         }
@@ -54,7 +64,7 @@ pub struct BfsResult {
     /// Number of positions reached.
     pub states: u64,
     /// Number of positions at each distance.
-    pub distribution: Vec<u64>,
+    pub distribution: DistanceDistribution,
     /// Indices of (a sample of) the positions at the largest distance, smallest first.
     pub antipodes: Vec<u64>,
     /// Strategy used for each layer after the first.
@@ -84,6 +94,31 @@ const CHUNK_WORDS: usize = 1024; // 32768 positions per task
 /// entries atomically; measured with `permlab bench search`, 4 is the best of 2, 4
 /// and 6 over its four cases).
 const SCAN_FACTOR: u64 = 4;
+
+/// `reduce(f(state, 0), f(state, 1), …, f(state, n-1))` over the chunks `0..n`, on all
+/// cores with the `parallel` feature (each worker thread with its own `state` from
+/// `init`), else in order on this thread.
+fn map_reduce_chunks<I, T: Send>(
+    n: usize,
+    init: impl Fn() -> I + Sync + Send,
+    f: impl Fn(&mut I, usize) -> T + Sync + Send,
+    identity: impl Fn() -> T + Sync + Send,
+    reduce: impl Fn(T, T) -> T + Sync + Send,
+) -> T {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        (0..n)
+            .into_par_iter()
+            .map_init(init, f)
+            .reduce(identity, reduce)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let mut state = init();
+        (0..n).fold(identity(), |acc, c| reduce(acc, f(&mut state, c)))
+    }
+}
 
 /// Keeps the `cap` smallest values pushed.
 struct Smallest {
@@ -174,6 +209,7 @@ pub fn bfs<S: StateSpace>(
     opts: &BfsOptions,
     stop: &AtomicBool,
 ) -> BfsResult {
+    let progress = opts.progress;
     let start = Instant::now();
     let size = space.size();
     assert_eq!(table.len(), size, "table size must equal the space size");
@@ -192,19 +228,8 @@ pub fn bfs<S: StateSpace>(
     let mut last_sample = first.into_sorted();
     let mut strategies = Vec::new();
     let mut seen = layer0;
-    let bar = if opts.progress {
-        let b = ProgressBar::with_draw_target(Some(size), ProgressDrawTarget::stderr());
-        b.set_style(
-            ProgressStyle::with_template(
-                "{spinner} depth {msg} [{elapsed_precise}] {wide_bar} {pos}/{len} ({per_sec}, eta {eta})",
-            )
-            .expect("valid template"),
-        );
-        b
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_position(seen);
+    progress.set_length(size);
+    progress.set_position(seen);
     let words = table.word_count();
     let mut interrupted = false;
     let mut d: u32 = 0;
@@ -226,36 +251,36 @@ pub fn bfs<S: StateSpace>(
                 Strategy::Forward
             },
         );
-        bar.set_message(format!("{} ({:?})", d + 1, strategy));
+        progress.set_message(&format!("{} ({:?})", d + 1, strategy));
         let code_d = (d % 3 + 1) as u8;
         let found = AtomicU64::new(0);
         let n_chunks = words.div_ceil(CHUNK_WORDS);
-        let sample = (0..n_chunks)
-            .into_par_iter()
-            .map_init(
-                || Cursor::new(width),
-                |cur, c| {
-                    if stop.load(Ordering::Relaxed) {
-                        return Smallest::new(opts.antipode_sample);
-                    }
-                    let lo = c * CHUNK_WORDS;
-                    let hi = (lo + CHUNK_WORDS).min(words);
-                    let job = Layer {
-                        space,
-                        table,
-                        strategy,
-                        code_d,
-                        d,
-                        size,
-                        cap: opts.antipode_sample,
-                    };
-                    let (new, smallest) = job.run_dispatch(lo, hi, cur);
-                    found.fetch_add(new, Ordering::Relaxed);
-                    bar.inc(new);
-                    smallest
-                },
-            )
-            .reduce(|| Smallest::new(opts.antipode_sample), Smallest::merge);
+        let sample = map_reduce_chunks(
+            n_chunks,
+            || Cursor::new(width),
+            |cur, c| {
+                if stop.load(Ordering::Relaxed) {
+                    return Smallest::new(opts.antipode_sample);
+                }
+                let lo = c * CHUNK_WORDS;
+                let hi = (lo + CHUNK_WORDS).min(words);
+                let job = Layer {
+                    space,
+                    table,
+                    strategy,
+                    code_d,
+                    d,
+                    size,
+                    cap: opts.antipode_sample,
+                };
+                let (new, smallest) = job.run_dispatch(lo, hi, cur);
+                found.fetch_add(new, Ordering::Relaxed);
+                progress.inc(new);
+                smallest
+            },
+            || Smallest::new(opts.antipode_sample),
+            Smallest::merge,
+        );
         if stop.load(Ordering::Relaxed) {
             interrupted = true;
             // the layer is incomplete: do not report it
@@ -271,10 +296,10 @@ pub fn bfs<S: StateSpace>(
         last_sample = sample.into_sorted();
         d += 1;
     }
-    bar.finish_and_clear();
+    progress.finish();
     BfsResult {
         states: seen,
-        distribution,
+        distribution: distribution.into(),
         antipodes: last_sample,
         strategies,
         seconds: start.elapsed().as_secs_f64(),

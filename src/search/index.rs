@@ -387,11 +387,10 @@ mod tests {
 
     #[test]
     fn chain_index_agrees_with_permgroup_rank() {
-        use crate::group::PermGroup;
         use crate::Puzzle;
         for spec in ["board:2x3:2", "cube2"] {
             let p = Puzzle::builtin(spec).unwrap();
-            let g = PermGroup::from_puzzle(&p);
+            let g = p.group();
             let c = ChainIndex::new(&g, 1 << 24).unwrap();
             assert_eq!(c.size() as u128, g.order_u128().unwrap());
             let n = p.degree;
@@ -457,11 +456,11 @@ impl ChainIndex {
     /// 255 points, an order above 2^64 or tables above `max_bytes`.
     pub fn new(group: &crate::group::PermGroup, max_bytes: usize) -> Option<ChainIndex> {
         let chain = group.chain();
-        let n = chain.degree;
+        let n = chain.degree();
         if n > 255 || n == 0 {
             return None;
         }
-        let total: usize = chain.levels.iter().map(|l| l.orbit.len() * n * 2).sum();
+        let total: usize = chain.levels().iter().map(|l| l.orbit().len() * n * 2).sum();
         if total > max_bytes {
             return None;
         }
@@ -475,13 +474,13 @@ impl ChainIndex {
             uinv: Vec::new(),
             size: 0,
         };
-        for lv in &chain.levels {
-            let len = lv.orbit.len();
+        for lv in chain.levels() {
+            let len = lv.orbit().len();
             if len > u16::MAX as usize {
                 return None;
             }
             size = size.checked_mul(len as u64)?;
-            idx.bases.push(lv.base as u8);
+            idx.bases.push(lv.base() as u8);
             idx.radix.push(len as u64);
             idx.pos.push(
                 (0..n)

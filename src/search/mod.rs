@@ -30,9 +30,12 @@
 
 pub mod bfs;
 pub mod coords;
+pub mod distribution;
 pub mod index;
 pub mod naive;
 pub mod solve;
 pub mod space;
 pub mod staged;
 pub mod table;
+
+pub use distribution::DistanceDistribution;

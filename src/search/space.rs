@@ -415,7 +415,7 @@ impl RingSpace {
         let gens = puzzle.generator_perms();
         if !gens.contains(&rot) {
             return Err(SpaceError::Other(format!(
-                "--up-to-rotation needs a generator rotating the ring (1,2,...,{n}); {} has none",
+                "positions up to rotation need a generator rotating the ring (1,2,...,{n}); {} has none",
                 puzzle.name
             )));
         }

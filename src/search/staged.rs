@@ -6,6 +6,7 @@
 
 use super::bfs::exact_distances;
 use super::space::{GroupSpace, StateSpace};
+use super::DistanceDistribution;
 use crate::perm::Perm;
 use crate::puzzle::{format_state, Puzzle};
 
@@ -170,9 +171,9 @@ impl StagedSolver {
 /// Optimal and staged solution lengths of every position of `rotation3`.
 pub struct Comparison {
     /// Positions by optimal length.
-    pub optimal: Vec<u64>,
+    pub optimal: DistanceDistribution,
     /// Positions by staged-solver length.
-    pub staged: Vec<u64>,
+    pub staged: DistanceDistribution,
     /// (optimal, staged) -> positions.
     pub joint: std::collections::BTreeMap<(usize, usize), u64>,
     /// Largest staged length per stage.
@@ -239,8 +240,8 @@ pub fn compare_rotation3() -> Result<Comparison, String> {
         }
     }
     Ok(Comparison {
-        optimal,
-        staged,
+        optimal: optimal.into(),
+        staged: staged.into(),
         joint,
         stage_max,
         worst,

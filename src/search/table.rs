@@ -37,7 +37,7 @@ pub enum TableError {
         why: String,
     },
     /// The table would not fit in the memory bound.
-    #[error("the table needs {needed} bytes ({entries} positions at 2 bits) but only {limit} bytes are allowed ({source_of_limit}); raise --max-memory or choose a smaller search")]
+    #[error("the table needs {needed} bytes ({entries} positions at 2 bits); the limit is {limit} bytes ({source_of_limit})")]
     Memory {
         /// Bytes needed.
         needed: u64,
@@ -99,12 +99,12 @@ pub fn table_bytes(entries: u64) -> u64 {
 pub fn check_memory(entries: u64, max_memory: Option<u64>, reserve: u64) -> Result<(), TableError> {
     let needed = table_bytes(entries);
     let (limit, source) = match (max_memory, available_memory()) {
-        (Some(m), Some(a)) if m <= a / 10 * 9 => (m, "--max-memory".to_string()),
+        (Some(m), Some(a)) if m <= a / 10 * 9 => (m, "the given memory bound".to_string()),
         (Some(_), Some(a)) | (None, Some(a)) => (
             (a / 10 * 9).saturating_sub(reserve),
             "90% of the available memory".to_string(),
         ),
-        (Some(m), None) => (m, "--max-memory".to_string()),
+        (Some(m), None) => (m, "the given memory bound".to_string()),
         (None, None) => (u64::MAX, String::new()),
     };
     if needed > limit {
@@ -409,7 +409,11 @@ mod tests {
     #[test]
     fn memory_bound_is_checked() {
         let e = check_memory(1 << 40, Some(1 << 20), 0).unwrap_err();
-        assert!(e.to_string().contains("--max-memory"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("the limit is 1048576 bytes (the given memory bound)"),
+            "{e}"
+        );
         assert!(check_memory(1000, Some(1 << 20), 0).is_ok());
     }
 }

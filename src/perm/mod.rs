@@ -10,7 +10,10 @@
 //! assert_eq!((&p * &q).image(0), 2); // 1 -> 3 under p, 3 is fixed by q
 //! ```
 
-use crate::cycles::{format_cycles, parse_cycles, CycleParseError};
+pub mod cycles;
+pub mod slice;
+
+use cycles::{format_cycles, parse_cycles, CycleParseError};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::One;
@@ -193,16 +196,14 @@ impl Perm {
 
     /// Whether this is the identity.
     pub fn is_identity(&self) -> bool {
-        self.images.iter().enumerate().all(|(i, &v)| i as u32 == v)
+        slice::is_identity(&self.images)
     }
 
     /// The inverse permutation.
     pub fn inverse(&self) -> Perm {
-        let mut inv = vec![0u32; self.images.len()];
-        for (i, &v) in self.images.iter().enumerate() {
-            inv[v as usize] = i as u32;
+        Perm {
+            images: slice::inverse(&self.images),
         }
-        Perm { images: inv }
     }
 
     /// `self^k` for any integer `k` (negative too), in O(n) time through the cycles.

@@ -14,12 +14,12 @@
 //! the line and the column.
 //!
 //! ```
-//! let g = permlab::gens::parse_gens("x: (1,2,3)\ny: (1,2)\n", "inline").unwrap();
+//! let g = permlab::puzzle::gens::parse_gens("x: (1,2,3)\ny: (1,2)\n", "inline").unwrap();
 //! assert_eq!(g.degree, 3);
 //! assert_eq!(g.moves[1].perm.to_string(), "(1,2)");
 //! ```
 
-use crate::cycles::parse_cycles;
+use crate::perm::cycles::parse_cycles;
 use crate::perm::Perm;
 use crate::puzzle::Move;
 use std::path::Path;

@@ -20,13 +20,12 @@
 //! some board shows up as a mismatch.
 //!
 //! ```
-//! let row = permlab::group::boards::analyse(2, 3, 2);
+//! let row = permlab::nrp::boards::analyse(2, 3, 2);
 //! assert_eq!(row.order.to_string(), "120");
 //! assert_eq!(row.agrees, Some(true));
 //! ```
 
 use crate::group::giant::factorial;
-use crate::group::PermGroup;
 use crate::puzzle::Puzzle;
 use num_bigint::BigUint;
 
@@ -107,7 +106,7 @@ pub fn seed_prediction(rows: usize, cols: usize, k: usize) -> Option<(&'static s
 pub fn analyse(rows: usize, cols: usize, k: usize) -> BoardRow {
     let spec = format!("board:{rows}x{cols}:{k}");
     let p = Puzzle::builtin(&spec).expect("valid board spec");
-    let g = PermGroup::from_puzzle(&p);
+    let g = p.group();
     let order = g.order();
     let index = factorial(rows * cols) / &order;
     let pred = seed_prediction(rows, cols, k);

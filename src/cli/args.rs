@@ -1,0 +1,49 @@
+//! Argument parsers shared by the subcommands.
+
+use super::CliError;
+
+/// Parses a 1-based point list into 0-based points: numbers and ranges separated by
+/// commas, a range written `a-b` or `a..b` (`1,3,5`, `9-12`, `1..4,7`). Every point
+/// must lie in `1..=n` and appear once; `what` names the option in errors.
+pub fn parse_points(text: &str, n: usize, what: &str) -> Result<Vec<usize>, CliError> {
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        let bad = || {
+            format!("{what} {text:?}: {part:?} is not a number or a range a-b of numbers 1..{n}")
+        };
+        let (a, b) = match part.split_once("..").or_else(|| part.split_once('-')) {
+            Some((a, b)) => (a.trim(), b.trim()),
+            None => (part, part),
+        };
+        let a: usize = a.parse().map_err(|_| bad())?;
+        let b: usize = b.parse().map_err(|_| bad())?;
+        if a == 0 || b > n || a > b {
+            return Err(bad().into());
+        }
+        out.extend((a..=b).map(|x| x - 1));
+    }
+    let mut sorted = out.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != out.len() {
+        return Err(format!("{what} {text:?}: a point is listed twice").into());
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_range_forms_and_errors() {
+        assert_eq!(parse_points("9-12", 12, "--fix").unwrap(), [8, 9, 10, 11]);
+        assert_eq!(parse_points("9..12", 12, "--fix").unwrap(), [8, 9, 10, 11]);
+        assert_eq!(parse_points("1..2,5", 6, "--track").unwrap(), [0, 1, 4]);
+        assert_eq!(parse_points(" 3 , 1 ", 6, "--track").unwrap(), [2, 0]);
+        for bad in ["0", "7", "3-2", "1,,2", "x", "1-", "", "1,1", "2..2,2"] {
+            let e = parse_points(bad, 6, "--fix").unwrap_err().to_string();
+            assert!(e.starts_with("--fix "), "{bad}: {e}");
+        }
+    }
+}

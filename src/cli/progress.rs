@@ -1,0 +1,86 @@
+//! The command's progress bars and its Ctrl-C stop flag: one home for both.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
+
+/// A progress bar on stderr (hidden when not wanted), usable as the library's
+/// [`permlab::progress::Progress`] observer.
+pub struct Bar(ProgressBar);
+
+impl Bar {
+    /// A bar counting `total` items (claims, figures, boards, states), with the current
+    /// item as message.
+    pub fn items(total: u64, show: bool) -> Bar {
+        Bar::styled(total, show, "{bar:30} {pos}/{len} {elapsed} {msg}")
+    }
+
+    /// A bar for a whole-space search: positions reached of the space, the depth as
+    /// message, speed and remaining time.
+    pub fn search(show: bool) -> Bar {
+        Bar::styled(
+            0,
+            show,
+            "{spinner} depth {msg} [{elapsed_precise}] {wide_bar} {pos}/{len} ({per_sec}, eta {eta})",
+        )
+    }
+
+    fn styled(total: u64, show: bool, template: &str) -> Bar {
+        if !show {
+            return Bar(ProgressBar::hidden());
+        }
+        let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+        b.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+        Bar(b)
+    }
+
+    /// One more item done, `message` being the next.
+    pub fn step(&self, message: impl Into<String>) {
+        self.0.set_message(message.into());
+        self.0.inc(1);
+    }
+
+    /// Sets the message without counting.
+    pub fn message(&self, message: impl Into<String>) {
+        self.0.set_message(message.into());
+    }
+
+    /// Removes the bar from the terminal.
+    pub fn clear(&self) {
+        self.0.finish_and_clear();
+    }
+}
+
+impl permlab::progress::Progress for Bar {
+    fn set_length(&self, total: u64) {
+        self.0.set_length(total);
+    }
+    fn set_position(&self, done: u64) {
+        self.0.set_position(done);
+    }
+    fn inc(&self, delta: u64) {
+        self.0.inc(delta);
+    }
+    fn set_message(&self, message: &str) {
+        self.0.set_message(message.to_string());
+    }
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+}
+
+/// The process-wide stop flag, raised by Ctrl-C (the handler is installed once, on first
+/// use). Long commands check it between steps and end cleanly.
+pub fn stop_flag() -> &'static AtomicBool {
+    static STOP: OnceLock<&'static AtomicBool> = OnceLock::new();
+    STOP.get_or_init(|| {
+        let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+        flag
+    })
+}
+
+/// Whether Ctrl-C was pressed.
+pub fn stopped() -> bool {
+    stop_flag().load(Ordering::SeqCst)
+}
