@@ -113,6 +113,15 @@ impl Format {
 }
 
 /// A drawing that renders to SVG or PNG at any pixel size.
+///
+/// ```
+/// use permlab::figures::{histogram::HistogramFigure, Figure};
+/// use permlab::search::DistanceDistribution;
+/// let d = DistanceDistribution::new(vec![1, 3, 6, 2]);
+/// let fig = HistogramFigure::new(vec![("example".to_string(), d)]);
+/// let svg = fig.to_svg(fig.default_size()).unwrap();
+/// assert!(svg.contains("</svg>"));
+/// ```
 pub trait Figure {
     /// The size used when the caller gives none.
     fn default_size(&self) -> (u32, u32);

@@ -5,7 +5,7 @@
 //! `b_0, …, b_{l-1}`, the basic orbit `Δ_l = b_l^{G^(l)}` and a transversal: for each
 //! `β ∈ Δ_l` an element `u_β ∈ G^(l)` with `b_l^{u_β} = β`. Transversals are kept as
 //! Schreier vectors (a spanning tree of the orbit labelled by generators, Sims 1970)
-//! and, when `|Δ_l| · n` is small enough ([`EXPLICIT_LIMIT`](super::chain::EXPLICIT_LIMIT)) and the chain-wide budget
+//! and, when `|Δ_l| · n` is small enough ([`EXPLICIT_LIMIT`]) and the chain-wide budget
 //! [`EXPLICIT_BUDGET`] allows, also as explicit permutations and their inverses, so
 //! sifting costs one product per level.
 //!
@@ -53,6 +53,8 @@
 //! complete. Random choices come from a
 //! fixed seed, so the chain (base, orbits, ranks) is deterministic.
 
+#[cfg(doc)]
+use crate::group::chain::EXPLICIT_LIMIT;
 use crate::group::chain::{Chain, Level, EXPLICIT_BUDGET, NONE};
 use crate::group::random::ProductReplacement;
 use crate::perm::{slice, Perm};
@@ -208,7 +210,7 @@ impl Chain {
         if done {
             return chain;
         }
-        // 2. deterministic verification, on small strong generating sets
+        // 2. small strong generating sets, then 3. deterministic verification
         if options.regenerate {
             chain.regenerate(
                 &mut pr,

@@ -104,8 +104,9 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
-    /// A puzzle from its generators and extra moves, with lowercase-inverse aliases
-    /// added when `lowercase_inverses`.
+    /// A puzzle on `degree` points from its generators and extra moves (each move is
+    /// extended to `degree` points); every move's name and its inverse spellings are
+    /// usable in words.
     pub fn new(
         name: &str,
         degree: usize,

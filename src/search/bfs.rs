@@ -160,8 +160,6 @@ impl Smallest {
     }
 }
 
-/// Searches the whole space from its goals into `table` (which must be new and of
-/// the space's size). `stop` is polled between chunks.
 /// Why [`search_space`] gave no complete table.
 #[derive(Debug, thiserror::Error)]
 pub enum SearchError {
@@ -202,7 +200,25 @@ pub fn search_space<S: StateSpace>(
     Ok((table, r))
 }
 
-/// Breadth-first search of the whole space (see the module docs); fills `table`.
+/// Breadth-first search of the whole space from its goals (see the module docs):
+/// fills `table`, which must be new and of the space's size; `stop` is polled between
+/// chunks.
+///
+/// ```
+/// use permlab::search::bfs::{bfs, BfsOptions};
+/// use permlab::search::space::{GroupSpace, StateSpace};
+/// use permlab::search::table::DistanceTable;
+/// use permlab::Puzzle;
+/// use std::sync::atomic::AtomicBool;
+///
+/// // every element of the group of Turnstyle-6 is reached, each once
+/// let puzzle = Puzzle::load("turnstyle:6").unwrap();
+/// let space = GroupSpace::for_puzzle(&puzzle, true).unwrap();
+/// let table = DistanceTable::new(space.size());
+/// let r = bfs(&space, &table, &BfsOptions::default(), &AtomicBool::new(false));
+/// assert_eq!(u128::from(r.distribution.total()), puzzle.group().order_u128().unwrap());
+/// assert_eq!(r.distribution[0], 1);
+/// ```
 pub fn bfs<S: StateSpace>(
     space: &S,
     table: &DistanceTable,

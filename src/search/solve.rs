@@ -32,6 +32,34 @@ fn goal_ranks<S: StateSpace>(space: &S) -> Vec<u64> {
 /// restricted to the steps that lower the residue by one: every optimal path lies
 /// in it and every path in it ending at a goal has length `≡ d (mod 3)` and `≥ d`,
 /// so the first goal reached is at the exact distance `d`.
+///
+/// ```
+/// use permlab::search::bfs::{bfs, BfsOptions};
+/// use permlab::search::solve::solve_with_table;
+/// use permlab::search::space::{GroupSpace, StateSpace};
+/// use permlab::search::table::DistanceTable;
+/// use permlab::Puzzle;
+/// use std::sync::atomic::AtomicBool;
+///
+/// let puzzle = Puzzle::builtin("board:2x3:2").unwrap();
+/// let space = GroupSpace::for_puzzle(&puzzle, true).unwrap();
+/// let table = DistanceTable::new(space.size());
+/// bfs(&space, &table, &BfsOptions::default(), &AtomicBool::new(false));
+/// // scramble with three moves, solve, and replay the solution
+/// let mut state = space.goals()[0].clone();
+/// let mut next = state.clone();
+/// for m in [0, 1, 0] {
+///     space.apply(m, false, &state, &mut next);
+///     std::mem::swap(&mut state, &mut next);
+/// }
+/// let solution = solve_with_table(&space, &table, &state).unwrap();
+/// assert!(solution.len() <= 3);
+/// for &m in &solution {
+///     space.apply(m, false, &state, &mut next);
+///     std::mem::swap(&mut state, &mut next);
+/// }
+/// assert_eq!(table.get(space.rank(&state)), Some(0));
+/// ```
 pub fn solve_with_table<S: StateSpace>(
     space: &S,
     table: &DistanceTable,
