@@ -26,6 +26,7 @@
 //! In a notebook, one `:dep permlab = { path = "…" }` line is enough: the crate
 //! re-exports `nalgebra`, `ndarray`, `num_bigint` and `plotters`.
 
+use crate::escape::html_text;
 use crate::figures::board::BoardFigure;
 use crate::figures::cube_net::CubeNetFigure;
 use crate::figures::matrix::MatrixFigure;
@@ -55,21 +56,6 @@ pub fn html_block(html: &str, text: &str) -> String {
     s
 }
 
-/// Escapes `&`, `<`, `>` and `"` for HTML text and attributes.
-pub fn escape_html(text: &str) -> String {
-    let mut s = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => s.push_str("&amp;"),
-            '<' => s.push_str("&lt;"),
-            '>' => s.push_str("&gt;"),
-            '"' => s.push_str("&quot;"),
-            _ => s.push(c),
-        }
-    }
-    s
-}
-
 /// A figure as an HTML fragment: its SVG inline, at its default size.
 pub fn figure_html(fig: &dyn DynFigure) -> Result<String, FigureError> {
     Ok(format!(
@@ -85,14 +71,14 @@ pub fn figure_block(fig: &dyn DynFigure, caption: &str, text: &str) -> String {
     let head = if caption.is_empty() {
         String::new()
     } else {
-        format!("<div><code>{}</code></div>", escape_html(caption))
+        format!("<div><code>{}</code></div>", html_text(caption))
     };
     let html = match figure_html(fig) {
         Ok(svg) => format!("<div class=\"permlab\">{head}{svg}</div>"),
         Err(e) => format!(
             "<div class=\"permlab\">{head}{}<p>(figure failed: {})</p></div>",
             pre(text),
-            escape_html(&e.to_string())
+            html_text(&e.to_string())
         ),
     };
     html_block(&html, text)
@@ -100,7 +86,7 @@ pub fn figure_block(fig: &dyn DynFigure, caption: &str, text: &str) -> String {
 
 /// Wraps text as `<pre>` HTML.
 fn pre(text: &str) -> String {
-    format!("<pre>{}</pre>", escape_html(text))
+    format!("<pre>{}</pre>", html_text(text))
 }
 
 /// A permutation matrix to look at: prints as a 0/1 picture (never as nalgebra's
@@ -285,8 +271,8 @@ mod evcxr_impls {
             );
             let mut html = format!(
                 "<div class=\"permlab-perm\"><code>{}</code><br><small>{}</small>",
-                escape_html(&self.to_string()),
-                escape_html(&summary)
+                html_text(&self.to_string()),
+                html_text(&summary)
             );
             if !self.is_identity() && self.support().len() <= 120 {
                 if let Ok(svg) = figure_html(&CycleFigure::new(self)) {
@@ -363,8 +349,8 @@ mod evcxr_impls {
             for (k, v) in &rows {
                 html.push_str(&format!(
                     "<tr><th style=\"text-align:left\">{}</th><td style=\"text-align:left\"><code>{}</code></td></tr>",
-                    escape_html(k),
-                    escape_html(v)
+                    html_text(k),
+                    html_text(v)
                 ));
                 text.push_str(&format!("{k}: {v}\n"));
             }
@@ -446,7 +432,7 @@ mod evcxr_impls {
             let html: String = md
                 .lines()
                 .filter(|l| !l.trim().is_empty())
-                .map(|l| format!("<p>{}</p>", escape_html(l)))
+                .map(|l| format!("<p>{}</p>", html_text(l)))
                 .collect();
             html_block(
                 &format!("<div class=\"permlab-proof\">{html}</div>"),
@@ -473,13 +459,13 @@ mod evcxr_impls {
                 };
                 html.push_str(&format!(
                     "<tr><td>{}</td><td>{}</td><td><b>{}</b></td><td>{}</td></tr>",
-                    escape_html(&r.seed),
-                    escape_html(&r.quote),
-                    escape_html(&r.label()),
-                    escape_html(&evidence)
+                    html_text(&r.seed),
+                    html_text(&r.quote),
+                    html_text(&r.label()),
+                    html_text(&evidence)
                 ));
             }
-            html.push_str(&format!("</table><p>{}</p>", escape_html(&self.summary())));
+            html.push_str(&format!("</table><p>{}</p>", html_text(&self.summary())));
             html_block(&html, &self.to_table())
         }
         /// Rich display in evcxr notebooks.
@@ -522,11 +508,8 @@ mod evcxr_impls {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "evcxr"))]
 mod tests {
-    use super::*;
-
-    #[cfg(feature = "evcxr")]
     #[test]
     fn report_and_proof_display_blocks() {
         let report = crate::reproduce::run(
@@ -541,13 +524,5 @@ mod tests {
         assert!(out.contains("<td><b>holds</b></td>"));
         assert!(out.contains("EVCXR_BEGIN_CONTENT text/plain\n"));
         assert_eq!(out.matches("EVCXR_END_CONTENT").count(), 2);
-    }
-
-    #[test]
-    fn escaping() {
-        assert_eq!(
-            escape_html("a<b & \"c\">"),
-            "a&lt;b &amp; &quot;c&quot;&gt;"
-        );
     }
 }

@@ -33,6 +33,7 @@
 
 #[cfg(feature = "figures")]
 pub mod display;
+pub mod escape;
 #[cfg(feature = "figures")]
 pub mod figures;
 pub mod group;

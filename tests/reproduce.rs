@@ -1,15 +1,11 @@
-//! The registry's verdicts (the `--quick` subset) against tests/data/expected_verdicts.tsv.
-//! `.ci/run` checks the full run with `permlab reproduce --expect`.
+//! The registry's verdicts (the `--quick` subset) against the expected verdicts in
+//! data/seed_claims.tsv. `.ci/run` checks the full run with `permlab reproduce --check`.
 
-use permlab::reproduce::{expected_verdicts, run, Options};
+use permlab::reproduce::{expected_verdicts_of_claims, run, Options};
 
 #[test]
 fn quick_registry_verdicts_match_expectations() {
-    let path = format!(
-        "{}/tests/data/expected_verdicts.tsv",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let expected = expected_verdicts(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let expected = expected_verdicts_of_claims();
     let report = run(
         &Options {
             quick: true,

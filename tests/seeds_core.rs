@@ -210,53 +210,49 @@ fn seed002_transposition_word() {
 
 #[test]
 fn seed000_special_case_words_under_each_convention() {
-    let mut holds: Vec<(String, Vec<Convention>)> = Vec::new();
-    for line in data_lines("seed000_words.txt") {
-        let cols: Vec<&str> = line.split(" | ").collect();
-        let puzzle = Puzzle::builtin(cols[0]).unwrap();
-        let w = puzzle.parse_word(cols[1]).unwrap();
-        let wanted = match cols[2] {
-            "transposition" => vec![2],
-            "3-cycle" => vec![3],
-            other => panic!("unknown claim {other}"),
-        };
-        let ok: Vec<Convention> = Convention::all()
-            .into_iter()
-            .filter(|&c| {
-                let g = puzzle.eval_with(&w, c);
-                g.cycles().iter().map(Vec::len).collect::<Vec<_>>() == wanted
-            })
-            .collect();
-        holds.push((cols[0].to_string(), ok));
-    }
+    let words = permlab::reproduce::seed000_words();
+    let holds: Vec<(String, Vec<Convention>)> = words
+        .iter()
+        .map(|row| {
+            let puzzle = Puzzle::builtin(&row.puzzle).unwrap();
+            let w = puzzle.parse_word(&row.word).unwrap();
+            let ok = Convention::all()
+                .into_iter()
+                .filter(|&c| {
+                    let g = puzzle.eval_with(&w, c);
+                    g.cycles().iter().map(Vec::len).collect::<Vec<_>>() == row.cycle_type
+                })
+                .collect();
+            (row.claim.clone(), ok)
+        })
+        .collect();
+    let conventions_of = |claim: &str| &holds.iter().find(|(c, _)| c == claim).unwrap().1;
     // the 3x3 board's transposition needs counterclockwise letters or right-to-left products
-    assert_eq!(holds[0].1, vec![RL_CW, LR_CCW]);
+    assert_eq!(
+        conventions_of("s000-transposition-3x3"),
+        &vec![RL_CW, LR_CCW]
+    );
     // the 2x4 transposition and the 3x3-block 3-cycle hold under every convention
-    assert_eq!(holds[1].1, Convention::all().to_vec());
-    assert_eq!(holds[2].1, Convention::all().to_vec());
-    // exact permutations under the default convention
-    let p = Puzzle::builtin("board:3x3:2").unwrap();
     assert_eq!(
-        p.eval(&p.parse_word("C B' C' B D").unwrap()).to_string(),
-        "(2,4,6,9,8,5)"
+        conventions_of("s000-transposition-2xn"),
+        &Convention::all().to_vec()
     );
     assert_eq!(
-        p.eval_with(&p.parse_word("C B' C' B D").unwrap(), LR_CCW)
-            .to_string(),
-        "(6,9)"
+        conventions_of("s000-3cycle-3x3-blocks"),
+        &Convention::all().to_vec()
     );
-    let p = Puzzle::builtin("board:2x4:2").unwrap();
-    assert_eq!(
-        p.eval(&p.parse_word("X Y Z' Y2 X' Z' Y Z2 Y'").unwrap())
-            .to_string(),
-        "(4,8)"
-    );
-    let p = Puzzle::builtin("board:4x4:3").unwrap();
-    assert_eq!(
-        p.eval(&p.parse_word("A D A' D' C' D A' D' A C").unwrap())
-            .to_string(),
-        "(2,13,7)"
-    );
+    // exact permutations under the default convention (and the 3x3 board's under LR_CCW)
+    let perm_of = |claim: &str, c: Convention| {
+        let row = words.iter().find(|w| w.claim == claim).unwrap();
+        let p = Puzzle::builtin(&row.puzzle).unwrap();
+        p.eval_with(&p.parse_word(&row.word).unwrap(), c)
+            .to_string()
+    };
+    let default = Convention::default();
+    assert_eq!(perm_of("s000-transposition-3x3", default), "(2,4,6,9,8,5)");
+    assert_eq!(perm_of("s000-transposition-3x3", LR_CCW), "(6,9)");
+    assert_eq!(perm_of("s000-transposition-2xn", default), "(4,8)");
+    assert_eq!(perm_of("s000-3cycle-3x3-blocks", default), "(2,13,7)");
 }
 
 #[test]

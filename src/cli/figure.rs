@@ -388,7 +388,7 @@ fn write_gallery(dir: &Path, json: bool) -> CliResult {
         index.push_str(&format!(
             "| [{0}.svg]({0}.svg) | {1} |\n",
             it.name,
-            it.caption.replace('|', "\\|")
+            permlab::escape::markdown_cell(&it.caption)
         ));
     }
     write_atomically(&dir.join("INDEX.md"), index.as_bytes())?;

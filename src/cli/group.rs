@@ -628,7 +628,7 @@ fn bench_groups(args: &BenchGroupsArgs) -> CliResult {
              group & digits of order & permlab (ms) & GAP (ms) & ratio \\\\\n\\midrule\n",
         );
         for row in &table {
-            let cells: Vec<String> = row.iter().map(|c| super::latex_text(c)).collect();
+            let cells: Vec<String> = row.iter().map(|c| permlab::escape::latex_text(c)).collect();
             t.push_str(&format!("{} \\\\\n", cells.join(" & ")));
         }
         t.push_str("\\bottomrule\n\\end{tabular}\n");

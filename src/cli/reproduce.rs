@@ -23,6 +23,10 @@ pub struct ReproduceArgs {
     /// Print the LaTeX table and write paper/generated/ (claims.tex, numbers.tex).
     #[arg(long)]
     latex: bool,
+    /// Compare verdicts with the expected verdicts recorded in data/seed_claims.tsv;
+    /// exit 1 on any difference.
+    #[arg(long, conflicts_with = "expect")]
+    check: bool,
     /// Compare verdicts with an expectations file (`id<TAB>verdict` lines); exit 1 on
     /// any difference.
     #[arg(long)]
@@ -77,10 +81,19 @@ pub fn run(a: ReproduceArgs) -> CliResult {
             report.to_markdown().as_bytes(),
         )?;
     }
-    if let Some(path) = &a.expect {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let expected =
-            reproduce::expected_verdicts(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let expected = match &a.expect {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(
+                reproduce::expected_verdicts(&text)
+                    .map_err(|e| format!("{}: {e}", path.display()))?,
+            )
+        }
+        None if a.check => Some(reproduce::expected_verdicts_of_claims()),
+        None => None,
+    };
+    if let Some(expected) = expected {
         let mismatches = report.mismatches(&expected);
         if !mismatches.is_empty() {
             for m in &mismatches {

@@ -593,7 +593,7 @@ fn bench_search_latex(
             f(r, "seconds"),
             f(r, "positions_per_cpu_second") / 1e6,
             r["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
-            super::latex_text(&format!(
+            permlab::escape::latex_text(&format!(
                 "{} ({})",
                 r["goal"].as_str().unwrap_or(""),
                 if r["goal_met"].as_bool() == Some(true) {

@@ -1,7 +1,9 @@
 //! `permlab reproduce`: every claim of the five seeds, decided by computation.
 //!
-//! The claims (an id, the seed and the sentence each comes from) are data in
-//! `data/seed_claims.tsv`; each id has a check here, one file per seed. A check returns
+//! The claims (an id, the seed, the expected verdict and the sentence each comes from)
+//! are data in `data/seed_claims.tsv`, their one home; each id has a check here, one
+//! file per seed, and seed 000's words are data in `data/seed000_words.txt`
+//! ([`seed000_words`]). A check returns
 //! an [`Outcome`]: the verdict, the evidence, a description of the computation, and
 //! named numbers that the paper includes (`paper/generated/numbers.tex`).
 //!
@@ -17,6 +19,7 @@ mod seed002;
 mod seed003;
 mod seed004;
 
+use crate::escape::{latex_breakable, latex_text, markdown_cell};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -111,6 +114,9 @@ pub struct ClaimText {
     pub id: String,
     /// Seed file prefix (`000` … `004`).
     pub seed: String,
+    /// The expected verdict kind ([`Verdict::kind`]): what `reproduce --check`
+    /// compares with.
+    pub expected: String,
     /// The sentence from the seed.
     pub quote: String,
 }
@@ -121,12 +127,66 @@ pub fn claim_texts() -> Vec<ClaimText> {
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
-            let mut cols = l.splitn(3, '\t');
+            let mut cols = l.splitn(4, '\t');
             let mut next = || cols.next().unwrap_or("").to_string();
             ClaimText {
                 id: next(),
                 seed: next(),
+                expected: next(),
                 quote: next(),
+            }
+        })
+        .collect()
+}
+
+/// The expected verdict of every claim, as `(id, kind)` pairs for
+/// [`Report::mismatches`].
+pub fn expected_verdicts_of_claims() -> Vec<(String, String)> {
+    claim_texts()
+        .into_iter()
+        .map(|t| (t.id, t.expected))
+        .collect()
+}
+
+/// One of seed 000's words (a row of `data/seed000_words.txt`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seed000Word {
+    /// The claim it belongs to (an id of `data/seed_claims.tsv`).
+    pub claim: String,
+    /// The puzzle spec of the board.
+    pub puzzle: String,
+    /// The seed's word in the puzzle's block names.
+    pub word: String,
+    /// The claimed cycle lengths (`[2]` for a transposition, `[3]` for a 3-cycle).
+    pub cycle_type: Vec<usize>,
+    /// The seed's own spelling of the word.
+    pub seed_spelling: String,
+}
+
+/// Seed 000's Part V words, compiled into the crate from `data/seed000_words.txt`.
+///
+/// ```
+/// let words = permlab::reproduce::seed000_words();
+/// assert_eq!(words.len(), 3);
+/// assert_eq!(words[0].cycle_type, vec![2]);
+/// ```
+pub fn seed000_words() -> Vec<Seed000Word> {
+    include_str!("../../data/seed000_words.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split(" | ").map(str::trim).collect();
+            let cycle_type = match f[3] {
+                "transposition" => vec![2],
+                "3-cycle" => vec![3],
+                other => panic!("data/seed000_words.txt: unknown cycle type {other:?}"),
+            };
+            Seed000Word {
+                claim: f[0].to_string(),
+                puzzle: f[1].to_string(),
+                word: f[2].to_string(),
+                cycle_type,
+                seed_spelling: f[4].to_string(),
             }
         })
         .collect()
@@ -353,14 +413,13 @@ impl Report {
         let mut s =
             String::from("| seed | claim | verdict | evidence | s |\n|---|---|---|---|---|\n");
         for r in &self.records {
-            let esc = |t: &str| t.replace('|', "\\|").replace('\n', " ");
             let _ = writeln!(
                 s,
                 "| {} | {} | {} | {} | {:.2} |",
                 r.seed,
-                esc(&r.quote),
-                esc(&r.label()),
-                esc(&r.evidence()),
+                markdown_cell(&r.quote),
+                markdown_cell(&r.label()),
+                markdown_cell(&r.evidence()),
                 r.seconds
             );
         }
@@ -389,9 +448,9 @@ impl Report {
                 s,
                 "{} & {} & {} & {} \\\\",
                 r.seed,
-                breakable(&latex_escape(&short(&r.quote, 150))),
-                latex_escape(&r.label()),
-                breakable(&latex_escape(&short(&r.evidence(), 160)))
+                latex_breakable(&latex_text(&short(&r.quote, 150))),
+                latex_text(&r.label()),
+                latex_breakable(&latex_text(&short(&r.evidence(), 160)))
             );
         }
         s.push_str("\\bottomrule\n\\end{longtable}\n");
@@ -404,7 +463,7 @@ impl Report {
         for r in &self.records {
             if let Ok(o) = &r.outcome {
                 for (name, value) in &o.numbers {
-                    let _ = writeln!(s, "\\newcommand{{\\{name}}}{{{}}}", latex_escape(value));
+                    let _ = writeln!(s, "\\newcommand{{\\{name}}}{{{}}}", latex_text(value));
                 }
             }
         }
@@ -467,45 +526,6 @@ impl Report {
     }
 }
 
-/// Allows line breaks after commas and closing parentheses (long cycle notation).
-fn breakable(latex: &str) -> String {
-    latex
-        .replace(',', ",\\allowbreak{}")
-        .replace(')', ")\\allowbreak{}")
-}
-
-/// Escapes text for LaTeX.
-pub fn latex_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\textbackslash{}"),
-            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '^' => out.push_str("\\^{}"),
-            '~' => out.push_str("\\~{}"),
-            '…' => out.push_str("\\ldots{}"),
-            '⁻' => out.push_str("$^{-}$"),
-            '¹' => out.push_str("$^{1}$"),
-            '⟨' => out.push_str("$\\langle$"),
-            '⟩' => out.push_str("$\\rangle$"),
-            '≤' => out.push_str("$\\le$"),
-            '≥' => out.push_str("$\\ge$"),
-            '·' => out.push_str("$\\cdot$"),
-            '×' => out.push_str("$\\times$"),
-            '→' => out.push_str("$\\to$"),
-            '—' => out.push_str("---"),
-            '–' => out.push_str("--"),
-            '"' => out.push_str("''"),
-            c if c.is_ascii() => out.push(c),
-            _ => out.push('?'),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -528,13 +548,20 @@ mod tests {
         sorted.dedup();
         assert_eq!(sorted.len(), ids.len(), "duplicate check ids");
         assert!(texts.len() >= 30);
-    }
-
-    #[test]
-    fn latex_escape_escapes_specials() {
-        assert_eq!(
-            latex_escape("a_b & 50% #1 {x} ^"),
-            "a\\_b \\& 50\\% \\#1 \\{x\\} \\^{}"
-        );
+        for t in claim_texts() {
+            assert!(
+                ["holds", "holds_only_under", "false", "undecided"].contains(&t.expected.as_str()),
+                "claim {}: expected verdict {:?}",
+                t.id,
+                t.expected
+            );
+        }
+        for w in seed000_words() {
+            assert!(
+                ids.contains(&w.claim.as_str()),
+                "word of unknown claim {}",
+                w.claim
+            );
+        }
     }
 }

@@ -74,17 +74,23 @@ pub fn checks() -> Vec<Check> {
     ]
 }
 
-/// The conventions under which `word` on `spec` has exactly the cycle lengths `want`,
-/// with the permutation under each convention as evidence.
-fn conventions_with_cycle_type(spec: &str, word: &str, want: &[usize]) -> Result<Outcome, String> {
+/// The conventions under which seed 000's word for `claim` (a row of
+/// `data/seed000_words.txt`) has exactly the claimed cycle lengths, with the permutation
+/// under each convention as evidence.
+fn conventions_with_cycle_type(claim: &str) -> Result<Outcome, String> {
+    let row = super::seed000_words()
+        .into_iter()
+        .find(|w| w.claim == claim)
+        .ok_or_else(|| format!("data/seed000_words.txt has no word for {claim}"))?;
+    let spec = &row.puzzle;
     let p = Puzzle::builtin(spec).map_err(|e| e.to_string())?;
-    let w = p.parse_word(word).map_err(|e| e.to_string())?;
+    let w = p.parse_word(&row.word).map_err(|e| e.to_string())?;
     let mut good = Vec::new();
     let mut evidence = Vec::new();
     for c in Convention::all() {
         let g = p.eval_with(&w, c);
         let lens: Vec<usize> = g.cycles().iter().map(Vec::len).collect();
-        if lens == want {
+        if lens == row.cycle_type {
             good.push(c);
         }
         evidence.push(format!("{g} ({c})"));
@@ -92,7 +98,7 @@ fn conventions_with_cycle_type(spec: &str, word: &str, want: &[usize]) -> Result
     Ok(Outcome::new(
         verdict_for(&good),
         format!("{spec}: {}", evidence.join("; ")),
-        format!("{word} evaluated under the four conventions"),
+        format!("{} evaluated under the four conventions", row.word),
     ))
 }
 
@@ -113,16 +119,15 @@ pub(super) fn verdict_for(good: &[Convention]) -> Verdict {
 }
 
 fn three_cycle_3x3_blocks() -> Result<Outcome, String> {
-    conventions_with_cycle_type("board:4x4:3", "A D A' D' C' D A' D' A C", &[3])
+    conventions_with_cycle_type("s000-3cycle-3x3-blocks")
 }
 
 fn transposition_2xn() -> Result<Outcome, String> {
-    conventions_with_cycle_type("board:2x4:2", "X Y Z' Y2 X' Z' Y Z2 Y'", &[2])
+    conventions_with_cycle_type("s000-transposition-2xn")
 }
 
 fn transposition_3x3() -> Result<Outcome, String> {
-    // X = lower-left (C), Y = upper-right (B), Z = lower-right (D)
-    conventions_with_cycle_type("board:3x3:2", "C B' C' B D", &[2])
+    conventions_with_cycle_type("s000-transposition-3x3")
 }
 
 /// The four images of Cycle's belt under the board's mirror symmetries, each with its
