@@ -9,7 +9,7 @@ fn main() {
     for _ in 0..10 {
         let t = std::time::Instant::now();
         c = Some(permlab::group::Chain::build(
-            p.degree,
+            p.degree(),
             &p.generator_perms(),
             &[],
             None,

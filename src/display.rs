@@ -190,15 +190,16 @@ pub struct PuzzleState {
 impl PuzzleState {
     /// A state of `puzzle` (0-based labels at positions), checked.
     pub fn new(puzzle: &Puzzle, state: &[u32]) -> Result<PuzzleState, FigureError> {
-        let mut seen = vec![false; puzzle.degree];
-        let ok = state.len() == puzzle.degree
+        let mut seen = vec![false; puzzle.degree()];
+        let ok = state.len() == puzzle.degree()
             && state.iter().all(|&l| {
                 (l as usize) < seen.len() && !std::mem::replace(&mut seen[l as usize], true)
             });
         if !ok {
             return Err(FigureError::Invalid(format!(
                 "not a state of {}: expected a permutation of 1..={}",
-                puzzle.name, puzzle.degree
+                puzzle.name(),
+                puzzle.degree()
             )));
         }
         Ok(PuzzleState {
@@ -226,7 +227,7 @@ impl PuzzleState {
 
     /// The picture, or `None` for puzzles without geometry.
     pub fn figure(&self) -> Option<Box<dyn DynFigure>> {
-        match self.puzzle.layout {
+        match self.puzzle.layout() {
             Layout::Grid { .. } | Layout::Ring => {
                 let mut fig = BoardFigure::for_puzzle(&self.puzzle, &self.state).ok()?;
                 if let Some(g) = &self.arrows {

@@ -299,7 +299,7 @@ pub fn prove_for(puzzle: &Puzzle, g: &PermGroup, claim: &Claim) -> Proof {
 }
 
 fn parity_steps(p: &Puzzle) -> Vec<Step> {
-    p.generators
+    p.generators()
         .iter()
         .map(|mv| {
             let ct = mv.perm.cycle_type();
@@ -347,7 +347,7 @@ fn prove_even(p: &Puzzle, g: &PermGroup) -> Proof {
         ]
     } else {
         let odd: Vec<String> = p
-            .generators
+            .generators()
             .iter()
             .filter(|mv| !mv.perm.is_even())
             .map(|mv| mv.name.clone())
@@ -378,7 +378,7 @@ fn prove_even(p: &Puzzle, g: &PermGroup) -> Proof {
 pub fn short_cycle_witness(p: &Puzzle, len: usize, max_nodes: usize) -> Option<(Word, Perm)> {
     let gens = p.generator_perms();
     let k = gens.len();
-    let n = p.degree;
+    let n = p.degree();
     let mut seen: HashSet<Perm> = HashSet::new();
     let id = Perm::identity(n);
     seen.insert(id.clone());
@@ -780,7 +780,7 @@ fn prove_reachable(p: &Puzzle, g: &PermGroup, state: &[u32]) -> Proof {
         )]));
         let show =
             |v: &Vec<bool>| -> String { v.iter().map(|&b| if b { '1' } else { '0' }).collect() };
-        for (mv, v) in p.generators.iter().zip(&gen_vecs) {
+        for (mv, v) in p.generators().iter().zip(&gen_vecs) {
             steps.push(hand(vec![
                 c(mv.name.clone()),
                 t(format!(" has sign vector {}.", show(v))),

@@ -125,7 +125,7 @@ fn giants_agree_with_schreier_sims() {
         let p = Puzzle::load(spec).unwrap();
         let g = p.group();
         assert!(g.giants().is_some(), "{spec}");
-        let c = permlab::group::Chain::build(p.degree, &p.generator_perms(), &[], None);
+        let c = permlab::group::Chain::build(p.degree(), &p.generator_perms(), &[], None);
         assert_eq!(g.order(), c.order(), "{spec}");
     }
 }

@@ -521,7 +521,7 @@ fn general_boards_solve_by_the_labelled_method() {
                     continue;
                 }
                 let w = s.three_cycle(t).unwrap();
-                let expected = Perm::from_cycles(p.degree, &[t.to_vec()]).unwrap();
+                let expected = Perm::from_cycles(p.degree(), &[t.to_vec()]).unwrap();
                 assert_eq!(p.eval(&s.word(&w)), expected);
             }
         }

@@ -144,7 +144,7 @@ fn rotation3_clockwise_only_gods_number_and_hardest_position() {
     assert!(solves(&space, &s, &path));
     // directed moves: solving distance differs from the distance from solved
     // (one clockwise turn is solved by three)
-    let a = p.generators[0].perm.clone();
+    let a = p.generators()[0].perm.clone();
     let one = space.state_of(&a);
     assert_eq!(distance_with_table(&space, &table, &one).unwrap(), 3);
     // the table walk-down agrees with exact distances on a spread of positions
@@ -191,7 +191,7 @@ fn seed001_staged_solver_worst_case_against_optimal() {
     let p = Puzzle::builtin("rotation3").unwrap();
     let mut cells = c.worst.0.clone();
     for &m in &turns {
-        cells = p.generators[m].perm.apply_to_state(&cells);
+        cells = p.generators()[m].perm.apply_to_state(&cells);
     }
     assert_eq!(cells, p.solved());
 }

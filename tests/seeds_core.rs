@@ -112,7 +112,7 @@ mod seed003_python {
     /// inverses are transposes and double moves squares.
     pub fn gen_moves(cube: &Puzzle) -> HashMap<String, DMatrix<f64>> {
         let mut d = HashMap::new();
-        for mv in &cube.generators {
+        for mv in cube.generators() {
             let flattened = mv.perm.apply_to_state(&cube.solved());
             let p = perm_mat(&flattened);
             d.insert(format!("{}'", mv.name), p.transpose());

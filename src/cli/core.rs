@@ -112,8 +112,8 @@ impl CoreCommand {
                         .map(|(spec, p)| {
                             json!({
                                 "spec": spec,
-                                "degree": p.degree,
-                                "generators": p.generators.iter()
+                                "degree": p.degree(),
+                                "generators": p.generators().iter()
                                     .map(|m| json!({"name": m.name, "cycles": m.perm.to_string()}))
                                     .collect::<Vec<_>>(),
                             })
@@ -123,8 +123,8 @@ impl CoreCommand {
                 } else {
                     println!("Built-in puzzles (also: cube:N, turnstyle:N, board:RxC:K, or a .gens file path):");
                     for (spec, p) in &list {
-                        println!("\n{spec}  ({} positions)", p.degree);
-                        for m in &p.generators {
+                        println!("\n{spec}  ({} positions)", p.degree());
+                        for m in p.generators() {
                             println!("  {}: {}", m.name, m.perm);
                         }
                         let aliases = p.alphabet().aliases();

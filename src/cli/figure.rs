@@ -228,8 +228,8 @@ impl FigureKind {
                 let mut fig = MatrixFigure::of_perm(&g)
                     .title(&title_or(&out, &pw.word))
                     .numbers(numbers);
-                if let (Layout::Cube(n), false) = (&puzzle.layout, no_faces) {
-                    fig = fig.cube_faces(*n);
+                if let (Layout::Cube(n), false) = (puzzle.layout(), no_faces) {
+                    fig = fig.cube_faces(n);
                 }
                 write_figure(&fig, &out)
             }
@@ -257,10 +257,10 @@ impl FigureKind {
                         }
                     }
                     Some(label) => {
-                        if label == 0 || label as usize > puzzle.degree {
+                        if label == 0 || label as usize > puzzle.degree() {
                             return Err(format!(
                                 "--path {label}: not a number of the puzzle (1..={})",
-                                puzzle.degree
+                                puzzle.degree()
                             )
                             .into());
                         }
@@ -281,8 +281,8 @@ impl FigureKind {
             }
             FigureKind::Net { pw, numbers, out } => {
                 let (puzzle, g) = pw.load()?;
-                let Layout::Cube(n) = puzzle.layout else {
-                    return Err(format!("puzzle {} is not a cube", puzzle.name).into());
+                let Layout::Cube(n) = puzzle.layout() else {
+                    return Err(format!("puzzle {} is not a cube", puzzle.name()).into());
                 };
                 let fig = CubeNetFigure::new(n, &g.apply_to_state(&puzzle.solved()))?
                     .numbers(numbers)

@@ -181,7 +181,7 @@ impl GroupCommand {
             GroupCommand::Group { puzzle, fix, json } => {
                 let p = Puzzle::load(&puzzle)?;
                 let fixed = match &fix {
-                    Some(f) => Some(parse_points(f, p.degree, "--fix")?),
+                    Some(f) => Some(parse_points(f, p.degree(), "--fix")?),
                     None => None,
                 };
                 let g = p.group();
@@ -227,7 +227,7 @@ impl GroupCommand {
                     }));
                 } else {
                     let m = g.moved_points().len();
-                    println!("puzzle:           {}", p.name);
+                    println!("puzzle:           {}", p.name());
                     println!("degree:           {}", g.degree());
                     println!("order:            {order}");
                     println!("                  = {}", factorization_text(&fact));
@@ -412,8 +412,8 @@ impl ClaimArgs {
             Claim::Reachable(p.parse_state(s)?)
         } else if let (Some(f), Some(o)) = (&self.stabilizer_fixes, &self.acts_symmetric_on) {
             Claim::StabilizerSymmetric {
-                fixed: parse_points(f, p.degree, "--stabilizer-fixes")?,
-                on: parse_points(o, p.degree, "--acts-symmetric-on")?,
+                fixed: parse_points(f, p.degree(), "--stabilizer-fixes")?,
+                on: parse_points(o, p.degree(), "--acts-symmetric-on")?,
             }
         } else {
             return Err("no claim given: use --symmetric, --alternating, --even, --order N, --reachable STATE or --stabilizer-fixes P --acts-symmetric-on Q".into());
@@ -481,7 +481,7 @@ fn time_order(p: &Puzzle) -> (f64, BigUint) {
     let start = Instant::now();
     for _ in 0..5 {
         let t = Instant::now();
-        let g = PermGroup::new(p.degree, p.generator_perms());
+        let g = PermGroup::new(p.degree(), p.generator_perms());
         order = g.order();
         times.push(t.elapsed().as_secs_f64() * 1e3);
         if start.elapsed().as_secs_f64() > 2.0 {
@@ -511,13 +511,13 @@ fn bench_groups(args: &BenchGroupsArgs) -> CliResult {
             let p = Puzzle::load(spec)?;
             let f = tmp.join(format!("g{i}.gens"));
             let moves: Vec<(String, Perm)> = p
-                .generators
+                .generators()
                 .iter()
                 .map(|m| (m.name.clone(), m.perm.clone()))
                 .collect();
             std::fs::write(
                 &f,
-                permlab::puzzle::gens::format_gens(p.degree, &moves, spec),
+                permlab::puzzle::gens::format_gens(p.degree(), &moves, spec),
             )
             .map_err(|e| format!("{}: {e}", f.display()))?;
             (p, f)

@@ -188,11 +188,11 @@ impl SpaceArgs {
                 RingSpace::for_puzzle(&puzzle).map_err(|e| format!("--up-to-rotation: {e}"))?,
             )
         } else if let Some(t) = &self.track {
-            let tracked = parse_points(t, puzzle.degree, "--track")?;
+            let tracked = parse_points(t, puzzle.degree(), "--track")?;
             let (names, perms) = puzzle_moves(&puzzle, self.inverses);
             AnySpace::Pieces(PiecesSpace::new(
-                &puzzle.name,
-                puzzle.degree,
+                puzzle.name(),
+                puzzle.degree(),
                 tracked,
                 names,
                 perms,
@@ -281,7 +281,7 @@ impl SearchCommand {
                 };
                 let max_memory = args.max_memory()?;
                 let home = home
-                    .map(|h| parse_points(&h, puzzle.degree, "--home"))
+                    .map(|h| parse_points(&h, puzzle.degree(), "--home"))
                     .transpose()?;
                 if home.is_some() && matches!(space, AnySpace::Pieces(_)) {
                     return Err("--home needs a search of whole positions (not --track)".into());
@@ -294,7 +294,7 @@ impl SearchCommand {
                         s.to_cells(&st)
                     }).collect();
                     let home_report = match &home {
-                        Some(h) => Some(home_distribution(s, &table, puzzle.degree, h)?),
+                        Some(h) => Some(home_distribution(s, &table, puzzle.degree(), h)?),
                         None => None,
                     };
                     if let Some(path) = &save {
@@ -308,7 +308,7 @@ impl SearchCommand {
                     let rate = r.states as f64 / r.seconds.max(1e-9);
                     if json {
                         let mut v = json!({
-                            "puzzle": puzzle.name,
+                            "puzzle": puzzle.name(),
                             "space": s.key(),
                             "indexing": describe_indexing(&space),
                             "states": r.states,
@@ -334,7 +334,7 @@ impl SearchCommand {
                         }
                         print_json(&v);
                     } else {
-                        println!("{}: {} positions ({})", puzzle.name, r.states, describe_indexing(&space));
+                        println!("{}: {} positions ({})", puzzle.name(), r.states, describe_indexing(&space));
                         if r.states != s.size() {
                             println!("note: {} of the {} indexed positions are unreachable", s.size() - r.states, s.size());
                         }
@@ -437,16 +437,16 @@ fn solve(
             }
             let (names, perms) = puzzle_moves(&puzzle, args.inverses);
             let g = Perm::from_state(&cells)?;
-            let group = PermGroup::new(puzzle.degree, perms.clone());
+            let group = PermGroup::new(puzzle.degree(), perms.clone());
             if !group.contains(&g) {
                 return Err("state: not reachable from the solved state with these moves (not in the group)".into());
             }
-            let moves = PermMoves::new(&perms, puzzle.degree);
-            let start: Vec<u8> = (0..puzzle.degree)
-                .map(|i| g.extended(puzzle.degree).image(i) as u8)
+            let moves = PermMoves::new(&perms, puzzle.degree());
+            let start: Vec<u8> = (0..puzzle.degree())
+                .map(|i| g.extended(puzzle.degree()).image(i) as u8)
                 .collect();
-            let goal: Vec<u8> = (0..puzzle.degree as u8).collect();
-            if puzzle.degree <= 255 {
+            let goal: Vec<u8> = (0..puzzle.degree() as u8).collect();
+            if puzzle.degree() <= 255 {
                 if let Some(p) = bidirectional(&moves, &start, &goal, max_depth, 20_000_000) {
                     report_solution(&names, &p, true, "bidirectional search", json);
                     return Ok(ExitCode::SUCCESS);
@@ -484,7 +484,7 @@ fn solve(
         match &space {
             AnySpace::Group(gs) => {
                 let (_, perms) = puzzle_moves(&puzzle, args.inverses);
-                let group = PermGroup::new(puzzle.degree, perms);
+                let group = PermGroup::new(puzzle.degree(), perms);
                 factor_fallback(&group, &gs.element(&st), &names, json)
             }
             _ => Err(format!("no solution within {max_depth} moves and the space is too large for a table; raise --max-depth or --max-memory").into()),
@@ -634,7 +634,7 @@ fn cube_ru_space() -> Result<GroupSpace, CliError> {
     }
     Ok(GroupSpace::new(
         "cube3 <R,U> HTM",
-        cube.degree,
+        cube.degree(),
         names,
         perms,
     )?)

@@ -112,12 +112,12 @@ impl BoardFigure {
 
     /// The board of a grid puzzle (a ring puzzle is drawn as one row).
     pub fn for_puzzle(puzzle: &Puzzle, state: &[u32]) -> Result<BoardFigure, FigureError> {
-        match puzzle.layout {
+        match puzzle.layout() {
             Layout::Grid { rows, cols } => BoardFigure::new(rows, cols, state),
-            Layout::Ring => BoardFigure::new(1, puzzle.degree, state),
+            Layout::Ring => BoardFigure::new(1, puzzle.degree(), state),
             _ => Err(FigureError::Invalid(format!(
                 "puzzle {} is not a board (its states are not drawn as a grid)",
-                puzzle.name
+                puzzle.name()
             ))),
         }
     }

@@ -221,13 +221,13 @@ pub fn gallery() -> Result<Vec<GalleryItem>, FigureError> {
 /// [`GroupSpace`], every position once.
 pub fn bfs_distribution(puzzle: &Puzzle) -> Result<DistanceDistribution, FigureError> {
     let space = GroupSpace::for_puzzle(puzzle, false)
-        .map_err(|e| FigureError::Invalid(format!("{}: {e}", puzzle.name)))?;
+        .map_err(|e| FigureError::Invalid(format!("{}: {e}", puzzle.name())))?;
     let (_, r) = search_space(
         &space,
         None,
         &BfsOptions::default(),
         &AtomicBool::new(false),
     )
-    .map_err(|e| FigureError::Invalid(format!("{}: {e}", puzzle.name)))?;
+    .map_err(|e| FigureError::Invalid(format!("{}: {e}", puzzle.name())))?;
     Ok(r.distribution)
 }

@@ -156,7 +156,7 @@ impl GeneralSolver {
         }
         let move_perms: Vec<Perm> = moves.iter().map(|&(g, p)| gens[g].pow(p)).collect();
         let orbits = group.orbits();
-        let mut orbit_of = vec![0; puzzle.degree];
+        let mut orbit_of = vec![0; puzzle.degree()];
         for (k, o) in orbits.iter().enumerate() {
             for &c in o {
                 orbit_of[c] = k;
@@ -250,7 +250,7 @@ impl GeneralSolver {
             }
         }
         // 2. Cycle commutators [C, w⁻¹ C w]
-        let ngen = self.puzzle.generators.len();
+        let ngen = self.puzzle.generators().len();
         for g in 0..ngen {
             for h in 0..ngen {
                 if g == h {
@@ -258,7 +258,7 @@ impl GeneralSolver {
                 }
                 let c: Letters = [(h, -1), (g, -1)].repeat(4);
                 let belt = support_set(&self.eval(&c));
-                if belt.is_empty() || 2 * belt.len() >= self.puzzle.degree {
+                if belt.is_empty() || 2 * belt.len() >= self.puzzle.degree() {
                     continue;
                 }
                 for (w, pw) in words.iter().filter(|(w, _)| w.len() <= 4) {
@@ -282,7 +282,7 @@ impl GeneralSolver {
             }
         }
         // 3. powers of short words
-        if self.puzzle.degree <= 64 {
+        if self.puzzle.degree() <= 64 {
             for (u, pu) in &words {
                 let ct = pu.cycle_type();
                 let threes = ct.iter().filter(|&&x| x == 3).count();
@@ -409,11 +409,11 @@ impl GeneralSolver {
             cols: 0,
             why,
         };
-        if state.len() != self.puzzle.degree {
+        if state.len() != self.puzzle.degree() {
             return Err(bad(format!(
                 "{} entries, need {}",
                 state.len(),
-                self.puzzle.degree
+                self.puzzle.degree()
             )));
         }
         let g = Perm::from_state(state).map_err(|e| bad(e.to_string()))?;
@@ -527,7 +527,7 @@ impl GeneralSolver {
 fn short_words(solver: &GeneralSolver, max_len: usize, max_count: usize) -> Vec<(Letters, Perm)> {
     let mut all: Vec<(Letters, Perm)> = Vec::new();
     let mut frontier: Vec<(Letters, Perm)> =
-        vec![(Vec::new(), Perm::identity(solver.puzzle.degree))];
+        vec![(Vec::new(), Perm::identity(solver.puzzle.degree()))];
     for _ in 0..max_len {
         let mut next = Vec::new();
         for (w, p) in &frontier {

@@ -96,7 +96,7 @@ pub fn compare<R: rand::Rng>(
         .unwrap_or_default();
     let general = GeneralSolver::with_three_cycles(puzzle, &given);
     let optimal = OptimalTable::new(&general, limits.optimal_max_order);
-    let factor_ok = puzzle.degree <= limits.factor_max_degree;
+    let factor_ok = puzzle.degree() <= limits.factor_max_degree;
     let (mut seed, mut three, mut factor, mut opt) = (vec![], vec![], vec![], vec![]);
     for _ in 0..states {
         let st = general.random_state(rng);
@@ -121,7 +121,7 @@ pub fn compare<R: rand::Rng>(
     }
     let stats = |v: &Vec<usize>| (!v.is_empty()).then(|| Stats::of(v));
     QualityRow {
-        puzzle: puzzle.name.clone(),
+        puzzle: puzzle.name().to_string(),
         states,
         seed_method: stats(&seed),
         three_cycles: stats(&three),

@@ -29,7 +29,7 @@ use gens::GensError;
 use std::path::Path;
 
 /// How a state of the puzzle is drawn.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
     /// A grid of `rows × cols` cells numbered row-major.
     Grid {
@@ -90,20 +90,42 @@ pub struct Move {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Puzzle {
-    /// The spec it was loaded from (`cube3`, a path, …).
-    pub name: String,
-    /// Number of positions.
-    pub degree: usize,
-    /// The generators: they define the group and the moves of a search.
-    pub generators: Vec<Move>,
-    /// Further named moves usable in words (slices, rotations), not generators.
-    pub extra_moves: Vec<Move>,
-    /// How states are drawn.
-    pub layout: Layout,
+    name: String,
+    degree: usize,
+    generators: Vec<Move>,
+    extra_moves: Vec<Move>,
+    layout: Layout,
     alphabet: Alphabet,
 }
 
 impl Puzzle {
+    /// The spec it was loaded from (`cube3`, a path, …).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Number of positions.
+    pub fn degree(&self) -> usize {
+        self.degree
+    }
+
+    /// The generators: they define the group and the moves of a search. Their order
+    /// fixes the move indices of words and searches, so it cannot change after
+    /// construction.
+    pub fn generators(&self) -> &[Move] {
+        &self.generators
+    }
+
+    /// Further named moves usable in words (slices, rotations), not generators.
+    pub fn extra_moves(&self) -> &[Move] {
+        &self.extra_moves
+    }
+
+    /// How states are drawn.
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
     /// A puzzle on `degree` points from its generators and extra moves (each move is
     /// extended to `degree` points); every move's name and its inverse spellings are
     /// usable in words.

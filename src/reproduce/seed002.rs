@@ -95,7 +95,7 @@ fn odd_n() -> Result<Outcome, String> {
         let t = turnstyle(n)?;
         let signs: Vec<i8> = [0, 2]
             .iter()
-            .map(|&g| t.generators[g].perm.sign())
+            .map(|&g| t.generators()[g].perm.sign())
             .collect();
         ok &= signs.iter().all(|&s| s == 1);
         lines.push(format!("n={n}: sign(L)={}, sign(T)={}", signs[0], signs[1]));
@@ -114,7 +114,7 @@ fn odd_n_even() -> Result<Outcome, String> {
     let mut ok = true;
     for n in (5..=21).step_by(2) {
         let t = turnstyle(n)?;
-        ok &= t.generators[0].perm.is_even() && t.generators[2].perm.is_even();
+        ok &= t.generators()[0].perm.is_even() && t.generators()[2].perm.is_even();
     }
     Ok(Outcome::new(
         holds_if(ok),

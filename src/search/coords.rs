@@ -669,7 +669,7 @@ mod tests {
     fn check(spec: &str) {
         let p = Puzzle::builtin(spec).unwrap();
         let gens = p.generator_perms();
-        let g = PermGroup::new(p.degree, gens.clone());
+        let g = PermGroup::new(p.degree(), gens.clone());
         let idx = CoordIndex::new(&g, &gens, 1 << 26).unwrap();
         check_index(spec, &g, &gens, &idx, 1);
     }
@@ -774,7 +774,7 @@ mod tests {
         for (name, degree, gens) in [
             ("board:3x4:2", 12, board("board:3x4:2")),
             ("board:4x4:3", 16, board("board:4x4:3")),
-            ("cube3 <R,U>", cube.degree, ru),
+            ("cube3 <R,U>", cube.degree(), ru),
         ] {
             let g = PermGroup::new(degree, gens.clone());
             let idx = CoordIndex::new(&g, &gens, 1 << 28).unwrap();
@@ -795,7 +795,7 @@ mod tests {
     fn non_inverse_closed_moves_have_inverse_tables() {
         let p = Puzzle::builtin("rotation3").unwrap();
         let gens = p.generator_perms();
-        let g = PermGroup::new(p.degree, gens.clone());
+        let g = PermGroup::new(p.degree(), gens.clone());
         let idx = CoordIndex::new(&g, &gens, 1 << 26).unwrap();
         assert!(!idx.next1_inv.is_empty());
     }

@@ -393,7 +393,7 @@ mod tests {
             let g = p.group();
             let c = ChainIndex::new(&g, 1 << 24).unwrap();
             assert_eq!(c.size() as u128, g.order_u128().unwrap());
-            let n = p.degree;
+            let n = p.degree();
             let mut s = vec![0u8; n];
             let step = (c.size() / 500).max(1);
             for r in (0..c.size()).step_by(step as usize) {

@@ -253,7 +253,7 @@ impl GroupSpace {
     /// The space of a puzzle's generators (plus their inverses if asked).
     pub fn for_puzzle(puzzle: &Puzzle, with_inverses: bool) -> Result<GroupSpace, SpaceError> {
         let (names, perms) = puzzle_moves(puzzle, with_inverses);
-        GroupSpace::new(&puzzle.name, puzzle.degree, names, perms)
+        GroupSpace::new(puzzle.name(), puzzle.degree(), names, perms)
     }
 
     /// The indexing in use.
@@ -406,7 +406,7 @@ impl RingSpace {
     /// taken at each offset `k` (conjugated by the `k`-th power of the rotation,
     /// so it acts on positions shifted by `k`), named `NAME+k`.
     pub fn for_puzzle(puzzle: &Puzzle) -> Result<RingSpace, SpaceError> {
-        let n = puzzle.degree;
+        let n = puzzle.degree();
         if n > 64 {
             return Err(IndexError::TooManyCells(n).into());
         }
@@ -416,13 +416,13 @@ impl RingSpace {
         if !gens.contains(&rot) {
             return Err(SpaceError::Other(format!(
                 "positions up to rotation need a generator rotating the ring (1,2,...,{n}); {} has none",
-                puzzle.name
+                puzzle.name()
             )));
         }
         let rot_inv = rot.inverse();
         let mut names = Vec::new();
         let mut perms = Vec::new();
-        for m in &puzzle.generators {
+        for m in puzzle.generators() {
             if m.perm == rot || m.perm == rot_inv {
                 continue;
             }
@@ -441,7 +441,7 @@ impl RingSpace {
         if perms.is_empty() {
             return Err(SpaceError::Other("no moves besides the rotation".into()));
         }
-        let name = format!("{} up to rotation", puzzle.name);
+        let name = format!("{} up to rotation", puzzle.name());
         Ok(RingSpace {
             n,
             group: GroupSpace::new(&name, n, names, perms)?,

@@ -65,8 +65,11 @@ impl StagedSolver {
                     .trim()
                     .parse()
                     .map_err(|_| at(format!("bad stage number {:?}", m.trim())))?;
-                if m == 0 || m > puzzle.degree {
-                    return Err(at(format!("stage {m} is not a label 1..{}", puzzle.degree)));
+                if m == 0 || m > puzzle.degree() {
+                    return Err(at(format!(
+                        "stage {m} is not a label 1..{}",
+                        puzzle.degree()
+                    )));
                 }
                 stages.push((m - 1, Vec::new()));
                 continue;
@@ -98,17 +101,17 @@ impl StagedSolver {
             }
         }
         for (m, cells) in &stages {
-            if cells.len() != puzzle.degree {
+            if cells.len() != puzzle.degree() {
                 return Err(format!(
                     "staged solver data: stage {} has {} cells, the puzzle {}",
                     m + 1,
                     cells.len(),
-                    puzzle.degree
+                    puzzle.degree()
                 ));
             }
         }
         Ok(StagedSolver {
-            degree: puzzle.degree,
+            degree: puzzle.degree(),
             stages,
         })
     }
