@@ -99,6 +99,24 @@ pub fn inverse(letters: &[Letter]) -> Letters {
         .collect()
 }
 
+/// The conjugate `w⁻¹ c w` (GAP's `c^w`), unreduced.
+pub fn conjugate(c: &[Letter], w: &[Letter]) -> Letters {
+    let mut out = inverse(w);
+    out.extend_from_slice(c);
+    out.extend_from_slice(w);
+    out
+}
+
+/// The commutator `[a, b] = a b a⁻¹ b⁻¹` (the convention of seed 000 and of
+/// `Word`'s `[A, B]`), unreduced.
+pub fn commutator(a: &[Letter], b: &[Letter]) -> Letters {
+    let mut out = a.to_vec();
+    out.extend_from_slice(b);
+    out.extend(inverse(a));
+    out.extend(inverse(b));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,6 +127,24 @@ mod tests {
             .fold(Perm::identity(gens[0].degree()), |acc, &(g, p)| {
                 &acc * &gens[g].pow(p)
             })
+    }
+
+    #[test]
+    fn conjugate_and_commutator_evaluate_as_products() {
+        let gens: Vec<Perm> = ["(1,2,3,4)", "(2,3)(4,5,6)"]
+            .iter()
+            .map(|c| Perm::parse_cycles(c, Some(6)).unwrap())
+            .collect();
+        let (a, b) = (vec![(0, 1), (1, 2)], vec![(1, -1)]);
+        let (pa, pb) = (eval(&a, &gens), eval(&b, &gens));
+        assert_eq!(
+            eval(&conjugate(&a, &b), &gens),
+            &(&pb.inverse() * &pa) * &pb
+        );
+        assert_eq!(
+            eval(&commutator(&a, &b), &gens),
+            &(&(&pa * &pb) * &pa.inverse()) * &pb.inverse()
+        );
     }
 
     #[test]

@@ -32,7 +32,7 @@
 //! reported with the first restriction it breaks (orbit, then sign pattern).
 
 use super::solve::Unsolvable;
-use super::three_cycle::place_by_three_cycles;
+use super::three_cycle::{place_by_three_cycles, three_cycle_exponent};
 use crate::group::PermGroup;
 use crate::perm::Perm;
 use crate::puzzle::Puzzle;
@@ -70,7 +70,7 @@ pub enum Found {
     Given,
 }
 
-use crate::letters::{inverse, Letters};
+use crate::letters::{commutator, conjugate, inverse, Letters};
 
 /// The 3-cycle machinery of one orbit.
 #[derive(Clone, Debug)]
@@ -269,12 +269,7 @@ impl GeneralSolver {
                     if meet != 1 {
                         continue;
                     }
-                    let winv = inverse(w);
-                    let hh: Letters = winv.iter().chain(&c).chain(w.iter()).copied().collect();
-                    let mut t = c.clone();
-                    t.extend(&hh);
-                    t.extend(inverse(&c));
-                    t.extend(inverse(&hh));
+                    let t = commutator(&c, &conjugate(&c, w));
                     if offer(&mut out, t, Found::CycleCommutator) {
                         return out;
                     }
@@ -284,13 +279,7 @@ impl GeneralSolver {
         // 3. powers of short words
         if self.puzzle.degree() <= 64 {
             for (u, pu) in &words {
-                let ct = pu.cycle_type();
-                let threes = ct.iter().filter(|&&x| x == 3).count();
-                if threes == 1 && !ct.iter().any(|&x| x > 3 && x % 3 == 0) {
-                    let m = ct
-                        .iter()
-                        .filter(|&&x| x != 3 && x > 1)
-                        .fold(1, |a, &x| num_integer::lcm(a, x));
+                if let Some(m) = three_cycle_exponent(&pu.cycle_type()) {
                     if offer(&mut out, u.repeat(m), Found::Power) {
                         return out;
                     }

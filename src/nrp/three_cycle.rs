@@ -21,7 +21,7 @@
 
 use super::spiral_cycle::spiral_cycle;
 use super::{cycle, Board, Letters, NrpError, X, Y};
-use crate::letters::inverse;
+use crate::letters::{commutator, conjugate, inverse};
 use std::collections::HashSet;
 
 /// The letters `X^±1, X², Y^±1, Y²` in search order.
@@ -54,6 +54,23 @@ pub struct SpecificThreeCycle {
 
 /// Words of letters `LETTERS` with no two adjacent letters of one block, by length
 /// then letter order, up to `max_len`; calls `f` until it returns `true`.
+/// The exponent `m` for which a permutation of cycle type `cycle_type` has a single
+/// 3-cycle as its `m`-th power: exactly one cycle of length 3 and no other length
+/// divisible by 3, and `m` the lcm of the other lengths (so `m` is prime to 3 and
+/// kills every other cycle). `None` when no power is a 3-cycle.
+pub(crate) fn three_cycle_exponent(cycle_type: &[usize]) -> Option<usize> {
+    let threes = cycle_type.iter().filter(|&&x| x == 3).count();
+    if threes != 1 || cycle_type.iter().any(|&x| x > 3 && x % 3 == 0) {
+        return None;
+    }
+    Some(
+        cycle_type
+            .iter()
+            .filter(|&&x| x != 3 && x > 1)
+            .fold(1, |a, &x| num_integer::lcm(a, x)),
+    )
+}
+
 fn search_words(max_len: usize, mut f: impl FnMut(&[(usize, i64)]) -> bool) -> bool {
     let mut frontier: Vec<Vec<(usize, i64)>> = vec![Vec::new()];
     for _ in 0..max_len {
@@ -100,28 +117,14 @@ pub fn specific_three_cycle(board: &Board) -> SpecificThreeCycle {
             return false;
         }
         // [C, h] with h = w⁻¹ C w
-        let h: Vec<(usize, i64)> = inverse(w)
-            .into_iter()
-            .chain(c.clone())
-            .chain(w.to_vec())
-            .collect();
-        let mut t = c.clone();
-        t.extend(&h);
-        t.extend(inverse(&c));
-        t.extend(inverse(&h));
+        let t = commutator(&c, &conjugate(&c, w));
         found = Some((t, w.to_vec(), ThreeCycleMethod::CycleCommutator));
         true
     });
     if found.is_none() {
         let mut best: Option<(usize, Letters, usize)> = None;
         search_words(8, |u| {
-            let ct = board.eval_letters(u).cycle_type();
-            let threes = ct.iter().filter(|&&x| x == 3).count();
-            if threes == 1 && !ct.iter().any(|&x| x > 3 && x % 3 == 0) {
-                let m = ct
-                    .iter()
-                    .filter(|&&x| x != 3 && x > 1)
-                    .fold(1, |a, &x| num_integer::lcm(a, x));
+            if let Some(m) = three_cycle_exponent(&board.eval_letters(u).cycle_type()) {
                 if best.as_ref().is_none_or(|b| u.len() * m < b.0) {
                     best = Some((u.len() * m, u.to_vec(), m));
                 }
@@ -145,10 +148,7 @@ pub fn specific_three_cycle(board: &Board) -> SpecificThreeCycle {
     }
     let cells = [cyc[0], cyc[1], cyc[2]];
     let k = spiral_cycle(board, cells).expect("one class");
-    let mut t0 = inverse(&k);
-    t0.extend(&letters);
-    t0.extend(&k);
-    let t0 = board.simplify(&t0);
+    let t0 = board.simplify(&conjugate(&letters, &k));
     let mut on_intermediates = vec![t0.clone()];
     if board.class_count() == 2 {
         on_intermediates.push(Board::swap_letters(&t0));
