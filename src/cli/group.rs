@@ -244,7 +244,10 @@ impl GroupCommand {
                             "some generator is odd"
                         }
                     );
-                    let kind = if g.is_symmetric() {
+                    let kind = if m == 0 {
+                        "the trivial group: S_0 = A_0, symmetric and alternating on no moved points"
+                            .to_string()
+                    } else if g.is_symmetric() {
                         format!("symmetric group S_{m} on the {m} moved points")
                     } else if g.is_alternating() {
                         format!("alternating group A_{m} on the {m} moved points")
