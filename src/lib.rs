@@ -29,6 +29,7 @@
 //! - **States in text** are labels in position order, 1-based, comma-separated:
 //!   `7,2,1,4,5,6,9,8,3`; the solved state is `1,2,…,n`.
 
+pub mod certificate;
 #[cfg(feature = "figures")]
 pub mod display;
 #[cfg(feature = "figures")]

@@ -17,7 +17,7 @@
 //! data. Each step says what it rests on ([`Basis`]): a fact checkable by hand (only
 //! for words of at most [`HAND_LETTERS`] letters), a theorem (Jordan's), or a
 //! computation (Schreier–Sims, orbit and block computations; see
-//! the `certificate` module for an independent re-check). A false claim yields a proof of
+//! [`crate::certificate`] for an independent re-check). A false claim yields a proof of
 //! its negation with the evidence; nothing here panics on any input.
 
 pub mod invariant;

@@ -241,7 +241,7 @@ pub(crate) fn fact_spans(f: &Fact) -> Vec<Span> {
             o <<= *rank;
             vec![
                 t(format!(
-                    "Modulo that product only the signs on the orbits (of lengths {}) remain: the generators' sign vectors span a space of dimension {rank}, so ",
+                    "So the group contains the alternating group on each orbit (of lengths {}) and their product; modulo it only the signs on the orbits remain, and the generators' sign vectors span a space of dimension {rank}, so ",
                     list_text(orbit_lengths)
                 )),
                 m(
