@@ -375,3 +375,113 @@ fn long_words_are_not_by_hand() {
         .render(Format::Text)
         .contains("rests on computation: see the certificate"));
 }
+
+/// LaTeX that is valid by construction: ASCII only, braces balanced (escaped ones
+/// aside), every `$…$` closed on its line and never `$$`, environments nested.
+fn check_latex(tex: &str) {
+    assert!(tex.is_ascii(), "non-ASCII: {tex}");
+    assert!(!tex.contains("$$"), "{tex}");
+    let mut envs: Vec<String> = Vec::new();
+    for line in tex.lines() {
+        let b = line.as_bytes();
+        let (mut depth, mut math, mut i) = (0i32, false, 0);
+        while i < b.len() {
+            match b[i] {
+                b'\\' => {
+                    let start = i + 1;
+                    let mut j = start;
+                    while j < b.len() && b[j].is_ascii_alphabetic() {
+                        j += 1;
+                    }
+                    let name = &line[start..j];
+                    if name == "begin" || name == "end" {
+                        let close = line[j..].find('}').unwrap() + j;
+                        let env = line[j + 1..close].to_string();
+                        if name == "begin" {
+                            envs.push(env);
+                        } else {
+                            assert_eq!(envs.pop().as_deref(), Some(env.as_str()));
+                        }
+                    }
+                    i = if j == start { start + 1 } else { j };
+                    continue;
+                }
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    assert!(depth >= 0, "unbalanced: {line}");
+                }
+                b'$' => math = !math,
+                b'_' | b'^' => assert!(math, "{} outside math: {line}", b[i] as char),
+                b'#' | b'%' | b'&' | b'~' => panic!("unescaped {}: {line}", b[i] as char),
+                _ => {}
+            }
+            i += 1;
+        }
+        assert_eq!(depth, 0, "unbalanced: {line}");
+        assert!(!math, "math not closed: {line}");
+    }
+    assert!(envs.is_empty());
+}
+
+#[test]
+fn latex_is_ascii_math_mode_and_balanced() {
+    let cube = puzzle("cube3");
+    let twisted = Perm::from_cycles(54, &[vec![8, 20, 27]]).unwrap();
+    let cases: Vec<(Puzzle, Claim)> = vec![
+        (puzzle("turnstyle:12"), Claim::Symmetric),
+        (puzzle("turnstyle:13"), Claim::Alternating),
+        (puzzle("turnstyle:13"), Claim::Even),
+        (puzzle("turnstyle:6"), Claim::Symmetric),
+        (
+            puzzle("board:4x4:3"),
+            Claim::Reachable(Perm::parse_cycles("(1,2)", Some(16)).unwrap().to_state()),
+        ),
+        (
+            puzzle("board:4x4:3"),
+            Claim::Reachable(Perm::parse_cycles("(1,3)", Some(16)).unwrap().to_state()),
+        ),
+        (
+            puzzle("board:2x3:2"),
+            Claim::Reachable(Perm::parse_cycles("(1,2)", Some(6)).unwrap().to_state()),
+        ),
+        (
+            puzzle("nokia-rect"),
+            Claim::StabilizerSymmetric {
+                fixed: (8..12).collect(),
+                on: (0..8).collect(),
+            },
+        ),
+        (
+            cube.clone(),
+            Claim::Order("43252003274489856000".parse().unwrap()),
+        ),
+        (cube.clone(), Claim::Reachable(twisted.to_state())),
+        (cube.clone(), Claim::Even),
+        (
+            puzzle(&data("two_orbits_9.gens")),
+            Claim::Order(65840947200u64.into()),
+        ),
+        (puzzle(&data("two_orbits_9.gens")), Claim::Symmetric),
+        (puzzle(&data("trivial.gens")), Claim::Alternating),
+        (puzzle(&data("wreath_s5_s6.gens")), Claim::Symmetric),
+        (
+            puzzle(&data("s1000.gens")),
+            Claim::Order(permlab::group::giant::factorial(1000)),
+        ),
+    ];
+    for (p, claim) in &cases {
+        let proof = prove(p, claim);
+        let tex = proof.render(Format::Latex);
+        check_latex(&tex);
+        // long integers can break: no run of more than three digits outside literals
+        let digits = tex
+            .split(|c: char| !c.is_ascii_digit())
+            .map(str::len)
+            .max()
+            .unwrap_or(0);
+        if !matches!(claim, Claim::StabilizerSymmetric { .. }) {
+            assert!(digits <= 11, "{claim:?}: a run of {digits} digits");
+        }
+    }
+}

@@ -40,7 +40,7 @@ use serde::{Deserialize, Serialize};
 pub const FORMAT: &str = "permlab-certificate-1";
 
 /// Largest degree for which a chain is written when no Jordan argument is available.
-pub const MAX_CHAIN_DEGREE: usize = 400;
+pub const MAX_CHAIN_DEGREE: usize = 2000;
 
 /// A certificate (see the module docs for what each part proves).
 #[derive(Clone, Debug, Serialize, Deserialize)]

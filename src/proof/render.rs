@@ -205,7 +205,15 @@ pub(crate) fn fact_spans(f: &Fact) -> Vec<Span> {
         Fact::Cites(th) => vec![t(match th {
             Theorem::JordanTransposition => "Jordan: a primitive group containing a transposition is the full symmetric group (Wielandt, Finite Permutation Groups, Thm 13.3).",
             Theorem::JordanThreeCycle => "Jordan: a primitive group containing a 3-cycle contains the alternating group (Wielandt, Finite Permutation Groups, Thm 13.3).",
-            Theorem::JordanPrimeCycle => "Jordan: a transitive group of degree m containing a cycle of prime length p with m/2 < p <= m - 3 is primitive and contains the alternating group A_m (Wielandt, Finite Permutation Groups, Thm 13.9; Seress, Permutation Group Algorithms, Sec. 10.2).",
+            Theorem::JordanPrimeCycle => {
+                return vec![
+                    t("Jordan: a transitive group of degree m containing a cycle of prime length p with "),
+                    m("m/2 < p ≤ m − 3", "m/2 < p \\le m - 3"),
+                    t(" is primitive and contains the alternating group "),
+                    m("A_m", "A_{m}"),
+                    t(" (Wielandt, Finite Permutation Groups, Thm 13.9; Seress, Permutation Group Algorithms, Sec. 10.2)."),
+                ]
+            }
         })],
         Fact::PrimeCycle {
             orbit,
@@ -227,9 +235,15 @@ pub(crate) fn fact_spans(f: &Fact) -> Vec<Span> {
                 t("."),
             ]
         }
-        Fact::KernelProduct { orbits } => vec![t(format!(
-            "For each of the {orbits} orbits a power of a random element moves points of that orbit only; such elements form a normal subgroup whose action is normal in the giant on that orbit, hence contains its alternating group (A_m is simple for m >= 5). So the group contains the direct product of the alternating groups on its orbits."
-        ))],
+        Fact::KernelProduct { orbits } => vec![
+            t(format!(
+                "For each of the {orbits} orbits a power of a random element moves points of that orbit only; such elements form a normal subgroup whose action is normal in the giant on that orbit, hence contains its alternating group ("
+            )),
+            m("A_m", "A_{m}"),
+            t(" is simple for "),
+            m("m ≥ 5", "m \\ge 5"),
+            t("). So the group contains the direct product of the alternating groups on its orbits."),
+        ],
         Fact::ParityRank {
             orbit_lengths,
             rank,
@@ -523,13 +537,20 @@ fn latex_number(s: &str) -> String {
 
 fn render_spans(spans: &[Span], f: Format) -> String {
     let mut s = String::new();
+    let mut last_math = false;
     for sp in spans {
+        let math = matches!(sp, Span::Math(..));
         match (sp, f) {
             (Span::Text(x), Format::Latex) => s.push_str(&latex_text(x)),
             (Span::Text(x), _) => s.push_str(x),
             (Span::Math(p, _), Format::Text) => s.push_str(p),
             (Span::Math(_, l), Format::Markdown | Format::Latex) => {
-                s.push('$');
+                // adjacent formulas share one math group (never `$$`)
+                if last_math {
+                    s.pop();
+                } else {
+                    s.push('$');
+                }
                 s.push_str(&latex_text_math(l));
                 s.push('$');
             }
@@ -543,6 +564,7 @@ fn render_spans(spans: &[Span], f: Format) -> String {
             (Span::Number(x), Format::Latex) => s.push_str(&latex_number(x)),
             (Span::Number(x), _) => s.push_str(x),
         }
+        last_math = math;
     }
     s
 }
