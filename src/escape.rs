@@ -51,6 +51,9 @@ pub fn latex_text(s: &str) -> String {
             '^' => out.push_str("\\^{}"),
             '~' => out.push_str("\\~{}"),
             '"' => out.push_str("''"),
+            '|' => out.push_str("$|$"),
+            c if c.is_ascii_whitespace() => out.push(' '),
+            c if c.is_ascii_control() => out.push('?'),
             '…' => out.push_str("\\ldots{}"),
             '—' => out.push_str("---"),
             '–' => out.push_str("--"),
@@ -88,6 +91,34 @@ fn latex_math_symbol(c: char) -> Option<&'static str> {
         '¹' => "^{1}",
         _ => return None,
     })
+}
+
+/// A literal for LaTeX text mode: `\texttt{…}`, escaped, with a break allowed after
+/// each comma and space.
+pub fn latex_code(s: &str) -> String {
+    let mut o = String::new();
+    for ch in s.chars() {
+        o.push_str(&latex_text(ch.encode_utf8(&mut [0; 4])));
+        if ch == ',' || ch == ' ' {
+            o.push_str("\\allowbreak{}");
+        }
+    }
+    format!("\\texttt{{{o}}}")
+}
+
+/// The decimal digits of `s` with `\allowbreak{}` between groups of three (from the
+/// right), so a long integer can break across lines.
+pub fn latex_number(s: &str) -> String {
+    let digits: String = s.chars().filter(char::is_ascii_digit).collect();
+    let n = digits.len();
+    let mut o = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (n - i).is_multiple_of(3) {
+            o.push_str("\\allowbreak{}");
+        }
+        o.push(ch);
+    }
+    o
 }
 
 /// Allows line breaks in escaped LaTeX after commas and closing parentheses (long

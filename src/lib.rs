@@ -31,6 +31,7 @@
 
 #![warn(missing_docs)]
 
+pub mod certificate;
 #[cfg(feature = "figures")]
 pub mod display;
 pub mod escape;

@@ -1,6 +1,9 @@
 //! The seed claims, decided and rendered; every verdict asserted.
 
-use permlab::proof::{prove, Basis, Claim, Format};
+mod common;
+
+use permlab::proof::invariant::smallest_block_system;
+use permlab::proof::{prove, Basis, Claim, Fact, Format, Invariant, HAND_LETTERS};
 use permlab::{Perm, Puzzle};
 
 fn puzzle(spec: &str) -> Puzzle {
@@ -142,4 +145,343 @@ fn latex_escapes_text() {
     let tex = proof.render(Format::Latex);
     assert!(tex.contains("\\texttt{"));
     assert!(!tex.contains('⟨'));
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every checkable fact of a proof re-checked against the group: witness cycles lie in
+/// the orbit their sentence names (an orbit of the group), words evaluate to the
+/// permutations stated, only short words are "by hand", invariants hold for every
+/// generator and fail for the state.
+fn check_facts(p: &Puzzle, proof: &permlab::proof::Proof, state: Option<&Perm>) {
+    let g = p.group();
+    let orbits = g.orbits();
+    for st in &proof.steps {
+        assert_eq!(st.basis, st.fact.basis());
+        match &st.fact {
+            Fact::PrimeCycle {
+                orbit,
+                prime,
+                cycle,
+            } => {
+                assert!(orbits.contains(orbit), "{orbit:?} is an orbit");
+                assert_eq!(cycle.len(), *prime);
+                assert!(
+                    cycle.iter().all(|x| orbit.contains(x)),
+                    "{cycle:?} in {orbit:?}"
+                );
+                assert!(2 * prime > orbit.len() && prime + 3 <= orbit.len());
+            }
+            Fact::Orbits { orbits: os } => {
+                let nontrivial: Vec<Vec<usize>> =
+                    orbits.iter().filter(|o| o.len() > 1).cloned().collect();
+                assert_eq!(os, &nontrivial);
+            }
+            Fact::WordValue {
+                word,
+                letters,
+                perm,
+                ..
+            } => {
+                let w = p.parse_word(word).unwrap();
+                assert_eq!(w.letter_count(), *letters);
+                assert_eq!(&p.eval(&w), perm);
+                assert_eq!(st.basis == Basis::Hand, *letters <= HAND_LETTERS);
+            }
+            Fact::Breaks(inv) => {
+                let x = state.expect("invariants are about a state");
+                assert!(inv.is_broken_by(g.generators(), &x.extended(g.degree())));
+                assert!(!g.contains(x));
+            }
+            Fact::SiftFailure {
+                levels,
+                stop,
+                moved,
+            } => {
+                assert_eq!(*levels, g.chain().levels().len());
+                if let Some((l, b, _, len)) = stop {
+                    assert!(l < levels && *b < g.degree());
+                    assert_eq!(g.chain().levels()[*l].orbit().len(), *len);
+                } else {
+                    let (x, y) = moved.expect("a moved point");
+                    assert!(x != y && x < g.degree() && y < g.degree());
+                }
+            }
+            Fact::BaseAndOrbits { base, lengths } => {
+                assert_eq!(base, &g.base());
+                assert_eq!(lengths, &g.basic_orbit_lengths());
+            }
+            _ => {}
+        }
+    }
+    for f in [Format::Text, Format::Markdown, Format::Latex] {
+        let text = proof.render(f);
+        assert!(
+            !text.contains("point 0") && !text.contains("level 0"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn witness_cycles_come_from_the_orbit_they_name() {
+    // issue 12: <(1..9), (10..18), (1,2)(10,11)>; orbit 2's 5-cycle was taken from orbit 1
+    let p = puzzle(&data("two_orbits_9.gens"));
+    let order = permlab::group::giant::factorial(9).pow(2u32) / 2u32;
+    let proof = prove(&p, &Claim::Order(order));
+    assert!(proof.holds);
+    let cycles: Vec<(&Vec<usize>, &Vec<usize>)> = proof
+        .steps
+        .iter()
+        .filter_map(|s| match &s.fact {
+            Fact::PrimeCycle { orbit, cycle, .. } => Some((orbit, cycle)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(cycles.len(), 2);
+    assert_eq!(cycles[0].0, &(0..9).collect::<Vec<_>>());
+    assert_eq!(cycles[1].0, &(9..18).collect::<Vec<_>>());
+    check_facts(&p, &proof, None);
+    let text = proof.render(Format::Text);
+    assert!(text.contains("On the orbit of position 10 (9 points)"));
+}
+
+/// The facelets of the cube corner holding facelet 9 (a minimal block of the group).
+fn corner_of_9(p: &Puzzle) -> Vec<usize> {
+    let g = p.group();
+    let orbit = g.orbits().into_iter().find(|o| o.contains(&8)).unwrap();
+    let blocks = smallest_block_system(g.degree(), g.generators(), &orbit).unwrap();
+    blocks.into_iter().find(|b| b.contains(&8)).unwrap()
+}
+
+#[test]
+fn cube_corner_twisted_in_place_breaks_the_twist_sum() {
+    let p = puzzle("cube3");
+    let corner = corner_of_9(&p);
+    assert_eq!(corner, vec![8, 20, 27]); // facelets 9, 21, 28
+    let g = p.group();
+    let mut sums = Vec::new();
+    for cyc in [vec![8, 20, 27], vec![8, 27, 20]] {
+        let x = Perm::from_cycles(54, &[cyc]).unwrap();
+        assert!(!g.contains(&x));
+        let proof = prove(&p, &Claim::Reachable(x.to_state()));
+        assert!(!proof.holds);
+        check_facts(&p, &proof, Some(&x));
+        let text = proof.render(Format::Text);
+        assert!(
+            text.contains("the twists of the blocks must sum to 0 mod 3"),
+            "{text}"
+        );
+        assert!(text.contains("unreachable (orientation invariant)"));
+        match &proof.steps[0].fact {
+            Fact::Breaks(inv @ Invariant::Orientation { generators, .. }) => {
+                assert!(generators.iter().all(|(_, s)| *s == 0));
+                let (d, s) = inv.orientation_sums().unwrap();
+                assert_eq!(d, 3);
+                assert!(text.contains(&format!("sum to {s}.")));
+                sums.push(s);
+            }
+            f => panic!("not an orientation: {f:?}"),
+        }
+    }
+    sums.sort();
+    assert_eq!(sums, vec![1, 2]);
+    // facelets 9 and 1 of two corners swapped: the corner blocks are broken
+    let y = Perm::from_cycles(54, &[vec![8, 0]]).unwrap();
+    let proof = prove(&p, &Claim::Reachable(y.to_state()));
+    check_facts(&p, &proof, Some(&y));
+    assert!(proof.render(Format::Text).contains("block invariant"));
+    // two facelets of one corner swapped: blocks kept, odd on the facelets but even on
+    // the corners, while every quarter turn is odd on both
+    let z = Perm::from_cycles(54, &[vec![8, 20]]).unwrap();
+    let proof = prove(&p, &Claim::Reachable(z.to_state()));
+    check_facts(&p, &proof, Some(&z));
+    assert!(proof.render(Format::Text).contains("parity invariant"));
+}
+
+#[test]
+fn cube_edge_swap_breaks_a_parity_on_blocks() {
+    // two edges swapped, everything else solved: even on facelets, odd on edge pieces
+    let p = puzzle("cube3");
+    let g = p.group();
+    let orbit = g.orbits().into_iter().find(|o| o.contains(&1)).unwrap();
+    let edges = smallest_block_system(g.degree(), g.generators(), &orbit).unwrap();
+    assert_eq!(edges.len(), 12);
+    let (e, f) = (&edges[0], &edges[1]);
+    let x = Perm::from_cycles(54, &[vec![e[0], f[0]], vec![e[1], f[1]]]).unwrap();
+    assert!(!g.contains(&x));
+    let proof = prove(&p, &Claim::Reachable(x.to_state()));
+    check_facts(&p, &proof, Some(&x));
+    let text = proof.render(Format::Text);
+    assert!(text.contains("parity invariant"), "{text}");
+    assert!(text.contains("the permutation of the 12 blocks of 2 points"));
+}
+
+#[test]
+fn sifting_failure_names_a_level_that_exists_in_1_based_points() {
+    let q = puzzle("board:2x3:2");
+    let y = Perm::parse_cycles("(1,2)", Some(6)).unwrap();
+    let proof = prove(&q, &Claim::Reachable(y.to_state()));
+    assert!(!proof.holds);
+    assert!(matches!(proof.steps[0].fact, Fact::SiftFailure { .. }));
+    check_facts(&q, &proof, Some(&y));
+}
+
+#[test]
+fn trivial_group_is_symmetric_and_alternating() {
+    let p = puzzle(&data("trivial.gens"));
+    let g = p.group();
+    assert!(g.is_symmetric() && g.is_alternating());
+    for claim in [Claim::Symmetric, Claim::Alternating] {
+        let proof = prove(&p, &claim);
+        assert!(proof.holds, "{claim:?}");
+        assert!(proof.render(Format::Text).contains("S_0 = A_0"));
+    }
+    assert!(prove(&p, &Claim::Order(1u32.into())).holds);
+    let (code, out, _) = common::permlab(&["group", &data("trivial.gens"), "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["is_symmetric"], true);
+    assert_eq!(v["is_alternating"], true);
+    for flag in ["--symmetric", "--alternating"] {
+        let (code, _, _) = common::permlab(&["claim", &data("trivial.gens"), flag]);
+        assert_eq!(code, 0, "{flag}");
+    }
+}
+
+#[test]
+fn long_words_are_not_by_hand() {
+    // a random cube state: its Minkwitz word is far longer than a person checks
+    use rand::{rngs::StdRng, SeedableRng};
+    let p = puzzle("cube3");
+    let g = p.group();
+    let x = g.random_element(&mut StdRng::seed_from_u64(12));
+    let proof = prove(&p, &Claim::Reachable(x.to_state()));
+    assert!(proof.holds);
+    check_facts(&p, &proof, Some(&x));
+    let (basis, letters) = proof
+        .steps
+        .iter()
+        .find_map(|s| match &s.fact {
+            Fact::WordValue { letters, .. } => Some((s.basis, *letters)),
+            _ => None,
+        })
+        .expect("a word");
+    assert!(letters > HAND_LETTERS);
+    assert_eq!(basis, Basis::Computation);
+    assert!(proof
+        .render(Format::Text)
+        .contains("rests on computation: see the certificate"));
+}
+
+/// LaTeX that is valid by construction: ASCII only, braces balanced (escaped ones
+/// aside), every `$…$` closed on its line and never `$$`, environments nested.
+fn check_latex(tex: &str) {
+    assert!(tex.is_ascii(), "non-ASCII: {tex}");
+    assert!(!tex.contains("$$"), "{tex}");
+    let mut envs: Vec<String> = Vec::new();
+    for line in tex.lines() {
+        let b = line.as_bytes();
+        let (mut depth, mut math, mut i) = (0i32, false, 0);
+        while i < b.len() {
+            match b[i] {
+                b'\\' => {
+                    let start = i + 1;
+                    let mut j = start;
+                    while j < b.len() && b[j].is_ascii_alphabetic() {
+                        j += 1;
+                    }
+                    let name = &line[start..j];
+                    if name == "begin" || name == "end" {
+                        let close = line[j..].find('}').unwrap() + j;
+                        let env = line[j + 1..close].to_string();
+                        if name == "begin" {
+                            envs.push(env);
+                        } else {
+                            assert_eq!(envs.pop().as_deref(), Some(env.as_str()));
+                        }
+                    }
+                    i = if j == start { start + 1 } else { j };
+                    continue;
+                }
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    assert!(depth >= 0, "unbalanced: {line}");
+                }
+                b'$' => math = !math,
+                b'_' | b'^' => assert!(math, "{} outside math: {line}", b[i] as char),
+                b'#' | b'%' | b'&' | b'~' => panic!("unescaped {}: {line}", b[i] as char),
+                _ => {}
+            }
+            i += 1;
+        }
+        assert_eq!(depth, 0, "unbalanced: {line}");
+        assert!(!math, "math not closed: {line}");
+    }
+    assert!(envs.is_empty());
+}
+
+#[test]
+fn latex_is_ascii_math_mode_and_balanced() {
+    let cube = puzzle("cube3");
+    let twisted = Perm::from_cycles(54, &[vec![8, 20, 27]]).unwrap();
+    let cases: Vec<(Puzzle, Claim)> = vec![
+        (puzzle("turnstyle:12"), Claim::Symmetric),
+        (puzzle("turnstyle:13"), Claim::Alternating),
+        (puzzle("turnstyle:13"), Claim::Even),
+        (puzzle("turnstyle:6"), Claim::Symmetric),
+        (
+            puzzle("board:4x4:3"),
+            Claim::Reachable(Perm::parse_cycles("(1,2)", Some(16)).unwrap().to_state()),
+        ),
+        (
+            puzzle("board:4x4:3"),
+            Claim::Reachable(Perm::parse_cycles("(1,3)", Some(16)).unwrap().to_state()),
+        ),
+        (
+            puzzle("board:2x3:2"),
+            Claim::Reachable(Perm::parse_cycles("(1,2)", Some(6)).unwrap().to_state()),
+        ),
+        (
+            puzzle("nokia-rect"),
+            Claim::StabilizerSymmetric {
+                fixed: (8..12).collect(),
+                on: (0..8).collect(),
+            },
+        ),
+        (
+            cube.clone(),
+            Claim::Order("43252003274489856000".parse().unwrap()),
+        ),
+        (cube.clone(), Claim::Reachable(twisted.to_state())),
+        (cube.clone(), Claim::Even),
+        (
+            puzzle(&data("two_orbits_9.gens")),
+            Claim::Order(65840947200u64.into()),
+        ),
+        (puzzle(&data("two_orbits_9.gens")), Claim::Symmetric),
+        (puzzle(&data("trivial.gens")), Claim::Alternating),
+        (puzzle(&data("wreath_s5_s6.gens")), Claim::Symmetric),
+        (
+            puzzle(&data("s1000.gens")),
+            Claim::Order(permlab::group::giant::factorial(1000)),
+        ),
+    ];
+    for (p, claim) in &cases {
+        let proof = prove(p, claim);
+        let tex = proof.render(Format::Latex);
+        check_latex(&tex);
+        // long integers can break: no run of more than three digits outside literals
+        let digits = tex
+            .split(|c: char| !c.is_ascii_digit())
+            .map(str::len)
+            .max()
+            .unwrap_or(0);
+        if !matches!(claim, Claim::StabilizerSymmetric { .. }) {
+            assert!(digits <= 11, "{claim:?}: a run of {digits} digits");
+        }
+    }
 }

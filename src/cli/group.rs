@@ -28,6 +28,15 @@ pub enum GroupCommand {
     },
     /// Decides a claim and prints its proof; exit 0 if it holds, 1 if it is false.
     Claim(ClaimArgs),
+    /// Re-checks a certificate written by `claim --certificate` with the small
+    /// independent checker: exit 0 if it holds, 1 if it does not, 2 if malformed.
+    Verify {
+        /// The certificate (JSON).
+        file: PathBuf,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Whether a state is reachable from solved (exit 0) or not (exit 1), with the reason.
     Contains {
         /// A built-in puzzle or a .gens file.
@@ -125,6 +134,9 @@ pub struct ClaimArgs {
     /// Machine-readable output (verdict and the proof in all three formats).
     #[arg(long)]
     pub json: bool,
+    /// Also write a certificate (JSON) that `permlab verify` re-checks independently.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -244,7 +256,10 @@ impl GroupCommand {
                             "some generator is odd"
                         }
                     );
-                    let kind = if g.is_symmetric() {
+                    let kind = if m == 0 {
+                        "the trivial group: S_0 = A_0, symmetric and alternating on no moved points"
+                            .to_string()
+                    } else if g.is_symmetric() {
                         format!("symmetric group S_{m} on the {m} moved points")
                     } else if g.is_alternating() {
                         format!("alternating group A_{m} on the {m} moved points")
@@ -287,6 +302,25 @@ impl GroupCommand {
                 Ok(ExitCode::SUCCESS)
             }
             GroupCommand::Claim(a) => a.run(),
+            GroupCommand::Verify { file, json } => {
+                let text = std::fs::read_to_string(&file)
+                    .map_err(|e| format!("{}: {e}", file.display()))?;
+                let v = permlab::certificate::check::check(&text)
+                    .map_err(|e| format!("{}: malformed certificate: {e}", file.display()))?;
+                if json {
+                    print_json(&json!({
+                        "holds": v.holds,
+                        "message": v.message,
+                    }));
+                } else {
+                    println!("{}: {}", file.display(), v.message);
+                }
+                Ok(if v.holds {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                })
+            }
             GroupCommand::Contains {
                 puzzle,
                 state,
@@ -420,6 +454,10 @@ impl ClaimArgs {
         };
         let g = p.group();
         let proof = prove_for(&p, &g, &claim);
+        if let Some(path) = &self.certificate {
+            let cert = permlab::certificate::certify(&p, &g, &claim, &proof)?;
+            cert.write(path)?;
+        }
         if self.json {
             print_json(&json!({
                 "holds": proof.holds,

@@ -232,9 +232,14 @@ impl PermGroup {
         one_orbit && self.order() == giant::factorial(m)
     }
 
-    /// Whether `G` is the alternating group on its moved points (`m ≥ 3` of them).
+    /// Whether `G` is the alternating group on its moved points (GAP's
+    /// `IsNaturalAlternatingGroup`: `m ≥ 3` moved points, or none — the trivial group
+    /// counts as `Alt(∅)`).
     pub fn is_alternating(&self) -> bool {
         let m = self.moved_points().len();
+        if m == 0 {
+            return true;
+        }
         let one_orbit = self.orbits.iter().filter(|o| o.len() > 1).count() == 1;
         m >= 3 && one_orbit && self.order() * 2u32 == giant::factorial(m)
     }

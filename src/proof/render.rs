@@ -1,0 +1,591 @@
+//! Rendering proofs: each [`Fact`] as text spans built only from its data, and the
+//! spans as plain text, Markdown or LaTeX.
+//!
+//! The LaTeX is valid by construction: prose is ASCII with the ten special characters
+//! escaped, formulas are in math mode (`$…$`) and built from ASCII macros, literals are
+//! `\texttt{…}` with every special character escaped and a break allowed after each
+//! comma and space, and numbers get `\allowbreak{}` between groups of three digits, so
+//! long values wrap instead of running into the margin. Any other character is
+//! replaced, so the output is always ASCII.
+
+use super::invariant::{Invariant, ParityCoordinate};
+use super::{Basis, Fact, Format, Proof, Span, Theorem, WordSource};
+use crate::escape::{latex_code, latex_number, latex_text};
+use crate::group::giant::factorial;
+use crate::perm::Perm;
+use num_bigint::BigUint;
+
+fn t(s: impl Into<String>) -> Span {
+    Span::Text(s.into())
+}
+fn m(plain: impl Into<String>, latex: impl Into<String>) -> Span {
+    Span::Math(plain.into(), latex.into())
+}
+fn c(s: impl Into<String>) -> Span {
+    Span::Code(s.into())
+}
+fn num(n: impl ToString) -> Span {
+    Span::Number(n.to_string())
+}
+
+/// A set of 0-based points, 1-based with runs compressed: `{1-4,7,9-10}`.
+pub(crate) fn set_text(v: &[usize]) -> String {
+    let mut s: Vec<usize> = v.to_vec();
+    s.sort_unstable();
+    s.dedup();
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < s.len() {
+        let mut j = i;
+        while j + 1 < s.len() && s[j + 1] == s[j] + 1 {
+            j += 1;
+        }
+        parts.push(match j - i {
+            0 => (s[i] + 1).to_string(),
+            1 => format!("{},{}", s[i] + 1, s[j] + 1),
+            _ => format!("{}-{}", s[i] + 1, s[j] + 1),
+        });
+        i = j + 1;
+    }
+    format!("{{{}}}", parts.join(","))
+}
+
+/// A list of 0-based points in the given order, 1-based: `(3,1,2)`.
+fn tuple_text(v: &[usize]) -> String {
+    format!(
+        "({})",
+        v.iter()
+            .map(|x| (x + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    )
+}
+
+fn list_text(v: &[usize]) -> String {
+    format!(
+        "[{}]",
+        v.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    )
+}
+
+fn orbit_name(o: &[usize]) -> String {
+    format!("the orbit of position {} ({} points)", o[0] + 1, o.len())
+}
+
+fn sign_text(p: &Perm) -> (Vec<usize>, usize, bool) {
+    let lens: Vec<usize> = p.cycles().iter().map(Vec::len).collect();
+    let even = lens.iter().filter(|&&l| l % 2 == 0).count();
+    (lens, even, even % 2 == 0)
+}
+
+/// The spans of a fact, from its data only.
+pub(crate) fn fact_spans(f: &Fact) -> Vec<Span> {
+    match f {
+        Fact::SignRule => vec![
+            t("The sign of a permutation is "),
+            m("(−1)^e", "(-1)^{e}"),
+            t(" with e the number of its cycles of even length, and the sign is multiplicative."),
+        ],
+        Fact::GeneratorSign { name, perm } => {
+            let (lens, even, is_even) = sign_text(perm);
+            let lens: Vec<String> = lens.iter().map(|l| l.to_string()).collect();
+            vec![
+                c(name.clone()),
+                t(" = "),
+                c(perm.to_string()),
+                t(format!(
+                    " has cycle lengths [{}], {even} of them even, so its sign is ",
+                    if lens.is_empty() {
+                        "none".to_string()
+                    } else {
+                        lens.join(", ")
+                    }
+                )),
+                if is_even {
+                    m("+1", "+1")
+                } else {
+                    m("−1", "-1")
+                },
+                t(if is_even { " (even)." } else { " (odd)." }),
+            ]
+        }
+        Fact::Trivial { generators } => vec![
+            t("The generators "),
+            c(generators.join(", ")),
+            t(" are all the identity, so the group is trivial and moves no point."),
+        ],
+        Fact::Orbits { orbits } => {
+            let mut v = vec![t(format!(
+                "The moved points fall into {} orbit{} (orbit computation; a point is never carried to another orbit): ",
+                orbits.len(),
+                if orbits.len() == 1 { "" } else { "s" }
+            ))];
+            for (i, o) in orbits.iter().enumerate() {
+                if i > 0 {
+                    v.push(t(", "));
+                }
+                v.push(c(set_text(o)));
+                v.push(t(format!(" ({} points)", o.len())));
+            }
+            v.push(t("."));
+            v
+        }
+        Fact::InsideAlternating { n } => vec![
+            t("All generators are even, so the group lies in "),
+            m(format!("A_{n}"), format!("A_{{{n}}}")),
+            t("."),
+        ],
+        Fact::OddGenerators { names, n } => vec![
+            t("The generator(s) "),
+            c(names.join(", ")),
+            t(" are odd, so the group does not lie in "),
+            m(format!("A_{n}"), format!("A_{{{n}}}")),
+            t("."),
+        ],
+        Fact::Blocks { blocks } => {
+            let shown: Vec<String> = blocks.iter().take(4).map(|b| set_text(b)).collect();
+            vec![
+                t(format!(
+                    "The group is imprimitive: it permutes the {} blocks ",
+                    blocks.len()
+                )),
+                c(format!(
+                    "{}{}",
+                    shown.join(" "),
+                    if blocks.len() > 4 { " ..." } else { "" }
+                )),
+                t(" (Atkinson's minimal-block algorithm); the symmetric and alternating groups of degree "),
+                m("n ≥ 3", "n \\ge 3"),
+                t(" are primitive."),
+            ]
+        }
+        Fact::Primitive { points } => vec![t(format!(
+            "The group is primitive on its {points} points: for the smallest moved point a and every other moved point b, the smallest block containing a and b is the whole orbit (Atkinson's algorithm)."
+        ))],
+        Fact::WordValue {
+            word,
+            letters,
+            perm,
+            source,
+            reaches_state,
+        } => {
+            let found = match source {
+                WordSource::BreadthFirst => "found by breadth-first search over short words",
+                WordSource::Minkwitz => "from Minkwitz transversal tables",
+            };
+            let cycles = perm.cycles();
+            let what = if *reaches_state {
+                ", the permutation of the state: it reaches the state from solved, and its inverse solves it".to_string()
+            } else if cycles.len() == 1 && cycles[0].len() == 2 {
+                ", a transposition".to_string()
+            } else if cycles.len() == 1 && cycles[0].len() == 3 {
+                ", a 3-cycle".to_string()
+            } else {
+                String::new()
+            };
+            let mut v = if *letters <= super::HAND_LETTERS {
+                vec![t("The word "), c(word.clone())]
+            } else {
+                vec![t(format!(
+                    "A word of {letters} letters (written in the certificate)"
+                ))]
+            };
+            v.push(t(format!(" ({found}) evaluates to ")));
+            v.push(c(perm.to_string()));
+            v.push(t(what));
+            if *letters > super::HAND_LETTERS {
+                v.push(t("; this rests on computation: see the certificate."));
+            } else {
+                v.push(t("."));
+            }
+            v
+        }
+        Fact::Cites(th) => vec![t(match th {
+            Theorem::JordanTransposition => "Jordan: a primitive group containing a transposition is the full symmetric group (Wielandt, Finite Permutation Groups, Thm 13.3).",
+            Theorem::JordanThreeCycle => "Jordan: a primitive group containing a 3-cycle contains the alternating group (Wielandt, Finite Permutation Groups, Thm 13.3).",
+            Theorem::JordanPrimeCycle => {
+                return vec![
+                    t("Jordan: a transitive group of degree m containing a cycle of prime length p with "),
+                    m("m/2 < p ≤ m − 3", "m/2 < p \\le m - 3"),
+                    t(" is primitive and contains the alternating group "),
+                    m("A_m", "A_{m}"),
+                    t(" (Wielandt, Finite Permutation Groups, Thm 13.9; Seress, Permutation Group Algorithms, Sec. 10.2)."),
+                ]
+            }
+        })],
+        Fact::PrimeCycle {
+            orbit,
+            prime,
+            cycle,
+        } => {
+            let mm = orbit.len();
+            vec![
+                t(format!(
+                    "On {} a group element (a power of a random element) acts as the single {prime}-cycle ",
+                    orbit_name(orbit)
+                )),
+                c(tuple_text(cycle)),
+                t(format!("; {prime} is prime and ")),
+                m(
+                    format!("{mm}/2 < {prime} ≤ {mm} − 3"),
+                    format!("{mm}/2 < {prime} \\le {mm} - 3"),
+                ),
+                t("."),
+            ]
+        }
+        Fact::KernelProduct { orbits } => vec![
+            t(format!(
+                "For each of the {orbits} orbits a power of a random element moves points of that orbit only; such elements form a normal subgroup whose action is normal in the giant on that orbit, hence contains its alternating group ("
+            )),
+            m("A_m", "A_{m}"),
+            t(" is simple for "),
+            m("m ≥ 5", "m \\ge 5"),
+            t("). So the group contains the direct product of the alternating groups on its orbits."),
+        ],
+        Fact::ParityRank {
+            orbit_lengths,
+            rank,
+        } => {
+            let mut o = BigUint::from(1u32);
+            for &l in orbit_lengths {
+                o *= factorial(l) / 2u32;
+            }
+            o <<= *rank;
+            vec![
+                t(format!(
+                    "So the group contains the alternating group on each orbit (of lengths {}) and their product; modulo it only the signs on the orbits remain, and the generators' sign vectors span a space of dimension {rank}, so ",
+                    list_text(orbit_lengths)
+                )),
+                m(
+                    format!("|G| = ∏ m!/2 · 2^{rank} = "),
+                    format!("|G| = \\prod m!/2 \\cdot 2^{{{rank}}} = "),
+                ),
+                num(o),
+                t("."),
+            ]
+        }
+        Fact::BaseAndOrbits { base, lengths } => {
+            let o = lengths
+                .iter()
+                .fold(BigUint::from(1u32), |a, &l| a * BigUint::from(l));
+            vec![
+                t("Schreier-Sims (verified by Sims' Schreier-generator test) gives the base "),
+                c(format!(
+                    "[{}]",
+                    base.iter()
+                        .map(|b| (b + 1).to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                )),
+                t(" with basic orbit lengths "),
+                c(list_text(lengths)),
+                t("; their product is "),
+                m("|G| = ", "|G| = "),
+                num(o),
+                t("."),
+            ]
+        }
+        Fact::ExactlyAlternating => vec![t(
+            "Since all generators are even, the group is exactly the alternating group.",
+        )],
+        Fact::StabilizerOrder { order } => vec![
+            t("Schreier-Sims with the fixed points first in the base gives the pointwise stabilizer, of order "),
+            num(order),
+            t("."),
+        ],
+        Fact::RestrictionOrder { points, order } => vec![
+            t(format!("Its action on the {points} points has order ")),
+            num(order),
+            t(format!(" (Schreier-Sims on the restricted generators); {points}! = ")),
+            num(factorial(*points)),
+            t("."),
+        ],
+        Fact::RestrictionKernel { order } => vec![
+            t("The kernel of this action (moves fixing these points too) has order "),
+            num(order),
+            t("."),
+        ],
+        Fact::SetNotInvariant { from, to } => vec![t(format!(
+            "A generator of the stabilizer maps point {} of the set to {}, outside it.",
+            from + 1,
+            to + 1
+        ))],
+        Fact::NotAState { error } => vec![t(format!(
+            "It is not an arrangement of the labels: {}.",
+            error.replace(|ch: char| !ch.is_ascii(), "?")
+        ))],
+        Fact::SiftsToIdentity => vec![t(
+            "The permutation taking solved to this state sifts through the stabilizer chain to the identity, so it is a group element.",
+        )],
+        Fact::Breaks(inv) => invariant_spans(inv),
+        Fact::SiftFailure {
+            levels,
+            stop,
+            moved,
+        } => {
+            let head = "No orbit, block, parity or orientation invariant excludes it, but ";
+            match (stop, moved) {
+                (Some((l, b, img, len)), _) => vec![t(format!(
+                    "{head}sifting through the stabilizer chain ({levels} levels) stops at level {}: the remaining element maps that level's base point {} to {}, which is not in its basic orbit (of {len} points).",
+                    l + 1,
+                    b + 1,
+                    img + 1
+                ))],
+                (None, Some((x, y))) => vec![t(format!(
+                    "{head}sifting passes all {levels} levels of the stabilizer chain and leaves a non-identity element that fixes every base point (it maps {} to {}); in the group only the identity fixes the whole base.",
+                    x + 1,
+                    y + 1
+                ))],
+                (None, None) => vec![t(format!(
+                    "{head}sifting through the stabilizer chain ({levels} levels) does not reach the identity."
+                ))],
+            }
+        }
+    }
+}
+
+fn invariant_spans(inv: &Invariant) -> Vec<Span> {
+    match inv {
+        Invariant::Orbit {
+            label,
+            position,
+            orbit,
+        } => vec![
+            t(format!(
+                "The positions label {} can reach form {}: ",
+                label + 1,
+                orbit_name(orbit)
+            )),
+            c(set_text(orbit)),
+            t(format!(
+                " (every move maps it onto itself). The state puts label {} at position {}, outside it.",
+                label + 1,
+                position + 1
+            )),
+        ],
+        Invariant::Block {
+            blocks,
+            block,
+            images,
+        } => vec![
+            t(format!(
+                "Every move carries the {} blocks of {} points ",
+                blocks.len(),
+                block.len()
+            )),
+            c(blocks.iter().map(|b| set_text(b)).collect::<Vec<_>>().join(" ")),
+            t(" onto blocks (the pieces). The state sends block "),
+            c(set_text(block)),
+            t(" to positions "),
+            c(tuple_text(images)),
+            t(", which lie in different blocks."),
+        ],
+        Invariant::Parity {
+            coordinates,
+            generators,
+            state,
+        } => {
+            let mut v = vec![t(
+                "Record for each permutation its sign on each of these (odd = 1); the vector is additive mod 2 under products: ",
+            )];
+            for (i, cd) in coordinates.iter().enumerate() {
+                if i > 0 {
+                    v.push(t("; "));
+                }
+                match cd {
+                    ParityCoordinate::Orbit(o) => {
+                        v.push(t(format!("{}. the positions ", i + 1)));
+                        v.push(c(set_text(o)));
+                    }
+                    ParityCoordinate::Blocks(bs) => {
+                        v.push(t(format!(
+                            "{}. the permutation of the {} blocks of {} points containing position {}",
+                            i + 1,
+                            bs.len(),
+                            bs[0].len(),
+                            bs[0][0] + 1
+                        )));
+                    }
+                }
+            }
+            let bits = |b: &[bool]| -> String { b.iter().map(|&x| if x { '1' } else { '0' }).collect() };
+            v.push(t(". The generators' vectors: "));
+            v.push(c(generators
+                .iter()
+                .map(|(n, b)| format!("{n} {}", bits(b)))
+                .collect::<Vec<_>>()
+                .join(", ")));
+            v.push(t(". The state's vector "));
+            v.push(c(bits(state)));
+            v.push(t(" is not a sum of them."));
+            v
+        }
+        Invariant::Orientation {
+            blocks,
+            modulus,
+            generators,
+            state_twists,
+        } => {
+            let d = generators
+                .iter()
+                .fold(*modulus, |d, &(_, s)| num_integer::gcd(d, s));
+            let s = state_twists.iter().sum::<usize>() % modulus;
+            let k = *modulus;
+            let rule = if d == k {
+                format!("the twists of the blocks must sum to 0 mod {k}")
+            } else {
+                format!("the twists of the blocks must sum to a multiple of {d} mod {k}")
+            };
+            vec![
+                t(format!(
+                    "Label the points of each of the {} blocks ",
+                    blocks.len()
+                )),
+                c(blocks
+                    .iter()
+                    .map(|b| {
+                        format!(
+                            "[{}]",
+                            b.iter()
+                                .map(|x| (x + 1).to_string())
+                                .collect::<Vec<_>>()
+                                .join(",")
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")),
+                t(format!(
+                    " 0 to {} in the order listed. Every move carries each block onto a block, adding a constant (its twist) to the labels mod {k}, and the sum of the twists mod {k} is additive under products. The generators' sums: ",
+                    k - 1
+                )),
+                c(generators
+                    .iter()
+                    .map(|(n, s)| format!("{n} {s}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")),
+                t(format!(
+                    ". So {rule}; this state's twists {} sum to {s}.",
+                    list_text(state_twists)
+                )),
+            ]
+        }
+    }
+}
+
+fn render_spans(spans: &[Span], f: Format) -> String {
+    let mut s = String::new();
+    let mut last_math = false;
+    for sp in spans {
+        let math = matches!(sp, Span::Math(..));
+        match (sp, f) {
+            (Span::Text(x), Format::Latex) => s.push_str(&latex_text(x)),
+            (Span::Text(x), _) => s.push_str(x),
+            (Span::Math(p, _), Format::Text) => s.push_str(p),
+            (Span::Math(_, l), Format::Markdown | Format::Latex) => {
+                // adjacent formulas share one math group (never `$$`)
+                if last_math {
+                    s.pop();
+                } else {
+                    s.push('$');
+                }
+                s.push_str(&latex_text_math(l));
+                s.push('$');
+            }
+            (Span::Code(x), Format::Text) => s.push_str(x),
+            (Span::Code(x), Format::Markdown) => {
+                s.push('`');
+                s.push_str(x);
+                s.push('`');
+            }
+            (Span::Code(x), Format::Latex) => s.push_str(&latex_code(x)),
+            (Span::Number(x), Format::Latex) => s.push_str(&latex_number(x)),
+            (Span::Number(x), _) => s.push_str(x),
+        }
+        last_math = math;
+    }
+    s
+}
+
+/// Math is ASCII by construction; anything else is replaced.
+fn latex_text_math(l: &str) -> String {
+    l.chars()
+        .map(|c| if c.is_ascii() { c } else { '?' })
+        .collect()
+}
+
+impl Basis {
+    fn label(self) -> &'static str {
+        match self {
+            Basis::Hand => "by hand",
+            Basis::Theorem => "theorem",
+            Basis::Computation => "computation",
+        }
+    }
+}
+
+impl Proof {
+    /// The argument in the given format.
+    pub fn render(&self, f: Format) -> String {
+        let verdict = if self.holds { "TRUE" } else { "FALSE" };
+        let mut out = String::new();
+        match f {
+            Format::Text => {
+                out.push_str(&format!(
+                    "Claim: {}  [{verdict}]\n",
+                    render_spans(&self.statement, f)
+                ));
+                for (i, st) in self.steps.iter().enumerate() {
+                    out.push_str(&format!(
+                        "  {}. ({}) {}\n",
+                        i + 1,
+                        st.basis.label(),
+                        render_spans(&st.spans(), f)
+                    ));
+                }
+                out.push_str(&format!(
+                    "Conclusion: {}\n",
+                    render_spans(&self.conclusion, f)
+                ));
+            }
+            Format::Markdown => {
+                out.push_str(&format!(
+                    "**Claim.** {} — **{verdict}**\n\n",
+                    render_spans(&self.statement, f)
+                ));
+                for (i, st) in self.steps.iter().enumerate() {
+                    out.push_str(&format!(
+                        "{}. *({})* {}\n",
+                        i + 1,
+                        st.basis.label(),
+                        render_spans(&st.spans(), f)
+                    ));
+                }
+                out.push_str(&format!(
+                    "\n**Conclusion.** {}\n",
+                    render_spans(&self.conclusion, f)
+                ));
+            }
+            Format::Latex => {
+                out.push_str(&format!(
+                    "\\paragraph{{Claim.}} {} --- \\textbf{{{verdict}}}\n\\begin{{enumerate}}\n",
+                    render_spans(&self.statement, f)
+                ));
+                for st in &self.steps {
+                    out.push_str(&format!(
+                        "  \\item \\emph{{({})}} {}\n",
+                        st.basis.label(),
+                        render_spans(&st.spans(), f)
+                    ));
+                }
+                out.push_str(&format!(
+                    "\\end{{enumerate}}\n\\noindent\\textbf{{Conclusion.}} {}\n",
+                    render_spans(&self.conclusion, f)
+                ));
+            }
+        }
+        out
+    }
+}
