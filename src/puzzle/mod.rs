@@ -28,6 +28,31 @@ use crate::word::{Alphabet, Convention, Word, WordParseError};
 use gens::GensError;
 use std::path::Path;
 
+pub use crate::limits::MAX_PUZZLE_BYTES;
+
+/// Checks, before any move is built, that `moves` permutations of `points` points fit
+/// in [`MAX_PUZZLE_BYTES`] and `points` is at most [`MAX_DEGREE`](crate::limits::MAX_DEGREE);
+/// the error says which limit is exceeded.
+///
+/// ```
+/// use permlab::puzzle::check_size;
+/// assert!(check_size(90_000, 89_401).is_err()); // board:300x300:2
+/// assert!(check_size(54, 18).is_ok());
+/// ```
+pub fn check_size(points: usize, moves: usize) -> Result<(), String> {
+    crate::perm::check_degree(points).map_err(|e| e.to_string())?;
+    let bytes = (points as u64)
+        .saturating_mul(moves as u64)
+        .saturating_mul(4);
+    if bytes > MAX_PUZZLE_BYTES {
+        return Err(format!(
+            "{moves} moves on {points} points take {bytes} bytes, more than the limit of \
+             {MAX_PUZZLE_BYTES} bytes"
+        ));
+    }
+    Ok(())
+}
+
 /// How a state of the puzzle is drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Layout {
@@ -66,6 +91,15 @@ pub enum PuzzleError {
     /// A word that does not parse.
     #[error("word: {0}")]
     Word(#[from] WordParseError),
+    /// A puzzle beyond [`MAX_DEGREE`](crate::limits::MAX_DEGREE) points or
+    /// [`MAX_PUZZLE_BYTES`](crate::limits::MAX_PUZZLE_BYTES) of moves.
+    #[error("puzzle {spec:?} is too large: {why}")]
+    TooLarge {
+        /// The spec.
+        spec: String,
+        /// Which limit it exceeds.
+        why: String,
+    },
     /// A state that is not a permutation of the puzzle's labels.
     #[error("state: {0}")]
     State(String),
@@ -155,11 +189,18 @@ impl Puzzle {
         crate::group::PermGroup::new(self.degree, self.generator_perms())
     }
 
-    /// A built-in puzzle by spec (see the module docs).
+    /// A built-in puzzle by spec (see the module docs). Sizes are checked with
+    /// [`check_size`] before anything is built.
     pub fn builtin(spec: &str) -> Result<Puzzle, PuzzleError> {
         let bad = |why: &str| PuzzleError::BadSpec {
-            spec: spec.to_string(),
+            spec: crate::limits::clip(spec),
             why: why.to_string(),
+        };
+        let size = |points: usize, moves: usize| {
+            check_size(points, moves).map_err(|why| PuzzleError::TooLarge {
+                spec: crate::limits::clip(spec),
+                why,
+            })
         };
         let parts: Vec<&str> = spec.split(':').collect();
         match parts.as_slice() {
@@ -177,6 +218,7 @@ impl Puzzle {
                 if n < 4 {
                     return Err(bad("Turnstyle needs N >= 4"));
                 }
+                size(n, 3)?;
                 Ok(turnstyle(spec, n))
             }
             ["board", dims, k] => {
@@ -189,9 +231,16 @@ impl Puzzle {
                 if k < 2 || k > r || k > c {
                     return Err(bad("need 2 <= K <= min(R, C)"));
                 }
-                if r * c > 1 << 24 {
-                    return Err(bad("board too large"));
-                }
+                let cells = r.checked_mul(c).ok_or_else(|| PuzzleError::TooLarge {
+                    spec: crate::limits::clip(spec),
+                    why: format!(
+                        "{} cells, more than {} points",
+                        r as u128 * c as u128,
+                        crate::limits::MAX_DEGREE
+                    ),
+                })?;
+                let blocks = (r - k + 1).saturating_mul(c - k + 1);
+                size(cells, blocks)?;
                 Ok(board(spec, r, c, k))
             }
             ["nokia-rect"] => Ok(nokia_rect()),
@@ -201,23 +250,43 @@ impl Puzzle {
                 p.name = "rotation3".into();
                 Ok(p)
             }
-            _ => Err(PuzzleError::Unknown(spec.to_string())),
+            _ => Err(PuzzleError::Unknown(crate::limits::clip(spec))),
         }
     }
 
-    /// A built-in name, or else a path to a `.gens` file.
+    /// Whether `spec` names a file rather than a built-in: it contains `/` or ends
+    /// in `.gens`. Other specs are built-ins first ([`Puzzle::load`]).
+    ///
+    /// ```
+    /// use permlab::Puzzle;
+    /// assert!(Puzzle::is_file_spec("cube:x.gens"));
+    /// assert!(Puzzle::is_file_spec("./cube3"));
+    /// assert!(!Puzzle::is_file_spec("cube3"));
+    /// ```
+    pub fn is_file_spec(spec: &str) -> bool {
+        spec.contains('/') || spec.ends_with(".gens")
+    }
+
+    /// Loads a puzzle: a spec that [names a file](Puzzle::is_file_spec) (contains `/`
+    /// or ends in `.gens`) is read as a [`.gens` file](gens); any other spec is a
+    /// built-in, or else a `.gens` file of that name in the current directory. A
+    /// built-in wins over a file of the same name (write `./cube3` for the file).
     pub fn load(spec: &str) -> Result<Puzzle, PuzzleError> {
+        let from_file = || -> Result<Puzzle, PuzzleError> {
+            let g = gens::read_gens_file(Path::new(spec))?;
+            Ok(Puzzle::new(
+                spec,
+                g.degree,
+                g.moves,
+                Vec::new(),
+                Layout::Plain,
+            ))
+        };
+        if Puzzle::is_file_spec(spec) {
+            return from_file();
+        }
         match Puzzle::builtin(spec) {
-            Err(PuzzleError::Unknown(_)) if Path::new(spec).is_file() => {
-                let g = gens::read_gens_file(Path::new(spec))?;
-                Ok(Puzzle::new(
-                    spec,
-                    g.degree,
-                    g.moves,
-                    Vec::new(),
-                    Layout::Plain,
-                ))
-            }
+            Err(PuzzleError::Unknown(_)) if Path::new(spec).exists() => from_file(),
             other => other,
         }
     }
