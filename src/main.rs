@@ -1,4 +1,5 @@
-//! The `permlab` command. Every error is one line on stderr and exit code 2.
+//! The `permlab` command. Every error is one line on stderr and exit code 2; a closed
+//! stdout pipe ends the command quietly with exit code 0.
 
 mod cli;
 
@@ -13,12 +14,17 @@ fn main() -> ExitCode {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".into());
-        eprintln!("permlab: internal error: {msg}");
+        cli::output::errln!("permlab: internal error: {msg}");
     }));
     match cli::run() {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("permlab: error: {}", cli::error_line(&e));
+            if e.downcast_ref::<cli::output::OutputError>()
+                .is_some_and(|o| o.is_broken_pipe())
+            {
+                return ExitCode::SUCCESS;
+            }
+            cli::output::errln!("permlab: error: {}", cli::error_line(&e));
             ExitCode::from(2)
         }
     }

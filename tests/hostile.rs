@@ -70,3 +70,132 @@ fn gens_degrees_and_points_beyond_the_limit_are_refused() {
         "too_many_bytes.gens:18:1: 17 moves on 16777216 points take 1140850688 bytes",
     );
 }
+
+/// Runs permlab with stdout and/or stderr sent to `/dev/full`: (exit code, stderr).
+/// `None` when this system has no `/dev/full`.
+fn to_dev_full(args: &[&str], stdout: bool, stderr: bool) -> Option<(i32, String)> {
+    use std::process::{Command, Stdio};
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full");
+    if full().is_err() {
+        eprintln!("skipped: no /dev/full");
+        return None;
+    }
+    let mut c = Command::new(env!("CARGO_BIN_EXE_permlab"));
+    c.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    c.stdout(if stdout {
+        Stdio::from(full().unwrap())
+    } else {
+        Stdio::null()
+    });
+    c.stderr(if stderr {
+        Stdio::from(full().unwrap())
+    } else {
+        Stdio::piped()
+    });
+    let out = c.output().expect("permlab runs");
+    Some((
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    ))
+}
+
+#[test]
+fn a_full_disk_is_exit_2_with_one_line() {
+    let cases: &[&[&str]] = &[
+        &["puzzles"],
+        &["puzzles", "--json"],
+        &["perm", "cube3", "R U"],
+        &["perm", "cube3", "R U", "--json"],
+        &["order", "cube3", "R U"],
+        &["matrix", "cube:9", ""],
+        &["group", "cube2"],
+        &["bfs", "board:3x3:2"],
+        &["--help"],
+        &["perm", "--help"],
+        &["--version"],
+    ];
+    for args in cases {
+        let Some((code, err)) = to_dev_full(args, true, false) else {
+            return;
+        };
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(
+            err, "permlab: error: cannot write the output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+    // stderr full too: still exit 2, no abort
+    for args in [&["perm", "cube3", "Q"][..], &["puzzles"]] {
+        let Some((code, _)) = to_dev_full(args, true, true) else {
+            return;
+        };
+        assert_eq!(code, 2, "{args:?}");
+    }
+    let Some((code, _)) = to_dev_full(&["perm", "cube3", "R"], false, true) else {
+        return;
+    };
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_exit_0() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    for args in [
+        &["matrix", "cube:9", ""][..],
+        &["matrix", "cube:9", "", "--json"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_permlab"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("permlab runs");
+        let mut head = [0u8; 10];
+        child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+        // the read end is closed here, with most of the 236 kB output unread
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
+    }
+}
+
+#[test]
+fn argument_errors_are_one_line_with_a_hint() {
+    refused(&[], "a subcommand is required (see --help)");
+    refused(
+        &["order", "cube3", "R", "--convention", "xx"],
+        "invalid value 'xx' for '--convention <CONVENTION>'; possible values: lr, rl (see --help)",
+    );
+    refused(
+        &["order", "cube3", "R", "--bogus"],
+        "unexpected argument '--bogus' found (see --help)",
+    );
+    refused(&["order"], "(see --help)");
+    for args in [
+        &["apply", "board:3x3:2", "A", "--state", "-1,2,3"][..],
+        &["solve", "board:3x3:2", "-1,2,3,4,5,6,7,8,9"],
+        &["bfs", "board:3x3:2", "--max-memory", "-1"],
+    ] {
+        refused(args, "use -- before values that start with -");
+    }
+    let (code, out, err) = permlab(&["--help"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("Usage: permlab"));
+}
+
+#[test]
+fn non_utf8_arguments_are_refused() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_permlab"))
+        .arg("order")
+        .arg(std::ffi::OsStr::from_bytes(b"cube\xff"))
+        .arg("R")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("invalid UTF-8"), "{err}");
+}

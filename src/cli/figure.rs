@@ -1,6 +1,7 @@
 //! Subcommands that draw: `figure KIND …` (one figure to a file) and `figures` (the
 //! whole gallery into a directory).
 
+use super::output::outln;
 use super::search::{AnySpace, SpaceArgs};
 use super::{print_json, CliError, CliResult, ConventionArgs};
 use clap::Subcommand;
@@ -189,9 +190,9 @@ fn write_figure(fig: &dyn DynFigure, out: &OutArgs) -> CliResult {
             "width": size.0,
             "height": size.1,
             "bytes": bytes.len(),
-        }));
+        }))?;
     } else {
-        println!(
+        outln!(
             "wrote {} ({fmt}, {}x{} px, {} bytes)",
             out.out.display(),
             size.0,
@@ -393,12 +394,12 @@ fn write_gallery(dir: &Path, json: bool) -> CliResult {
     }
     write_atomically(&dir.join("INDEX.md"), index.as_bytes())?;
     if json {
-        print_json(&json!(written));
+        print_json(&json!(written))?;
     } else {
         for (it, w) in items.iter().zip(&written) {
-            println!("{}  {}", w["svg"].as_str().unwrap_or(""), it.caption);
+            outln!("{}  {}", w["svg"].as_str().unwrap_or(""), it.caption);
         }
-        println!(
+        outln!(
             "wrote {} figures (SVG and PNG) into {}",
             items.len(),
             dir.display()
