@@ -199,3 +199,89 @@ fn non_utf8_arguments_are_refused() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("invalid UTF-8"), "{err}");
 }
+
+#[test]
+fn deep_and_huge_words_are_refused() {
+    let deep = format!("{}R{}", "(".repeat(20_000), ")".repeat(20_000));
+    refused(
+        &["order", "cube3", &deep],
+        "column 201: brackets nested more than 200 deep",
+    );
+    let comm = format!("{}R{}", "[".repeat(25_000), ", U]".repeat(25_000));
+    refused(
+        &["order", "cube3", &comm],
+        "brackets nested more than 200 deep",
+    );
+    // 200 deep is allowed
+    let ok = format!("{}R{}", "(".repeat(200), ")".repeat(200));
+    let (code, out, _) = permlab(&["order", "cube3", &ok]);
+    assert_eq!((code, out.as_str()), (0, "4\n"));
+    // compact words evaluate without expanding: the same as the power reduced
+    // modulo the order 105 of R U
+    let (code, out, _) = permlab(&["order", "cube3", "(R U)^9223372036854775807"]);
+    let reduced = format!("(R U)^{}", i64::MAX % 105);
+    assert_eq!(
+        (code, out.clone()),
+        (0, permlab(&["order", "cube3", &reduced]).1)
+    );
+    assert_eq!(permlab(&["order", "cube3", "R U"]).1, "105\n");
+    // expanding is refused before allocating
+    let dir = std::env::temp_dir().join(format!("permlab-hostile-words-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("b.svg");
+    for word in [
+        "(A B)^100000000",
+        "A^9223372036854775807 (A B)^9223372036854775807",
+    ] {
+        refused(
+            &[
+                "figure",
+                "board",
+                "board:3x3:2",
+                word,
+                "--path",
+                "1",
+                "--out",
+                png.to_str().unwrap(),
+            ],
+            "more than the limit of 67108864",
+        );
+    }
+    assert!(
+        std::fs::read_dir(&dir).unwrap().next().is_none(),
+        "no file left"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    refused(
+        &["perm", "cube3", "R^-9223372036854775808"],
+        "bad power \"overflow (powers are at most 2^63-1 in size)\"",
+    );
+    refused(&["perm", "cube3", "R^9223372036854775808"], "bad power");
+    refused(&["perm", "cube3", "R^4611686018427387904^2"], "bad power");
+    // the product of the suffixes is i64::MIN, which has no inverse power
+    refused(&["perm", "cube3", "R^-4611686018427387904^2"], "bad power");
+}
+
+#[test]
+fn unknown_moves_cap_the_list_and_the_echoed_token() {
+    let long = "Q".repeat(100_000);
+    let (code, _, err) = permlab(&["order", "cube3", &format!("R {long}")]);
+    assert_eq!(code, 2);
+    assert!(err.len() < 400, "{} bytes", err.len());
+    assert!(
+        err.contains(&format!("column 3: unknown move \"{}…\"", "Q".repeat(60))),
+        "{err}"
+    );
+    // a file with 10,000 generators: the list of known names is cut after 20
+    let dir = std::env::temp_dir().join(format!("permlab-hostile-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("many.gens");
+    let text: String = (1..=10_000).map(|i| format!("g{i}: (1,2)\n")).collect();
+    std::fs::write(&path, text).unwrap();
+    let (code, _, err) = permlab(&["order", path.to_str().unwrap(), "Q"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.len() < 400, "{err}");
+    assert!(err.contains("g19, g20, … 9980 more)"), "{err}");
+}

@@ -274,7 +274,7 @@ impl FigureKind {
                         }
                         let word = puzzle.parse_word(&pw.word)?;
                         BoardFigure::for_puzzle(&puzzle, &start)?
-                            .path_of_letters(&puzzle, &word.letters(), pos)
+                            .path_of_letters(&puzzle, &word.try_letters()?, pos)
                             .title(&title_or(&out, &format!("{label} during {}", pw.word)))
                     }
                 };
