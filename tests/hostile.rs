@@ -285,3 +285,104 @@ fn unknown_moves_cap_the_list_and_the_echoed_token() {
     assert!(err.len() < 400, "{err}");
     assert!(err.contains("g19, g20, … 9980 more)"), "{err}");
 }
+
+/// Runs permlab in a new user and mount namespace with `mounts` (source, target)
+/// bind-mounted first: (exit code, stdout, stderr), or `None` (with a message) where
+/// this system cannot create the namespace.
+fn with_mounts(
+    mounts: &[(&std::path::Path, &str)],
+    args: &[&str],
+) -> Option<(i32, String, String)> {
+    let mut script = String::from("set -e\n");
+    for (from, to) in mounts {
+        script.push_str(&format!("mount --bind '{}' '{to}'\n", from.display()));
+    }
+    script.push_str("exec \"$@\"\n");
+    let probe = std::process::Command::new("unshare")
+        .args([
+            "-r",
+            "-m",
+            "sh",
+            "-c",
+            "mount --bind /proc/meminfo /proc/meminfo",
+        ])
+        .output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        eprintln!("skipped: cannot create a mount namespace (unshare -r -m)");
+        return None;
+    }
+    let out = std::process::Command::new("unshare")
+        .args([
+            "-r",
+            "-m",
+            "sh",
+            "-c",
+            &script,
+            "sh",
+            env!("CARGO_BIN_EXE_permlab"),
+        ])
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    Some((
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    ))
+}
+
+#[test]
+fn memory_check_uses_cgroups_and_refuses_when_nothing_is_known() {
+    let dir = std::env::temp_dir().join(format!("permlab-hostile-mem-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("empty")).unwrap();
+    std::fs::create_dir_all(dir.join("cg/memory")).unwrap();
+    std::fs::write(dir.join("meminfo_none"), "MemTotal: 1000000 kB\n").unwrap();
+    std::fs::write(dir.join("meminfo_small"), "MemAvailable: 1000 kB\n").unwrap();
+    // a 100 MB cgroup with 0 bytes used: 90 MB less the 64 MiB reserve for a table
+    std::fs::write(dir.join("cg/memory/memory.limit_in_bytes"), "100000000\n").unwrap();
+    std::fs::write(dir.join("cg/memory/memory.usage_in_bytes"), "0\n").unwrap();
+    let none = dir.join("meminfo_none");
+    let empty = dir.join("empty");
+    let cg = dir.join("cg");
+    let hidden = [
+        (none.as_path(), "/proc/meminfo"),
+        (empty.as_path(), "/sys/fs/cgroup"),
+    ];
+    let Some((code, _, err)) = with_mounts(&hidden, &["bfs", "board:3x3:2"]) else {
+        std::fs::remove_dir_all(&dir).unwrap();
+        return;
+    };
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(
+        err,
+        "permlab: error: the table needs 90720 bytes and the memory available is unknown \
+         (no MemAvailable in /proc/meminfo, no cgroup limit); give --max-memory\n"
+    );
+    let (code, out, _) =
+        with_mounts(&hidden, &["bfs", "board:3x3:2", "--max-memory", "1M"]).unwrap();
+    assert_eq!(code, 0);
+    assert!(out.contains("90720 bytes"), "{out}");
+    // the cgroup limit is below MemAvailable: the cgroup decides
+    let (code, _, err) = with_mounts(
+        &[(cg.as_path(), "/sys/fs/cgroup")],
+        &["bfs", "turnstyle:12"],
+    )
+    .unwrap();
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the limit is 22891136 bytes (90% of the available memory, from the cgroup limit /sys/fs/cgroup/memory/memory.limit_in_bytes); choose a smaller search"), "{err}");
+    // a small MemAvailable, no cgroup
+    let small = dir.join("meminfo_small");
+    let (code, _, err) = with_mounts(
+        &[
+            (small.as_path(), "/proc/meminfo"),
+            (empty.as_path(), "/sys/fs/cgroup"),
+        ],
+        &["bfs", "board:3x3:2"],
+    )
+    .unwrap();
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("from MemAvailable in /proc/meminfo"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

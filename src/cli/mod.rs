@@ -147,20 +147,20 @@ fn usage_error(e: clap::Error) -> CliResult {
 /// The one-line message of a command's error, with the option to use where the library's
 /// error names a limit the command line can change.
 pub fn error_line(e: &CliError) -> String {
+    use permlab::search::{bfs::SearchError, table::TableError};
     let text = e.to_string().replace('\n', " ");
-    let memory = matches!(
-        e.downcast_ref::<permlab::search::bfs::SearchError>(),
-        Some(permlab::search::bfs::SearchError::Memory(
-            permlab::search::table::TableError::Memory { .. }
-        ))
-    ) || matches!(
-        e.downcast_ref::<permlab::search::table::TableError>(),
-        Some(permlab::search::table::TableError::Memory { .. })
-    );
-    if memory {
-        format!("{text}; raise --max-memory or choose a smaller search")
-    } else {
-        text
+    let table = match e.downcast_ref::<SearchError>() {
+        Some(SearchError::Memory(t)) => Some(t),
+        _ => e.downcast_ref::<TableError>(),
+    };
+    match table {
+        Some(TableError::Memory {
+            source_of_limit, ..
+        }) if source_of_limit == permlab::search::table::GIVEN_BOUND => {
+            format!("{text}; raise --max-memory or choose a smaller search")
+        }
+        Some(TableError::Memory { .. }) => format!("{text}; choose a smaller search"),
+        _ => text,
     }
 }
 
