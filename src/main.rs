@@ -6,6 +6,13 @@ mod cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // A file-size limit (RLIMIT_FSIZE) must fail the write with EFBIG, reported like a
+    // full disk, instead of killing the process with SIGXFSZ.
+    // SAFETY: setting a signal's disposition to SIG_IGN at startup, before any thread
+    // exists, has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     // A bug must still end with one line, not a backtrace.
     std::panic::set_hook(Box::new(|info| {
         let msg = info

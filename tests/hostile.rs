@@ -386,3 +386,191 @@ fn memory_check_uses_cgroups_and_refuses_when_nothing_is_known() {
     assert!(err.contains("from MemAvailable in /proc/meminfo"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A fresh empty directory for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("permlab-hostile-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The names of the files in `dir`, sorted.
+fn listing(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn outputs_are_checked_before_work_and_leave_no_temporaries() {
+    let dir = scratch("files");
+    let d = dir.to_str().unwrap();
+    refused(&["bfs", "board:3x3:2", "--save", d], "--save");
+    refused(
+        &["bfs", "board:3x3:2", "--save", d],
+        ": is a directory, not a file",
+    );
+    refused(
+        &["bfs", "board:3x3:2", "--save", &format!("{d}/no/t.dist")],
+        &format!("no directory {d}/no"),
+    );
+    refused(
+        &[
+            "figure",
+            "bfs",
+            "board:3x3:2",
+            "--out",
+            &format!("{d}/h.jpg"),
+        ],
+        "the file name must end in .svg or .png",
+    );
+    refused(
+        &[
+            "figure",
+            "hist",
+            "--series",
+            "a=1,2",
+            "--out",
+            &format!("{d}/h.svg"),
+            "--title",
+            "a\u{1}b",
+        ],
+        "--title: control character at character 2",
+    );
+    refused(
+        &[
+            "figure",
+            "hist",
+            "--series",
+            "a=1,2",
+            "--out",
+            &format!("{d}/h.svg"),
+            "--x-desc",
+            "\u{7}",
+        ],
+        "--x-desc: control character at character 1",
+    );
+    refused(&["nrp", "bench", "--n-to", "65"], "65");
+    refused(&["nrp", "quality", "--n-to", "65"], "65");
+    refused(
+        &["nrp", "quality", "--boards", "board:3x3:2,nosuch"],
+        "unknown puzzle \"nosuch\"",
+    );
+    assert!(listing(&dir).is_empty(), "{:?}", listing(&dir));
+    // a FIFO as a table is refused at once instead of blocking
+    let fifo = dir.join("t.dist");
+    if std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        refused(
+            &[
+                "solve",
+                "board:3x3:2",
+                "--table",
+                fifo.to_str().unwrap(),
+                "1,2,3,4,5,6,7,8,9",
+            ],
+            "t.dist: not a regular file",
+        );
+        refused(
+            &["perm", fifo.to_str().unwrap(), "A"],
+            "t.dist:0:0: not a regular file",
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_failed_write_removes_its_temporary_file() {
+    // a file-size limit: the table is written in part, then the write fails
+    let dir = scratch("fsize");
+    let target = dir.join("t.dist");
+    let out = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -f 8 && exec \"$@\"",
+            "sh",
+            env!("CARGO_BIN_EXE_permlab"),
+        ])
+        .args([
+            "bfs",
+            "turnstyle:10",
+            "--quiet",
+            "--save",
+            target.to_str().unwrap(),
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("t.dist: File too large"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(listing(&dir).is_empty(), "{:?}", listing(&dir));
+    // the same for a figure
+    let png = dir.join("f.png");
+    let out = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -f 1 && exec \"$@\"",
+            "sh",
+            env!("CARGO_BIN_EXE_permlab"),
+        ])
+        .args([
+            "figure",
+            "matrix",
+            "cube3",
+            "R",
+            "--out",
+            png.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(listing(&dir).is_empty(), "{:?}", listing(&dir));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sigterm_during_a_saved_search_leaves_no_temporary_file() {
+    let dir = scratch("sigterm");
+    let target = dir.join("t.dist");
+    // turnstyle:11: 40 million positions, a 10 MB table; SIGTERM at several moments
+    for delay_ms in [100u64, 1000, 2500, 4000] {
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_permlab"))
+            .args([
+                "bfs",
+                "turnstyle:11",
+                "--quiet",
+                "--save",
+                target.to_str().unwrap(),
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        let _ = std::process::Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status();
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{err}");
+        let files = listing(&dir);
+        match out.status.code() {
+            // finished before the signal: the complete table only
+            Some(0) => assert_eq!(files, ["t.dist"]),
+            // stopped: nothing, or a table saved before
+            Some(2) | Some(130) => assert!(files.iter().all(|f| f == "t.dist"), "{files:?}"),
+            other => panic!("exit {other:?}: {err}"),
+        }
+        let _ = std::fs::remove_file(&target);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

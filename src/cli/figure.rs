@@ -170,6 +170,22 @@ fn parse_size(text: &str) -> Result<(u32, u32), CliError> {
     Ok((w, h))
 }
 
+impl OutArgs {
+    /// Checks the options before any work: the file name's format, that it can be
+    /// written, the size and the title.
+    fn validate(&self) -> Result<(), CliError> {
+        Format::from_path(&self.out)?;
+        super::args::check_output_file(&self.out, "--out")?;
+        if let Some(s) = &self.size {
+            parse_size(s)?;
+        }
+        if let Some(t) = &self.title {
+            super::args::check_label(t, "--title")?;
+        }
+        Ok(())
+    }
+}
+
 /// Writes a figure as asked by `out` and reports it.
 fn write_figure(fig: &dyn DynFigure, out: &OutArgs) -> CliResult {
     let format = Format::from_path(&out.out)?;
@@ -217,7 +233,22 @@ impl FigureCommand {
 }
 
 impl FigureKind {
+    fn out(&self) -> &OutArgs {
+        match self {
+            FigureKind::Matrix { out, .. }
+            | FigureKind::Board { out, .. }
+            | FigureKind::Net { out, .. }
+            | FigureKind::Cycles { out, .. }
+            | FigureKind::Bfs { out, .. }
+            | FigureKind::Hist { out, .. } => out,
+        }
+    }
+
     fn run(self) -> CliResult {
+        self.out().validate()?;
+        if let FigureKind::Hist { x_desc, .. } = &self {
+            super::args::check_label(x_desc, "--x-desc")?;
+        }
         match self {
             FigureKind::Matrix {
                 pw,

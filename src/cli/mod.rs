@@ -79,6 +79,7 @@ pub fn run() -> CliResult {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
+    progress::install_signal_handler();
     let code = match cli.command {
         Command::Core(c) => c.run(),
         Command::Group(c) => c.run(),

@@ -322,6 +322,9 @@ fn bench(n_from: usize, n_to: usize, states: usize, seed: u64, json: bool) -> Cl
     if n_from > n_to || states == 0 {
         return Err(CliError::from("need --n-from <= --n-to and --states >= 1"));
     }
+    // both ends of the range are valid sizes before any work
+    nrp::Board::new(n_from)?;
+    nrp::Board::new(n_to)?;
     let total = ((n_to - n_from + 1) * states) as u64;
     let bar = super::progress::Bar::items(total, true);
     let mut rows = Vec::new();
@@ -433,6 +436,13 @@ fn quality(
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .collect();
+    // every argument is checked before any work
+    nrp::Board::new(n_from)?;
+    nrp::Board::new(n_to)?;
+    let puzzles = specs
+        .iter()
+        .map(|spec| permlab::Puzzle::load(spec))
+        .collect::<Result<Vec<_>, _>>()?;
     let bar = super::progress::Bar::items((n_to - n_from + 1 + specs.len()) as u64, true);
     for n in n_from..=n_to {
         bar.message(format!("n = {n}"));
@@ -440,9 +450,8 @@ fn quality(
         rows.push(compare(&s.board.puzzle, Some(&s), states, limits, &mut rng));
         bar.step("");
     }
-    for spec in specs {
-        let p = permlab::Puzzle::load(spec)?;
-        rows.push(compare(&p, None, states, limits, &mut rng));
+    for p in &puzzles {
+        rows.push(compare(p, None, states, limits, &mut rng));
         bar.step("");
     }
     bar.clear();

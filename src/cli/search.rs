@@ -21,7 +21,7 @@ use permlab::search::staged::compare_rotation3;
 use permlab::search::table::{check_memory, cpu_seconds, peak_memory, table_bytes, DistanceTable};
 use permlab::{Perm, Puzzle};
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -254,6 +254,32 @@ fn cells_text(cells: &[u32]) -> String {
         .join(",")
 }
 
+/// Why a saved table does not fit this search, exactly: another search, or the same
+/// search indexed another way (the indexing depends on the memory available when the
+/// space is built).
+fn table_mismatch(path: &Path, saved: &str, now: &str) -> String {
+    let split = |k: &str| -> (String, String) {
+        match k.split_once("; index: ") {
+            Some((a, b)) => (a.to_string(), b.to_string()),
+            None => (k.to_string(), String::new()),
+        }
+    };
+    let ((saved_space, saved_index), (now_space, now_index)) = (split(saved), split(now));
+    if saved_space == now_space && saved_index != now_index {
+        format!(
+            "{}: the table was saved with the indexing \"{saved_index}\", but with the memory \
+             available now this search uses \"{now_index}\"; free memory or rebuild the table",
+            path.display()
+        )
+    } else {
+        format!(
+            "{}: the table is for another search ({:?})",
+            path.display(),
+            permlab::limits::clip(saved)
+        )
+    }
+}
+
 fn print_distribution(distribution: &[u64]) -> Result<(), OutputError> {
     outln!("distance  positions");
     for (d, c) in distribution.iter().enumerate() {
@@ -273,6 +299,9 @@ impl SearchCommand {
                 strategy,
                 json,
             } => {
+                if let Some(path) = &save {
+                    super::args::check_output_file(path, "--save")?;
+                }
                 let (puzzle, space) = args.build()?;
                 let bar = Bar::search(!args.quiet && !json);
                 let opts = BfsOptions {
@@ -472,7 +501,7 @@ fn solve(
             let (table, header) = DistanceTable::load(&path, max_memory)?;
             let key = header.get("space").and_then(|k| k.as_str()).unwrap_or("");
             if key != s.key() || table.len() != s.size() {
-                return Err(format!("{}: the table is for another search ({key:?})", path.display()).into());
+                return Err(table_mismatch(&path, key, &s.key()).into());
             }
             let p = solve_with_table(s, &table, &st)?;
             report_solution(&names, &p, true, "distance table", json)?;

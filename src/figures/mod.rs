@@ -287,18 +287,15 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FigureError> {
         path: path.display().to_string(),
         source,
     };
-    let name = path
-        .file_name()
-        .ok_or_else(|| FigureError::Format(path.display().to_string()))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".tmp{}", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    std::fs::write(&tmp, bytes).map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        io(e)
-    })
+    if path.file_name().is_none() {
+        return Err(FigureError::Format(path.display().to_string()));
+    }
+    let result = (|| {
+        let mut t = crate::io::TempFile::create(path)?;
+        std::io::Write::write_all(t.file(), bytes)?;
+        t.commit()
+    })();
+    result.map_err(io)
 }
 
 /// A text style in the shipped font: `size` in pixels, in `color`.

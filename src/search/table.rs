@@ -253,20 +253,15 @@ impl DistanceTable {
 
     /// Saves the table with a header (a JSON value naming the state space and
     /// anything else worth keeping) to `path`, through a temporary file renamed
-    /// into place.
+    /// into place ([`crate::io::TempFile`]: removed on every error).
     pub fn save(&self, path: &Path, header: &serde_json::Value) -> Result<(), TableError> {
         let io_err = |e: io::Error| TableError::Io {
             path: path.display().to_string(),
             source: e,
         };
-        let tmp = path.with_extension(format!(
-            "{}.tmp{}",
-            path.extension().and_then(|e| e.to_str()).unwrap_or(""),
-            std::process::id()
-        ));
         let result = (|| -> io::Result<()> {
-            let f = fs::File::create(&tmp)?;
-            let mut w = io::BufWriter::with_capacity(1 << 20, f);
+            let mut tmp = crate::io::TempFile::create(path)?;
+            let mut w = io::BufWriter::with_capacity(1 << 20, tmp.file());
             let mut hash = Fnv::new();
             let head = serde_json::to_vec(header).expect("JSON serialises");
             let mut pre = Vec::new();
@@ -287,15 +282,12 @@ impl DistanceTable {
                 w.write_all(&buf)?;
             }
             w.write_all(&hash.finish().to_le_bytes())?;
-            let f = w.into_inner().map_err(|e| e.into_error())?;
-            f.sync_all()?;
-            Ok(())
+            w.flush()?;
+            drop(w);
+            // on any error above, dropping `tmp` removes the temporary file
+            tmp.commit()
         })();
-        if let Err(e) = result {
-            let _ = fs::remove_file(&tmp);
-            return Err(io_err(e));
-        }
-        fs::rename(&tmp, path).map_err(io_err)
+        result.map_err(io_err)
     }
 
     /// Loads a table saved by [`DistanceTable::save`], returning it and its
@@ -311,6 +303,14 @@ impl DistanceTable {
             path: name.clone(),
             why: why.to_string(),
         };
+        // a FIFO or a device would block or never end: check before opening
+        let meta = fs::metadata(path).map_err(|e| TableError::Io {
+            path: name.clone(),
+            source: e,
+        })?;
+        if !meta.is_file() {
+            return Err(bad("not a regular file"));
+        }
         let f = fs::File::open(path).map_err(|e| TableError::Io {
             path: name.clone(),
             source: e,
