@@ -548,12 +548,18 @@ impl Word {
     }
 
     /// The permutation of the word under the default convention.
+    ///
+    /// # Panics
+    ///
+    /// If the word names a generator index `>= gens.len()` (words parsed by a puzzle's
+    /// alphabet and evaluated with its moves never do).
     pub fn eval(&self, gens: &[Perm]) -> Perm {
         self.eval_with(gens, Convention::default())
     }
 
     /// The permutation of the word under a convention. Powers are taken with
-    /// [`Perm::pow`], so large exponents cost nothing extra.
+    /// [`Perm::pow`], so large exponents cost nothing extra. Panics as
+    /// [`Word::eval`] does.
     pub fn eval_with(&self, gens: &[Perm], conv: Convention) -> Perm {
         let degree = gens.iter().map(Perm::degree).max().unwrap_or(0);
         eval_terms(&self.terms, gens, conv, degree)

@@ -574,3 +574,42 @@ fn sigterm_during_a_saved_search_leaves_no_temporary_file() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn library_api_returns_errors_for_bad_input() {
+    use permlab::perm::{check_degree, MAX_DEGREE};
+    use permlab::{Perm, PermError, Puzzle};
+    // one degree limit, checked before allocating
+    assert!(check_degree(MAX_DEGREE).is_ok());
+    assert_eq!(
+        Perm::from_cycles((1 << 32) + 3, &[]).unwrap_err(),
+        PermError::TooLarge((1 << 32) + 3)
+    );
+    assert!(Perm::parse_cycles("(1,2)", Some(MAX_DEGREE + 1)).is_err());
+    assert!(Perm::from_images_one_based(&[1; 3]).is_err());
+    assert!(std::panic::catch_unwind(|| Perm::identity((1 << 32) + 3)).is_err());
+    // puzzles
+    assert!(matches!(
+        Puzzle::builtin("board:8589934592x2147483648:2"),
+        Err(permlab::PuzzleError::TooLarge { .. })
+    ));
+    let mut p = Puzzle::builtin("board:3x3:2").unwrap();
+    assert_eq!(
+        p.add_alias("q", "Q", 1).unwrap_err().to_string(),
+        "alias \"q\": the puzzle has no move named \"Q\""
+    );
+    // arrangements
+    assert!(permlab::search::index::Arrangements::new(3, 5).is_err());
+    // figures
+    use permlab::figures::Figure;
+    let net = permlab::figures::cube_net::CubeNetFigure::new(1, &[0, 1, 2, 3, 4, 99]);
+    assert!(net.is_err());
+    let fig = permlab::figures::cycles::CycleFigure::new(&"(1,2)".parse().unwrap());
+    assert!(fig.to_png((100_000, 100_000)).is_err());
+    let panels = permlab::figures::Panels {
+        items: vec![fig.clone()],
+        cols: 0,
+        panel_size: (50, 50),
+    };
+    assert!(panels.to_svg((50, 50)).is_ok());
+}

@@ -156,7 +156,11 @@ pub enum FigureKind {
 /// Parses `WxH` or `W`.
 fn parse_size(text: &str) -> Result<(u32, u32), CliError> {
     let bad = || -> CliError {
-        format!("--size {text:?}: expected WxH or W, positive pixel counts up to 10000").into()
+        format!(
+            "--size {text:?}: expected WxH or W, positive pixel counts up to {}",
+            permlab::figures::MAX_FIGURE_SIDE
+        )
+        .into()
     };
     let (w, h) = match text.split_once(['x', 'X']) {
         Some((w, h)) => (w.trim(), h.trim()),
@@ -164,7 +168,8 @@ fn parse_size(text: &str) -> Result<(u32, u32), CliError> {
     };
     let w: u32 = w.parse().map_err(|_| bad())?;
     let h: u32 = h.parse().map_err(|_| bad())?;
-    if w == 0 || h == 0 || w > 10_000 || h > 10_000 {
+    let max = permlab::figures::MAX_FIGURE_SIDE;
+    if w == 0 || h == 0 || w > max || h > max {
         return Err(bad());
     }
     Ok((w, h))

@@ -371,6 +371,10 @@ impl Perm {
     /// let g: Perm = "(1,2,3)".parse().unwrap();
     /// assert_eq!(g.apply_to_state(&['a', 'b', 'c']), vec!['c', 'a', 'b']);
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `state` is shorter than the degree.
     pub fn apply_to_state<T: Clone>(&self, state: &[T]) -> Vec<T> {
         assert!(state.len() >= self.degree(), "state shorter than degree");
         let mut out = state.to_vec();
