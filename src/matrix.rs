@@ -26,14 +26,6 @@ use std::fmt;
 /// Why a matrix is not a permutation matrix. Rows and columns are 1-based.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MatrixError {
-    /// A vector whose length is not the matrix's number of columns.
-    #[error("a vector of length {len} for a matrix with {cols} columns")]
-    Length {
-        /// The vector's length.
-        len: usize,
-        /// The matrix's columns.
-        cols: usize,
-    },
     /// A permutation matrix larger than [`MAX_DEGREE`](crate::limits::MAX_DEGREE).
     #[error("matrix of size {0} is larger than the largest degree {max}", max = crate::limits::MAX_DEGREE)]
     TooLarge(usize),
@@ -312,27 +304,31 @@ pub fn order_by_matrix<M: SquareMatrix>(m: &M, limit: u64) -> Option<u64> {
 }
 
 /// `P x` for a dense matrix and a state vector: the state after the move(s) `P`
-/// encodes. Errors if the state's length is not the number of columns.
+/// encodes.
 ///
 /// ```
 /// use permlab::{matrix::{apply_matrix, to_dmatrix}, Perm};
 /// let p = to_dmatrix::<f64>(&"(1,2,3)".parse::<Perm>().unwrap());
-/// assert_eq!(apply_matrix(&p, &[1.0, 2.0, 3.0]).unwrap(), [3.0, 1.0, 2.0]);
-/// assert!(apply_matrix(&p, &[1.0, 2.0]).is_err());
+/// assert_eq!(apply_matrix(&p, &[1.0, 2.0, 3.0]), [3.0, 1.0, 2.0]);
 /// ```
-pub fn apply_matrix<T>(m: &DMatrix<T>, state: &[T]) -> Result<Vec<T>, MatrixError>
+///
+/// # Panics
+///
+/// If the state's length is not the matrix's number of columns.
+pub fn apply_matrix<T>(m: &DMatrix<T>, state: &[T]) -> Vec<T>
 where
     T: Scalar + Zero + One,
     for<'a> &'a DMatrix<T>: std::ops::Mul<&'a nalgebra::DVector<T>, Output = nalgebra::DVector<T>>,
 {
-    if state.len() != m.ncols() {
-        return Err(MatrixError::Length {
-            len: state.len(),
-            cols: m.ncols(),
-        });
-    }
+    assert_eq!(
+        state.len(),
+        m.ncols(),
+        "a state of length {} for a matrix with {} columns",
+        state.len(),
+        m.ncols()
+    );
     let x = nalgebra::DVector::from_column_slice(state);
-    Ok((m * &x).iter().cloned().collect())
+    (m * &x).iter().cloned().collect()
 }
 
 /// Converts a column-major nalgebra matrix into a row-major ndarray matrix.
@@ -416,11 +412,6 @@ mod tests {
         assert_eq!(
             perm_from_csr(&huge),
             Err(MatrixError::TooLarge(crate::limits::MAX_DEGREE + 1))
-        );
-        let p = to_dmatrix::<f64>(&"(1,2)".parse().unwrap());
-        assert_eq!(
-            apply_matrix(&p, &[1.0]),
-            Err(MatrixError::Length { len: 1, cols: 2 })
         );
     }
 
