@@ -49,13 +49,13 @@ pub enum CycleParseError {
         /// The degree.
         degree: usize,
     },
-    /// A point beyond [`MAX_DEGREE`](crate::perm::MAX_DEGREE).
+    /// A point beyond [`MAX_DEGREE`].
     #[error("column {column}: point too large (at most {MAX_DEGREE})")]
     Overflow {
         /// 1-based column.
         column: usize,
     },
-    /// A declared degree beyond [`MAX_DEGREE`](crate::perm::MAX_DEGREE).
+    /// A declared degree beyond [`MAX_DEGREE`].
     #[error("column 1: degree {degree} is too large (at most {MAX_DEGREE} points)")]
     DegreeTooLarge {
         /// The degree asked for.
@@ -68,7 +68,7 @@ pub enum CycleParseError {
 
 /// Parses GAP cycle notation into a permutation of `degree` points (or of the largest
 /// point mentioned when `degree` is `None`). Points and `degree` are at most
-/// [`MAX_DEGREE`](crate::perm::MAX_DEGREE).
+/// [`MAX_DEGREE`].
 pub fn parse_cycles(text: &str, degree: Option<usize>) -> Result<Perm, CycleParseError> {
     if let Some(d) = degree.filter(|&d| d > MAX_DEGREE) {
         return Err(CycleParseError::DegreeTooLarge { degree: d });

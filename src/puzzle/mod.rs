@@ -92,7 +92,7 @@ pub enum PuzzleError {
     #[error("word: {0}")]
     Word(#[from] WordParseError),
     /// A puzzle beyond [`MAX_DEGREE`](crate::limits::MAX_DEGREE) points or
-    /// [`MAX_PUZZLE_BYTES`](crate::limits::MAX_PUZZLE_BYTES) of moves.
+    /// [`MAX_PUZZLE_BYTES`] of moves.
     #[error("puzzle {spec:?} is too large: {why}")]
     TooLarge {
         /// The spec.
