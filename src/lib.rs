@@ -40,6 +40,7 @@ pub mod figures;
 pub mod group;
 pub mod io;
 pub mod letters;
+pub mod limits;
 pub mod matrix;
 pub mod nrp;
 pub mod perm;

@@ -1,10 +1,18 @@
-//! The `permlab` command. Every error is one line on stderr and exit code 2.
+//! The `permlab` command. Every error is one line on stderr and exit code 2; a closed
+//! stdout pipe ends the command quietly with exit code 0.
 
 mod cli;
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // A file-size limit (RLIMIT_FSIZE) must fail the write with EFBIG, reported like a
+    // full disk, instead of killing the process with SIGXFSZ.
+    // SAFETY: setting a signal's disposition to SIG_IGN at startup, before any thread
+    // exists, has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     // A bug must still end with one line, not a backtrace.
     std::panic::set_hook(Box::new(|info| {
         let msg = info
@@ -13,12 +21,17 @@ fn main() -> ExitCode {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".into());
-        eprintln!("permlab: internal error: {msg}");
+        cli::output::errln!("permlab: internal error: {msg}");
     }));
     match cli::run() {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("permlab: error: {}", cli::error_line(&e));
+            if e.downcast_ref::<cli::output::OutputError>()
+                .is_some_and(|o| o.is_broken_pipe())
+            {
+                return ExitCode::SUCCESS;
+            }
+            cli::output::errln!("permlab: error: {}", cli::error_line(&e));
             ExitCode::from(2)
         }
     }

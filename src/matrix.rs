@@ -26,6 +26,9 @@ use std::fmt;
 /// Why a matrix is not a permutation matrix. Rows and columns are 1-based.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MatrixError {
+    /// A permutation matrix larger than [`MAX_DEGREE`](crate::limits::MAX_DEGREE).
+    #[error("matrix of size {0} is larger than the largest degree {max}", max = crate::limits::MAX_DEGREE)]
+    TooLarge(usize),
     /// The matrix is not square.
     #[error("matrix is {rows}x{cols}, not square")]
     NotSquare {
@@ -105,6 +108,9 @@ fn perm_from_entries<T: PartialEq + Zero + One + fmt::Debug>(
         return Err(MatrixError::NotSquare { rows, cols });
     }
     let n = rows;
+    if n > crate::limits::MAX_DEGREE {
+        return Err(MatrixError::TooLarge(n));
+    }
     let mut images = vec![u32::MAX; n];
     let mut row_count = vec![0usize; n];
     for c in 0..n {
@@ -152,11 +158,53 @@ pub fn perm_from_array2<T: Clone + PartialEq + Zero + One + fmt::Debug>(
 /// The permutation of a sparse CSR permutation matrix, validated (explicit zeros are
 /// allowed).
 pub fn perm_from_csr<T: Scalar + Zero + One>(m: &CsrMatrix<T>) -> Result<Perm, MatrixError> {
-    let mut dense = DMatrix::from_element(m.nrows(), m.ncols(), T::zero());
-    for (r, c, v) in m.triplet_iter() {
-        dense[(r, c)] = v.clone();
+    let (rows, cols) = (m.nrows(), m.ncols());
+    if rows != cols {
+        return Err(MatrixError::NotSquare { rows, cols });
     }
-    perm_from_dmatrix(&dense)
+    let n = rows;
+    if n > crate::limits::MAX_DEGREE {
+        return Err(MatrixError::TooLarge(n));
+    }
+    // The stored entries only (never a dense n × n copy); errors as the dense scan,
+    // column by column, would meet them.
+    let mut images = vec![u32::MAX; n];
+    let mut col_count = vec![0usize; n];
+    let mut row_count = vec![0usize; n];
+    let mut bad: Option<(usize, usize, String)> = None;
+    for (r, c, v) in m.triplet_iter() {
+        if *v == T::one() {
+            col_count[c] += 1;
+            row_count[r] += 1;
+            images[c] = r as u32;
+        } else if *v != T::zero() && bad.as_ref().is_none_or(|&(br, bc, _)| (c, r) < (bc, br)) {
+            bad = Some((r, c, format!("{v:?}")));
+        }
+    }
+    let first_column = col_count.iter().position(|&k| k != 1);
+    match (bad, first_column) {
+        (Some((r, c, value)), fc) if fc.is_none_or(|fc| c <= fc) => {
+            return Err(MatrixError::BadEntry {
+                row: r + 1,
+                col: c + 1,
+                value,
+            })
+        }
+        (_, Some(c)) => {
+            return Err(MatrixError::Column {
+                col: c + 1,
+                count: col_count[c],
+            })
+        }
+        _ => {}
+    }
+    if let Some(r) = row_count.iter().position(|&k| k != 1) {
+        return Err(MatrixError::Row {
+            row: r + 1,
+            count: row_count[r],
+        });
+    }
+    Ok(Perm::from_images_unchecked(images))
 }
 
 /// Square matrices that can be multiplied: what [`matrix_power`] needs.
@@ -213,6 +261,10 @@ where
 /// `m^k` by repeated squaring (seed 003's `mat_exp`), for nalgebra and ndarray
 /// matrices. O(log k) products.
 ///
+/// # Panics
+///
+/// If `m` is not square (the matrix product of `m` with itself panics).
+///
 /// ```
 /// use permlab::matrix::matrix_power;
 /// use ndarray::array;
@@ -236,6 +288,10 @@ pub fn matrix_power<M: SquareMatrix>(m: &M, mut k: u64) -> M {
 
 /// The least `k ≥ 1` with `m^k = I`, found by repeated multiplication, or `None` when
 /// it exceeds `limit`. An independent check of [`Perm::order`] by linear algebra.
+///
+/// # Panics
+///
+/// If `m` is not square (the matrix product panics).
 pub fn order_by_matrix<M: SquareMatrix>(m: &M, limit: u64) -> Option<u64> {
     let mut power = m.clone();
     for k in 1..=limit {
@@ -249,11 +305,28 @@ pub fn order_by_matrix<M: SquareMatrix>(m: &M, limit: u64) -> Option<u64> {
 
 /// `P x` for a dense matrix and a state vector: the state after the move(s) `P`
 /// encodes.
+///
+/// ```
+/// use permlab::{matrix::{apply_matrix, to_dmatrix}, Perm};
+/// let p = to_dmatrix::<f64>(&"(1,2,3)".parse::<Perm>().unwrap());
+/// assert_eq!(apply_matrix(&p, &[1.0, 2.0, 3.0]), [3.0, 1.0, 2.0]);
+/// ```
+///
+/// # Panics
+///
+/// If the state's length is not the matrix's number of columns.
 pub fn apply_matrix<T>(m: &DMatrix<T>, state: &[T]) -> Vec<T>
 where
     T: Scalar + Zero + One,
     for<'a> &'a DMatrix<T>: std::ops::Mul<&'a nalgebra::DVector<T>, Output = nalgebra::DVector<T>>,
 {
+    assert_eq!(
+        state.len(),
+        m.ncols(),
+        "a state of length {} for a matrix with {} columns",
+        state.len(),
+        m.ncols()
+    );
     let x = nalgebra::DVector::from_column_slice(state);
     (m * &x).iter().cloned().collect()
 }
@@ -310,6 +383,35 @@ mod tests {
         assert_eq!(
             array2_to_dmatrix(&to_array2::<i32>(&g)),
             to_dmatrix::<i32>(&g)
+        );
+    }
+
+    #[test]
+    fn sparse_validation_agrees_with_dense_without_densifying() {
+        use nalgebra_sparse::{coo::CooMatrix, CsrMatrix};
+        // every 3x3 matrix with entries 0, 1, 2: the same verdict as the dense scan
+        for code in 0..3u32.pow(9) {
+            let mut m = DMatrix::<i32>::zeros(3, 3);
+            let mut coo = CooMatrix::new(3, 3);
+            for k in 0..9 {
+                let v = (code / 3u32.pow(k) % 3) as i32;
+                m[(k as usize / 3, k as usize % 3)] = v;
+                coo.push(k as usize / 3, k as usize % 3, v); // explicit zeros too
+            }
+            let csr = CsrMatrix::from(&coo);
+            assert_eq!(perm_from_csr(&csr), perm_from_dmatrix(&m), "{m}");
+        }
+        // 10^6 x 10^6 with no entries: answered from the stored entries
+        let big = CsrMatrix::<f64>::zeros(1_000_000, 1_000_000);
+        assert_eq!(
+            perm_from_csr(&big),
+            Err(MatrixError::Column { col: 1, count: 0 })
+        );
+        let huge =
+            CsrMatrix::<f64>::zeros(crate::limits::MAX_DEGREE + 1, crate::limits::MAX_DEGREE + 1);
+        assert_eq!(
+            perm_from_csr(&huge),
+            Err(MatrixError::TooLarge(crate::limits::MAX_DEGREE + 1))
         );
     }
 

@@ -9,6 +9,11 @@
 //! - groups `(Y X)^4`, commutators `[A, B]` = `A B A' B'`, conjugates `[A: B]` =
 //!   `A B A'`, each with the same suffixes.
 //!
+//! Limits ([`crate::limits`]): brackets nest at most [`MAX_WORD_DEPTH`] deep; powers
+//! lie in `-(2^63-1) ..= 2^63-1`; a word is kept compact (`(R U)^1000000000` costs
+//! nothing to evaluate), and expanding it into letters ([`Word::try_letters`]) is
+//! refused beyond [`MAX_WORD_LETTERS`] letters.
+//!
 //! ```
 //! use permlab::Puzzle;
 //! let cube = Puzzle::builtin("cube3").unwrap();
@@ -18,6 +23,7 @@
 //! assert!((cube.eval(&w) * cube.eval(&w.inverse())).is_identity());
 //! ```
 
+use crate::limits::{clip, MAX_ECHO_CHARS, MAX_WORD_DEPTH, MAX_WORD_LETTERS};
 use crate::perm::Perm;
 use std::fmt;
 use std::sync::Arc;
@@ -113,10 +119,23 @@ pub enum WordParseError {
     UnknownMove {
         /// 1-based column.
         column: usize,
-        /// The unmatched text (up to the next space or bracket).
+        /// The unmatched text (up to the next space or bracket), at most
+        /// [`MAX_ECHO_CHARS`] characters.
         text: String,
-        /// The known names, comma-separated.
+        /// The known names, comma-separated (the first 20, then how many more).
         known: String,
+    },
+    /// Brackets nested deeper than [`MAX_WORD_DEPTH`].
+    #[error("column {column}: brackets nested more than {MAX_WORD_DEPTH} deep")]
+    TooDeep {
+        /// 1-based column of the bracket that is too deep.
+        column: usize,
+    },
+    /// A word whose expansion into letters exceeds [`MAX_WORD_LETTERS`].
+    #[error("the word expands to {letters} letters, more than the limit of {MAX_WORD_LETTERS}")]
+    TooLong {
+        /// The number of letters (saturating).
+        letters: u128,
     },
     /// A bracket or separator in the wrong place.
     #[error("column {column}: unexpected {found:?}{expected}")]
@@ -209,7 +228,16 @@ impl Alphabet {
     }
 
     /// Declares `text` as an alias of generator `gen` to the power `power`.
+    ///
+    /// # Panics
+    ///
+    /// If `gen` is not a generator index (`gen >= names().len()`).
     pub fn add_alias(&mut self, text: &str, gen: usize, power: i64) {
+        assert!(
+            gen < self.names.len(),
+            "alias {text:?}: generator index {gen} out of range (there are {})",
+            self.names.len()
+        );
         self.tokens.retain(|t| t.text != text);
         self.tokens.push(Token {
             text: text.to_string(),
@@ -237,11 +265,12 @@ impl Alphabet {
         self.names.iter().position(|n| n == name)
     }
 
-    /// Parses a word.
+    /// Parses a word. Empty names and aliases never match.
     pub fn parse(&self, text: &str) -> Result<Word, WordParseError> {
         let mut p = Parser {
             chars: text.chars().collect(),
             pos: 0,
+            depth: 0,
             alphabet: self,
         };
         let terms = p.sequence()?;
@@ -264,6 +293,8 @@ impl Alphabet {
 struct Parser<'a> {
     chars: Vec<char>,
     pos: usize,
+    /// Brackets open at `pos`: the recursion depth, at most [`MAX_WORD_DEPTH`].
+    depth: usize,
     alphabet: &'a Alphabet,
 }
 
@@ -318,6 +349,14 @@ impl Parser<'_> {
 
     fn term(&mut self) -> Result<Term, WordParseError> {
         let c = self.peek().expect("sequence checked for a character");
+        if c == '(' || c == '[' {
+            if self.depth >= MAX_WORD_DEPTH {
+                return Err(WordParseError::TooDeep {
+                    column: self.pos + 1,
+                });
+            }
+            self.depth += 1;
+        }
         let (kind, power) = match c {
             '(' => {
                 self.pos += 1;
@@ -347,11 +386,15 @@ impl Parser<'_> {
                 (TermKind::Gen(tok.gen), tok.power)
             }
         };
+        if c == '(' || c == '[' {
+            self.depth -= 1;
+        }
         let power = power
             .checked_mul(self.suffixes()?)
+            .filter(|&p| p != i64::MIN)
             .ok_or(WordParseError::BadPower {
                 column: self.pos,
-                text: "overflow".into(),
+                text: "overflow (powers are at most 2^63-1 in size)".into(),
             })?;
         Ok(Term { kind, power })
     }
@@ -370,7 +413,7 @@ impl Parser<'_> {
             .alphabet
             .tokens
             .iter()
-            .filter(|t| rest.starts_with(&t.text))
+            .filter(|t| !t.text.is_empty() && rest.starts_with(&t.text))
             .max_by_key(|t| t.text.len());
         match best {
             Some(t) => {
@@ -381,17 +424,23 @@ impl Parser<'_> {
                 let text: String = self.chars[self.pos..]
                     .iter()
                     .take_while(|c| !c.is_whitespace() && !"()[],:^".contains(**c))
+                    .take(MAX_ECHO_CHARS + 1)
                     .collect();
+                const SHOWN: usize = 20;
+                let tokens = &self.alphabet.tokens;
+                let mut known = tokens
+                    .iter()
+                    .take(SHOWN)
+                    .map(|t| clip(&t.text))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                if tokens.len() > SHOWN {
+                    known.push_str(&format!(", … {} more", tokens.len() - SHOWN));
+                }
                 Err(WordParseError::UnknownMove {
                     column: self.pos + 1,
-                    text,
-                    known: self
-                        .alphabet
-                        .tokens
-                        .iter()
-                        .map(|t| t.text.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    text: clip(&text),
+                    known,
                 })
             }
         }
@@ -499,18 +548,29 @@ impl Word {
     }
 
     /// The permutation of the word under the default convention.
+    ///
+    /// # Panics
+    ///
+    /// If the word names a generator index `>= gens.len()` (words parsed by a puzzle's
+    /// alphabet and evaluated with its moves never do).
     pub fn eval(&self, gens: &[Perm]) -> Perm {
         self.eval_with(gens, Convention::default())
     }
 
     /// The permutation of the word under a convention. Powers are taken with
-    /// [`Perm::pow`], so large exponents cost nothing extra.
+    /// [`Perm::pow`], so large exponents cost nothing extra. Panics as
+    /// [`Word::eval`] does.
     pub fn eval_with(&self, gens: &[Perm], conv: Convention) -> Perm {
         let degree = gens.iter().map(Perm::degree).max().unwrap_or(0);
         eval_terms(&self.terms, gens, conv, degree)
     }
 
     /// The inverse word: terms reversed, powers negated.
+    ///
+    /// # Panics
+    ///
+    /// If a power is `i64::MIN`, which has no negation (the parser refuses it; only
+    /// [`Word::from_letters`] can make one).
     pub fn inverse(&self) -> Word {
         Word {
             terms: invert_terms(&self.terms),
@@ -529,20 +589,42 @@ impl Word {
     }
 
     /// The letters `(generator, ±power)` of the fully expanded word. A letter with power
-    /// `p` stands for one turn (`R2` is one letter). Panics never, but the result can be
-    /// as long as the expansion: use [`Word::letter_count`] first for large powers.
-    pub fn letters(&self) -> Vec<(usize, i64)> {
-        let mut out = Vec::new();
+    /// `p` stands for one turn (`R2` is one letter). Words that expand to more than
+    /// [`MAX_WORD_LETTERS`] letters are refused before anything is allocated.
+    ///
+    /// ```
+    /// use permlab::Puzzle;
+    /// let t = Puzzle::builtin("turnstyle:12").unwrap();
+    /// assert_eq!(t.parse_word("(L T)^2").unwrap().try_letters().unwrap().len(), 4);
+    /// assert!(t.parse_word("(L T)^100000000").unwrap().try_letters().is_err());
+    /// ```
+    pub fn try_letters(&self) -> Result<Vec<(usize, i64)>, WordParseError> {
+        let letters = self.letter_count();
+        if letters > u128::from(MAX_WORD_LETTERS) {
+            return Err(WordParseError::TooLong { letters });
+        }
+        let mut out = Vec::with_capacity(letters as usize);
         expand_terms(&self.terms, &mut out);
-        out
+        Ok(out)
     }
 
-    /// The number of letters of the expanded word, computed without expanding.
+    /// [`Word::try_letters`] for words known to be short (built by the program).
+    ///
+    /// # Panics
+    ///
+    /// If the word expands to more than [`MAX_WORD_LETTERS`] letters; use
+    /// [`Word::try_letters`] for words from input.
+    pub fn letters(&self) -> Vec<(usize, i64)> {
+        self.try_letters().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The number of letters of the expanded word, computed without expanding
+    /// (saturating at `u128::MAX`).
     pub fn letter_count(&self) -> u128 {
         count_terms(&self.terms)
     }
 
-    /// The flat word of [`Word::letters`].
+    /// The flat word of [`Word::letters`] (which panics beyond [`MAX_WORD_LETTERS`]).
     pub fn flattened(&self) -> Word {
         Word::from_letters(self.names.clone(), &self.letters())
     }
@@ -558,16 +640,27 @@ impl Word {
     /// let w = cube.parse_word("R U U' R2 F F F").unwrap();
     /// assert_eq!(cube.simplify(&w).to_string(), "R' F'");
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// If the word expands to more than [`MAX_WORD_LETTERS`] letters; use
+    /// [`Word::try_simplify`] for words from input.
     pub fn simplify(&self, orders: &[u64]) -> Word {
-        Word::from_letters(
+        self.try_simplify(orders).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Word::simplify`], refusing words that expand to more than
+    /// [`MAX_WORD_LETTERS`] letters.
+    pub fn try_simplify(&self, orders: &[u64]) -> Result<Word, WordParseError> {
+        Ok(Word::from_letters(
             self.names.clone(),
-            &crate::letters::reduced(&self.letters(), orders),
-        )
+            &crate::letters::reduced(&self.try_letters()?, orders),
+        ))
     }
 
     /// The same word with every power written as a positive power below the generator
     /// order (`X'` becomes `X3` for a quarter turn), for puzzles that allow only one
-    /// turn direction (seed 001).
+    /// turn direction (seed 001). Panics as [`Word::letters`] does.
     pub fn with_positive_powers(&self, orders: &[u64]) -> Word {
         let letters: Vec<(usize, i64)> = self
             .letters()
@@ -581,12 +674,17 @@ impl Word {
         Word::from_letters(self.names.clone(), &letters)
     }
 
-    /// Number of quarter turns: the sum of `|power|` over the expanded letters.
+    /// Number of quarter turns: the sum of `|power|` over the expanded letters,
+    /// computed without expanding (saturating at `u128::MAX`).
+    ///
+    /// ```
+    /// use permlab::Puzzle;
+    /// let cube = Puzzle::builtin("cube3").unwrap();
+    /// assert_eq!(cube.parse_word("[R2, U]^3").unwrap().power_sum(), 18);
+    /// assert_eq!(cube.parse_word("(R U)^9223372036854775807").unwrap().power_sum(), 2 * (i64::MAX as u128));
+    /// ```
     pub fn power_sum(&self) -> u128 {
-        self.letters()
-            .iter()
-            .map(|&(_, p)| p.unsigned_abs() as u128)
-            .sum()
+        sum_terms(&self.terms, &|t| u128::from(t.power.unsigned_abs()))
     }
 }
 
@@ -639,7 +737,10 @@ fn invert_terms(terms: &[Term]) -> Vec<Term> {
         .rev()
         .map(|t| Term {
             kind: t.kind.clone(),
-            power: -t.power,
+            power: t
+                .power
+                .checked_neg()
+                .expect("a power other than i64::MIN (see Word::inverse)"),
         })
         .collect()
 }
@@ -688,18 +789,25 @@ fn expand_terms(terms: &[Term], out: &mut Vec<(usize, i64)>) {
 }
 
 fn count_terms(terms: &[Term]) -> u128 {
-    terms
-        .iter()
-        .map(|t| {
-            let once = match &t.kind {
-                TermKind::Gen(_) => return u128::from(t.power != 0),
-                TermKind::Group(b) => count_terms(b),
-                TermKind::Commutator(a, b) => 2 * count_terms(a) + 2 * count_terms(b),
-                TermKind::Conjugate(a, b) => 2 * count_terms(a) + count_terms(b),
-            };
-            once.saturating_mul(t.power.unsigned_abs() as u128)
-        })
-        .sum()
+    sum_terms(terms, &|t| u128::from(t.power != 0))
+}
+
+/// The sum over the expanded letters of `letter(term)` for a generator term, without
+/// expanding (inverting a subword keeps each letter's weight); saturating.
+fn sum_terms(terms: &[Term], letter: &dyn Fn(&Term) -> u128) -> u128 {
+    terms.iter().fold(0u128, |acc, t| {
+        let once = match &t.kind {
+            TermKind::Gen(_) => return acc.saturating_add(letter(t)),
+            TermKind::Group(b) => sum_terms(b, letter),
+            TermKind::Commutator(a, b) => sum_terms(a, letter)
+                .saturating_add(sum_terms(b, letter))
+                .saturating_mul(2),
+            TermKind::Conjugate(a, b) => sum_terms(a, letter)
+                .saturating_mul(2)
+                .saturating_add(sum_terms(b, letter)),
+        };
+        acc.saturating_add(once.saturating_mul(u128::from(t.power.unsigned_abs())))
+    })
 }
 
 fn fmt_power(f: &mut fmt::Formatter<'_>, power: i64, bracket: bool) -> fmt::Result {
@@ -707,7 +815,8 @@ fn fmt_power(f: &mut fmt::Formatter<'_>, power: i64, bracket: bool) -> fmt::Resu
         (1, _) => Ok(()),
         (-1, _) => f.write_str("'"),
         (p, false) if p > 1 => write!(f, "{p}"),
-        (p, false) if p < -1 => write!(f, "{}'", -p),
+        // i64::MIN has no positive counterpart, so it keeps the ^ form
+        (p, false) if p < -1 && p != i64::MIN => write!(f, "{}'", -p),
         (p, _) => write!(f, "^{p}"),
     }
 }
@@ -850,5 +959,69 @@ mod tests {
         let al = abc();
         let w = al.parse("(A B A B B)^100000").unwrap();
         assert_eq!(w.letter_count(), 500_000);
+    }
+
+    #[test]
+    fn counts_saturate_and_expansion_is_bounded() {
+        let al = abc();
+        // 150 nested commutators: 2^151 letters, beyond u128
+        let text = format!("{}A{}", "[".repeat(150), ", B]".repeat(150));
+        let w = al.parse(&text).unwrap();
+        assert_eq!(w.letter_count(), u128::MAX);
+        assert_eq!(w.power_sum(), u128::MAX);
+        assert_eq!(
+            w.try_letters(),
+            Err(WordParseError::TooLong { letters: u128::MAX })
+        );
+        assert!(w.try_simplify(&[0, 0, 0]).is_err());
+        // counts against brute-force expansion on small words
+        for text in ["[A, B]^3 (A2 B')^2", "[[A, B]: A3]^-2 AB"] {
+            let w = al.parse(text).unwrap();
+            let letters = w.try_letters().unwrap();
+            assert_eq!(w.letter_count(), letters.len() as u128, "{text}");
+            let sum: u128 = letters.iter().map(|&(_, p)| p.unsigned_abs() as u128).sum();
+            assert_eq!(w.power_sum(), sum, "{text}");
+        }
+    }
+
+    #[test]
+    fn depth_limit_and_extreme_powers() {
+        let al = abc();
+        let ok = format!(
+            "{}A{}",
+            "(".repeat(MAX_WORD_DEPTH),
+            ")".repeat(MAX_WORD_DEPTH)
+        );
+        assert!(al.parse(&ok).is_ok());
+        let deep = format!("{}A{}", "[".repeat(100_000), ", B]".repeat(100_000));
+        assert_eq!(
+            al.parse(&deep),
+            Err(WordParseError::TooDeep {
+                column: MAX_WORD_DEPTH + 1
+            })
+        );
+        let w = al
+            .parse("A^9223372036854775807 A^-9223372036854775807")
+            .unwrap();
+        assert_eq!(al.parse(&w.to_string()).unwrap(), w);
+        assert!(al.parse("A^-9223372036854775808").is_err());
+        // a word built with power i64::MIN prints in the ^ form (which is refused)
+        let min = Word::from_letters(al.names.clone(), &[(0, i64::MIN)]);
+        assert_eq!(min.to_string(), "A^-9223372036854775808");
+        assert!(matches!(
+            al.parse(&min.to_string()),
+            Err(WordParseError::BadPower { .. })
+        ));
+    }
+
+    #[test]
+    fn empty_names_never_match() {
+        let mut al = Alphabet::new(vec!["".into(), "A".into()]);
+        al.add_alias("", 1, -1);
+        assert!(matches!(
+            al.parse("A Q"),
+            Err(WordParseError::UnknownMove { column: 3, .. })
+        ));
+        assert_eq!(al.parse("A A").unwrap().letter_count(), 2);
     }
 }

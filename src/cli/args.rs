@@ -1,6 +1,36 @@
 //! Argument parsers shared by the subcommands.
 
 use super::CliError;
+use std::path::Path;
+
+/// Checks, before any work, that a file can be written at `path`: it is not a
+/// directory and its directory exists. `what` names the option in errors.
+pub fn check_output_file(path: &Path, what: &str) -> Result<(), CliError> {
+    if path.is_dir() {
+        return Err(format!("{what} {}: is a directory, not a file", path.display()).into());
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(format!("{what} {}: no directory {}", path.display(), dir.display()).into());
+    }
+    Ok(())
+}
+
+/// Checks that text drawn on a figure has no control characters (they are not
+/// valid in SVG). `what` names the option in errors.
+pub fn check_label(text: &str, what: &str) -> Result<(), CliError> {
+    match text.chars().position(char::is_control) {
+        Some(i) => Err(format!(
+            "{what}: control character at character {} (not allowed in a figure)",
+            i + 1
+        )
+        .into()),
+        None => Ok(()),
+    }
+}
 
 /// Parses a 1-based point list into 0-based points: numbers and ranges separated by
 /// commas, a range written `a-b` or `a..b` (`1,3,5`, `9-12`, `1..4,7`). Every point

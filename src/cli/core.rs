@@ -1,5 +1,6 @@
 //! Subcommands on permutations, words and puzzles: perm, order, matrix, apply, puzzles.
 
+use super::output::{out, outln};
 use super::{print_json, CliResult, ConventionArgs};
 use clap::Subcommand;
 use permlab::puzzle::format_state;
@@ -60,17 +61,17 @@ impl CoreCommand {
                 let (_, g) = a.load()?;
                 if a.json {
                     let images: Vec<usize> = g.images().iter().map(|&x| x as usize + 1).collect();
-                    print_json(&json!({"cycles": g.to_string(), "images": images}));
+                    print_json(&json!({"cycles": g.to_string(), "images": images}))?;
                 } else {
-                    println!("{g}");
+                    outln!("{g}");
                 }
             }
             CoreCommand::Order(a) => {
                 let (_, g) = a.load()?;
                 if a.json {
-                    print_json(&json!({"order": g.order().to_string()}));
+                    print_json(&json!({"order": g.order().to_string()}))?;
                 } else {
-                    println!("{}", g.order());
+                    outln!("{}", g.order());
                 }
             }
             CoreCommand::Matrix(a) => {
@@ -80,9 +81,9 @@ impl CoreCommand {
                     // row r has its 1 in column g^-1(r)
                     let inv = g.inverse();
                     let cols: Vec<usize> = (0..g.degree()).map(|r| inv.image(r) + 1).collect();
-                    print_json(&json!({"size": g.degree(), "one_in_column": cols}));
+                    print_json(&json!({"size": g.degree(), "one_in_column": cols}))?;
                 } else {
-                    print!("{}", matrix::pretty(&m));
+                    out!("{}", matrix::pretty(&m));
                 }
             }
             CoreCommand::Apply { word, state } => {
@@ -94,10 +95,10 @@ impl CoreCommand {
                 let end = g.apply_to_state(&start);
                 if word.json {
                     let v: Vec<u32> = end.iter().map(|x| x + 1).collect();
-                    print_json(&json!({"state": v}));
+                    print_json(&json!({"state": v}))?;
                 } else {
-                    print!("{}", puzzle.render(&end));
-                    println!("{}", format_state(&end));
+                    out!("{}", puzzle.render(&end));
+                    outln!("{}", format_state(&end));
                 }
             }
             CoreCommand::Puzzles { json } => {
@@ -119,13 +120,13 @@ impl CoreCommand {
                             })
                         })
                         .collect();
-                    print_json(&json!(v));
+                    print_json(&json!(v))?;
                 } else {
-                    println!("Built-in puzzles (also: cube:N, turnstyle:N, board:RxC:K, or a .gens file path):");
+                    outln!("Built-in puzzles (also: cube:N, turnstyle:N, board:RxC:K, or a .gens file path):");
                     for (spec, p) in &list {
-                        println!("\n{spec}  ({} positions)", p.degree());
+                        outln!("\n{spec}  ({} positions)", p.degree());
                         for m in p.generators() {
-                            println!("  {}: {}", m.name, m.perm);
+                            outln!("  {}: {}", m.name, m.perm);
                         }
                         let aliases = p.alphabet().aliases();
                         if !aliases.is_empty() {
@@ -134,7 +135,7 @@ impl CoreCommand {
                                 .iter()
                                 .map(|(t, g, k)| format!("{t}={}^{k}", names[*g]))
                                 .collect();
-                            println!("  aliases: {}", a.join(" "));
+                            outln!("  aliases: {}", a.join(" "));
                         }
                     }
                 }

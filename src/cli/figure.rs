@@ -1,6 +1,7 @@
 //! Subcommands that draw: `figure KIND …` (one figure to a file) and `figures` (the
 //! whole gallery into a directory).
 
+use super::output::outln;
 use super::search::{AnySpace, SpaceArgs};
 use super::{print_json, CliError, CliResult, ConventionArgs};
 use clap::Subcommand;
@@ -155,7 +156,11 @@ pub enum FigureKind {
 /// Parses `WxH` or `W`.
 fn parse_size(text: &str) -> Result<(u32, u32), CliError> {
     let bad = || -> CliError {
-        format!("--size {text:?}: expected WxH or W, positive pixel counts up to 10000").into()
+        format!(
+            "--size {text:?}: expected WxH or W, positive pixel counts up to {}",
+            permlab::figures::MAX_FIGURE_SIDE
+        )
+        .into()
     };
     let (w, h) = match text.split_once(['x', 'X']) {
         Some((w, h)) => (w.trim(), h.trim()),
@@ -163,10 +168,27 @@ fn parse_size(text: &str) -> Result<(u32, u32), CliError> {
     };
     let w: u32 = w.parse().map_err(|_| bad())?;
     let h: u32 = h.parse().map_err(|_| bad())?;
-    if w == 0 || h == 0 || w > 10_000 || h > 10_000 {
+    let max = permlab::figures::MAX_FIGURE_SIDE;
+    if w == 0 || h == 0 || w > max || h > max {
         return Err(bad());
     }
     Ok((w, h))
+}
+
+impl OutArgs {
+    /// Checks the options before any work: the file name's format, that it can be
+    /// written, the size and the title.
+    fn validate(&self) -> Result<(), CliError> {
+        Format::from_path(&self.out)?;
+        super::args::check_output_file(&self.out, "--out")?;
+        if let Some(s) = &self.size {
+            parse_size(s)?;
+        }
+        if let Some(t) = &self.title {
+            super::args::check_label(t, "--title")?;
+        }
+        Ok(())
+    }
 }
 
 /// Writes a figure as asked by `out` and reports it.
@@ -189,9 +211,9 @@ fn write_figure(fig: &dyn DynFigure, out: &OutArgs) -> CliResult {
             "width": size.0,
             "height": size.1,
             "bytes": bytes.len(),
-        }));
+        }))?;
     } else {
-        println!(
+        outln!(
             "wrote {} ({fmt}, {}x{} px, {} bytes)",
             out.out.display(),
             size.0,
@@ -216,7 +238,22 @@ impl FigureCommand {
 }
 
 impl FigureKind {
+    fn out(&self) -> &OutArgs {
+        match self {
+            FigureKind::Matrix { out, .. }
+            | FigureKind::Board { out, .. }
+            | FigureKind::Net { out, .. }
+            | FigureKind::Cycles { out, .. }
+            | FigureKind::Bfs { out, .. }
+            | FigureKind::Hist { out, .. } => out,
+        }
+    }
+
     fn run(self) -> CliResult {
+        self.out().validate()?;
+        if let FigureKind::Hist { x_desc, .. } = &self {
+            super::args::check_label(x_desc, "--x-desc")?;
+        }
         match self {
             FigureKind::Matrix {
                 pw,
@@ -273,7 +310,7 @@ impl FigureKind {
                         }
                         let word = puzzle.parse_word(&pw.word)?;
                         BoardFigure::for_puzzle(&puzzle, &start)?
-                            .path_of_letters(&puzzle, &word.letters(), pos)
+                            .path_of_letters(&puzzle, &word.try_letters()?, pos)
                             .title(&title_or(&out, &format!("{label} during {}", pw.word)))
                     }
                 };
@@ -393,12 +430,12 @@ fn write_gallery(dir: &Path, json: bool) -> CliResult {
     }
     write_atomically(&dir.join("INDEX.md"), index.as_bytes())?;
     if json {
-        print_json(&json!(written));
+        print_json(&json!(written))?;
     } else {
         for (it, w) in items.iter().zip(&written) {
-            println!("{}  {}", w["svg"].as_str().unwrap_or(""), it.caption);
+            outln!("{}  {}", w["svg"].as_str().unwrap_or(""), it.caption);
         }
-        println!(
+        outln!(
             "wrote {} figures (SVG and PNG) into {}",
             items.len(),
             dir.display()

@@ -1,6 +1,7 @@
 //! Group-theory subcommands: group, claim, contains, factor, boards, bench groups.
 
 use super::args::parse_points;
+use super::output::{errln, out, outln};
 use super::{print_json, CliError, CliResult};
 use clap::Subcommand;
 use num_bigint::BigUint;
@@ -236,19 +237,19 @@ impl GroupCommand {
                             "orbit_lengths_on_the_rest": rest,
                             "is_symmetric_on_moved_points": sym,
                         })),
-                    }));
+                    }))?;
                 } else {
                     let m = g.moved_points().len();
-                    println!("puzzle:           {}", p.name());
-                    println!("degree:           {}", g.degree());
-                    println!("order:            {order}");
-                    println!("                  = {}", factorization_text(&fact));
-                    println!(
+                    outln!("puzzle:           {}", p.name());
+                    outln!("degree:           {}", g.degree());
+                    outln!("order:            {order}");
+                    outln!("                  = {}", factorization_text(&fact));
+                    outln!(
                         "orbits:           {} (lengths {})",
                         g.orbits().len(),
                         lengths_text(&g.orbit_lengths())
                     );
-                    println!(
+                    outln!(
                         "parity:           {}",
                         if g.all_generators_even() {
                             "all generators even (group inside the alternating group)"
@@ -267,29 +268,29 @@ impl GroupCommand {
                         "neither the symmetric nor the alternating group on the moved points"
                             .to_string()
                     };
-                    println!("type:             {kind}");
+                    outln!("type:             {kind}");
                     let names = p.generator_names();
                     let go: Vec<String> = names
                         .iter()
                         .zip(&gen_orders)
                         .map(|(n, o)| format!("{n}:{o}"))
                         .collect();
-                    println!("generator orders: {}", go.join(" "));
-                    println!("base length:      {}", g.base_length());
+                    outln!("generator orders: {}", go.join(" "));
+                    outln!("base length:      {}", g.base_length());
                     if g.giants().is_some() {
-                        println!("method:           giant recognition (Jordan's theorem), see `permlab claim`");
+                        outln!("method:           giant recognition (Jordan's theorem), see `permlab claim`");
                     } else {
-                        println!("method:           Schreier–Sims, verified");
+                        outln!("method:           Schreier–Sims, verified");
                     }
                     if let Some((f, o, rest, sym, m)) = &stab {
                         let pts: Vec<String> = f.iter().map(|x| (x + 1).to_string()).collect();
-                        println!("stabilizer of {{{}}}:", pts.join(","));
-                        println!("  order:          {o}");
-                        println!(
+                        outln!("stabilizer of {{{}}}:", pts.join(","));
+                        outln!("  order:          {o}");
+                        outln!(
                             "  orbits on the other points: lengths {}",
                             lengths_text(rest)
                         );
-                        println!(
+                        outln!(
                             "  action:         {}",
                             if *sym {
                                 format!("the symmetric group S_{m} on its {m} moved points")
@@ -311,9 +312,9 @@ impl GroupCommand {
                     print_json(&json!({
                         "holds": v.holds,
                         "message": v.message,
-                    }));
+                    }))?;
                 } else {
-                    println!("{}: {}", file.display(), v.message);
+                    outln!("{}: {}", file.display(), v.message);
                 }
                 Ok(if v.holds {
                     ExitCode::SUCCESS
@@ -334,9 +335,9 @@ impl GroupCommand {
                     print_json(&json!({
                         "reachable": proof.holds,
                         "reason": proof.render(Format::Text),
-                    }));
+                    }))?;
                 } else {
-                    print!("{}", proof.render(Format::Text));
+                    out!("{}", proof.render(Format::Text));
                 }
                 Ok(if proof.holds {
                     ExitCode::SUCCESS
@@ -377,10 +378,10 @@ impl GroupCommand {
                         "word": w.to_string(),
                         "length": w.letter_count().to_string(),
                         "solution": solve.to_string(),
-                    }));
+                    }))?;
                 } else {
-                    println!("reach ({} letters): {w}", w.letter_count());
-                    println!("solve ({} letters): {solve}", solve.letter_count());
+                    outln!("reach ({} letters): {w}", w.letter_count());
+                    outln!("solve ({} letters): {solve}", solve.letter_count());
                 }
                 Ok(ExitCode::SUCCESS)
             }
@@ -417,9 +418,9 @@ impl GroupCommand {
                             })
                         })
                         .collect();
-                    print_json(&json!(v));
+                    print_json(&json!(v))?;
                 } else {
-                    print!("{}", boards::markdown(&rows));
+                    out!("{}", boards::markdown(&rows));
                 }
                 Ok(ExitCode::SUCCESS)
             }
@@ -464,14 +465,14 @@ impl ClaimArgs {
                 "text": proof.render(Format::Text),
                 "markdown": proof.render(Format::Markdown),
                 "latex": proof.render(Format::Latex),
-            }));
+            }))?;
         } else {
             let f = match self.format {
                 ProofFormat::Text => Format::Text,
                 ProofFormat::Md => Format::Markdown,
                 ProofFormat::Latex => Format::Latex,
             };
-            print!("{}", proof.render(f));
+            out!("{}", proof.render(f));
         }
         Ok(if proof.holds {
             ExitCode::SUCCESS
@@ -577,7 +578,7 @@ fn bench_groups(args: &BenchGroupsArgs) -> CliResult {
         for r in &rows {
             cmd.arg(&r.3);
         }
-        eprintln!(
+        errln!(
             "running GAP on {} groups (timeout {gap_timeout} s each)…",
             rows.len()
         );
@@ -634,7 +635,7 @@ fn bench_groups(args: &BenchGroupsArgs) -> CliResult {
             .collect();
         print_json(
             &json!({"groups": v, "median_ratio": if med.is_finite() { json!(med) } else { json!(null) }, "note": gap_note}),
-        );
+        )?;
     }
     // group, digits, permlab ms, GAP ms, ratio (as text)
     let table: Vec<[String; 5]> = rows
@@ -677,16 +678,16 @@ fn bench_groups(args: &BenchGroupsArgs) -> CliResult {
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if !json {
-        println!("| group | digits of order | permlab ms | GAP ms | permlab/GAP |");
-        println!("|---|---|---|---|---|");
+        outln!("| group | digits of order | permlab ms | GAP ms | permlab/GAP |");
+        outln!("|---|---|---|---|---|");
         for row in &table {
-            println!("| {} |", row.join(" | "));
+            outln!("| {} |", row.join(" | "));
         }
         if med.is_finite() {
-            println!("\nmedian permlab/GAP ratio: {med:.3} (GAP time measured inside GAP around Size(Group(gens)), start-up excluded)");
+            outln!("\nmedian permlab/GAP ratio: {med:.3} (GAP time measured inside GAP around Size(Group(gens)), start-up excluded)");
         }
         if !gap_note.is_empty() {
-            println!("{}", gap_note.trim());
+            outln!("{}", gap_note.trim());
         }
     }
     Ok(ExitCode::SUCCESS)

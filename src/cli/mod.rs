@@ -5,11 +5,13 @@ mod core;
 mod figure;
 mod group;
 mod nrp;
+pub mod output;
 mod progress;
 mod reproduce;
 mod search;
 
 use clap::{Parser, Subcommand};
+use output::{out, outln};
 use permlab::{Convention, Direction, ProductOrder};
 use std::process::ExitCode;
 
@@ -70,43 +72,104 @@ enum Command {
     Nrp(nrp::NrpArgs),
 }
 
-/// Parses the command line and runs the subcommand.
+/// Parses the command line and runs the subcommand; stdout is flushed before the
+/// exit code is returned, so that a failed write is reported.
 pub fn run() -> CliResult {
-    let cli = Cli::parse();
-    match cli.command {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
+    progress::install_signal_handler();
+    let code = match cli.command {
         Command::Core(c) => c.run(),
         Command::Group(c) => c.run(),
         Command::Search(c) => c.run(),
         Command::Figure(c) => c.run(),
         Command::Reproduce(a) => reproduce::run(a),
         Command::Nrp(a) => nrp::run(a),
+    }?;
+    output::flush()?;
+    Ok(code)
+}
+
+/// What a clap error becomes: `--help` and `--version` text on stdout with exit code
+/// 0 (exit code 2 when stdout cannot be written); a usage error as one line naming
+/// the problem, with a hint to `--help`.
+fn usage_error(e: clap::Error) -> CliResult {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            out!("{}", e.render());
+            output::flush()?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            return Err("a subcommand is required (see --help)".into());
+        }
+        _ => {}
     }
+    // clap's first line is "error: MESSAGE"; the rest is usage and tips.
+    let rendered = e.render().to_string();
+    let first = rendered
+        .lines()
+        .next()
+        .unwrap_or("bad arguments")
+        .trim_start_matches("error: ")
+        .trim()
+        .to_string();
+    let first = if first.chars().count() > 300 {
+        permlab::limits::clip(&first)
+    } else {
+        first
+    };
+    // `-1,2,3` or `--max-memory -5`: a value taken for an option
+    let dash_value = e.kind() == ErrorKind::UnknownArgument
+        && matches!(
+            e.get(ContextKind::InvalidArg),
+            Some(ContextValue::String(a)) if a
+                .strip_prefix('-')
+                .and_then(|r| r.chars().next())
+                .is_some_and(|c| c.is_ascii_digit())
+        );
+    let first = match e.get(ContextKind::ValidValue) {
+        Some(ContextValue::Strings(v)) if !v.is_empty() => {
+            format!("{first}; possible values: {}", v.join(", "))
+        }
+        _ => first,
+    };
+    let hint = if dash_value {
+        "; use -- before values that start with - (or --option=VALUE) (see --help)"
+    } else {
+        " (see --help)"
+    };
+    Err(format!("{first}{hint}").into())
 }
 
 /// The one-line message of a command's error, with the option to use where the library's
 /// error names a limit the command line can change.
 pub fn error_line(e: &CliError) -> String {
+    use permlab::search::{bfs::SearchError, table::TableError};
     let text = e.to_string().replace('\n', " ");
-    let memory = matches!(
-        e.downcast_ref::<permlab::search::bfs::SearchError>(),
-        Some(permlab::search::bfs::SearchError::Memory(
-            permlab::search::table::TableError::Memory { .. }
-        ))
-    ) || matches!(
-        e.downcast_ref::<permlab::search::table::TableError>(),
-        Some(permlab::search::table::TableError::Memory { .. })
-    );
-    if memory {
-        format!("{text}; raise --max-memory or choose a smaller search")
-    } else {
-        text
+    let table = match e.downcast_ref::<SearchError>() {
+        Some(SearchError::Memory(t)) => Some(t),
+        _ => e.downcast_ref::<TableError>(),
+    };
+    match table {
+        Some(TableError::Memory {
+            source_of_limit, ..
+        }) if source_of_limit == permlab::search::table::GIVEN_BOUND => {
+            format!("{text}; raise --max-memory or choose a smaller search")
+        }
+        Some(TableError::Memory { .. }) => format!("{text}; choose a smaller search"),
+        _ => text,
     }
 }
 
 /// Prints a JSON value on stdout.
-pub fn print_json(value: &serde_json::Value) {
-    println!(
+pub fn print_json(value: &serde_json::Value) -> Result<(), output::OutputError> {
+    outln!(
         "{}",
         serde_json::to_string_pretty(value).expect("JSON values serialise")
     );
+    Ok(())
 }

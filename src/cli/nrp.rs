@@ -1,5 +1,6 @@
 //! `permlab nrp …`: seed 000's Number Rotation Puzzle solvers on `n × (n+1)` boards.
 
+use super::output::{errln, out, outln};
 use super::{print_json, CliError, CliResult};
 use clap::Subcommand;
 use permlab::nrp::general::GeneralSolver;
@@ -153,11 +154,11 @@ pub fn run(args: NrpArgs) -> CliResult {
                     "parity_move": b.word(&sol.parity_move).to_string(),
                     "method": sol.method,
                     "after": format_state(&end),
-                }));
+                }))?;
             } else {
-                println!("before:");
-                print!("{}", b.puzzle.render(&start));
-                println!(
+                outln!("before:");
+                out!("{}", b.puzzle.render(&start));
+                outln!(
                     "solution ({} letters, {} general 3-cycles{}; method: {}):",
                     sol.letters.len(),
                     sol.three_cycles,
@@ -168,9 +169,9 @@ pub fn run(args: NrpArgs) -> CliResult {
                     },
                     sol.method
                 );
-                println!("{}", sol.word);
-                println!("after:");
-                print!("{}", b.puzzle.render(&end));
+                outln!("{}", sol.word);
+                outln!("after:");
+                out!("{}", b.puzzle.render(&end));
             }
         }
         NrpCommand::Spiral {
@@ -218,34 +219,34 @@ pub fn run(args: NrpArgs) -> CliResult {
                     "target": target.map(|t| t + 1),
                     "word": word.to_string(),
                     "after": format_state(&end),
-                }));
+                }))?;
             } else {
-                println!(
+                outln!(
                     "Spiral of number {number} from cell {} {} to the centre square {} {}:",
                     from + 1,
                     rc(&b, from),
                     path.end() + 1,
                     rc(&b, path.end())
                 );
-                println!("  start        {:<8} d = {:.3}", rc(&b, from), dist[0]);
+                outln!("  start        {:<8} d = {:.3}", rc(&b, from), dist[0]);
                 for (k, &(g, p)) in path.letters.iter().enumerate() {
                     let letter = b.word(&[(g, p)]).to_string();
-                    println!(
+                    outln!(
                         "  {:<12} {:<8} d = {:.3}",
                         letter,
                         rc(&b, path.cells[k + 1]),
                         dist[k + 1]
                     );
                 }
-                println!(
+                outln!(
                     "{} X turns; word: {}",
                     path.steps.len(),
                     b.word(&path.letters)
                 );
                 if let Some(t) = target {
-                    println!("to cell {} {}: {word}", t + 1, rc(&b, t));
+                    outln!("to cell {} {}: {word}", t + 1, rc(&b, t));
                 }
-                print!("{}", b.puzzle.render(&end));
+                out!("{}", b.puzzle.render(&end));
             }
         }
         NrpCommand::Cycle { n, json } => {
@@ -261,13 +262,13 @@ pub fn run(args: NrpArgs) -> CliResult {
                     "belt": belt.iter().map(|c| c + 1).collect::<Vec<_>>(),
                     "shift": shift,
                     "cycles": g.to_string(),
-                }));
+                }))?;
             } else {
-                println!("Cycle (seed (Y X)^4, counter-clockwise letters) = {word}");
+                outln!("Cycle (seed (Y X)^4, counter-clockwise letters) = {word}");
                 let cells: Vec<String> = belt.iter().map(|&c| rc(&b, c)).collect();
-                println!("belt ({} cells): {}", belt.len(), cells.join(" "));
-                println!("shift: {shift} places along the belt");
-                println!("permutation: {g}");
+                outln!("belt ({} cells): {}", belt.len(), cells.join(" "));
+                outln!("shift: {shift} places along the belt");
+                outln!("permutation: {g}");
             }
         }
         NrpCommand::ThreeCycle { n, cells, json } => {
@@ -286,10 +287,10 @@ pub fn run(args: NrpArgs) -> CliResult {
                     "word": b.word(&w).to_string(),
                     "length": w.len(),
                     "permutation": g.to_string(),
-                }));
+                }))?;
             } else {
-                println!("{}", b.word(&w));
-                println!("{} letters; permutation {g}", w.len());
+                outln!("{}", b.word(&w));
+                outln!("{} letters; permutation {g}", w.len());
             }
         }
         NrpCommand::Quality {
@@ -321,6 +322,9 @@ fn bench(n_from: usize, n_to: usize, states: usize, seed: u64, json: bool) -> Cl
     if n_from > n_to || states == 0 {
         return Err(CliError::from("need --n-from <= --n-to and --states >= 1"));
     }
+    // both ends of the range are valid sizes before any work
+    nrp::Board::new(n_from)?;
+    nrp::Board::new(n_to)?;
     let total = ((n_to - n_from + 1) * states) as u64;
     let bar = super::progress::Bar::items(total, true);
     let mut rows = Vec::new();
@@ -353,7 +357,7 @@ fn bench(n_from: usize, n_to: usize, states: usize, seed: u64, json: bool) -> Cl
     }
     bar.clear();
     if super::progress::stopped() {
-        eprintln!("permlab: interrupted; figures so far:");
+        errln!("permlab: interrupted; figures so far:");
     }
     if json {
         let v: Vec<_> = rows
@@ -363,12 +367,12 @@ fn bench(n_from: usize, n_to: usize, states: usize, seed: u64, json: bool) -> Cl
                        "ms_median": tm, "ms_max": tx})
             })
             .collect();
-        print_json(&json!(v));
+        print_json(&json!(v))?;
     } else {
-        println!("| n | states | length median | length max | ms/solve median | ms/solve max |");
-        println!("|---|---|---|---|---|---|");
+        outln!("| n | states | length median | length max | ms/solve median | ms/solve max |");
+        outln!("|---|---|---|---|---|---|");
         for (n, k, lm, lx, tm, tx) in rows {
-            println!("| {n} | {k} | {lm:.0} | {lx:.0} | {tm:.2} | {tx:.2} |");
+            outln!("| {n} | {k} | {lm:.0} | {lx:.0} | {tm:.2} | {tx:.2} |");
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -392,11 +396,11 @@ fn solve_general(spec: &str, state: &str, json: bool) -> CliResult {
             "three_cycles": sol.three_cycles,
             "method": sol.method.to_string(),
             "after": format_state(&end),
-        }));
+        }))?;
     } else {
-        println!("before:");
-        print!("{}", puzzle.render(&start));
-        println!(
+        outln!("before:");
+        out!("{}", puzzle.render(&start));
+        outln!(
             "solution ({} letters; method: {}{}):",
             sol.letters.len(),
             sol.method,
@@ -406,9 +410,9 @@ fn solve_general(spec: &str, state: &str, json: bool) -> CliResult {
                 String::new()
             }
         );
-        println!("{}", sol.word);
-        println!("after:");
-        print!("{}", puzzle.render(&end));
+        outln!("{}", sol.word);
+        outln!("after:");
+        out!("{}", puzzle.render(&end));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -432,6 +436,13 @@ fn quality(
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .collect();
+    // every argument is checked before any work
+    nrp::Board::new(n_from)?;
+    nrp::Board::new(n_to)?;
+    let puzzles = specs
+        .iter()
+        .map(|spec| permlab::Puzzle::load(spec))
+        .collect::<Result<Vec<_>, _>>()?;
     let bar = super::progress::Bar::items((n_to - n_from + 1 + specs.len()) as u64, true);
     for n in n_from..=n_to {
         bar.message(format!("n = {n}"));
@@ -439,27 +450,24 @@ fn quality(
         rows.push(compare(&s.board.puzzle, Some(&s), states, limits, &mut rng));
         bar.step("");
     }
-    for spec in specs {
-        let p = permlab::Puzzle::load(spec)?;
-        rows.push(compare(&p, None, states, limits, &mut rng));
+    for p in &puzzles {
+        rows.push(compare(p, None, states, limits, &mut rng));
         bar.step("");
     }
     bar.clear();
     if json {
-        print_json(&serde_json::to_value(&rows)?);
+        print_json(&serde_json::to_value(&rows)?)?;
         return Ok(ExitCode::SUCCESS);
     }
     let cell = |s: &Option<Stats>| match s {
         Some(s) => format!("{} / {:.0} / {}", s.median, s.mean, s.max),
         None => "-".to_string(),
     };
-    println!(
-        "Solution length in letters (median / mean / max over {states} random solvable states)"
-    );
-    println!("| puzzle | seed 000 method | 3-cycles, optimal setups | stabilizer-chain factor | optimal |");
-    println!("|---|---|---|---|---|");
+    outln!("Solution length in letters (median / mean / max over {states} random solvable states)");
+    outln!("| puzzle | seed 000 method | 3-cycles, optimal setups | stabilizer-chain factor | optimal |");
+    outln!("|---|---|---|---|---|");
     for r in &rows {
-        println!(
+        outln!(
             "| {} | {} | {} | {} | {} |",
             r.puzzle,
             cell(&r.seed_method),
@@ -468,7 +476,7 @@ fn quality(
             cell(&r.optimal)
         );
     }
-    println!(
+    outln!(
         "(factor only up to {} cells: its tables exhaust memory on the 42-cell board; optimal only for groups of at most {} elements)",
         limits.factor_max_degree, limits.optimal_max_order
     );

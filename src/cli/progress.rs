@@ -69,15 +69,41 @@ impl permlab::progress::Progress for Bar {
     }
 }
 
-/// The process-wide stop flag, raised by Ctrl-C (the handler is installed once, on first
-/// use). Long commands check it between steps and end cleanly.
+static STOP: AtomicBool = AtomicBool::new(false);
+static WATCHED: AtomicBool = AtomicBool::new(false);
+
+/// Installs the handler of Ctrl-C, SIGTERM and SIGHUP, once, at the start of the
+/// command. A signal that arrives while a file is being written
+/// ([`permlab::io::TempFile`]) removes the unfinished file and ends the process with
+/// exit code 130; so does a signal before the command watches the [`stop_flag`].
+/// Once it does, a signal raises the flag and the command ends cleanly.
+pub fn install_signal_handler() {
+    static ONCE: OnceLock<()> = OnceLock::new();
+    ONCE.get_or_init(|| {
+        let _ = ctrlc::set_handler(|| {
+            let removed = permlab::io::remove_pending();
+            if removed > 0 {
+                super::output::errln!(
+                    "permlab: interrupted while writing a file; the unfinished file was removed"
+                );
+                std::process::exit(130);
+            }
+            if !WATCHED.load(Ordering::SeqCst) {
+                super::output::errln!("permlab: interrupted");
+                std::process::exit(130);
+            }
+            STOP.store(true, Ordering::SeqCst);
+        });
+    });
+}
+
+/// The process-wide stop flag, raised by Ctrl-C, SIGTERM or SIGHUP once a command
+/// watches it (the first call): long commands check it between steps and end
+/// cleanly.
 pub fn stop_flag() -> &'static AtomicBool {
-    static STOP: OnceLock<&'static AtomicBool> = OnceLock::new();
-    STOP.get_or_init(|| {
-        let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
-        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
-        flag
-    })
+    install_signal_handler();
+    WATCHED.store(true, Ordering::SeqCst);
+    &STOP
 }
 
 /// Whether Ctrl-C was pressed.

@@ -1,5 +1,6 @@
 //! `permlab reproduce`: check every seed claim; write paper/generated/ atomically.
 
+use super::output::{errln, out, outln};
 use super::CliResult;
 use permlab::io::write_atomic;
 use permlab::reproduce::{self, Options};
@@ -59,13 +60,13 @@ pub fn run(a: ReproduceArgs) -> CliResult {
     });
     bar.clear();
     if a.json {
-        println!("{}", report.to_json());
+        outln!("{}", report.to_json());
     } else if a.markdown {
-        print!("{}", report.to_markdown());
+        out!("{}", report.to_markdown());
     } else if a.latex {
-        print!("{}", report.to_latex());
+        out!("{}", report.to_latex());
     } else {
-        print!("{}", report.to_table());
+        out!("{}", report.to_table());
     }
     if a.latex || a.markdown || a.only.is_none() {
         write_atomic(
@@ -97,16 +98,16 @@ pub fn run(a: ReproduceArgs) -> CliResult {
         let mismatches = report.mismatches(&expected);
         if !mismatches.is_empty() {
             for m in &mismatches {
-                eprintln!("permlab: verdict differs: {m}");
+                errln!("permlab: verdict differs: {m}");
             }
             return Ok(ExitCode::from(1));
         }
-        eprintln!("all {} verdicts as expected", report.records.len());
+        errln!("all {} verdicts as expected", report.records.len());
     }
     if report.all_decided() {
         Ok(ExitCode::SUCCESS)
     } else {
-        eprintln!("permlab: some claims could not be decided (errors above)");
+        errln!("permlab: some claims could not be decided (errors above)");
         Ok(ExitCode::from(1))
     }
 }

@@ -1,6 +1,8 @@
 //! Subcommands of exhaustive search: bfs, solve, compare-solvers, bench search.
 
 use super::args::parse_points;
+use super::output::OutputError;
+use super::output::{errln, outln};
 use super::progress::{stop_flag, Bar};
 use super::{print_json, CliError, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
@@ -19,7 +21,7 @@ use permlab::search::staged::compare_rotation3;
 use permlab::search::table::{check_memory, cpu_seconds, peak_memory, table_bytes, DistanceTable};
 use permlab::{Perm, Puzzle};
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -252,11 +254,38 @@ fn cells_text(cells: &[u32]) -> String {
         .join(",")
 }
 
-fn print_distribution(distribution: &[u64]) {
-    println!("distance  positions");
-    for (d, c) in distribution.iter().enumerate() {
-        println!("{d:>8}  {c}");
+/// Why a saved table does not fit this search, exactly: another search, or the same
+/// search indexed another way (the indexing depends on the memory available when the
+/// space is built).
+fn table_mismatch(path: &Path, saved: &str, now: &str) -> String {
+    let split = |k: &str| -> (String, String) {
+        match k.split_once("; index: ") {
+            Some((a, b)) => (a.to_string(), b.to_string()),
+            None => (k.to_string(), String::new()),
+        }
+    };
+    let ((saved_space, saved_index), (now_space, now_index)) = (split(saved), split(now));
+    if saved_space == now_space && saved_index != now_index {
+        format!(
+            "{}: the table was saved with the indexing \"{saved_index}\", but with the memory \
+             available now this search uses \"{now_index}\"; free memory or rebuild the table",
+            path.display()
+        )
+    } else {
+        format!(
+            "{}: the table is for another search ({:?})",
+            path.display(),
+            permlab::limits::clip(saved)
+        )
     }
+}
+
+fn print_distribution(distribution: &[u64]) -> Result<(), OutputError> {
+    outln!("distance  positions");
+    for (d, c) in distribution.iter().enumerate() {
+        outln!("{d:>8}  {c}");
+    }
+    Ok(())
 }
 
 impl SearchCommand {
@@ -270,6 +299,9 @@ impl SearchCommand {
                 strategy,
                 json,
             } => {
+                if let Some(path) = &save {
+                    super::args::check_output_file(path, "--save")?;
+                }
                 let (puzzle, space) = args.build()?;
                 let bar = Bar::search(!args.quiet && !json);
                 let opts = BfsOptions {
@@ -332,29 +364,29 @@ impl SearchCommand {
                                 "hardest": hardest.iter().map(|c| cells_one_based(c)).collect::<Vec<_>>(),
                             });
                         }
-                        print_json(&v);
+                        print_json(&v)?;
                     } else {
-                        println!("{}: {} positions ({})", puzzle.name(), r.states, describe_indexing(&space));
+                        outln!("{}: {} positions ({})", puzzle.name(), r.states, describe_indexing(&space));
                         if r.states != s.size() {
-                            println!("note: {} of the {} indexed positions are unreachable", s.size() - r.states, s.size());
+                            outln!("note: {} of the {} indexed positions are unreachable", s.size() - r.states, s.size());
                         }
-                        print_distribution(&r.distribution);
-                        println!("God's number: {} ({} hardest positions)", r.max_distance(), r.antipode_count());
+                        print_distribution(&r.distribution)?;
+                        outln!("God's number: {} ({} hardest positions)", r.max_distance(), r.antipode_count());
                         if !antis.is_empty() {
-                            println!("hardest positions (first {} by index):", antis.len());
+                            outln!("hardest positions (first {} by index):", antis.len());
                             for c in &antis {
-                                println!("  {}", cells_text(c));
+                                outln!("  {}", cells_text(c));
                             }
                         }
                         if let Some(HomeReport { distribution: dist, outside, hardest }) = &home_report {
-                            println!("positions with cells {} home:", home.as_ref().map(|h| h.iter().map(|c| (c + 1).to_string()).collect::<Vec<_>>().join(",")).unwrap_or_default());
-                            print_distribution(dist);
-                            println!("worst case: {} moves; {} such arrangements are not positions of the puzzle", dist.len().saturating_sub(1), outside);
+                            outln!("positions with cells {} home:", home.as_ref().map(|h| h.iter().map(|c| (c + 1).to_string()).collect::<Vec<_>>().join(",")).unwrap_or_default());
+                            print_distribution(dist)?;
+                            outln!("worst case: {} moves; {} such arrangements are not positions of the puzzle", dist.len().saturating_sub(1), outside);
                             for c in hardest {
-                                println!("  {}", format_state(c));
+                                outln!("  {}", format_state(c));
                             }
                         }
-                        println!(
+                        outln!(
                             "time {:.2} s, {:.0} positions/s, table {} bytes ({:.2} bits/position), peak memory {} MB",
                             r.seconds, rate, bytes, bytes as f64 * 8.0 / s.size() as f64,
                             peak_memory().unwrap_or(0) >> 20
@@ -382,7 +414,13 @@ impl SearchCommand {
     }
 }
 
-fn report_solution(names: &[String], moves: &[usize], optimal: bool, method: &str, json: bool) {
+fn report_solution(
+    names: &[String],
+    moves: &[usize],
+    optimal: bool,
+    method: &str,
+    json: bool,
+) -> Result<(), OutputError> {
     let text: Vec<&str> = moves.iter().map(|&m| names[m].as_str()).collect();
     if json {
         print_json(&json!({
@@ -390,9 +428,9 @@ fn report_solution(names: &[String], moves: &[usize], optimal: bool, method: &st
             "length": moves.len(),
             "optimal": optimal,
             "method": method,
-        }));
+        }))?;
     } else {
-        println!(
+        outln!(
             "{} ({} moves, {}, {method})",
             if text.is_empty() {
                 "(already solved)".to_string()
@@ -407,6 +445,7 @@ fn report_solution(names: &[String], moves: &[usize], optimal: bool, method: &st
             }
         );
     }
+    Ok(())
 }
 
 fn solve(
@@ -448,7 +487,7 @@ fn solve(
             let goal: Vec<u8> = (0..puzzle.degree() as u8).collect();
             if puzzle.degree() <= 255 {
                 if let Some(p) = bidirectional(&moves, &start, &goal, max_depth, 20_000_000) {
-                    report_solution(&names, &p, true, "bidirectional search", json);
+                    report_solution(&names, &p, true, "bidirectional search", json)?;
                     return Ok(ExitCode::SUCCESS);
                 }
             }
@@ -462,10 +501,10 @@ fn solve(
             let (table, header) = DistanceTable::load(&path, max_memory)?;
             let key = header.get("space").and_then(|k| k.as_str()).unwrap_or("");
             if key != s.key() || table.len() != s.size() {
-                return Err(format!("{}: the table is for another search ({key:?})", path.display()).into());
+                return Err(table_mismatch(&path, key, &s.key()).into());
             }
             let p = solve_with_table(s, &table, &st)?;
-            report_solution(&names, &p, true, "distance table", json);
+            report_solution(&names, &p, true, "distance table", json)?;
             return Ok(ExitCode::SUCCESS);
         }
         if s.size() <= bfs_limit && check_memory(s.size(), max_memory, 64 << 20).is_ok() {
@@ -473,12 +512,12 @@ fn solve(
             let opts = search_options(&bar, 0);
             let (table, _) = run_bfs(s, max_memory, &opts)?;
             let p = solve_with_table(s, &table, &st)?;
-            report_solution(&names, &p, true, "distance table", json);
+            report_solution(&names, &p, true, "distance table", json)?;
             return Ok(ExitCode::SUCCESS);
         }
         let goal = s.goals().remove(0);
         if let Some(p) = bidirectional(s, &st, &goal, max_depth, 20_000_000) {
-            report_solution(&names, &p, true, "bidirectional search", json);
+            report_solution(&names, &p, true, "bidirectional search", json)?;
             return Ok(ExitCode::SUCCESS);
         }
         match &space {
@@ -504,9 +543,9 @@ fn factor_fallback(group: &PermGroup, g: &Perm, names: &[String], json: bool) ->
             "length": letters.len(),
             "optimal": false,
             "method": "factorisation (stabiliser chain)",
-        }));
+        }))?;
     } else {
-        println!(
+        outln!(
             "{word} ({} letters, not optimal, factorisation through the stabiliser chain)",
             letters.len()
         );
@@ -534,32 +573,32 @@ fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
             "stage_max": c.stage_max,
             "joint": c.joint.iter().map(|(&(o, s), &n)| json!([o, s, n])).collect::<Vec<_>>(),
             "worst_staged": {"state": cells_one_based(&c.worst.0), "optimal": c.worst.1, "staged": c.worst.2},
-        }));
+        }))?;
     } else {
-        println!(
+        outln!(
             "rotation3 (seed 001, clockwise turns only): {} positions",
             c.optimal.iter().sum::<u64>()
         );
-        println!("{:>6}  {:>10}  {:>10}", "moves", "optimal", "staged");
+        outln!("{:>6}  {:>10}  {:>10}", "moves", "optimal", "staged");
         for l in 0..c.optimal.len().max(c.staged.len()) {
-            println!(
+            outln!(
                 "{l:>6}  {:>10}  {:>10}",
                 c.optimal.get(l).copied().unwrap_or(0),
                 c.staged.get(l).copied().unwrap_or(0)
             );
         }
-        println!(
+        outln!(
             "optimal: max {} mean {:.3}",
             c.optimal.len() - 1,
             c.optimal.mean().unwrap_or(0.0)
         );
-        println!(
+        outln!(
             "staged:  max {} mean {:.3} (seed 001 bounds it by 53)",
             c.staged.len() - 1,
             c.staged.mean().unwrap_or(0.0)
         );
-        println!("largest turns per stage: {:?}", c.stage_max);
-        println!(
+        outln!("largest turns per stage: {:?}", c.stage_max);
+        outln!(
             "staged worst case {} at {} (optimal {})",
             c.worst.2,
             format_state(&c.worst.0),
@@ -664,7 +703,7 @@ fn bench_search(only: &[String], json: bool, latex: Option<&std::path::Path>) ->
         let peak = peak_memory().unwrap_or(0);
         let rate = states as f64 / secs;
         let cpu = cpu_seconds().unwrap_or(0.0) - cpu0;
-        eprintln!(
+        errln!(
             "{name}: {states} positions in {secs:.2} s after {setup:.2} s of set-up ({cpu:.2} CPU s in all)"
         );
         rows.push(json!({
@@ -740,7 +779,7 @@ fn bench_search(only: &[String], json: bool, latex: Option<&std::path::Path>) ->
             if r.distribution != dist {
                 return Err(format!("turnstyle:{n}: naive and table searches disagree").into());
             }
-            eprintln!("naive turnstyle:{n}: {naive_s:.2} s vs {table_s:.3} s");
+            errln!("naive turnstyle:{n}: {naive_s:.2} s vs {table_s:.3} s");
             naive_rows.push(json!({
                 "case": format!("turnstyle:{n} up to rotation ({} positions)", r.states),
                 "naive_seconds": naive_s,
@@ -755,10 +794,10 @@ fn bench_search(only: &[String], json: bool, latex: Option<&std::path::Path>) ->
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if json {
-        print_json(&json!({"threads": threads, "searches": rows, "naive": naive_rows}));
+        print_json(&json!({"threads": threads, "searches": rows, "naive": naive_rows}))?;
     } else {
-        println!("threads: {threads}");
-        println!(
+        outln!("threads: {threads}");
+        outln!(
             "{:<44} {:>12} {:>8} {:>9} {:>8} {:>14} {:>9} {:>14} {:>10} {:>8}  goal (total s)",
             "case",
             "positions",
@@ -772,7 +811,7 @@ fn bench_search(only: &[String], json: bool, latex: Option<&std::path::Path>) ->
             "peak MB"
         );
         for r in &rows {
-            println!(
+            outln!(
                 "{:<44} {:>12} {:>8.2} {:>9.2} {:>8.2} {:>14.0} {:>9.2} {:>14.0} {:>10.3} {:>8}  {}: {}",
                 r["case"].as_str().unwrap_or(""),
                 r["states"],
@@ -793,7 +832,7 @@ fn bench_search(only: &[String], json: bool, latex: Option<&std::path::Path>) ->
             );
         }
         for r in &naive_rows {
-            println!(
+            outln!(
                 "naive hash-map BFS, {}: {:.2} s vs table {:.3} s (set-up included): {:.1}x slower",
                 r["case"].as_str().unwrap_or(""),
                 r["naive_seconds"].as_f64().unwrap_or(0.0),

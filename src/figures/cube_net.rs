@@ -41,10 +41,18 @@ pub struct CubeNetFigure {
 impl CubeNetFigure {
     /// The net of an N×N×N cube state (0-based labels at the `6N²` positions).
     pub fn new(n: usize, state: &[u32]) -> Result<CubeNetFigure, FigureError> {
-        if n == 0 || state.len() != 6 * n * n {
+        let stickers = n.checked_mul(n).and_then(|x| x.checked_mul(6));
+        if n == 0 || stickers != Some(state.len()) {
             return Err(FigureError::Invalid(format!(
-                "a {n}x{n}x{n} cube state has {} stickers, got {}",
-                6 * n * n,
+                "a {n}x{n}x{n} cube state has 6·{n}² stickers, got {}",
+                state.len()
+            )));
+        }
+        if let Some(i) = state.iter().position(|&l| l as usize >= state.len()) {
+            return Err(FigureError::Invalid(format!(
+                "sticker {} has label {}, beyond the {} stickers",
+                i + 1,
+                state[i] as u64 + 1,
                 state.len()
             )));
         }

@@ -60,8 +60,8 @@ pub enum FigureError {
     /// The drawing backend failed.
     #[error("drawing failed: {0}")]
     Draw(String),
-    /// A figure size with a zero side.
-    #[error("figure size {0}x{1} has a zero side")]
+    /// A figure size with a zero side or a side above [`MAX_FIGURE_SIDE`] pixels.
+    #[error("figure size {0}x{1}: each side must be 1..={max} pixels", max = MAX_FIGURE_SIDE)]
     Size(u32, u32),
     /// An output path whose extension is neither `.svg` nor `.png`.
     #[error("output {0:?}: the file name must end in .svg or .png")]
@@ -204,7 +204,7 @@ impl<F: Figure> DynFigure for F {
 pub struct Panels<F> {
     /// The figures, row-major.
     pub items: Vec<F>,
-    /// Columns of the grid (at least 1).
+    /// Columns of the grid (0 is taken as 1).
     pub cols: usize,
     /// Size of one panel when no size is given.
     pub panel_size: (u32, u32),
@@ -224,7 +224,8 @@ impl<F: Figure> Panels<F> {
 
 impl<F: Figure> Figure for Panels<F> {
     fn default_size(&self) -> (u32, u32) {
-        let rows = self.items.len().div_ceil(self.cols).max(1);
+        // `cols` is a public field: 0 counts as 1
+        let rows = self.items.len().div_ceil(self.cols.max(1)).max(1);
         let cols = self.cols.min(self.items.len()).max(1);
         (
             self.panel_size.0 * cols as u32,
@@ -233,7 +234,7 @@ impl<F: Figure> Figure for Panels<F> {
     }
 
     fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
-        let rows = self.items.len().div_ceil(self.cols).max(1);
+        let rows = self.items.len().div_ceil(self.cols.max(1)).max(1);
         let cols = self.cols.min(self.items.len()).max(1);
         let cells = area.split_evenly((rows, cols));
         for (item, cell) in self.items.iter().zip(cells.iter()) {
@@ -243,8 +244,12 @@ impl<F: Figure> Figure for Panels<F> {
     }
 }
 
+/// The largest side of a figure in pixels: a 10000×10000 PNG takes 300 MB of pixels
+/// while it is drawn.
+pub const MAX_FIGURE_SIDE: u32 = 10_000;
+
 fn check_size(size: (u32, u32)) -> Result<(), FigureError> {
-    if size.0 == 0 || size.1 == 0 {
+    if size.0 == 0 || size.1 == 0 || size.0 > MAX_FIGURE_SIDE || size.1 > MAX_FIGURE_SIDE {
         return Err(FigureError::Size(size.0, size.1));
     }
     Ok(())
@@ -296,18 +301,15 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FigureError> {
         path: path.display().to_string(),
         source,
     };
-    let name = path
-        .file_name()
-        .ok_or_else(|| FigureError::Format(path.display().to_string()))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".tmp{}", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    std::fs::write(&tmp, bytes).map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        io(e)
-    })
+    if path.file_name().is_none() {
+        return Err(FigureError::Format(path.display().to_string()));
+    }
+    let result = (|| {
+        let mut t = crate::io::TempFile::create(path)?;
+        std::io::Write::write_all(t.file(), bytes)?;
+        t.commit()
+    })();
+    result.map_err(io)
 }
 
 /// A text style in the shipped font: `size` in pixels, in `color`.

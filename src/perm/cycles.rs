@@ -4,7 +4,7 @@
 //! between tokens; cycles are composed left to right, but a point may appear only once
 //! in the whole expression (disjoint cycles), as in the notation users write by hand.
 
-use crate::perm::Perm;
+use crate::perm::{Perm, MAX_DEGREE};
 
 /// A malformed cycle notation, with the 1-based column where the problem starts.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -49,11 +49,17 @@ pub enum CycleParseError {
         /// The degree.
         degree: usize,
     },
-    /// A number that does not fit.
-    #[error("column {column}: number too large")]
+    /// A point beyond [`MAX_DEGREE`].
+    #[error("column {column}: point too large (at most {MAX_DEGREE})")]
     Overflow {
         /// 1-based column.
         column: usize,
+    },
+    /// A declared degree beyond [`MAX_DEGREE`].
+    #[error("column 1: degree {degree} is too large (at most {MAX_DEGREE} points)")]
+    DegreeTooLarge {
+        /// The degree asked for.
+        degree: usize,
     },
     /// Empty text.
     #[error("column 1: empty cycle notation (write () for the identity)")]
@@ -61,8 +67,12 @@ pub enum CycleParseError {
 }
 
 /// Parses GAP cycle notation into a permutation of `degree` points (or of the largest
-/// point mentioned when `degree` is `None`).
+/// point mentioned when `degree` is `None`). Points and `degree` are at most
+/// [`MAX_DEGREE`].
 pub fn parse_cycles(text: &str, degree: Option<usize>) -> Result<Perm, CycleParseError> {
+    if let Some(d) = degree.filter(|&d| d > MAX_DEGREE) {
+        return Err(CycleParseError::DegreeTooLarge { degree: d });
+    }
     let chars: Vec<char> = text.chars().collect();
     let mut cycles: Vec<Vec<usize>> = Vec::new();
     let mut first_seen: std::collections::HashMap<usize, usize> = Default::default();
@@ -128,7 +138,7 @@ pub fn parse_cycles(text: &str, degree: Option<usize>) -> Result<Perm, CyclePars
                     value = value
                         .checked_mul(10)
                         .and_then(|v| v.checked_add(chars[i] as usize - '0' as usize))
-                        .filter(|&v| v <= u32::MAX as usize)
+                        .filter(|&v| v <= MAX_DEGREE)
                         .ok_or(CycleParseError::Overflow { column: col })?;
                     i += 1;
                 }

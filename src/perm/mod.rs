@@ -22,6 +22,23 @@ use std::hash::{Hash, Hasher};
 use std::ops::Mul;
 use std::str::FromStr;
 
+pub use crate::limits::MAX_DEGREE;
+
+/// Checks a degree against [`MAX_DEGREE`].
+///
+/// ```
+/// use permlab::perm::{check_degree, MAX_DEGREE};
+/// assert!(check_degree(MAX_DEGREE).is_ok());
+/// assert!(check_degree(MAX_DEGREE + 1).is_err());
+/// ```
+pub fn check_degree(n: usize) -> Result<(), PermError> {
+    if n > MAX_DEGREE {
+        Err(PermError::TooLarge(n))
+    } else {
+        Ok(())
+    }
+}
+
 /// Why a list of images is not a permutation.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PermError {
@@ -45,8 +62,8 @@ pub enum PermError {
         /// 1-based second position with this image.
         second: usize,
     },
-    /// The degree exceeds what a `u32` image array can hold.
-    #[error("degree {0} is too large (at most 2^32-1 points)")]
+    /// The degree exceeds [`MAX_DEGREE`].
+    #[error("degree {0} is too large (at most {MAX_DEGREE} points)")]
     TooLarge(usize),
 }
 
@@ -63,7 +80,15 @@ pub struct Perm {
 
 impl Perm {
     /// The identity on `n` points.
+    ///
+    /// # Panics
+    ///
+    /// If `n` exceeds [`MAX_DEGREE`]; check input degrees with [`check_degree`] first.
     pub fn identity(n: usize) -> Perm {
+        assert!(
+            n <= MAX_DEGREE,
+            "degree {n} exceeds MAX_DEGREE = {MAX_DEGREE}"
+        );
         Perm {
             images: (0..n as u32).collect(),
         }
@@ -81,9 +106,7 @@ impl Perm {
     /// ```
     pub fn from_images(images: Vec<u32>) -> Result<Perm, PermError> {
         let n = images.len();
-        if n > u32::MAX as usize {
-            return Err(PermError::TooLarge(n));
-        }
+        check_degree(n)?;
         let mut seen = vec![u32::MAX; n];
         for (i, &v) in images.iter().enumerate() {
             let vu = v as usize;
@@ -109,6 +132,7 @@ impl Perm {
     /// The permutation with the given 1-based images (the text form), checked.
     pub fn from_images_one_based(images: &[u64]) -> Result<Perm, PermError> {
         let n = images.len();
+        check_degree(n)?;
         let mut zero = Vec::with_capacity(n);
         for (i, &v) in images.iter().enumerate() {
             if v == 0 || v > n as u64 {
@@ -132,8 +156,9 @@ impl Perm {
 
     /// The permutation given by disjoint or non-disjoint cycles of 0-based points on
     /// `degree` points; cycles are composed left to right. Panics never; errors if a
-    /// point is out of range.
+    /// point is out of range or the degree exceeds [`MAX_DEGREE`].
     pub fn from_cycles(degree: usize, cycles: &[Vec<usize>]) -> Result<Perm, PermError> {
+        check_degree(degree)?;
         let mut p = Perm::identity(degree);
         for c in cycles {
             for &x in c {
@@ -188,7 +213,15 @@ impl Perm {
     }
 
     /// The same permutation on `n >= degree` points (extra points fixed).
+    ///
+    /// # Panics
+    ///
+    /// If `n` exceeds [`MAX_DEGREE`].
     pub fn extended(&self, n: usize) -> Perm {
+        assert!(
+            n <= MAX_DEGREE,
+            "degree {n} exceeds MAX_DEGREE = {MAX_DEGREE}"
+        );
         let mut images = self.images.clone();
         images.extend(self.images.len() as u32..n.max(self.images.len()) as u32);
         Perm { images }
@@ -338,6 +371,10 @@ impl Perm {
     /// let g: Perm = "(1,2,3)".parse().unwrap();
     /// assert_eq!(g.apply_to_state(&['a', 'b', 'c']), vec!['c', 'a', 'b']);
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `state` is shorter than the degree.
     pub fn apply_to_state<T: Clone>(&self, state: &[T]) -> Vec<T> {
         assert!(state.len() >= self.degree(), "state shorter than degree");
         let mut out = state.to_vec();

@@ -20,8 +20,9 @@
 //! ```
 
 use crate::perm::cycles::parse_cycles;
-use crate::perm::Perm;
+use crate::perm::{check_degree, Perm, MAX_DEGREE};
 use crate::puzzle::Move;
+use std::collections::HashSet;
 use std::path::Path;
 
 /// An error in a `.gens` file, located by file, line and column (1-based).
@@ -47,15 +48,35 @@ pub struct GensFile {
     pub moves: Vec<Move>,
 }
 
-/// Reads and parses a `.gens` file.
+/// Reads and parses a `.gens` file line by line, so that an error on an early line is
+/// reported without reading the rest. Only regular files are read (a FIFO or a
+/// device would block or never end).
 pub fn read_gens_file(path: &Path) -> Result<GensFile, GensError> {
-    let text = std::fs::read_to_string(path).map_err(|e| GensError {
-        file: path.display().to_string(),
-        line: 0,
+    use std::io::BufRead;
+    let file = path.display().to_string();
+    let fail = |line: usize, message: String| GensError {
+        file: file.clone(),
+        line,
         column: 0,
-        message: format!("cannot read: {e}"),
-    })?;
-    parse_gens(&text, &path.display().to_string())
+        message,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| fail(0, format!("cannot read: {e}")))?;
+    if !meta.is_file() {
+        return Err(fail(0, "not a regular file".into()));
+    }
+    let reader = std::io::BufReader::new(
+        std::fs::File::open(path).map_err(|e| fail(0, format!("cannot read: {e}")))?,
+    );
+    let lines = reader.split(b'\n').enumerate().map(|(k, bytes)| {
+        let bytes = bytes.map_err(|e| fail(k + 1, format!("cannot read: {e}")))?;
+        let mut text = String::from_utf8(bytes)
+            .map_err(|_| fail(k + 1, "the line is not valid UTF-8".into()))?;
+        if text.ends_with('\r') {
+            text.pop();
+        }
+        Ok(text)
+    });
+    parse_gens_lines(lines, &file)
 }
 
 fn valid_name(name: &str) -> bool {
@@ -65,8 +86,29 @@ fn valid_name(name: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || "_'+-".contains(c))
 }
 
+/// The largest number in `text` that is a possible point (at most
+/// [`MAX_DEGREE`]); larger numbers are left for the cycle parser to report.
+fn largest_point(text: &str) -> usize {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter_map(|d| d.parse::<usize>().ok())
+        .filter(|&v| v <= MAX_DEGREE)
+        .max()
+        .unwrap_or(0)
+}
+
 /// Parses `.gens` text; `file` labels error messages.
 pub fn parse_gens(text: &str, file: &str) -> Result<GensFile, GensError> {
+    parse_gens_lines(text.lines().map(|l| Ok(l.to_string())), file)
+}
+
+/// Parses `.gens` lines; `file` labels error messages. The degree is checked against
+/// [`MAX_DEGREE`] and the generators' size against
+/// [`MAX_PUZZLE_BYTES`](crate::puzzle::MAX_PUZZLE_BYTES) as the lines come, before any
+/// permutation is built.
+fn parse_gens_lines(
+    lines: impl Iterator<Item = Result<String, GensError>>,
+    file: &str,
+) -> Result<GensFile, GensError> {
     let err = |line: usize, column: usize, message: String| GensError {
         file: file.to_string(),
         line,
@@ -74,8 +116,11 @@ pub fn parse_gens(text: &str, file: &str) -> Result<GensFile, GensError> {
         message,
     };
     let mut degree: Option<usize> = None;
+    let mut largest = 0usize;
+    let mut names: HashSet<String> = HashSet::new();
     let mut raw: Vec<(String, String, usize, usize)> = Vec::new(); // name, cycles, line, column
-    for (ln, full) in text.lines().enumerate() {
+    for (ln, full) in lines.enumerate() {
+        let full = full?;
         let line_no = ln + 1;
         let content = full.split('#').next().unwrap_or("");
         if content.trim().is_empty() {
@@ -107,9 +152,13 @@ pub fn parse_gens(text: &str, file: &str) -> Result<GensFile, GensError> {
                 err(
                     line_no,
                     rest_col,
-                    format!("degree {:?} is not a number", rest.trim()),
+                    format!(
+                        "degree {:?} is not a number",
+                        crate::limits::clip(rest.trim())
+                    ),
                 )
             })?;
+            check_degree(n).map_err(|e| err(line_no, rest_col, e.to_string()))?;
             degree = Some(n);
             continue;
         }
@@ -117,24 +166,34 @@ pub fn parse_gens(text: &str, file: &str) -> Result<GensFile, GensError> {
             return Err(err(
                 line_no,
                 lead + 1,
-                format!("invalid generator name {name:?} (allowed: letters, digits, _ ' + -)"),
+                format!(
+                    "invalid generator name {:?} (allowed: letters, digits, _ ' + -)",
+                    crate::limits::clip(name)
+                ),
             ));
         }
-        if raw.iter().any(|(n, ..)| n == name) {
+        if !names.insert(name.to_string()) {
             return Err(err(
                 line_no,
                 lead + 1,
-                format!("generator {name:?} defined twice"),
+                format!("generator {:?} defined twice", crate::limits::clip(name)),
             ));
         }
+        largest = largest.max(largest_point(rest));
+        let points = degree.unwrap_or(largest);
+        crate::puzzle::check_size(points, raw.len() + 1)
+            .map_err(|why| err(line_no, lead + 1, why))?;
         raw.push((name.to_string(), rest.to_string(), line_no, colon + 2));
     }
     if raw.is_empty() {
         return Err(err(1, 1, "no generators".into()));
     }
+    // Every point is at most `n`, so parsing with degree `n` gives the same
+    // permutations and errors as parsing each line on its own and extending.
+    let n = degree.unwrap_or(largest);
     let mut moves = Vec::new();
-    for (name, cycles, line, col) in &raw {
-        let perm = parse_cycles(cycles, degree).map_err(|e| {
+    for (name, cycles, line, col) in raw {
+        let perm = parse_cycles(&cycles, Some(n)).map_err(|e| {
             // re-base the cycle parser's column onto the line
             let msg = e.to_string();
             let (c, m) = match msg.strip_prefix("column ") {
@@ -144,16 +203,9 @@ pub fn parse_gens(text: &str, file: &str) -> Result<GensFile, GensError> {
                 }
                 None => (1, msg),
             };
-            err(*line, col + c - 1, format!("generator {name}: {m}"))
+            err(line, col + c - 1, format!("generator {name}: {m}"))
         })?;
-        moves.push(Move {
-            name: name.clone(),
-            perm,
-        });
-    }
-    let n = degree.unwrap_or_else(|| moves.iter().map(|m| m.perm.degree()).max().unwrap_or(0));
-    for m in &mut moves {
-        m.perm = m.perm.extended(n);
+        moves.push(Move { name, perm });
     }
     Ok(GensFile { degree: n, moves })
 }

@@ -22,6 +22,14 @@ pub enum IndexError {
     /// More than 64 cells or pieces.
     #[error("{0} cells: at most 64 are supported by the dense indexings")]
     TooManyCells(usize),
+    /// More pieces than cells.
+    #[error("{pieces} pieces on {cells} cells: more pieces than cells")]
+    TooManyPieces {
+        /// Pieces.
+        pieces: usize,
+        /// Cells.
+        cells: usize,
+    },
     /// The number of states does not fit in 64 bits.
     #[error("the state space has more than 2^64 states")]
     TooLarge,
@@ -54,7 +62,12 @@ impl Arrangements {
         if n > 64 {
             return Err(IndexError::TooManyCells(n));
         }
-        assert!(k <= n, "more pieces than cells");
+        if k > n {
+            return Err(IndexError::TooManyPieces {
+                pieces: k,
+                cells: n,
+            });
+        }
         let mut size: u64 = 1;
         for i in 0..k {
             size = size
@@ -79,7 +92,13 @@ impl Arrangements {
         self.size
     }
 
-    /// The rank of a placement (`pos.len() >= k`; entries distinct, `< n`).
+    /// The rank of a placement (`pos.len() >= k`; entries distinct, `< n`). For
+    /// other input the result is unspecified (it may be `>= size()`); check
+    /// placements from input first.
+    ///
+    /// # Panics
+    ///
+    /// If `pos` is shorter than the number of pieces or an entry is 64 or more.
     #[inline]
     pub fn rank(&self, pos: &[u8]) -> u64 {
         let mut used: u64 = 0;

@@ -9,6 +9,8 @@
 //!   coordinates, so a search step is two table look-ups;
 //! - [`index`]: the other indexings (Lehmer ranks of arrangements, products of
 //!   symmetric groups and their even parts, stabiliser-chain byte tables);
+//! - [`memory`]: how much memory the process may still use (`/proc/meminfo` and
+//!   cgroup limits);
 //! - [`table`]: the 2-bit distance-mod-3 table, saved and loaded with a checksum;
 //! - [`bfs`]: the parallel breadth-first search; [`naive`]: the hash-map one;
 //! - [`solve`]: optimal solutions from a table, bidirectional search without one;
@@ -32,6 +34,7 @@ pub mod bfs;
 pub mod coords;
 pub mod distribution;
 pub mod index;
+pub mod memory;
 pub mod naive;
 pub mod solve;
 pub mod space;

@@ -36,6 +36,13 @@ pub enum TableError {
         /// What is wrong.
         why: String,
     },
+    /// No memory bound is known (no `/proc/meminfo`, no cgroup limit) and none was
+    /// given.
+    #[error("the table needs {needed} bytes and the memory available is unknown (no MemAvailable in /proc/meminfo, no cgroup limit); give --max-memory")]
+    MemoryUnknown {
+        /// Bytes needed.
+        needed: u64,
+    },
     /// The table would not fit in the memory bound.
     #[error("the table needs {needed} bytes ({entries} positions at 2 bits); the limit is {limit} bytes ({source_of_limit})")]
     Memory {
@@ -50,18 +57,7 @@ pub enum TableError {
     },
 }
 
-/// Bytes of memory available to this process: `MemAvailable` of `/proc/meminfo`,
-/// or `None` where that cannot be read.
-pub fn available_memory() -> Option<u64> {
-    let text = fs::read_to_string("/proc/meminfo").ok()?;
-    for line in text.lines() {
-        if let Some(rest) = line.strip_prefix("MemAvailable:") {
-            let kb: u64 = rest.trim().trim_end_matches("kB").trim().parse().ok()?;
-            return Some(kb * 1024);
-        }
-    }
-    None
-}
+pub use super::memory::available_memory;
 
 /// The peak resident memory of this process in bytes (`VmHWM`), if known.
 pub fn peak_memory() -> Option<u64> {
@@ -93,19 +89,49 @@ pub fn table_bytes(entries: u64) -> u64 {
     entries.div_ceil(32) * 8
 }
 
+/// The `source_of_limit` of a [`TableError::Memory`] when the limit is the caller's
+/// `max_memory` (not the system's).
+pub const GIVEN_BOUND: &str = "the given memory bound";
+
 /// Checks, before allocating, that a table of `entries` positions fits in
-/// `max_memory` bytes (if given) and in 90% of the available memory, leaving
-/// `reserve` bytes for everything else.
+/// `max_memory` bytes (if given) and in 90% of the memory available
+/// ([`super::memory::smallest_bound`], the smallest of `MemAvailable` and the cgroup
+/// limits), leaving `reserve` bytes for everything else. When the system states no
+/// bound, `max_memory` must be given.
 pub fn check_memory(entries: u64, max_memory: Option<u64>, reserve: u64) -> Result<(), TableError> {
+    check_memory_with(
+        entries,
+        max_memory,
+        reserve,
+        super::memory::smallest_bound(),
+    )
+}
+
+/// [`check_memory`] with the system's bound given.
+pub fn check_memory_with(
+    entries: u64,
+    max_memory: Option<u64>,
+    reserve: u64,
+    system: Option<super::memory::MemoryBound>,
+) -> Result<(), TableError> {
     let needed = table_bytes(entries);
-    let (limit, source) = match (max_memory, available_memory()) {
-        (Some(m), Some(a)) if m <= a / 10 * 9 => (m, "the given memory bound".to_string()),
-        (Some(_), Some(a)) | (None, Some(a)) => (
-            (a / 10 * 9).saturating_sub(reserve),
-            "90% of the available memory".to_string(),
-        ),
-        (Some(m), None) => (m, "the given memory bound".to_string()),
-        (None, None) => (u64::MAX, String::new()),
+    let system = system.map(|b| {
+        (
+            (b.bytes / 10 * 9).saturating_sub(reserve),
+            format!("90% of the available memory, from {}", b.source),
+        )
+    });
+    let given = max_memory.map(|m| (m, GIVEN_BOUND.to_string()));
+    let (limit, source) = match (given, system) {
+        (Some(g), Some(s)) => {
+            if g.0 <= s.0 {
+                g
+            } else {
+                s
+            }
+        }
+        (Some(b), None) | (None, Some(b)) => b,
+        (None, None) => return Err(TableError::MemoryUnknown { needed }),
     };
     if needed > limit {
         return Err(TableError::Memory {
@@ -227,20 +253,15 @@ impl DistanceTable {
 
     /// Saves the table with a header (a JSON value naming the state space and
     /// anything else worth keeping) to `path`, through a temporary file renamed
-    /// into place.
+    /// into place ([`crate::io::TempFile`]: removed on every error).
     pub fn save(&self, path: &Path, header: &serde_json::Value) -> Result<(), TableError> {
         let io_err = |e: io::Error| TableError::Io {
             path: path.display().to_string(),
             source: e,
         };
-        let tmp = path.with_extension(format!(
-            "{}.tmp{}",
-            path.extension().and_then(|e| e.to_str()).unwrap_or(""),
-            std::process::id()
-        ));
         let result = (|| -> io::Result<()> {
-            let f = fs::File::create(&tmp)?;
-            let mut w = io::BufWriter::with_capacity(1 << 20, f);
+            let mut tmp = crate::io::TempFile::create(path)?;
+            let mut w = io::BufWriter::with_capacity(1 << 20, tmp.file());
             let mut hash = Fnv::new();
             let head = serde_json::to_vec(header).expect("JSON serialises");
             let mut pre = Vec::new();
@@ -261,15 +282,12 @@ impl DistanceTable {
                 w.write_all(&buf)?;
             }
             w.write_all(&hash.finish().to_le_bytes())?;
-            let f = w.into_inner().map_err(|e| e.into_error())?;
-            f.sync_all()?;
-            Ok(())
+            w.flush()?;
+            drop(w);
+            // on any error above, dropping `tmp` removes the temporary file
+            tmp.commit()
         })();
-        if let Err(e) = result {
-            let _ = fs::remove_file(&tmp);
-            return Err(io_err(e));
-        }
-        fs::rename(&tmp, path).map_err(io_err)
+        result.map_err(io_err)
     }
 
     /// Loads a table saved by [`DistanceTable::save`], returning it and its
@@ -285,6 +303,14 @@ impl DistanceTable {
             path: name.clone(),
             why: why.to_string(),
         };
+        // a FIFO or a device would block or never end: check before opening
+        let meta = fs::metadata(path).map_err(|e| TableError::Io {
+            path: name.clone(),
+            source: e,
+        })?;
+        if !meta.is_file() {
+            return Err(bad("not a regular file"));
+        }
         let f = fs::File::open(path).map_err(|e| TableError::Io {
             path: name.clone(),
             source: e,
@@ -415,5 +441,29 @@ mod tests {
             "{e}"
         );
         assert!(check_memory(1000, Some(1 << 20), 0).is_ok());
+    }
+
+    #[test]
+    fn the_smallest_known_bound_applies_and_none_known_is_refused() {
+        use crate::search::memory::MemoryBound;
+        let cgroup = || {
+            Some(MemoryBound {
+                bytes: 1000 << 20,
+                source: "a cgroup".into(),
+            })
+        };
+        // 21.8 GB table against a 1000 MB cgroup: refused, naming the cgroup
+        let e = check_memory_with(87 << 30, None, 0, cgroup()).unwrap_err();
+        assert!(e.to_string().contains("from a cgroup"), "{e}");
+        assert!(check_memory_with(1 << 30, None, 0, cgroup()).is_ok()); // 256 MiB
+        assert!(check_memory_with(1 << 30, Some(1 << 20), 0, cgroup()).is_err());
+        // nothing known: refused unless a bound is given
+        let e = check_memory_with(1000, None, 0, None).unwrap_err();
+        assert!(
+            matches!(e, TableError::MemoryUnknown { needed: 256 }),
+            "{e}"
+        );
+        assert!(check_memory_with(1000, Some(1 << 20), 0, None).is_ok());
+        assert!(check_memory_with(1 << 40, Some(1 << 20), 0, None).is_err());
     }
 }

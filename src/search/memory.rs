@@ -1,0 +1,177 @@
+//! How much memory this process may still use: the smallest of the bounds the system
+//! states, so that a search refuses a table before allocating it instead of being
+//! killed.
+//!
+//! The bounds read are `MemAvailable` of `/proc/meminfo` (the kernel's estimate of
+//! memory available without swapping) and, for the process's memory cgroup and each
+//! of its ancestors, the limit minus the current usage: `memory.max` −
+//! `memory.current` under cgroup v2, `memory.limit_in_bytes` − `memory.usage_in_bytes`
+//! under cgroup v1. In a container the cgroup limit is often far below
+//! `MemAvailable`, which describes the whole machine.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// One bound on the memory still available.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoryBound {
+    /// Bytes still available under this bound.
+    pub bytes: u64,
+    /// Where it comes from (`/proc/meminfo MemAvailable`, a cgroup file).
+    pub source: String,
+}
+
+/// Limits at or above this are "no limit" (cgroup v1 writes `2^63` rounded down to a
+/// page).
+const NO_LIMIT: u64 = 1 << 62;
+
+/// `MemAvailable` in bytes from the text of `/proc/meminfo`.
+///
+/// ```
+/// use permlab::search::memory::meminfo_available;
+/// assert_eq!(meminfo_available("MemTotal: 8 kB\nMemAvailable:   3 kB\n"), Some(3072));
+/// assert_eq!(meminfo_available("MemTotal: 8 kB\n"), None);
+/// ```
+pub fn meminfo_available(meminfo: &str) -> Option<u64> {
+    meminfo.lines().find_map(|line| {
+        let rest = line.strip_prefix("MemAvailable:")?;
+        let kb: u64 = rest.trim().trim_end_matches("kB").trim().parse().ok()?;
+        kb.checked_mul(1024)
+    })
+}
+
+fn read_number(path: &Path) -> Option<u64> {
+    let text = fs::read_to_string(path).ok()?;
+    let t = text.trim();
+    if t == "max" {
+        return Some(u64::MAX);
+    }
+    t.parse().ok()
+}
+
+/// The cgroup bounds for a process whose `/proc/self/cgroup` reads `proc_cgroup`,
+/// with the cgroup file systems mounted under `root` (normally `/sys/fs/cgroup`):
+/// limit minus usage for its memory cgroup and each ancestor up to the mount, v2
+/// (`0::PATH`, mounted at `root` or `root/unified`) and v1 (`N:...memory...:PATH`,
+/// mounted at `root/memory`). Where the process's own directory is not visible (a
+/// container sees its cgroup as the mount root), the mount root is read.
+pub fn cgroup_bounds(root: &Path, proc_cgroup: &str) -> Vec<MemoryBound> {
+    let mut out = Vec::new();
+    for line in proc_cgroup.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (Some(id), Some(controllers), Some(path)) = (parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        let rel = path.trim().trim_start_matches('/');
+        let (mounts, limit_file, usage_file): (Vec<PathBuf>, &str, &str) =
+            if id == "0" && controllers.is_empty() {
+                (
+                    vec![root.to_path_buf(), root.join("unified")],
+                    "memory.max",
+                    "memory.current",
+                )
+            } else if controllers.split(',').any(|c| c == "memory") {
+                (
+                    vec![root.join("memory")],
+                    "memory.limit_in_bytes",
+                    "memory.usage_in_bytes",
+                )
+            } else {
+                continue;
+            };
+        for mount in mounts {
+            let own = mount.join(rel);
+            let mut dir = if own.is_dir() { own } else { mount.clone() };
+            loop {
+                if let (Some(limit), Some(usage)) = (
+                    read_number(&dir.join(limit_file)),
+                    read_number(&dir.join(usage_file)),
+                ) {
+                    if limit < NO_LIMIT {
+                        out.push(MemoryBound {
+                            bytes: limit.saturating_sub(usage),
+                            source: format!("the cgroup limit {}", dir.join(limit_file).display()),
+                        });
+                    }
+                }
+                if dir == mount || !dir.pop() {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// All bounds this system states for this process (possibly none).
+pub fn memory_bounds() -> Vec<MemoryBound> {
+    let mut out = Vec::new();
+    if let Some(bytes) = fs::read_to_string("/proc/meminfo")
+        .ok()
+        .as_deref()
+        .and_then(meminfo_available)
+    {
+        out.push(MemoryBound {
+            bytes,
+            source: "MemAvailable in /proc/meminfo".into(),
+        });
+    }
+    if let Ok(text) = fs::read_to_string("/proc/self/cgroup") {
+        out.extend(cgroup_bounds(Path::new("/sys/fs/cgroup"), &text));
+    }
+    out
+}
+
+/// The smallest bound: what this process may still allocate, or `None` when the
+/// system states nothing.
+pub fn smallest_bound() -> Option<MemoryBound> {
+    memory_bounds().into_iter().min_by_key(|b| b.bytes)
+}
+
+/// Bytes of memory available to this process: the smallest bound, or `None` when
+/// none is known.
+pub fn available_memory() -> Option<u64> {
+    smallest_bound().map(|b| b.bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cgroup_v1_and_v2_limits_along_the_path() {
+        let root = std::env::temp_dir().join(format!("permlab-cgroup-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        let v1 = root.join("memory/a/b");
+        fs::create_dir_all(&v1).unwrap();
+        fs::write(
+            root.join("memory/memory.limit_in_bytes"),
+            "9223372036854771712\n",
+        )
+        .unwrap();
+        fs::write(root.join("memory/memory.usage_in_bytes"), "100\n").unwrap();
+        fs::write(root.join("memory/a/memory.limit_in_bytes"), "5000\n").unwrap();
+        fs::write(root.join("memory/a/memory.usage_in_bytes"), "1000\n").unwrap();
+        fs::write(v1.join("memory.limit_in_bytes"), "8000\n").unwrap();
+        fs::write(v1.join("memory.usage_in_bytes"), "500\n").unwrap();
+        let b = cgroup_bounds(&root, "4:memory:/a/b\n3:cpu:/x\n");
+        let bytes: Vec<u64> = b.iter().map(|b| b.bytes).collect();
+        assert_eq!(bytes, [7500, 4000]); // the unlimited root is no bound
+                                         // a container sees its cgroup as the mount root
+        let b = cgroup_bounds(&root, "4:memory:/not/visible\n");
+        assert!(b.is_empty());
+        // v2
+        let v2 = root.join("c");
+        fs::create_dir_all(&v2).unwrap();
+        fs::write(v2.join("memory.max"), "1048576\n").unwrap();
+        fs::write(v2.join("memory.current"), "4096\n").unwrap();
+        fs::write(root.join("memory.max"), "max\n").unwrap();
+        fs::write(root.join("memory.current"), "4096\n").unwrap();
+        let b = cgroup_bounds(&root, "0::/c\n");
+        assert_eq!(b.len(), 1);
+        assert_eq!(b[0].bytes, 1048576 - 4096);
+        assert!(b[0].source.ends_with("c/memory.max"), "{}", b[0].source);
+        fs::remove_dir_all(&root).unwrap();
+    }
+}
