@@ -31,6 +31,7 @@
 pub mod bfs;
 pub mod coords;
 pub mod distribution;
+pub mod ida;
 pub mod index;
 pub mod naive;
 pub mod solve;
