@@ -95,6 +95,15 @@ pub fn error_line(e: &CliError) -> String {
     ) || matches!(
         e.downcast_ref::<permlab::search::table::TableError>(),
         Some(permlab::search::table::TableError::Memory { .. })
+    ) || matches!(
+        e.downcast_ref::<permlab::search::ida::IdaError>(),
+        Some(
+            permlab::search::ida::IdaError::Memory(
+                permlab::search::table::TableError::Memory { .. }
+            ) | permlab::search::ida::IdaError::Search(permlab::search::bfs::SearchError::Memory(
+                permlab::search::table::TableError::Memory { .. }
+            ))
+        )
     );
     if memory {
         format!("{text}; raise --max-memory or choose a smaller search")

@@ -319,13 +319,21 @@ impl MoveSet {
         }
     }
 
-    /// Joins two move sequences of this set, merging moves of one family where they
-    /// meet (`R` then `R2` becomes `R'`, `R` then `R'` vanishes), as names.
-    pub fn join(&self, first: &[usize], second: &[usize]) -> Vec<(usize, u64)> {
+    /// The moves `seq` as (family, power) pairs.
+    pub fn letters(&self, seq: &[usize]) -> Vec<(usize, u64)> {
+        seq.iter()
+            .map(|&m| (self.moves[m].family, self.moves[m].power))
+            .collect()
+    }
+
+    /// A sequence of (family, power) moves with adjacent moves of one family
+    /// merged (`R` then `R2` becomes `R'`, `R` then `R'` vanishes), repeatedly.
+    /// Move sets built from the same bases share family numbers, so sequences of
+    /// different sets (the phases of a chain) can be joined.
+    pub fn merge(&self, seq: &[(usize, u64)]) -> Vec<(usize, u64)> {
         let mut out: Vec<(usize, u64)> = Vec::new();
-        for &m in first.iter().chain(second) {
-            let mv = &self.moves[m];
-            out.push((mv.family, mv.power));
+        for &(f, k) in seq {
+            out.push((f, k));
             while out.len() >= 2 && out[out.len() - 1].0 == out[out.len() - 2].0 {
                 let (f, k2) = out.pop().expect("two moves");
                 let (_, k1) = out.pop().expect("two moves");
@@ -721,7 +729,8 @@ pub struct Limits<'a> {
 }
 
 impl Limits<'_> {
-    fn expired(&self) -> bool {
+    /// Whether the deadline has passed or the stop flag is raised.
+    pub fn expired(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
             || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }

@@ -38,5 +38,6 @@ pub mod solve;
 pub mod space;
 pub mod staged;
 pub mod table;
+pub mod twophase;
 
 pub use distribution::DistanceDistribution;
