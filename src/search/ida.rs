@@ -613,52 +613,63 @@ impl Projection {
     }
 }
 
-/// Projections chosen for a move set: orbits merged greedily (smallest groups
-/// first) into [`ProjectionKind::Group`] projections while the group order stays
-/// within `budget` entries; an orbit whose group alone is larger is covered by
-/// [`ProjectionKind::Pieces`] projections of as many of its labels as fit.
+/// Projections chosen for a move set: for each orbit (largest group first) not
+/// yet covered, a [`ProjectionKind::Group`] projection of that orbit merged with
+/// every other orbit (smallest group first) that keeps the group order within
+/// `budget` entries — merging an orbit whose pieces move with the ones already
+/// there costs nothing, and small orbits join several tables (the slice edges in
+/// both of Kociemba's phase-2 tables). An orbit whose group alone is larger is
+/// covered by [`ProjectionKind::Pieces`] projections of as many of its labels as
+/// fit.
 pub fn auto_projections(moves: &MoveSet, budget: u64) -> Vec<ProjectionKind> {
     let group = moves.group();
+    let order_of = |points: &[usize]| {
+        projection_size_in(&group, moves, &ProjectionKind::Group(points.to_vec()))
+            .unwrap_or(u64::MAX)
+    };
     let mut orbits: Vec<(u64, Vec<usize>)> = group
         .orbits()
         .into_iter()
         .filter(|o| o.len() > 1)
-        .map(|o| {
-            let n = projection_size_in(&group, moves, &ProjectionKind::Group(o.clone()))
-                .unwrap_or(u64::MAX);
-            (n, o)
-        })
+        .map(|o| (order_of(&o), o))
         .collect();
     orbits.sort();
     let mut out = Vec::new();
-    let mut current: Vec<usize> = Vec::new();
-    for (n, o) in orbits {
-        if n <= budget {
-            let mut merged = current.clone();
-            merged.extend(&o);
-            let size = projection_size_in(&group, moves, &ProjectionKind::Group(merged.clone()))
-                .unwrap_or(u64::MAX);
-            if size <= budget {
-                current = merged;
-            } else {
-                out.push(ProjectionKind::Group(std::mem::replace(&mut current, o)));
+    let mut covered = vec![false; moves.degree];
+    for (n, o) in orbits.iter().rev() {
+        if o.iter().all(|&x| covered[x]) {
+            continue;
+        }
+        if *n > budget {
+            // pieces of the orbit, as many per table as fit
+            let mut k = 0;
+            while k < o.len() && Arrangements::new(o.len(), k + 1).is_ok_and(|a| a.size() <= budget)
+            {
+                k += 1;
+            }
+            if k > 0 {
+                for chunk in o.chunks(k) {
+                    out.push(ProjectionKind::Pieces(chunk.to_vec()));
+                }
             }
             continue;
         }
-        // pieces of the orbit, as many per table as fit
-        let mut k = 0;
-        while k < o.len() && Arrangements::new(o.len(), k + 1).is_ok_and(|a| a.size() <= budget) {
-            k += 1;
+        let mut points = o.clone();
+        for (m, q) in &orbits {
+            if q == o || *m > budget {
+                continue;
+            }
+            let mut merged = points.clone();
+            merged.extend(q);
+            if order_of(&merged) <= budget {
+                points = merged;
+            }
         }
-        if k == 0 {
-            continue;
+        for &x in &points {
+            covered[x] = true;
         }
-        for chunk in o.chunks(k) {
-            out.push(ProjectionKind::Pieces(chunk.to_vec()));
-        }
-    }
-    if !current.is_empty() {
-        out.push(ProjectionKind::Group(current));
+        points.sort_unstable();
+        out.push(ProjectionKind::Group(points));
     }
     out
 }

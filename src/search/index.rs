@@ -643,22 +643,21 @@ impl Tokens {
         let mut used: u64 = 0;
         let mut rank: u64 = 0;
         let mut at = 0;
-        let mut buf = [0u8; 64];
         for (i, &k) in self.counts.iter().enumerate() {
-            // this colour's cells, renumbered among the free ones, sorted
-            let part = &mut buf[..k];
-            for (j, &p) in pos[at..at + k].iter().enumerate() {
-                let below = (used & ((1u64 << p) - 1)).count_ones() as u8;
-                part[j] = p - below;
-            }
-            part.sort_unstable();
-            let mut r: u64 = 0;
-            for (j, &p) in part.iter().enumerate() {
-                r += c[p as usize][j + 1];
-            }
+            let mut mask: u64 = 0;
             for &p in &pos[at..at + k] {
-                used |= 1u64 << p;
+                mask |= 1u64 << p;
             }
+            // this colour's cells in increasing order, renumbered among the free ones
+            let (mut r, mut j, mut m) = (0u64, 1usize, mask);
+            while m != 0 {
+                let p = m.trailing_zeros();
+                let below = (used & ((1u64 << p) - 1)).count_ones();
+                r += c[(p - below) as usize][j];
+                j += 1;
+                m &= m - 1;
+            }
+            used |= mask;
             rank = rank * self.radix[i] + r;
             at += k;
         }

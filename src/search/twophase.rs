@@ -85,8 +85,9 @@ pub fn parse_subgroup(
 }
 
 /// Phase-1 projections: in each orbit of `G` (of at most 64 points), the orbits of
-/// `H` as token classes (the largest class left as the empty cells), all together
-/// when the table has at most `budget` entries, else one class per table.
+/// `H` as token classes. All of them in one table (the largest class left as the
+/// empty cells) when it has at most `budget` entries; else every pair of classes
+/// whose table fits, and alone every class in no such pair.
 pub fn phase1_projections(
     full: &MoveSet,
     subgroup: &PermGroup,
@@ -103,22 +104,35 @@ pub fn phase1_projections(
             .filter(|c| o.contains(&c[0]))
             .cloned()
             .collect();
-        classes.sort_by_key(|c| std::cmp::Reverse(c.len()));
-        classes.remove(0);
-        if classes.is_empty() {
+        if classes.len() < 2 {
             continue;
         }
-        let size = |cs: &[Vec<usize>]| {
+        classes.sort_by_key(|c| std::cmp::Reverse(c.len()));
+        let size = |cs: &[&Vec<usize>]| {
             Tokens::new(o.len(), cs.iter().map(|c| c.len()).collect())
                 .map_or(u64::MAX, |t| t.size())
         };
-        if size(&classes) <= budget {
-            out.push(ProjectionKind::Tokens(classes));
-        } else {
-            for c in classes {
-                if size(std::slice::from_ref(&c)) <= budget {
-                    out.push(ProjectionKind::Tokens(vec![c]));
+        let rest: Vec<&Vec<usize>> = classes[1..].iter().collect();
+        if size(&rest) <= budget {
+            out.push(ProjectionKind::Tokens(rest.into_iter().cloned().collect()));
+            continue;
+        }
+        let mut paired = vec![false; classes.len()];
+        for i in 0..classes.len() {
+            for j in i + 1..classes.len() {
+                if size(&[&classes[i], &classes[j]]) <= budget {
+                    out.push(ProjectionKind::Tokens(vec![
+                        classes[i].clone(),
+                        classes[j].clone(),
+                    ]));
+                    paired[i] = true;
+                    paired[j] = true;
                 }
+            }
+        }
+        for (i, c) in classes.iter().enumerate() {
+            if !paired[i] && size(&[c]) <= budget {
+                out.push(ProjectionKind::Tokens(vec![c.clone()]));
             }
         }
     }
@@ -189,6 +203,7 @@ impl TwoPhase {
         let mut out_of_time = false;
         let mut error: Option<IdaError> = None;
         let first = self.phase1.estimate(start)?;
+        let mut slack = 3;
         let mut ida1 = Ida::new(&self.full, &self.phase1);
         for b1 in first..=MAX_PHASE {
             if best.as_ref().is_some_and(|b| b.cost <= b1) || out_of_time {
@@ -199,10 +214,20 @@ impl TwoPhase {
                     // the position before the last move was in H already
                     return Flow::Continue;
                 }
-                let cap = best
-                    .as_ref()
-                    .map_or(MAX_PHASE, |b| b.cost.saturating_sub(b1 + 1));
-                match self.phase2(state1, cap, limits) {
+                // before the first solution, phase 2 is tried only a little beyond
+                // its estimate (widened after each phase-1 length without one)
+                let cap = match &best {
+                    Some(b) => b.cost.saturating_sub(b1 + 1),
+                    None => match self.phase2.estimate(state1) {
+                        Ok(h) => (h + slack).min(MAX_PHASE),
+                        Err(e) => {
+                            error = Some(e);
+                            return Flow::Stop;
+                        }
+                    },
+                };
+                let r2 = self.phase2(state1, cap, limits);
+                match r2 {
                     Err(e) => {
                         error = Some(e);
                         return Flow::Stop;
@@ -241,6 +266,9 @@ impl TwoPhase {
             })?;
             if let Some(e) = error {
                 return Err(e);
+            }
+            if best.is_none() {
+                slack += 1;
             }
             if pass == Pass::OutOfTime {
                 break;
