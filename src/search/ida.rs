@@ -26,9 +26,10 @@
 //! A solution takes the state to the identity.
 
 use super::bfs::{search_space, BfsOptions, SearchError};
+use super::coords::CoordIndex;
 use super::index::{Arrangements, IndexError, Tokens};
 use super::solve::{distance_with_table, SolveError};
-use super::space::{GroupSpace, PiecesSpace, SpaceError, StateSpace, TokensSpace};
+use super::space::{GroupIndexing, GroupSpace, PiecesSpace, SpaceError, StateSpace, TokensSpace};
 use super::table::{check_memory, table_bytes, DistanceTable, TableError};
 use crate::group::PermGroup;
 use crate::perm::Perm;
@@ -596,11 +597,52 @@ impl Projection {
         Ok(with_proj!(&self.space, sp => distance_with_table(sp, &self.table, &buf))? as u32)
     }
 
-    /// The distance of a child of a position at distance `h`, from the stored
-    /// residue (a move changes it by at most one).
+    /// The move-table coordinates of a group projection indexed by them: a
+    /// child's index is then two table look-ups from its parent's coordinates.
+    fn coord_index(&self) -> Option<&CoordIndex> {
+        match &self.space {
+            ProjSpace::Group(g) => match g.indexing() {
+                GroupIndexing::Coords(c, _) => Some(c),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The distance `h` of a position and (for coordinate projections) its
+    /// coordinates.
+    fn root(&self, s: &[u8]) -> Result<(u8, (u32, u32)), IdaError> {
+        let h = self.distance(s)?.min(255) as u8;
+        let coords = match self.coord_index() {
+            Some(c) => {
+                let mut buf = vec![0u8; self.gather.len()];
+                c.coordinates(self.rank(s, &mut buf))
+            }
+            None => (0, 0),
+        };
+        Ok((h, coords))
+    }
+
+    /// The distance of the child by move `m` of a position at distance `h`, from
+    /// the stored residue (a move changes it by at most one); `coords` are the
+    /// parent's coordinates in, the child's out (coordinate projections).
     #[inline(always)]
-    fn child_distance(&self, h: u8, s: &[u8], buf: &mut [u8]) -> u8 {
-        let r = self.rank(s, buf);
+    fn child_distance(
+        &self,
+        h: u8,
+        s: &[u8],
+        m: usize,
+        coords: &mut (u32, u32),
+        buf: &mut [u8],
+    ) -> u8 {
+        let r = match self.coord_index() {
+            Some(c) => {
+                let r = c.neighbour(*coords, m, false);
+                *coords = c.coordinates(r);
+                r
+            }
+            None => self.rank(s, buf),
+        };
         let code = self
             .table
             .get(r)
@@ -789,6 +831,7 @@ pub struct Ida<'a> {
 struct Frame {
     states: Vec<Vec<u8>>,
     hs: Vec<Vec<u8>>,
+    coords: Vec<Vec<(u32, u32)>>,
     buf: Vec<u8>,
     path: Vec<usize>,
 }
@@ -853,11 +896,12 @@ impl<'a> Ida<'a> {
         let mut frame = Frame {
             states: vec![start.to_vec(); depth_cap + 1],
             hs: vec![vec![0u8; projections.len()]; depth_cap + 1],
+            coords: vec![vec![(0, 0); projections.len()]; depth_cap + 1],
             buf: vec![0u8; width],
             path: Vec::new(),
         };
         for (i, p) in projections.iter().enumerate() {
-            frame.hs[0][i] = p.distance(start)?.min(255) as u8;
+            (frame.hs[0][i], frame.coords[0][i]) = p.root(start)?;
         }
         let mut out_of_time = false;
         let flow = self.dfs(
@@ -924,8 +968,11 @@ impl<'a> Ida<'a> {
             moves.apply(m, &lo[depth], &mut hi[0]);
             let mut pruned = false;
             let (hlo, hhi) = f.hs.split_at_mut(depth + 1);
+            let (clo, chi) = f.coords.split_at_mut(depth + 1);
             for (i, p) in projections.iter().enumerate() {
-                let h2 = p.child_distance(hlo[depth][i], &hi[0], &mut f.buf);
+                let mut c = clo[depth][i];
+                let h2 = p.child_distance(hlo[depth][i], &hi[0], m, &mut c, &mut f.buf);
+                chi[0][i] = c;
                 hhi[0][i] = h2;
                 if c2 + h2 as u32 > bound {
                     pruned = true;
