@@ -371,3 +371,25 @@ fn cli_solve_and_contains_errors() {
     ]);
     assert_eq!(code, 0);
 }
+
+#[test]
+fn cli_bench_solve_reports_what_it_measured() {
+    let v = json(&[
+        "bench",
+        "solve",
+        "--count",
+        "3",
+        "--time-limit",
+        "0.3",
+        "--json",
+    ]);
+    assert_eq!(v["positions"], 3);
+    let solved = v["solved"].as_u64().unwrap();
+    assert_eq!(solved + v["unsolved"].as_u64().unwrap(), 3);
+    if solved > 0 {
+        assert!(v["median_length"].as_u64().unwrap() <= v["max_length"].as_u64().unwrap());
+    }
+    assert!(v["median_seconds"].as_f64().unwrap() <= v["max_seconds"].as_f64().unwrap());
+    let met = v["unsolved"] == 0 && v["median_length"].as_u64().is_some_and(|m| m <= 22);
+    assert_eq!(v["goal_met"], met);
+}

@@ -126,6 +126,23 @@ pub enum BenchWhich {
         #[arg(long, value_name = "FILE")]
         latex: Option<std::path::PathBuf>,
     },
+    /// Two-phase solving of seeded random cube3 positions through
+    /// cube3[U,D,R2,L2,F2,B2] (half-turn metric): median and largest length and
+    /// time; every solution replayed.
+    Solve {
+        /// How many positions.
+        #[arg(long, default_value_t = 100)]
+        count: usize,
+        /// Seconds per position.
+        #[arg(long, default_value_t = 1.0)]
+        time_limit: f64,
+        /// Seed of the random positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Times order() on the groups, and GAP's Size(Group(gens)) on the same sets.
     Groups(super::group::BenchGroupsArgs),
 }
@@ -435,6 +452,15 @@ impl SearchCommand {
             SearchCommand::Bench {
                 which: BenchWhich::Groups(a),
             } => a.run(),
+            SearchCommand::Bench {
+                which:
+                    BenchWhich::Solve {
+                        count,
+                        time_limit,
+                        seed,
+                        json,
+                    },
+            } => bench_solve(count, time_limit, seed, json),
         }
     }
 }
@@ -735,6 +761,105 @@ fn solve_in_metric(
         }
         Outcome::NoneWithin(b) => Err(format!("no solution within {b} moves").into()),
     }
+}
+
+/// The median of sorted values (the lower middle one for an even count).
+fn median<T: Copy>(sorted: &[T]) -> Option<T> {
+    sorted.get(sorted.len().saturating_sub(1) / 2).copied()
+}
+
+fn bench_solve(count: usize, time_limit: f64, seed: u64, json: bool) -> CliResult {
+    use rand::SeedableRng;
+    if !(time_limit > 0.0 && time_limit.is_finite()) {
+        return Err(
+            format!("--time-limit {time_limit}: must be a positive number of seconds").into(),
+        );
+    }
+    let chain = "cube3[U,D,R2,L2,F2,B2]";
+    let puzzle = Puzzle::builtin("cube3")?;
+    let moves = MoveSet::for_puzzle(&puzzle, Metric::Htm)?;
+    let bases: Vec<(String, Perm)> = puzzle
+        .generators
+        .iter()
+        .map(|m| (m.name.clone(), m.perm.clone()))
+        .collect();
+    let sub: Vec<Perm> = twophase::parse_subgroup(&puzzle, "cube3", chain)?
+        .into_iter()
+        .map(|(_, p)| p)
+        .collect();
+    let stop = stop_flag();
+    let t0 = Instant::now();
+    let solver = TwoPhase::new(moves, &bases, &sub, PRUNING_TABLE_BUDGET, None, stop)?;
+    let setup = t0.elapsed().as_secs_f64();
+    let (e1, e2) = solver.entries();
+    let group = puzzle.group();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut lengths = Vec::new();
+    let mut times = Vec::new();
+    let mut unsolved = 0usize;
+    for i in 0..count {
+        let g = group.random_element(&mut rng);
+        let start = state_of(&g, puzzle.degree);
+        let t = Instant::now();
+        let limits = Limits {
+            deadline: Some(t + Duration::from_secs_f64(time_limit)),
+            stop: Some(stop),
+        };
+        let found = solver.solve(&start, limits)?;
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(format!("interrupted (Ctrl-C) after {i} positions").into());
+        }
+        times.push(t.elapsed().as_secs_f64());
+        match found {
+            Some(sol) => {
+                check_solves(&puzzle, &g.to_state(), &sol.names)?;
+                lengths.push(sol.cost);
+            }
+            None => unsolved += 1,
+        }
+    }
+    lengths.sort_unstable();
+    times.sort_by(f64::total_cmp);
+    let med_len = median(&lengths);
+    let goal_met = unsolved == 0 && med_len.is_some_and(|m| m <= 22);
+    let goal = format!("median <= 22 moves (htm) with {time_limit} s per position");
+    if json {
+        print_json(&json!({
+            "puzzle": "cube3",
+            "chain": chain,
+            "metric": "htm",
+            "positions": count,
+            "seed": seed,
+            "time_limit_seconds": time_limit,
+            "setup_seconds": setup,
+            "pruning_table_entries": e1 + e2,
+            "solved": lengths.len(),
+            "unsolved": unsolved,
+            "median_length": med_len,
+            "max_length": lengths.last(),
+            "median_seconds": median(&times),
+            "max_seconds": times.last(),
+            "goal": goal,
+            "goal_met": goal_met,
+        }));
+    } else {
+        println!(
+            "cube3 through {chain}, htm, {count} random positions (seed {seed}), {time_limit} s each"
+        );
+        println!("pruning tables: {} entries, built in {setup:.1} s", e1 + e2);
+        println!(
+            "solved {} (every solution replayed), none found in time for {unsolved}",
+            lengths.len()
+        );
+        if let (Some(m), Some(x)) = (med_len, lengths.last()) {
+            println!("length: median {m}, max {x}");
+        }
+        if let (Some(m), Some(x)) = (median(&times), times.last()) {
+            println!("time: median {m:.2} s, max {x:.2} s (a search stops at the limit, or earlier when phase 1 alone is as long as the best total)");
+        }
+        println!("goal {goal}: {}", if goal_met { "met" } else { "not met" });
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn factor_fallback(group: &PermGroup, g: &Perm, names: &[String], json: bool) -> CliResult {
