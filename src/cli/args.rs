@@ -61,6 +61,29 @@ pub fn parse_points(text: &str, n: usize, what: &str) -> Result<Vec<usize>, CliE
     Ok(out)
 }
 
+/// The state a command is given, as 0-based labels at positions: either `state`
+/// (1-based labels in position order) or `cycles`, a permutation in cycle notation
+/// whose action on the solved puzzle gives the state (as `permlab perm` prints the
+/// permutation of a word). Exactly one must be given.
+pub fn state_arg(
+    puzzle: &permlab::Puzzle,
+    state: Option<&str>,
+    cycles: Option<&str>,
+) -> Result<Vec<u32>, CliError> {
+    match (state, cycles) {
+        (Some(s), None) => Ok(puzzle.parse_state(s)?),
+        (None, Some(c)) => {
+            let g = permlab::Perm::parse_cycles(c, Some(puzzle.degree()))
+                .map_err(|e| format!("--cycles {c:?}: {e}"))?;
+            Ok(g.extended(puzzle.degree()).to_state())
+        }
+        (Some(_), Some(_)) => {
+            Err("give the state either as STATE or with --cycles, not both".into())
+        }
+        (None, None) => Err("no state: give STATE (labels in position order) or --cycles".into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

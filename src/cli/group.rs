@@ -42,8 +42,12 @@ pub enum GroupCommand {
     Contains {
         /// A built-in puzzle or a .gens file.
         puzzle: String,
-        /// The state: 1-based labels in position order, e.g. 2,1,3,4.
-        state: String,
+        /// The state: 1-based labels in position order, e.g. 2,1,3,4 (or --cycles).
+        state: Option<String>,
+        /// The state as the permutation taking solved to it, in cycle notation
+        /// (e.g. "(9,21,28)").
+        #[arg(long)]
+        cycles: Option<String>,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -325,10 +329,11 @@ impl GroupCommand {
             GroupCommand::Contains {
                 puzzle,
                 state,
+                cycles,
                 json,
             } => {
                 let p = Puzzle::load(&puzzle)?;
-                let (s, _) = state_perm(&p, &state)?;
+                let s = super::args::state_arg(&p, state.as_deref(), cycles.as_deref())?;
                 let g = p.group();
                 let proof = prove_for(&p, &g, &Claim::Reachable(s));
                 if json {

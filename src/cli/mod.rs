@@ -150,8 +150,13 @@ fn usage_error(e: clap::Error) -> CliResult {
 pub fn error_line(e: &CliError) -> String {
     use permlab::search::{bfs::SearchError, table::TableError};
     let text = e.to_string().replace('\n', " ");
-    let table = match e.downcast_ref::<SearchError>() {
-        Some(SearchError::Memory(t)) => Some(t),
+    let table = match (
+        e.downcast_ref::<SearchError>(),
+        e.downcast_ref::<permlab::search::ida::IdaError>(),
+    ) {
+        (Some(SearchError::Memory(t)), _) => Some(t),
+        (_, Some(permlab::search::ida::IdaError::Memory(t))) => Some(t),
+        (_, Some(permlab::search::ida::IdaError::Search(SearchError::Memory(t)))) => Some(t),
         _ => e.downcast_ref::<TableError>(),
     };
     match table {

@@ -1,6 +1,6 @@
 //! Subcommands of exhaustive search: bfs, solve, compare-solvers, bench search.
 
-use super::args::parse_points;
+use super::args::{parse_points, state_arg};
 use super::output::OutputError;
 use super::output::{errln, outln};
 use super::progress::{stop_flag, Bar};
@@ -9,6 +9,9 @@ use clap::{Args, Subcommand, ValueEnum};
 use permlab::group::PermGroup;
 use permlab::puzzle::format_state;
 use permlab::search::bfs::{search_space, BfsOptions, BfsResult, Strategy};
+use permlab::search::ida::{
+    auto_projections, state_of, Heuristic, Ida, Limits, Metric, MoveSet, Outcome,
+};
 use permlab::search::index::IndexError;
 use permlab::search::naive::naive_bfs;
 use permlab::search::solve::{
@@ -19,11 +22,12 @@ use permlab::search::space::{
 };
 use permlab::search::staged::compare_rotation3;
 use permlab::search::table::{check_memory, cpu_seconds, peak_memory, table_bytes, DistanceTable};
+use permlab::search::twophase::{self, TwoPhase};
 use permlab::{Perm, Puzzle};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Subcommand)]
 pub enum SearchCommand {
@@ -52,11 +56,35 @@ pub enum SearchCommand {
     /// An optimal solution of a state (from a distance table, saved or computed
     /// within the memory bound; else a bidirectional search within --max-depth;
     /// else a non-optimal factorisation through the stabiliser chain).
+    ///
+    /// With --metric, --optimal, --time-limit or --chain the moves are the puzzle's
+    /// moves and their powers, counted in the metric: a complete table where one
+    /// fits, else IDA* with pruning tables (optimal), or the two-phase method
+    /// through the --chain subgroup (near-optimal, shortest found in the time).
     Solve {
         #[command(flatten)]
         space: SpaceArgs,
-        /// The state: numbers in position order, 1-based, comma-separated.
-        state: String,
+        /// The state: numbers in position order, 1-based, comma-separated (or --cycles).
+        state: Option<String>,
+        /// The state as the permutation taking solved to it, in cycle notation
+        /// (e.g. "(9,21,28)").
+        #[arg(long)]
+        cycles: Option<String>,
+        /// An optimal solution however long it takes (IDA* when no full table fits).
+        #[arg(long, conflicts_with = "time_limit")]
+        optimal: bool,
+        /// Seconds to search: IDA* gives up (and factorisation answers), the
+        /// two-phase method keeps its shortest solution (default 10 with --chain).
+        #[arg(long)]
+        time_limit: Option<f64>,
+        /// How moves are counted: htm (every power of a move counts 1) or qtm
+        /// (quarter turns).
+        #[arg(long, value_enum)]
+        metric: Option<MetricArg>,
+        /// Two-phase solving through a subgroup: PUZZLE[move,move,...], e.g.
+        /// "cube3[U,D,R2,L2,F2,B2]".
+        #[arg(long)]
+        chain: Option<String>,
         /// A table saved by `permlab bfs --save`.
         #[arg(long)]
         table: Option<PathBuf>,
@@ -100,8 +128,31 @@ pub enum BenchWhich {
         #[arg(long, value_name = "FILE")]
         latex: Option<std::path::PathBuf>,
     },
+    /// Two-phase solving of seeded random cube3 positions through
+    /// cube3[U,D,R2,L2,F2,B2] (half-turn metric): median and largest length and
+    /// time; every solution replayed.
+    Solve {
+        /// How many positions.
+        #[arg(long, default_value_t = 100)]
+        count: usize,
+        /// Seconds per position.
+        #[arg(long, default_value_t = 1.0)]
+        time_limit: f64,
+        /// Seed of the random positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Times order() on the groups, and GAP's Size(Group(gens)) on the same sets.
     Groups(super::group::BenchGroupsArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum MetricArg {
+    Htm,
+    Qtm,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -398,11 +449,34 @@ impl SearchCommand {
             SearchCommand::Solve {
                 space: args,
                 state,
+                cycles,
                 table,
                 bfs_limit,
                 max_depth,
                 json,
-            } => solve(args, &state, table, bfs_limit, max_depth, json),
+                optimal,
+                time_limit,
+                metric,
+                chain,
+            } => {
+                let puzzle = Puzzle::load(&args.puzzle)?;
+                let cells = state_arg(&puzzle, state.as_deref(), cycles.as_deref())?;
+                if optimal || time_limit.is_some() || metric.is_some() || chain.is_some() {
+                    let opts = MetricSolve {
+                        optimal,
+                        time_limit,
+                        metric: match metric {
+                            Some(MetricArg::Qtm) => Metric::Qtm,
+                            _ => Metric::Htm,
+                        },
+                        chain,
+                        bfs_limit,
+                        json,
+                    };
+                    return solve_in_metric(&args, &puzzle, &cells, table.is_some(), &opts);
+                }
+                solve(args, &cells, table, bfs_limit, max_depth, json)
+            }
             SearchCommand::CompareSolvers { puzzle, json } => compare_solvers(&puzzle, json),
             SearchCommand::Bench {
                 which: BenchWhich::Search { only, json, latex },
@@ -410,6 +484,15 @@ impl SearchCommand {
             SearchCommand::Bench {
                 which: BenchWhich::Groups(a),
             } => a.run(),
+            SearchCommand::Bench {
+                which:
+                    BenchWhich::Solve {
+                        count,
+                        time_limit,
+                        seed,
+                        json,
+                    },
+            } => bench_solve(count, time_limit, seed, json),
         }
     }
 }
@@ -421,23 +504,35 @@ fn report_solution(
     method: &str,
     json: bool,
 ) -> Result<(), OutputError> {
-    let text: Vec<&str> = moves.iter().map(|&m| names[m].as_str()).collect();
+    let text: Vec<String> = moves.iter().map(|&m| names[m].clone()).collect();
+    report_moves(&text, moves.len() as u32, "moves", optimal, method, json)
+}
+
+/// Prints a solution: `{"solution", "length", "optimal", "method"}` in JSON, else
+/// one line with the length in `unit`.
+fn report_moves(
+    text: &[String],
+    length: u32,
+    unit: &str,
+    optimal: bool,
+    method: &str,
+    json: bool,
+) -> Result<(), OutputError> {
     if json {
         print_json(&json!({
-            "moves": text,
-            "length": moves.len(),
+            "solution": text.join(" "),
+            "length": length,
             "optimal": optimal,
             "method": method,
         }))?;
     } else {
         outln!(
-            "{} ({} moves, {}, {method})",
+            "{} ({length} {unit}, {}, {method})",
             if text.is_empty() {
                 "(already solved)".to_string()
             } else {
                 text.join(" ")
             },
-            moves.len(),
             if optimal {
                 "optimal"
             } else {
@@ -450,14 +545,14 @@ fn report_solution(
 
 fn solve(
     args: SpaceArgs,
-    state: &str,
+    cells: &[u32],
     table_path: Option<PathBuf>,
     bfs_limit: u64,
     max_depth: usize,
     json: bool,
 ) -> CliResult {
+    let cells = cells.to_vec();
     let puzzle = Puzzle::load(&args.puzzle)?;
-    let cells = puzzle.parse_state(state)?;
     let max_memory = args.max_memory()?;
     let built = args.build();
     let space = match built {
@@ -529,6 +624,288 @@ fn solve(
             _ => Err(format!("no solution within {max_depth} moves and the space is too large for a table; raise --max-depth or --max-memory").into()),
         }
     })
+}
+
+/// Options of [`solve_in_metric`].
+struct MetricSolve {
+    optimal: bool,
+    time_limit: Option<f64>,
+    metric: Metric,
+    chain: Option<String>,
+    bfs_limit: u64,
+    json: bool,
+}
+
+/// Largest pruning table IDA* and the two-phase method build (entries; 32 MB).
+const PRUNING_TABLE_BUDGET: u64 = 1 << 27;
+
+/// Checks that the named moves, applied to the state through the puzzle's word
+/// parser, solve it (so what is printed is checked).
+fn check_solves(puzzle: &Puzzle, cells: &[u32], names: &[String]) -> Result<(), CliError> {
+    let word = puzzle.parse_word(&names.join(" "))?;
+    if puzzle.apply(cells, &word) != puzzle.solved() {
+        return Err(format!(
+            "internal error: the solution {} does not solve the state",
+            names.join(" ")
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// `solve` with the puzzle's moves and their powers in a metric (see `Solve`).
+fn solve_in_metric(
+    args: &SpaceArgs,
+    puzzle: &Puzzle,
+    cells: &[u32],
+    has_table: bool,
+    o: &MetricSolve,
+) -> CliResult {
+    if args.inverses || args.up_to_rotation || args.track.is_some() || has_table {
+        return Err("--metric, --optimal, --time-limit and --chain search the puzzle's moves and their powers; drop --inverses, --up-to-rotation, --track and --table".into());
+    }
+    if let Some(t) = o.time_limit {
+        if !(t > 0.0 && t.is_finite()) {
+            return Err(format!("--time-limit {t}: must be a positive number of seconds").into());
+        }
+    }
+    let max_memory = args.max_memory()?;
+    let moves = MoveSet::for_puzzle(puzzle, o.metric)?;
+    let metric = o.metric.name();
+    let g = Perm::from_state(cells)?;
+    let group = moves.group();
+    if !group.contains(&g) {
+        return Err(
+            "state: not reachable from the solved state with the puzzle's moves (not in the group)"
+                .into(),
+        );
+    }
+    let start = state_of(&g, puzzle.degree());
+    let stop = stop_flag();
+    let started = Instant::now();
+    let say = |text: String| {
+        if !o.json && !args.quiet {
+            errln!("{text}");
+        }
+    };
+    let report = |names: Vec<String>, length: u32, optimal: bool, method: &str| -> CliResult {
+        check_solves(puzzle, cells, &names)?;
+        report_moves(&names, length, metric, optimal, method, o.json)?;
+        Ok(ExitCode::SUCCESS)
+    };
+    let names_of = |path: &[usize]| -> Vec<String> {
+        path.iter()
+            .map(|&m| moves.moves()[m].name.clone())
+            .collect()
+    };
+    let cost_of = |path: &[usize]| -> u32 { path.iter().map(|&m| moves.moves()[m].cost).sum() };
+    if let Some(chain) = &o.chain {
+        let sub = twophase::parse_subgroup(puzzle, &args.puzzle, chain)?;
+        let bases: Vec<(String, Perm)> = puzzle
+            .generators()
+            .iter()
+            .map(|m| (m.name.clone(), m.perm.clone()))
+            .collect();
+        let perms: Vec<Perm> = sub.into_iter().map(|(_, p)| p).collect();
+        let limit = o.time_limit.unwrap_or(10.0);
+        let solver = TwoPhase::new(
+            moves.clone(),
+            &bases,
+            &perms,
+            PRUNING_TABLE_BUDGET,
+            max_memory,
+            stop,
+        )?;
+        let (e1, e2) = solver.entries();
+        say(format!(
+            "pruning tables: {e1} + {e2} entries ({} bytes), built in {:.1} s",
+            table_bytes(e1) + table_bytes(e2),
+            started.elapsed().as_secs_f64()
+        ));
+        let limits = Limits {
+            deadline: Some(started + Duration::from_secs_f64(limit)),
+            stop: Some(stop),
+        };
+        return match solver.solve(&start, limits)? {
+            Some(sol) => report(
+                sol.names,
+                sol.cost,
+                false,
+                &format!("two-phase through {chain} (best found in {limit} s)"),
+            ),
+            None => Err(format!(
+                "no two-phase solution found within {limit} s; raise --time-limit"
+            )
+            .into()),
+        };
+    }
+    // a complete table where one fits
+    let names: Vec<String> = moves.moves().iter().map(|m| m.name.clone()).collect();
+    if let Ok(space) = GroupSpace::new(puzzle.name(), puzzle.degree(), names, moves.perms()) {
+        if space.size() <= o.bfs_limit && check_memory(space.size(), max_memory, 64 << 20).is_ok() {
+            let bar = Bar::search(!args.quiet && !o.json);
+            let opts = search_options(&bar, 0);
+            let (table, _) = run_bfs(&space, max_memory, &opts)?;
+            let p = solve_with_table(&space, &table, &start)?;
+            return report(names_of(&p), cost_of(&p), true, "distance table");
+        }
+    }
+    let kinds = auto_projections(&moves, PRUNING_TABLE_BUDGET);
+    let bytes = Heuristic::planned_bytes(&moves, &kinds)?;
+    say(format!(
+        "pruning tables: {} projections, {bytes} bytes",
+        kinds.len()
+    ));
+    let h = Heuristic::build(&moves, kinds, max_memory, stop)?;
+    let limits = Limits {
+        deadline: if o.optimal {
+            None
+        } else {
+            o.time_limit.map(|t| started + Duration::from_secs_f64(t))
+        },
+        stop: Some(stop),
+    };
+    let mut ida = Ida::new(&moves, &h);
+    match ida.solve(&start, u32::MAX - 1, limits)? {
+        Outcome::Solved(p) => report(names_of(&p), cost_of(&p), true, "IDA* with pruning tables"),
+        Outcome::OutOfTime(b) => {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err(
+                    format!("interrupted (Ctrl-C); no solution has fewer than {b} moves").into(),
+                );
+            }
+            let word = group
+                .factor_word(&g.inverse(), &puzzle.generator_names())
+                .ok_or("the state is not in the group of the moves")?;
+            let names: Vec<String> = word
+                .letters()
+                .iter()
+                .map(|&(gen, k)| {
+                    let w = permlab::Word::from_letters(word.names().clone(), &[(gen, k)]);
+                    w.to_string()
+                })
+                .collect();
+            let orders = puzzle.move_orders();
+            let length = word
+                .letters()
+                .iter()
+                .map(|&(gen, k)| match o.metric {
+                    Metric::Htm => 1,
+                    Metric::Qtm => {
+                        let n = orders[gen] as i64;
+                        let r = k.rem_euclid(n);
+                        r.min(n - r) as u32
+                    }
+                })
+                .sum();
+            report(
+                names,
+                length,
+                false,
+                &format!("factorisation through the stabiliser chain; IDA* ran out of time and showed no solution has fewer than {b} moves"),
+            )
+        }
+        Outcome::NoneWithin(b) => Err(format!("no solution within {b} moves").into()),
+    }
+}
+
+/// The median of sorted values (the lower middle one for an even count).
+fn median<T: Copy>(sorted: &[T]) -> Option<T> {
+    sorted.get(sorted.len().saturating_sub(1) / 2).copied()
+}
+
+fn bench_solve(count: usize, time_limit: f64, seed: u64, json: bool) -> CliResult {
+    use rand::SeedableRng;
+    if !(time_limit > 0.0 && time_limit.is_finite()) {
+        return Err(
+            format!("--time-limit {time_limit}: must be a positive number of seconds").into(),
+        );
+    }
+    let chain = "cube3[U,D,R2,L2,F2,B2]";
+    let puzzle = Puzzle::builtin("cube3")?;
+    let moves = MoveSet::for_puzzle(&puzzle, Metric::Htm)?;
+    let bases: Vec<(String, Perm)> = puzzle
+        .generators()
+        .iter()
+        .map(|m| (m.name.clone(), m.perm.clone()))
+        .collect();
+    let sub: Vec<Perm> = twophase::parse_subgroup(&puzzle, "cube3", chain)?
+        .into_iter()
+        .map(|(_, p)| p)
+        .collect();
+    let stop = stop_flag();
+    let t0 = Instant::now();
+    let solver = TwoPhase::new(moves, &bases, &sub, PRUNING_TABLE_BUDGET, None, stop)?;
+    let setup = t0.elapsed().as_secs_f64();
+    let (e1, e2) = solver.entries();
+    let group = puzzle.group();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut lengths = Vec::new();
+    let mut times = Vec::new();
+    let mut unsolved = 0usize;
+    for i in 0..count {
+        let g = group.random_element(&mut rng);
+        let start = state_of(&g, puzzle.degree());
+        let t = Instant::now();
+        let limits = Limits {
+            deadline: Some(t + Duration::from_secs_f64(time_limit)),
+            stop: Some(stop),
+        };
+        let found = solver.solve(&start, limits)?;
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(format!("interrupted (Ctrl-C) after {i} positions").into());
+        }
+        times.push(t.elapsed().as_secs_f64());
+        match found {
+            Some(sol) => {
+                check_solves(&puzzle, &g.to_state(), &sol.names)?;
+                lengths.push(sol.cost);
+            }
+            None => unsolved += 1,
+        }
+    }
+    lengths.sort_unstable();
+    times.sort_by(f64::total_cmp);
+    let med_len = median(&lengths);
+    let goal_met = unsolved == 0 && med_len.is_some_and(|m| m <= 22);
+    let goal = format!("median <= 22 moves (htm) with {time_limit} s per position");
+    if json {
+        print_json(&json!({
+            "puzzle": "cube3",
+            "chain": chain,
+            "metric": "htm",
+            "positions": count,
+            "seed": seed,
+            "time_limit_seconds": time_limit,
+            "setup_seconds": setup,
+            "pruning_table_entries": e1 + e2,
+            "solved": lengths.len(),
+            "unsolved": unsolved,
+            "median_length": med_len,
+            "max_length": lengths.last(),
+            "median_seconds": median(&times),
+            "max_seconds": times.last(),
+            "goal": goal,
+            "goal_met": goal_met,
+        }))?;
+    } else {
+        outln!(
+            "cube3 through {chain}, htm, {count} random positions (seed {seed}), {time_limit} s each"
+        );
+        outln!("pruning tables: {} entries, built in {setup:.1} s", e1 + e2);
+        outln!(
+            "solved {} (every solution replayed), none found in time for {unsolved}",
+            lengths.len()
+        );
+        if let (Some(m), Some(x)) = (med_len, lengths.last()) {
+            outln!("length: median {m}, max {x}");
+        }
+        if let (Some(m), Some(x)) = (median(&times), times.last()) {
+            outln!("time: median {m:.2} s, max {x:.2} s (a search stops at the limit, or earlier when phase 1 alone is as long as the best total)");
+        }
+        outln!("goal {goal}: {}", if goal_met { "met" } else { "not met" });
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn factor_fallback(group: &PermGroup, g: &Perm, names: &[String], json: bool) -> CliResult {

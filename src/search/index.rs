@@ -569,3 +569,152 @@ impl ChainIndex {
         }
     }
 }
+
+/// Binomial coefficients `C(n, k)` for `n, k ≤ 64`, saturating at `u64::MAX`.
+fn binomials() -> &'static [[u64; 65]; 65] {
+    static TABLE: std::sync::OnceLock<Box<[[u64; 65]; 65]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut c = Box::new([[0u64; 65]; 65]);
+        for n in 0..=64 {
+            c[n][0] = 1;
+            for k in 1..=n {
+                c[n][k] = c[n - 1][k - 1].saturating_add(c[n - 1][k]);
+            }
+        }
+        c
+    })
+}
+
+/// Placements of indistinguishable tokens of several colours on `n ≤ 64` cells
+/// (`counts[i]` tokens of colour `i`, the other cells empty): multiset
+/// permutations, `n! / (c_0! c_1! … (n-Σc)!)` of them. A state lists the cells of
+/// the tokens colour by colour, in any order within a colour. The rank is the
+/// combinatorial number system (D. H. Lehmer; Knuth, TAOCP 7.2.1.3) of each
+/// colour's cells among the cells the earlier colours leave free, in mixed radix.
+///
+/// ```
+/// use permlab::search::index::Tokens;
+/// // 2 tokens of one colour and 1 of another on 4 cells: C(4,2)·C(2,1) = 12
+/// let t = Tokens::new(4, vec![2, 1]).unwrap();
+/// assert_eq!(t.size(), 12);
+/// assert_eq!(t.rank(&[3, 1, 0]), t.rank(&[1, 3, 0]));
+/// let mut out = [0u8; 3];
+/// t.unrank(7, &mut out);
+/// assert_eq!(t.rank(&out), 7);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Tokens {
+    n: usize,
+    counts: Vec<usize>,
+    /// `C(free cells before colour i, counts[i])`: the radix of colour `i`.
+    radix: Vec<u64>,
+    size: u64,
+}
+
+impl Tokens {
+    /// The indexing of `counts[i]` tokens of colour `i` on `n` cells.
+    pub fn new(n: usize, counts: Vec<usize>) -> Result<Tokens, IndexError> {
+        if n > 64 {
+            return Err(IndexError::TooManyCells(n));
+        }
+        let total: usize = counts.iter().sum();
+        assert!(total <= n, "more tokens than cells");
+        let c = binomials();
+        let mut free = n;
+        let mut size: u64 = 1;
+        let mut radix = Vec::with_capacity(counts.len());
+        for &k in &counts {
+            let r = c[free][k];
+            if r == u64::MAX {
+                return Err(IndexError::TooLarge);
+            }
+            size = size.checked_mul(r).ok_or(IndexError::TooLarge)?;
+            radix.push(r);
+            free -= k;
+        }
+        Ok(Tokens {
+            n,
+            counts,
+            radix,
+            size,
+        })
+    }
+
+    /// Number of placements.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// Number of tokens (the state width).
+    pub fn width(&self) -> usize {
+        self.counts.iter().sum()
+    }
+
+    /// The tokens of each colour.
+    pub fn counts(&self) -> &[usize] {
+        &self.counts
+    }
+
+    /// The rank of a placement (`pos` lists the cells of colour 0's tokens, then
+    /// colour 1's, …).
+    pub fn rank(&self, pos: &[u8]) -> u64 {
+        let c = binomials();
+        let mut used: u64 = 0;
+        let mut rank: u64 = 0;
+        let mut at = 0;
+        for (i, &k) in self.counts.iter().enumerate() {
+            let mut mask: u64 = 0;
+            for &p in &pos[at..at + k] {
+                mask |= 1u64 << p;
+            }
+            // this colour's cells in increasing order, renumbered among the free ones
+            let (mut r, mut j, mut m) = (0u64, 1usize, mask);
+            while m != 0 {
+                let p = m.trailing_zeros();
+                let below = (used & ((1u64 << p) - 1)).count_ones();
+                r += c[(p - below) as usize][j];
+                j += 1;
+                m &= m - 1;
+            }
+            used |= mask;
+            rank = rank * self.radix[i] + r;
+            at += k;
+        }
+        rank
+    }
+
+    /// The placement of a rank, into `out[..width]` (each colour's cells ascending).
+    pub fn unrank(&self, mut r: u64, out: &mut [u8]) {
+        let c = binomials();
+        let mut digits = vec![0u64; self.counts.len()];
+        for i in (0..self.counts.len()).rev() {
+            digits[i] = r % self.radix[i];
+            r /= self.radix[i];
+        }
+        let mut free: Vec<u8> = (0..self.n as u8).collect();
+        let mut at = 0;
+        for (i, &k) in self.counts.iter().enumerate() {
+            let mut d = digits[i];
+            let mut chosen = Vec::with_capacity(k);
+            let mut top = free.len();
+            for j in (1..=k).rev() {
+                // the largest p < top with C(p, j) <= d
+                let mut p = top - 1;
+                while c[p][j] > d {
+                    p -= 1;
+                }
+                d -= c[p][j];
+                chosen.push(p);
+                top = p;
+            }
+            chosen.reverse();
+            for (j, &p) in chosen.iter().enumerate() {
+                out[at + j] = free[p];
+            }
+            for &p in chosen.iter().rev() {
+                free.remove(p);
+            }
+            at += k;
+        }
+    }
+}

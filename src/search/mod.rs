@@ -4,7 +4,8 @@
 //! - [`space`]: state spaces with a perfect index — the Cayley graph of a
 //!   permutation group ([`space::GroupSpace`]), a ring up to rotation
 //!   ([`space::RingSpace`], seed 002's Turnstyle) and the placements of some pieces
-//!   ([`space::PiecesSpace`], distance to any position with those pieces home);
+//!   ([`space::PiecesSpace`], distance to any position with those pieces home),
+//!   and the placements of classes of alike pieces ([`space::TokensSpace`]);
 //! - [`coords`]: the index used for groups whenever it fits: two move-table
 //!   coordinates, so a search step is two table look-ups;
 //! - [`index`]: the other indexings (Lehmer ranks of arrangements, products of
@@ -14,6 +15,9 @@
 //! - [`table`]: the 2-bit distance-mod-3 table, saved and loaded with a checksum;
 //! - [`bfs`]: the parallel breadth-first search; [`naive`]: the hash-map one;
 //! - [`solve`]: optimal solutions from a table, bidirectional search without one;
+//! - [`ida`]: optimal solutions by IDA* with pruning tables of projections, in the
+//!   half-turn or quarter-turn metric, for spaces too large for a table;
+//! - [`twophase`]: near-optimal solutions through a subgroup (Kociemba's method);
 //! - [`staged`]: seed 001's staged solver.
 //!
 //! ```
@@ -33,6 +37,7 @@
 pub mod bfs;
 pub mod coords;
 pub mod distribution;
+pub mod ida;
 pub mod index;
 pub mod memory;
 pub mod naive;
@@ -40,5 +45,6 @@ pub mod solve;
 pub mod space;
 pub mod staged;
 pub mod table;
+pub mod twophase;
 
 pub use distribution::DistanceDistribution;

@@ -7,7 +7,7 @@
 //! at positions); a move `m` after it gives `g·m`, i.e. `out[l] = m[g[l]]`.
 
 use super::coords::CoordIndex;
-use super::index::{Arrangements, ChainIndex, IndexError, ProductIndex};
+use super::index::{Arrangements, ChainIndex, IndexError, ProductIndex, Tokens};
 use crate::group::PermGroup;
 use crate::perm::Perm;
 use crate::puzzle::{Puzzle, PuzzleError};
@@ -612,6 +612,140 @@ impl StateSpace for PiecesSpace {
         let g = g.extended(self.degree);
         Ok(self
             .tracked
+            .iter()
+            .map(|&t| g.image(t as usize) as u8)
+            .collect())
+    }
+}
+
+/// Where some classes of pieces are, pieces of a class being alike: the states
+/// are the placements of coloured tokens on the cells ([`Tokens`]), a token of
+/// class `i` for each label of `classes[i]`; the goal is every class on its own
+/// cells. When the classes are the orbits of a subgroup `H` on the labels, every
+/// element of `H` reaches the goal, so a search gives a lower bound on the moves
+/// into `H` (the coset space of `H`, coarsened; the phase-1 tables of
+/// Thistlethwaite's and Kociemba's methods are of this kind).
+#[derive(Clone, Debug)]
+pub struct TokensSpace {
+    name: String,
+    degree: usize,
+    /// The labels of each class, concatenated (class by class).
+    labels: Vec<u8>,
+    moves: MoveTable,
+    index: Tokens,
+}
+
+impl TokensSpace {
+    /// The placements of the classes of labels `classes` (0-based, disjoint) under
+    /// the given moves on `degree ≤ 64` cells.
+    pub fn new(
+        name: &str,
+        degree: usize,
+        classes: Vec<Vec<usize>>,
+        names: Vec<String>,
+        perms: Vec<Perm>,
+    ) -> Result<TokensSpace, SpaceError> {
+        let mut class_of = vec![usize::MAX; degree];
+        for (i, c) in classes.iter().enumerate() {
+            if c.is_empty() || i >= 255 {
+                return Err(SpaceError::Other(
+                    "token classes must be non-empty and fewer than 255".into(),
+                ));
+            }
+            for &l in c {
+                if l >= degree || class_of[l] != usize::MAX {
+                    return Err(SpaceError::Other(format!(
+                        "token classes must be disjoint labels 1..{degree}"
+                    )));
+                }
+                class_of[l] = i;
+            }
+        }
+        let index = Tokens::new(degree, classes.iter().map(|c| c.len()).collect())?;
+        Ok(TokensSpace {
+            name: name.to_string(),
+            degree,
+            labels: classes.iter().flatten().map(|&l| l as u8).collect(),
+            moves: MoveTable::new(names, &perms, degree),
+            index,
+        })
+    }
+
+    /// The labels of the classes, concatenated: the order of a state's entries.
+    pub fn labels(&self) -> Vec<usize> {
+        self.labels.iter().map(|&l| l as usize).collect()
+    }
+}
+
+impl StateSpace for TokensSpace {
+    fn size(&self) -> u64 {
+        self.index.size()
+    }
+    fn width(&self) -> usize {
+        self.labels.len()
+    }
+    fn move_count(&self) -> usize {
+        self.moves.fwd.len()
+    }
+    fn move_name(&self, m: usize) -> &str {
+        &self.moves.names[m]
+    }
+    #[inline]
+    fn apply(&self, m: usize, inverse: bool, s: &[u8], out: &mut [u8]) {
+        let k = self.labels.len();
+        self.moves.apply(m, inverse, &s[..k], &mut out[..k]);
+    }
+    #[inline]
+    fn rank(&self, s: &[u8]) -> u64 {
+        self.index.rank(s)
+    }
+    #[inline]
+    fn unrank(&self, r: u64, out: &mut [u8]) {
+        self.index.unrank(r, out)
+    }
+    fn goals(&self) -> Vec<Vec<u8>> {
+        vec![self.labels.clone()]
+    }
+    fn inverse_closed(&self) -> bool {
+        self.moves.closed
+    }
+    fn key(&self) -> String {
+        let mut classes: Vec<String> = Vec::new();
+        let mut at = 0;
+        for &k in self.index.counts() {
+            let c: Vec<String> = self.labels[at..at + k]
+                .iter()
+                .map(|t| (t + 1).to_string())
+                .collect();
+            classes.push(format!("{{{}}}", c.join(",")));
+            at += k;
+        }
+        format!(
+            "tokens {} of {} on {} points: {}",
+            classes.join(" "),
+            self.name,
+            self.degree,
+            self.moves.describe()
+        )
+    }
+    /// The cells with the smallest label of the class there (`u32::MAX` if empty).
+    fn to_cells(&self, s: &[u8]) -> Vec<u32> {
+        let mut cells = vec![u32::MAX; self.degree];
+        let mut at = 0;
+        for &k in self.index.counts() {
+            let rep = self.labels[at..at + k].iter().min().copied().unwrap_or(0);
+            for &p in &s[at..at + k] {
+                cells[p as usize] = rep as u32;
+            }
+            at += k;
+        }
+        cells
+    }
+    fn state_of_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError> {
+        let g = Perm::from_state(cells).map_err(|e| SpaceError::Other(format!("state: {e}")))?;
+        let g = g.extended(self.degree);
+        Ok(self
+            .labels
             .iter()
             .map(|&t| g.image(t as usize) as u8)
             .collect())

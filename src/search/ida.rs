@@ -1,0 +1,1012 @@
+//! Optimal solutions by iterative-deepening A* (IDA*, R. E. Korf, "Depth-first
+//! iterative-deepening: an optimal admissible tree search", Artificial Intelligence
+//! 27 (1985); for permutation puzzles with pattern databases R. E. Korf, "Finding
+//! optimal solutions to Rubik's Cube using pattern databases", AAAI 1997), generic
+//! over puzzles, in the way of T. Rokicki's twsearch:
+//!
+//! - the **heuristic** is the maximum of exact distance tables of *projections* of
+//!   the puzzle ([`Projection`]): the moves' action on a union of orbits, the
+//!   positions of some pieces, or the placements of classes of alike pieces. Each
+//!   table is a complete 2-bit (distance mod 3) table from the breadth-first search
+//!   of [`crate::search::bfs`]; as the moves are closed under inverses a move
+//!   changes a projection's distance by at most one, so the exact distance of a
+//!   child is the one of `h-1, h, h+1` with the stored residue (the root's is read
+//!   by walking the table down, [`crate::search::solve::distance_with_table`]);
+//! - **move pruning** ([`MoveSet`]): the moves are grouped in families (the powers
+//!   of one generator); in the half-turn metric two moves of a family never follow
+//!   each other, in the quarter-turn metric a move is never followed by its inverse
+//!   nor repeated past half its order; moves of commuting families (detected from
+//!   the permutations) are only made in increasing family order;
+//! - the **metrics** ([`Metric`]): half-turn (every power of a generator is one
+//!   move) and quarter-turn (a generator and its inverse are moves of cost 1, other
+//!   powers cost `min(k, order-k)`).
+//!
+//! States are image lists as in [`crate::search::space::GroupSpace`]: `s[l]` is the
+//! position of the piece labelled `l`; a move `m` after it gives `out[l] = m[s[l]]`.
+//! A solution takes the state to the identity.
+
+use super::bfs::{search_space, BfsOptions, SearchError};
+use super::coords::CoordIndex;
+use super::index::{Arrangements, IndexError, Tokens};
+use super::solve::{distance_with_table, SolveError};
+use super::space::{GroupIndexing, GroupSpace, PiecesSpace, SpaceError, StateSpace, TokensSpace};
+use super::table::{check_memory, table_bytes, DistanceTable, TableError};
+use crate::group::PermGroup;
+use crate::perm::Perm;
+use num_traits::ToPrimitive;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Why a search could not be set up or run.
+#[derive(Debug, thiserror::Error)]
+pub enum IdaError {
+    /// A projection's state space.
+    #[error(transparent)]
+    Space(#[from] SpaceError),
+    /// A pruning table's search (memory or interruption).
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// The pruning tables would not fit in memory.
+    #[error("pruning tables: {0}")]
+    Memory(#[from] TableError),
+    /// The state cannot be solved with these moves.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// Something else, explained.
+    #[error("{0}")]
+    Other(String),
+}
+
+/// How solution length is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Metric {
+    /// Half-turn metric: every power of a generator counts 1.
+    Htm,
+    /// Quarter-turn metric: a generator and its inverse count 1, the power `k` of a
+    /// generator of order `o` counts `min(k, o-k)`.
+    Qtm,
+}
+
+impl Metric {
+    /// `htm` or `qtm`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Htm => "htm",
+            Metric::Qtm => "qtm",
+        }
+    }
+}
+
+/// One move of a search: `base^power` of its family.
+#[derive(Clone, Debug)]
+pub struct SearchMove {
+    /// The move's name (parseable as a word of the puzzle: `R`, `R2`, `R'`, `X^3`).
+    pub name: String,
+    /// Its permutation.
+    pub perm: Perm,
+    /// Its family (the index of the generator it is a power of).
+    pub family: usize,
+    /// The power of the family's generator, `1..order`.
+    pub power: u64,
+    /// What it counts in the metric.
+    pub cost: u32,
+}
+
+/// The moves of a search with their families, costs and move-pruning rules (see
+/// the module docs).
+#[derive(Clone, Debug)]
+pub struct MoveSet {
+    degree: usize,
+    metric: Metric,
+    moves: Vec<SearchMove>,
+    images: Vec<Vec<u8>>,
+    /// Per family: generator name, order, aliases (power, name).
+    families: Vec<Family>,
+    /// `commute[f][g]`: the generators of families `f` and `g` commute.
+    commute: Vec<Vec<bool>>,
+}
+
+#[derive(Clone, Debug)]
+struct Family {
+    name: String,
+    perm: Perm,
+    order: u64,
+    aliases: Vec<(u64, String)>,
+}
+
+/// Families larger than this are refused (a half-turn metric search would have
+/// this many moves per generator).
+const MAX_ORDER: u64 = 1 << 10;
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+impl MoveSet {
+    /// The moves generated by `moves` (each a power of one of `bases`, the
+    /// puzzle's generators with their names) on `degree ≤ 255` points, in
+    /// `metric`: in the half-turn metric every power of a base in the cyclic group
+    /// the given powers generate, in the quarter-turn metric the given powers and
+    /// their inverses. `moves = bases` gives the puzzle's own moves; a subgroup
+    /// such as `⟨U, D, R2, L2, F2, B2⟩` gives `U, U2, U', …, R2, …` in the
+    /// half-turn metric.
+    pub fn new(
+        degree: usize,
+        bases: &[(String, Perm)],
+        moves: &[Perm],
+        metric: Metric,
+    ) -> Result<MoveSet, IdaError> {
+        if degree > 255 {
+            return Err(IdaError::Other(format!(
+                "{degree} points: searches support at most 255"
+            )));
+        }
+        let mut families: Vec<Family> = Vec::new();
+        for (name, p) in bases {
+            let p = p.extended(degree);
+            if p.is_identity() {
+                continue;
+            }
+            if let Some((f, k)) = find_power(&families, &p) {
+                families[f].aliases.push((k, name.clone()));
+                continue;
+            }
+            let order = p
+                .order()
+                .to_u64()
+                .filter(|&o| o <= MAX_ORDER)
+                .ok_or_else(|| {
+                    IdaError::Other(format!(
+                        "move {name} has order {}, more than {MAX_ORDER} powers to search",
+                        p.order()
+                    ))
+                })?;
+            families.push(Family {
+                name: name.clone(),
+                perm: p,
+                order,
+                aliases: Vec::new(),
+            });
+        }
+        let mut given: Vec<Vec<u64>> = vec![Vec::new(); families.len()];
+        for p in moves {
+            let p = p.extended(degree);
+            if p.is_identity() {
+                continue;
+            }
+            let (f, k) = find_power(&families, &p).ok_or_else(|| {
+                IdaError::Other(format!(
+                    "the move {p} is not a power of one of the puzzle's moves"
+                ))
+            })?;
+            given[f].push(k);
+        }
+        let mut out = Vec::new();
+        for (f, fam) in families.iter().enumerate() {
+            if given[f].is_empty() {
+                continue;
+            }
+            let o = fam.order;
+            let mut powers: Vec<u64> = match metric {
+                Metric::Htm => {
+                    let d = given[f].iter().fold(o, |a, &k| gcd(a, k));
+                    (1..o / d).map(|i| i * d).collect()
+                }
+                Metric::Qtm => given[f].iter().flat_map(|&k| [k, o - k]).collect(),
+            };
+            powers.sort_unstable();
+            powers.dedup();
+            for k in powers {
+                out.push(SearchMove {
+                    name: fam.power_name(k),
+                    perm: fam.perm.pow(k as i64),
+                    family: f,
+                    power: k,
+                    cost: match metric {
+                        Metric::Htm => 1,
+                        Metric::Qtm => k.min(o - k) as u32,
+                    },
+                });
+            }
+        }
+        let images = out
+            .iter()
+            .map(|m| (0..degree).map(|i| m.perm.image(i) as u8).collect())
+            .collect();
+        let commute = families
+            .iter()
+            .map(|a| {
+                families
+                    .iter()
+                    .map(|b| &a.perm * &b.perm == &b.perm * &a.perm)
+                    .collect()
+            })
+            .collect();
+        Ok(MoveSet {
+            degree,
+            metric,
+            moves: out,
+            images,
+            families,
+            commute,
+        })
+    }
+
+    /// The moves of a puzzle's generators.
+    pub fn for_puzzle(puzzle: &crate::Puzzle, metric: Metric) -> Result<MoveSet, IdaError> {
+        let bases: Vec<(String, Perm)> = puzzle
+            .generators()
+            .iter()
+            .map(|m| (m.name.clone(), m.perm.clone()))
+            .collect();
+        let perms = puzzle.generator_perms();
+        MoveSet::new(puzzle.degree(), &bases, &perms, metric)
+    }
+
+    /// The moves.
+    pub fn moves(&self) -> &[SearchMove] {
+        &self.moves
+    }
+
+    /// The number of points.
+    pub fn degree(&self) -> usize {
+        self.degree
+    }
+
+    /// The metric.
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    /// The permutations of the moves.
+    pub fn perms(&self) -> Vec<Perm> {
+        self.moves.iter().map(|m| m.perm.clone()).collect()
+    }
+
+    /// The group the moves generate.
+    pub fn group(&self) -> PermGroup {
+        PermGroup::new(self.degree, self.perms())
+    }
+
+    /// The name of `base^k` of a family (`X`, `X2`, `X'`, `X2'`, or `X^k` when the
+    /// generator's name ends in a digit; a generator that is this power by itself
+    /// gives its own name).
+    pub fn power_name(&self, family: usize, k: u64) -> String {
+        self.families[family].power_name(k)
+    }
+
+    /// The order of a family's generator.
+    pub fn family_order(&self, family: usize) -> u64 {
+        self.families[family].order
+    }
+
+    /// Whether move `next` may follow move `last` (`None` at the start) repeated
+    /// `run` times in a row: the move-pruning rules of the module docs.
+    #[inline]
+    pub fn allowed(&self, last: Option<usize>, run: u32, next: usize) -> bool {
+        let Some(last) = last else { return true };
+        let (a, b) = (&self.moves[last], &self.moves[next]);
+        if a.family != b.family {
+            return !(self.commute[a.family][b.family] && b.family < a.family);
+        }
+        match self.metric {
+            Metric::Htm => false,
+            Metric::Qtm => {
+                let o = self.families[a.family].order;
+                if (a.power + b.power) % o == 0 {
+                    return false;
+                }
+                if last != next {
+                    return true;
+                }
+                // a run of r+1 equal moves of power k: shorter the other way round
+                // once (r+1)·k passes half the order
+                let total = (run as u64 + 1) * a.power.min(o - a.power);
+                2 * total < o || (2 * total == o && a.power <= o / 2)
+            }
+        }
+    }
+
+    /// The state after move `m` from `s` (image lists).
+    #[inline(always)]
+    pub fn apply(&self, m: usize, s: &[u8], out: &mut [u8]) {
+        let mv = &self.images[m];
+        for (o, &x) in out.iter_mut().zip(s) {
+            *o = mv[x as usize];
+        }
+    }
+
+    /// The moves `seq` as (family, power) pairs.
+    pub fn letters(&self, seq: &[usize]) -> Vec<(usize, u64)> {
+        seq.iter()
+            .map(|&m| (self.moves[m].family, self.moves[m].power))
+            .collect()
+    }
+
+    /// A sequence of (family, power) moves with adjacent moves of one family
+    /// merged (`R` then `R2` becomes `R'`, `R` then `R'` vanishes), repeatedly.
+    /// Move sets built from the same bases share family numbers, so sequences of
+    /// different sets (the phases of a chain) can be joined.
+    pub fn merge(&self, seq: &[(usize, u64)]) -> Vec<(usize, u64)> {
+        let mut out: Vec<(usize, u64)> = Vec::new();
+        for &(f, k) in seq {
+            out.push((f, k));
+            while out.len() >= 2 && out[out.len() - 1].0 == out[out.len() - 2].0 {
+                let (f, k2) = out.pop().expect("two moves");
+                let (_, k1) = out.pop().expect("two moves");
+                let k = (k1 + k2) % self.families[f].order;
+                if k != 0 {
+                    out.push((f, k));
+                }
+            }
+        }
+        out
+    }
+
+    /// The cost of `base^k` of a family in the metric.
+    pub fn power_cost(&self, family: usize, k: u64) -> u32 {
+        match self.metric {
+            Metric::Htm => 1,
+            Metric::Qtm => {
+                let o = self.families[family].order;
+                k.min(o - k) as u32
+            }
+        }
+    }
+}
+
+impl Family {
+    fn power_name(&self, k: u64) -> String {
+        if let Some((_, n)) = self.aliases.iter().find(|(p, _)| *p == k) {
+            return n.clone();
+        }
+        let (o, x) = (self.order, &self.name);
+        let digit = x.ends_with(|c: char| c.is_ascii_digit());
+        match k {
+            1 => x.clone(),
+            _ if k == o - 1 => format!("{x}'"),
+            _ if digit && 2 * k <= o => format!("{x}^{k}"),
+            _ if digit => format!("{x}^-{}", o - k),
+            _ if 2 * k <= o => format!("{x}{k}"),
+            _ => format!("{x}{}'", o - k),
+        }
+    }
+}
+
+/// The family and power of a permutation that is a power of a family's generator.
+fn find_power(families: &[Family], p: &Perm) -> Option<(usize, u64)> {
+    for (f, fam) in families.iter().enumerate() {
+        let mut q = fam.perm.clone();
+        for k in 1..fam.order {
+            if &q == p {
+                return Some((f, k));
+            }
+            q = &q * &fam.perm;
+        }
+    }
+    None
+}
+
+/// What a projection keeps of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProjectionKind {
+    /// The moves' action on these points (completed to a union of orbits): every
+    /// piece there, indexed as a group ([`GroupSpace`]).
+    Group(Vec<usize>),
+    /// The positions of these pieces (labels, 0-based) on their orbits
+    /// ([`PiecesSpace`]).
+    Pieces(Vec<usize>),
+    /// Where the pieces of each class are, pieces of a class being alike
+    /// ([`TokensSpace`]); the goal is each class on its own cells.
+    Tokens(Vec<Vec<usize>>),
+}
+
+enum ProjSpace {
+    Group(GroupSpace),
+    Pieces(PiecesSpace),
+    Tokens(TokensSpace),
+}
+
+macro_rules! with_proj {
+    ($sp:expr, $s:ident => $body:expr) => {
+        match $sp {
+            ProjSpace::Group($s) => $body,
+            ProjSpace::Pieces($s) => $body,
+            ProjSpace::Tokens($s) => $body,
+        }
+    };
+}
+
+/// A pruning table: the exact distances of a projection of the puzzle, a lower
+/// bound on the distance of every position.
+pub struct Projection {
+    kind: ProjectionKind,
+    space: ProjSpace,
+    table: DistanceTable,
+    /// The labels whose positions make the projection's state, in order.
+    gather: Vec<u8>,
+    /// Puzzle point -> projection cell.
+    relabel: Vec<u8>,
+}
+
+impl std::fmt::Debug for Projection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Projection")
+            .field("kind", &self.kind)
+            .field("entries", &self.table.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The points of a projection (the union of the orbits of the points or labels it
+/// names) and the labels whose positions make its state.
+fn projection_points(group: &PermGroup, kind: &ProjectionKind) -> (Vec<usize>, Vec<usize>) {
+    let orbits = group.orbits();
+    let named: Vec<usize> = match kind {
+        ProjectionKind::Group(p) | ProjectionKind::Pieces(p) => p.clone(),
+        ProjectionKind::Tokens(c) => c.iter().flatten().copied().collect(),
+    };
+    let mut points: Vec<usize> = orbits
+        .iter()
+        .filter(|o| o.iter().any(|x| named.contains(x)))
+        .flatten()
+        .copied()
+        .collect();
+    points.sort_unstable();
+    let gather = match kind {
+        ProjectionKind::Group(_) => points.clone(),
+        _ => named,
+    };
+    (points, gather)
+}
+
+/// The number of entries a projection's table has (before building it).
+pub fn projection_size(moves: &MoveSet, kind: &ProjectionKind) -> Result<u64, IdaError> {
+    let group = moves.group();
+    projection_size_in(&group, moves, kind)
+}
+
+fn projection_size_in(
+    group: &PermGroup,
+    moves: &MoveSet,
+    kind: &ProjectionKind,
+) -> Result<u64, IdaError> {
+    let (points, _) = projection_points(group, kind);
+    Ok(match kind {
+        ProjectionKind::Group(_) => {
+            let perms = restrict(moves, &points);
+            PermGroup::new(points.len(), perms)
+                .order()
+                .to_u64()
+                .ok_or(IndexError::TooLarge)
+                .map_err(SpaceError::from)?
+        }
+        ProjectionKind::Pieces(p) => Arrangements::new(points.len(), p.len())
+            .map_err(SpaceError::from)?
+            .size(),
+        ProjectionKind::Tokens(c) => Tokens::new(points.len(), c.iter().map(|c| c.len()).collect())
+            .map_err(SpaceError::from)?
+            .size(),
+    })
+}
+
+/// The moves restricted to `points` (a union of orbits), renumbered `0..len`.
+fn restrict(moves: &MoveSet, points: &[usize]) -> Vec<Perm> {
+    let mut at = vec![u32::MAX; moves.degree];
+    for (i, &p) in points.iter().enumerate() {
+        at[p] = i as u32;
+    }
+    moves
+        .moves
+        .iter()
+        .map(|m| {
+            let images = points.iter().map(|&p| at[m.perm.image(p)]).collect();
+            Perm::from_images(images).expect("a union of orbits is invariant")
+        })
+        .collect()
+}
+
+impl Projection {
+    /// Builds the table of a projection for the moves: the state space, the memory
+    /// check against `max_memory` (before allocating), the breadth-first search.
+    pub fn build(
+        moves: &MoveSet,
+        kind: ProjectionKind,
+        max_memory: Option<u64>,
+        stop: &AtomicBool,
+    ) -> Result<Projection, IdaError> {
+        let group = moves.group();
+        let (points, gather) = projection_points(&group, &kind);
+        let mut relabel = vec![u8::MAX; moves.degree];
+        for (i, &p) in points.iter().enumerate() {
+            relabel[p] = i as u8;
+        }
+        let perms = restrict(moves, &points);
+        let names: Vec<String> = moves.moves.iter().map(|m| m.name.clone()).collect();
+        let m = points.len();
+        let local = |l: &usize| relabel[*l] as usize;
+        let space = match &kind {
+            ProjectionKind::Group(_) => {
+                ProjSpace::Group(GroupSpace::new("projection", m, names, perms)?)
+            }
+            ProjectionKind::Pieces(p) => ProjSpace::Pieces(PiecesSpace::new(
+                "projection",
+                m,
+                p.iter().map(local).collect(),
+                names,
+                perms,
+            )?),
+            ProjectionKind::Tokens(c) => ProjSpace::Tokens(TokensSpace::new(
+                "projection",
+                m,
+                c.iter().map(|c| c.iter().map(local).collect()).collect(),
+                names,
+                perms,
+            )?),
+        };
+        let table = with_proj!(&space, s => {
+            if !s.inverse_closed() {
+                return Err(IdaError::Other(
+                    "pruning tables need moves closed under inverses".into(),
+                ));
+            }
+            search_space(s, max_memory, &BfsOptions::default(), stop)?.0
+        });
+        Ok(Projection {
+            kind,
+            space,
+            table,
+            gather: gather.iter().map(|&l| l as u8).collect(),
+            relabel,
+        })
+    }
+
+    /// What the projection keeps.
+    pub fn kind(&self) -> &ProjectionKind {
+        &self.kind
+    }
+
+    /// Number of table entries.
+    pub fn entries(&self) -> u64 {
+        self.table.len()
+    }
+
+    /// The projection's state of a position.
+    #[inline(always)]
+    fn project(&self, s: &[u8], out: &mut [u8]) {
+        for (o, &l) in out.iter_mut().zip(&self.gather) {
+            *o = self.relabel[s[l as usize] as usize];
+        }
+    }
+
+    #[inline(always)]
+    fn rank(&self, s: &[u8], buf: &mut [u8]) -> u64 {
+        self.project(s, buf);
+        with_proj!(&self.space, sp => sp.rank(&buf[..self.gather.len()]))
+    }
+
+    /// The exact distance of a position in the projection (the moves needed to
+    /// solve its projection: a lower bound on its own distance).
+    pub fn distance(&self, s: &[u8]) -> Result<u32, IdaError> {
+        let mut buf = vec![0u8; self.gather.len()];
+        self.project(s, &mut buf);
+        Ok(with_proj!(&self.space, sp => distance_with_table(sp, &self.table, &buf))? as u32)
+    }
+
+    /// The move-table coordinates of a group projection indexed by them: a
+    /// child's index is then two table look-ups from its parent's coordinates.
+    fn coord_index(&self) -> Option<&CoordIndex> {
+        match &self.space {
+            ProjSpace::Group(g) => match g.indexing() {
+                GroupIndexing::Coords(c, _) => Some(c),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The distance `h` of a position and (for coordinate projections) its
+    /// coordinates.
+    fn root(&self, s: &[u8]) -> Result<(u8, (u32, u32)), IdaError> {
+        let h = self.distance(s)?.min(255) as u8;
+        let coords = match self.coord_index() {
+            Some(c) => {
+                let mut buf = vec![0u8; self.gather.len()];
+                c.coordinates(self.rank(s, &mut buf))
+            }
+            None => (0, 0),
+        };
+        Ok((h, coords))
+    }
+
+    /// The distance of the child by move `m` of a position at distance `h`, from
+    /// the stored residue (a move changes it by at most one); `coords` are the
+    /// parent's coordinates in, the child's out (coordinate projections).
+    #[inline(always)]
+    fn child_distance(
+        &self,
+        h: u8,
+        s: &[u8],
+        m: usize,
+        coords: &mut (u32, u32),
+        buf: &mut [u8],
+    ) -> u8 {
+        let r = match self.coord_index() {
+            Some(c) => {
+                let r = c.neighbour(*coords, m, false);
+                *coords = c.coordinates(r);
+                r
+            }
+            None => self.rank(s, buf),
+        };
+        let code = self
+            .table
+            .get(r)
+            .expect("a position reachable by the moves is in the table");
+        match (code + 3 - h % 3) % 3 {
+            0 => h,
+            1 => h + 1,
+            _ => h - 1,
+        }
+    }
+}
+
+/// Projections chosen for a move set: for each orbit (largest group first) not
+/// yet covered, a [`ProjectionKind::Group`] projection of that orbit merged with
+/// every other orbit (smallest group first) that keeps the group order within
+/// `budget` entries — merging an orbit whose pieces move with the ones already
+/// there costs nothing, and small orbits join several tables (the slice edges in
+/// both of Kociemba's phase-2 tables). An orbit whose group alone is larger is
+/// covered by [`ProjectionKind::Pieces`] projections of as many of its labels as
+/// fit.
+pub fn auto_projections(moves: &MoveSet, budget: u64) -> Vec<ProjectionKind> {
+    let group = moves.group();
+    let order_of = |points: &[usize]| {
+        projection_size_in(&group, moves, &ProjectionKind::Group(points.to_vec()))
+            .unwrap_or(u64::MAX)
+    };
+    let mut orbits: Vec<(u64, Vec<usize>)> = group
+        .orbits()
+        .into_iter()
+        .filter(|o| o.len() > 1)
+        .map(|o| (order_of(&o), o))
+        .collect();
+    orbits.sort();
+    let mut out = Vec::new();
+    let mut covered = vec![false; moves.degree];
+    for (n, o) in orbits.iter().rev() {
+        if o.iter().all(|&x| covered[x]) {
+            continue;
+        }
+        if *n > budget {
+            // pieces of the orbit, as many per table as fit
+            let mut k = 0;
+            while k < o.len() && Arrangements::new(o.len(), k + 1).is_ok_and(|a| a.size() <= budget)
+            {
+                k += 1;
+            }
+            if k > 0 {
+                for chunk in o.chunks(k) {
+                    out.push(ProjectionKind::Pieces(chunk.to_vec()));
+                }
+            }
+            continue;
+        }
+        let mut points = o.clone();
+        for (m, q) in &orbits {
+            if q == o || *m > budget {
+                continue;
+            }
+            let mut merged = points.clone();
+            merged.extend(q);
+            if order_of(&merged) <= budget {
+                points = merged;
+            }
+        }
+        for &x in &points {
+            covered[x] = true;
+        }
+        points.sort_unstable();
+        out.push(ProjectionKind::Group(points));
+    }
+    out
+}
+
+/// The pruning tables of a search, built together after one memory check.
+#[derive(Debug)]
+pub struct Heuristic {
+    projections: Vec<Projection>,
+}
+
+impl Heuristic {
+    /// Total table bytes the projections need (2 bits per entry), computed before
+    /// building anything.
+    pub fn planned_bytes(moves: &MoveSet, kinds: &[ProjectionKind]) -> Result<u64, IdaError> {
+        let group = moves.group();
+        let mut bytes = 0u64;
+        for k in kinds {
+            bytes += table_bytes(projection_size_in(&group, moves, k)?);
+        }
+        Ok(bytes)
+    }
+
+    /// Builds the tables; refuses before allocating when all of them together
+    /// would not fit in `max_memory` (or the available memory).
+    pub fn build(
+        moves: &MoveSet,
+        kinds: Vec<ProjectionKind>,
+        max_memory: Option<u64>,
+        stop: &AtomicBool,
+    ) -> Result<Heuristic, IdaError> {
+        let bytes = Heuristic::planned_bytes(moves, &kinds)?;
+        // the check counts entries: 32 per 8 bytes
+        check_memory(bytes / 8 * 32, max_memory, 64 << 20)?;
+        let projections = kinds
+            .into_iter()
+            .map(|k| Projection::build(moves, k, max_memory, stop))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Heuristic { projections })
+    }
+
+    /// The projections.
+    pub fn projections(&self) -> &[Projection] {
+        &self.projections
+    }
+
+    /// Total table entries.
+    pub fn entries(&self) -> u64 {
+        self.projections.iter().map(|p| p.entries()).sum()
+    }
+
+    /// The heuristic value of a position: the largest projection distance.
+    pub fn estimate(&self, s: &[u8]) -> Result<u32, IdaError> {
+        let mut h = 0;
+        for p in &self.projections {
+            h = h.max(p.distance(s)?);
+        }
+        Ok(h)
+    }
+}
+
+/// Limits of a search: a deadline and a stop flag, polled every few thousand nodes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits<'a> {
+    /// Give up at this instant.
+    pub deadline: Option<Instant>,
+    /// Give up when this is raised (Ctrl-C).
+    pub stop: Option<&'a AtomicBool>,
+}
+
+impl Limits<'_> {
+    /// Whether the deadline has passed or the stop flag is raised.
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// What the callback of [`Ida::search_bound`] says after a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep enumerating solutions.
+    Continue,
+    /// Stop the search.
+    Stop,
+}
+
+/// How one depth-bounded pass ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pass {
+    /// Every path within the bound was examined.
+    Exhausted,
+    /// The callback stopped it.
+    Stopped,
+    /// The limits ran out.
+    OutOfTime,
+}
+
+/// The result of [`Ida::solve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// An optimal solution (move indices of the [`MoveSet`]).
+    Solved(Vec<usize>),
+    /// No solution of cost at most this exists.
+    NoneWithin(u32),
+    /// The limits ran out; no solution of cost below this exists.
+    OutOfTime(u32),
+}
+
+/// An IDA* search over a move set with a heuristic.
+pub struct Ida<'a> {
+    moves: &'a MoveSet,
+    heuristic: &'a Heuristic,
+    /// Nodes expanded so far.
+    pub nodes: u64,
+}
+
+struct Frame {
+    states: Vec<Vec<u8>>,
+    hs: Vec<Vec<u8>>,
+    coords: Vec<Vec<(u32, u32)>>,
+    buf: Vec<u8>,
+    path: Vec<usize>,
+}
+
+impl<'a> Ida<'a> {
+    /// A search with these moves and tables (built for the same moves).
+    pub fn new(moves: &'a MoveSet, heuristic: &'a Heuristic) -> Ida<'a> {
+        Ida {
+            moves,
+            heuristic,
+            nodes: 0,
+        }
+    }
+
+    /// An optimal solution of `start` (an image list) of cost at most `max_cost`:
+    /// passes with bounds `h(start), h(start)+1, …` until one finds the solved
+    /// state.
+    pub fn solve(
+        &mut self,
+        start: &[u8],
+        max_cost: u32,
+        limits: Limits,
+    ) -> Result<Outcome, IdaError> {
+        let identity = |s: &[u8]| s.iter().enumerate().all(|(i, &x)| x as usize == i);
+        let mut bound = self.heuristic.estimate(start)?;
+        while bound <= max_cost {
+            let mut found = None;
+            let pass = self.search_bound(start, bound, &identity, limits, &mut |p, _| {
+                found = Some(p.to_vec());
+                Flow::Stop
+            })?;
+            match pass {
+                Pass::Stopped => {
+                    return Ok(Outcome::Solved(found.expect("a solution was reported")))
+                }
+                Pass::OutOfTime => return Ok(Outcome::OutOfTime(bound)),
+                Pass::Exhausted => bound += 1,
+            }
+        }
+        Ok(Outcome::NoneWithin(max_cost))
+    }
+
+    /// One pass: every path (after move pruning) of cost exactly `bound` from
+    /// `start` to a state where `goal` holds and every projection is solved is
+    /// given to `on_solution` (with the state reached), depth first, pruned where
+    /// cost plus heuristic exceeds the bound.
+    pub fn search_bound(
+        &mut self,
+        start: &[u8],
+        bound: u32,
+        goal: &dyn Fn(&[u8]) -> bool,
+        limits: Limits,
+        on_solution: &mut dyn FnMut(&[usize], &[u8]) -> Flow,
+    ) -> Result<Pass, IdaError> {
+        let projections = &self.heuristic.projections;
+        let depth_cap = bound as usize + 1;
+        let width = projections
+            .iter()
+            .map(|p| p.gather.len())
+            .max()
+            .unwrap_or(0);
+        let mut frame = Frame {
+            states: vec![start.to_vec(); depth_cap + 1],
+            hs: vec![vec![0u8; projections.len()]; depth_cap + 1],
+            coords: vec![vec![(0, 0); projections.len()]; depth_cap + 1],
+            buf: vec![0u8; width],
+            path: Vec::new(),
+        };
+        for (i, p) in projections.iter().enumerate() {
+            (frame.hs[0][i], frame.coords[0][i]) = p.root(start)?;
+        }
+        let mut out_of_time = false;
+        let flow = self.dfs(
+            &mut frame,
+            0,
+            0,
+            bound,
+            None,
+            0,
+            goal,
+            &limits,
+            &mut out_of_time,
+            on_solution,
+        );
+        Ok(if out_of_time {
+            Pass::OutOfTime
+        } else if flow == Flow::Stop {
+            Pass::Stopped
+        } else {
+            Pass::Exhausted
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn dfs(
+        &mut self,
+        f: &mut Frame,
+        depth: usize,
+        cost: u32,
+        bound: u32,
+        last: Option<usize>,
+        run: u32,
+        goal: &dyn Fn(&[u8]) -> bool,
+        limits: &Limits,
+        out_of_time: &mut bool,
+        on_solution: &mut dyn FnMut(&[usize], &[u8]) -> Flow,
+    ) -> Flow {
+        let h = f.hs[depth].iter().copied().max().unwrap_or(0) as u32;
+        if cost + h > bound {
+            return Flow::Continue;
+        }
+        if cost == bound {
+            if h == 0 && goal(&f.states[depth]) {
+                return on_solution(&f.path, &f.states[depth]);
+            }
+            return Flow::Continue;
+        }
+        self.nodes += 1;
+        if self.nodes & 0xfff == 0 && limits.expired() {
+            *out_of_time = true;
+            return Flow::Stop;
+        }
+        let moves = self.moves;
+        let projections = &self.heuristic.projections;
+        for m in 0..moves.moves.len() {
+            if !moves.allowed(last, run, m) {
+                continue;
+            }
+            let c2 = cost + moves.moves[m].cost;
+            if c2 > bound {
+                continue;
+            }
+            let (lo, hi) = f.states.split_at_mut(depth + 1);
+            moves.apply(m, &lo[depth], &mut hi[0]);
+            let mut pruned = false;
+            let (hlo, hhi) = f.hs.split_at_mut(depth + 1);
+            let (clo, chi) = f.coords.split_at_mut(depth + 1);
+            for (i, p) in projections.iter().enumerate() {
+                let mut c = clo[depth][i];
+                let h2 = p.child_distance(hlo[depth][i], &hi[0], m, &mut c, &mut f.buf);
+                chi[0][i] = c;
+                hhi[0][i] = h2;
+                if c2 + h2 as u32 > bound {
+                    pruned = true;
+                    break;
+                }
+            }
+            if pruned {
+                continue;
+            }
+            let run2 = if last == Some(m) { run + 1 } else { 1 };
+            f.path.push(m);
+            let flow = self.dfs(
+                f,
+                depth + 1,
+                c2,
+                bound,
+                Some(m),
+                run2,
+                goal,
+                limits,
+                out_of_time,
+                on_solution,
+            );
+            f.path.pop();
+            if flow == Flow::Stop {
+                return Flow::Stop;
+            }
+        }
+        Flow::Continue
+    }
+}
+
+/// The image list of a permutation on `degree` points (a search state).
+pub fn state_of(g: &Perm, degree: usize) -> Vec<u8> {
+    let g = g.extended(degree);
+    (0..degree).map(|i| g.image(i) as u8).collect()
+}

@@ -1,0 +1,395 @@
+//! IDA* with pruning tables (issue 14): optimal lengths equal the exact distances
+//! of a complete table on every position tried, in both metrics; every solution
+//! is replayed on the puzzle (through its word parser) and reaches solved.
+
+mod common;
+use common::permlab;
+
+use permlab::search::bfs::{search_space, BfsOptions};
+use permlab::search::ida::{
+    auto_projections, state_of, Heuristic, Ida, Limits, Metric, MoveSet, Outcome, ProjectionKind,
+};
+use permlab::search::index::Tokens;
+use permlab::search::solve::distance_with_table;
+use permlab::search::space::GroupSpace;
+use permlab::search::twophase::{parse_subgroup, TwoPhase};
+use permlab::{Perm, Puzzle};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
+
+/// cube2 with moves R, U, F (as powers of the puzzle's moves).
+fn cube2_ruf(metric: Metric) -> (Puzzle, MoveSet) {
+    let p = Puzzle::builtin("cube2").unwrap();
+    let bases: Vec<(String, Perm)> = p
+        .generators()
+        .iter()
+        .map(|m| (m.name.clone(), m.perm.clone()))
+        .collect();
+    let ruf: Vec<Perm> = ["R", "U", "F"]
+        .iter()
+        .map(|n| {
+            p.generators()
+                .iter()
+                .find(|m| &m.name == n)
+                .unwrap()
+                .perm
+                .clone()
+        })
+        .collect();
+    let moves = MoveSet::new(p.degree(), &bases, &ruf, metric).unwrap();
+    (p, moves)
+}
+
+/// Applies a solution to the position of `g` through the puzzle's word parser
+/// and checks that it reaches solved; returns its length in the metric.
+fn replay(p: &Puzzle, moves: &MoveSet, g: &Perm, sol: &[usize]) -> u32 {
+    let text: Vec<&str> = sol
+        .iter()
+        .map(|&m| moves.moves()[m].name.as_str())
+        .collect();
+    let word = p.parse_word(&text.join(" ")).unwrap();
+    let cells = g.to_state();
+    assert_eq!(p.apply(&cells, &word), p.solved(), "{}", text.join(" "));
+    sol.iter().map(|&m| moves.moves()[m].cost).sum()
+}
+
+/// IDA* against the complete table of the same moves on random positions.
+fn check_optimal(p: &Puzzle, moves: &MoveSet, budget: u64, samples: usize, seed: u64) {
+    let names = moves.moves().iter().map(|m| m.name.clone()).collect();
+    let full = GroupSpace::new(p.name(), p.degree(), names, moves.perms()).unwrap();
+    let stop = AtomicBool::new(false);
+    let (table, _) = search_space(&full, None, &BfsOptions::default(), &stop).unwrap();
+    let kinds = auto_projections(moves, budget);
+    assert!(kinds.len() > 1, "{kinds:?}");
+    let h = Heuristic::build(moves, kinds, None, &stop).unwrap();
+    let group = moves.group();
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..samples {
+        let g = group.random_element(&mut rng);
+        let s = state_of(&g, p.degree());
+        let exact = distance_with_table(&full, &table, &s).unwrap() as u32;
+        let mut ida = Ida::new(moves, &h);
+        let sol = match ida.solve(&s, 30, Limits::default()).unwrap() {
+            Outcome::Solved(sol) => sol,
+            o => panic!("{o:?}"),
+        };
+        assert_eq!(replay(p, moves, &g, &sol), exact);
+        assert_eq!(sol.len() as u32, exact);
+    }
+}
+
+#[test]
+fn ida_htm_is_optimal_on_cube2_ruf() {
+    let (p, moves) = cube2_ruf(Metric::Htm);
+    assert_eq!(moves.moves().len(), 9);
+    assert_eq!(moves.group().order(), 3_674_160u32.into());
+    check_optimal(&p, &moves, 200_000, 200, 1);
+}
+
+#[test]
+fn ida_qtm_is_optimal_on_cube2_ruf() {
+    let (p, moves) = cube2_ruf(Metric::Qtm);
+    assert_eq!(moves.moves().len(), 6);
+    check_optimal(&p, &moves, 200_000, 100, 2);
+}
+
+#[test]
+fn ida_is_optimal_on_small_puzzles() {
+    for (spec, metric) in [
+        ("rotation3", Metric::Htm),
+        ("rotation3", Metric::Qtm),
+        ("nokia2x2", Metric::Htm),
+        ("turnstyle:8", Metric::Htm),
+        ("turnstyle:8", Metric::Qtm),
+    ] {
+        let p = Puzzle::builtin(spec).unwrap();
+        let moves = MoveSet::for_puzzle(&p, metric).unwrap();
+        check_optimal(&p, &moves, 3_000, 40, 3);
+    }
+}
+
+#[test]
+fn move_names_and_families() {
+    let (_, moves) = cube2_ruf(Metric::Htm);
+    let names: Vec<&str> = moves.moves().iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["U", "U2", "U'", "F", "F2", "F'", "R", "R2", "R'"]);
+    // turnstyle: R is L^11 and keeps its name; T has order 2
+    let p = Puzzle::builtin("turnstyle:6").unwrap();
+    let m = MoveSet::for_puzzle(&p, Metric::Qtm).unwrap();
+    let names: Vec<&str> = m.moves().iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["L", "R", "T"]);
+}
+
+#[test]
+fn tokens_index_is_a_bijection() {
+    // every placement of 2 + 1 + 2 tokens on 7 cells, by brute force
+    let t = Tokens::new(7, vec![2, 1, 2]).unwrap();
+    let mut seen = HashSet::new();
+    let mut out = [0u8; 5];
+    for r in 0..t.size() {
+        t.unrank(r, &mut out);
+        assert_eq!(t.rank(&out), r);
+        let cells: HashSet<u8> = out.iter().copied().collect();
+        assert_eq!(cells.len(), 5);
+        // the cells of each colour as sets
+        let key = (
+            [out[0].min(out[1]), out[0].max(out[1])],
+            out[2],
+            [out[3].min(out[4]), out[3].max(out[4])],
+        );
+        assert!(seen.insert(key));
+    }
+    // 7!/(2! 1! 2! 2!) = 630 (two empty cells)
+    assert_eq!(seen.len(), 630);
+    assert_eq!(t.size(), 630);
+}
+
+#[test]
+fn pruning_tables_are_refused_before_allocating() {
+    let (_, moves) = cube2_ruf(Metric::Htm);
+    let kinds = vec![ProjectionKind::Group((0..24).collect())];
+    let e = Heuristic::build(&moves, kinds, Some(1 << 16), &AtomicBool::new(false)).unwrap_err();
+    assert!(e.to_string().contains("the limit is 65536 bytes"), "{e}");
+}
+
+/// The puzzle's moves with their names (the bases of move sets).
+fn bases(p: &Puzzle) -> Vec<(String, Perm)> {
+    p.generators()
+        .iter()
+        .map(|m| (m.name.clone(), m.perm.clone()))
+        .collect()
+}
+
+#[test]
+fn two_phase_solutions_replay_and_are_never_below_the_exact_distance() {
+    // cube2 <R,U,F> through <U, R2, F2>: every solution replays, and its length is
+    // at least the exact distance (complete table)
+    let (p, moves) = cube2_ruf(Metric::Htm);
+    let sub = parse_subgroup(&p, "cube2", "cube2[U, R2, F2]").unwrap();
+    let perms: Vec<Perm> = sub.into_iter().map(|(_, g)| g).collect();
+    let stop = AtomicBool::new(false);
+    let solver = TwoPhase::new(moves.clone(), &bases(&p), &perms, 1 << 20, None, &stop).unwrap();
+    assert!(solver.subgroup().order() < moves.group().order());
+    let names = moves.moves().iter().map(|m| m.name.clone()).collect();
+    let full = GroupSpace::new("cube2 RUF", p.degree(), names, moves.perms()).unwrap();
+    let (table, _) = search_space(&full, None, &BfsOptions::default(), &stop).unwrap();
+    let mut rng = StdRng::seed_from_u64(5);
+    let group = moves.group();
+    for _ in 0..30 {
+        let g = group.random_element(&mut rng);
+        let s = state_of(&g, p.degree());
+        let sol = solver.solve(&s, Limits::default()).unwrap().unwrap();
+        let word = p.parse_word(&sol.names.join(" ")).unwrap();
+        assert_eq!(p.apply(&g.to_state(), &word), p.solved());
+        assert_eq!(sol.cost as usize, sol.names.len());
+        let exact = distance_with_table(&full, &table, &s).unwrap() as u32;
+        assert!(sol.cost >= exact, "{} < {exact}", sol.cost);
+        // without a time limit the search runs until phase 1 alone is as long
+        // as the best total, so phase 1 never exceeds it
+        assert!(sol.phase1 <= sol.cost);
+    }
+}
+
+#[test]
+fn two_phase_on_cube3_replays() {
+    let p = Puzzle::builtin("cube3").unwrap();
+    let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
+    assert_eq!(moves.moves().len(), 18);
+    let sub = parse_subgroup(&p, "cube3", "cube3[U,D,R2,L2,F2,B2]").unwrap();
+    let perms: Vec<Perm> = sub.into_iter().map(|(_, g)| g).collect();
+    let stop = AtomicBool::new(false);
+    let solver = TwoPhase::new(moves.clone(), &bases(&p), &perms, 1 << 22, None, &stop).unwrap();
+    // Kociemba's G1: 8!·8!·4!/2
+    assert_eq!(solver.subgroup().order(), 19_508_428_800u64.into());
+    let mut rng = StdRng::seed_from_u64(7);
+    let group = p.group();
+    for _ in 0..3 {
+        let g = group.random_element(&mut rng);
+        let s = state_of(&g, p.degree());
+        let limits = Limits {
+            deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(2)),
+            stop: None,
+        };
+        // a random position may need more than 2 s to reach phase 1's depth on a
+        // loaded machine: what is found must replay
+        let Some(sol) = solver.solve(&s, limits).unwrap() else {
+            continue;
+        };
+        let word = p.parse_word(&sol.names.join(" ")).unwrap();
+        assert_eq!(p.apply(&g.to_state(), &word), p.solved());
+        assert_eq!(sol.cost as usize, sol.names.len());
+    }
+    // a scramble of 6 moves is solved in at most 6
+    let w = p.parse_word("R U F2 L' D B2").unwrap();
+    let g = p.eval(&w);
+    let sol = solver
+        .solve(&state_of(&g, p.degree()), Limits::default())
+        .unwrap()
+        .unwrap();
+    assert!(sol.cost <= 6, "{:?}", sol.names);
+    let word = p.parse_word(&sol.names.join(" ")).unwrap();
+    assert_eq!(p.apply(&g.to_state(), &word), p.solved());
+}
+
+#[test]
+fn parse_subgroup_errors_name_the_problem() {
+    let p = Puzzle::builtin("cube3").unwrap();
+    for (text, want) in [
+        ("U,D", "expected PUZZLE[move,move,...]"),
+        ("cube3[U,D", "missing the closing ]"),
+        ("cube2[U,D]", "the subgroup is of \"cube2\""),
+        ("cube3[U,,D]", "move 2 is empty"),
+        ("cube3[U,Q]", "move 2 (\"Q\")"),
+    ] {
+        let e = parse_subgroup(&p, "cube3", text).unwrap_err();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = permlab(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn cli_solve_in_a_metric() {
+    // rotation3: the complete table and IDA* (--bfs-limit 0) agree, the state
+    // given by labels and in cycle notation alike
+    let p = Puzzle::builtin("rotation3").unwrap();
+    let w = p.parse_word("A B' C2 D A").unwrap();
+    let g = p.eval(&w);
+    let state = permlab::puzzle::format_state(&g.to_state());
+    let cycles = g.to_string();
+    for metric in ["htm", "qtm"] {
+        let a = json(&[
+            "solve",
+            "rotation3",
+            &state,
+            "--metric",
+            metric,
+            "--json",
+            "--quiet",
+        ]);
+        assert_eq!(a["method"], "distance table");
+        assert_eq!(a["optimal"], true);
+        let b = json(&[
+            "solve",
+            "rotation3",
+            "--cycles",
+            &cycles,
+            "--metric",
+            metric,
+            "--bfs-limit",
+            "0",
+            "--optimal",
+            "--json",
+            "--quiet",
+        ]);
+        assert_eq!(b["method"], "IDA* with pruning tables");
+        assert_eq!(a["length"], b["length"]);
+        // the solution replays
+        let sol = p.parse_word(b["solution"].as_str().unwrap()).unwrap();
+        assert_eq!(p.apply(&g.to_state(), &sol), p.solved());
+    }
+    // a chain on the cube
+    let c = Puzzle::builtin("cube3").unwrap();
+    let g = c.eval(&c.parse_word("R U F2 L' D B2").unwrap());
+    let v = json(&[
+        "solve",
+        "cube3",
+        "--cycles",
+        &g.to_string(),
+        "--chain",
+        "cube3[U,D,R2,L2,F2,B2]",
+        "--time-limit",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(v["optimal"], false);
+    let sol = c.parse_word(v["solution"].as_str().unwrap()).unwrap();
+    assert_eq!(c.apply(&g.to_state(), &sol), c.solved());
+    assert_eq!(v["length"].as_u64().unwrap() as usize, sol.letters().len());
+}
+
+#[test]
+fn cli_solve_and_contains_errors() {
+    for (args, want) in [
+        (vec!["solve", "cube3", "--metric", "htm"], "no state"),
+        (
+            vec!["solve", "cube3", "--cycles", "(9,21,99)", "--metric", "htm"],
+            "--cycles \"(9,21,99)\"",
+        ),
+        (
+            vec!["solve", "cube3", "--cycles", "(9,21,28)", "--metric", "htm"],
+            "not reachable",
+        ),
+        (
+            vec![
+                "solve",
+                "cube3",
+                "--cycles",
+                "(1,3,9,7)(2,6,8,4)(10,37,28,19)(11,38,29,20)(12,39,30,21)",
+                "--chain",
+                "cube2[U]",
+            ],
+            "the subgroup is of \"cube2\"",
+        ),
+        (
+            vec![
+                "solve",
+                "rotation3",
+                "--cycles",
+                "(1,2,5,4)",
+                "--time-limit",
+                "0",
+            ],
+            "--time-limit 0",
+        ),
+        (
+            vec!["contains", "cube3", "1,2", "--cycles", "(1,2)"],
+            "not both",
+        ),
+    ] {
+        let (code, _, err) = permlab(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // contains takes cycle notation: a corner twist is not reachable, a face turn is
+    assert_eq!(
+        permlab(&["contains", "cube3", "--cycles", "(9,21,28)"]).0,
+        1
+    );
+    let (code, _, _) = permlab(&[
+        "contains",
+        "cube3",
+        "--cycles",
+        "(1,3,9,7)(2,6,8,4)(10,37,28,19)(11,38,29,20)(12,39,30,21)",
+    ]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn cli_bench_solve_reports_what_it_measured() {
+    let v = json(&[
+        "bench",
+        "solve",
+        "--count",
+        "3",
+        "--time-limit",
+        "0.3",
+        "--json",
+    ]);
+    assert_eq!(v["positions"], 3);
+    let solved = v["solved"].as_u64().unwrap();
+    assert_eq!(solved + v["unsolved"].as_u64().unwrap(), 3);
+    if solved > 0 {
+        assert!(v["median_length"].as_u64().unwrap() <= v["max_length"].as_u64().unwrap());
+    }
+    assert!(v["median_seconds"].as_f64().unwrap() <= v["max_seconds"].as_f64().unwrap());
+    let met = v["unsolved"] == 0 && v["median_length"].as_u64().is_some_and(|m| m <= 22);
+    assert_eq!(v["goal_met"], met);
+}
