@@ -40,6 +40,7 @@ pub fn remove_pending() -> usize {
 /// ```
 /// use std::io::Write;
 /// let dir = std::env::temp_dir().join("permlab-doc-tempfile");
+/// std::fs::create_dir_all(&dir).unwrap();
 /// let target = dir.join("t.txt");
 /// let mut t = permlab::io::TempFile::create(&target).unwrap();
 /// t.file().write_all(b"partial").unwrap();

@@ -168,9 +168,12 @@ impl Puzzle {
         self.layout
     }
 
-    /// A puzzle on `degree` points from its generators and extra moves (each move is
-    /// extended to `degree` points); every move's name and its inverse spellings are
-    /// usable in words.
+    /// A puzzle from its generators and extra moves (each extended to `degree`
+    /// points), checked by [`Puzzle::try_new`].
+    ///
+    /// # Panics
+    ///
+    /// Where [`Puzzle::try_new`] returns an error; use it for moves from input.
     pub fn new(
         name: &str,
         degree: usize,
@@ -178,6 +181,70 @@ impl Puzzle {
         extra_moves: Vec<Move>,
         layout: Layout,
     ) -> Puzzle {
+        Puzzle::try_new(name, degree, generators, extra_moves, layout)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A puzzle from its generators and extra moves (each extended to `degree`
+    /// points). Errors unless the degree is at most [`MAX_DEGREE`](crate::limits::MAX_DEGREE)
+    /// and every move fits in it, the move names are non-empty and distinct, and the
+    /// layout has `degree` cells.
+    ///
+    /// ```
+    /// use permlab::{Layout, Move, Puzzle};
+    /// let m = |name: &str, p: &str| Move { name: name.into(), perm: p.parse().unwrap() };
+    /// assert!(Puzzle::try_new("p", 3, vec![m("A", "(1,2,3)")], vec![], Layout::Plain).is_ok());
+    /// assert!(Puzzle::try_new("p", 2, vec![m("A", "(1,2,3)")], vec![], Layout::Plain).is_err());
+    /// assert!(Puzzle::try_new("p", 3, vec![m("", "(1,2)")], vec![], Layout::Plain).is_err());
+    /// let grid = Layout::Grid { rows: 2, cols: 2 };
+    /// assert!(Puzzle::try_new("p", 3, vec![m("A", "(1,2)")], vec![], grid).is_err());
+    /// ```
+    pub fn try_new(
+        name: &str,
+        degree: usize,
+        generators: Vec<Move>,
+        extra_moves: Vec<Move>,
+        layout: Layout,
+    ) -> Result<Puzzle, PuzzleError> {
+        let bad = |why: String| PuzzleError::BadSpec {
+            spec: crate::limits::clip(name),
+            why,
+        };
+        check_size(degree, generators.len() + extra_moves.len()).map_err(|why| {
+            PuzzleError::TooLarge {
+                spec: crate::limits::clip(name),
+                why,
+            }
+        })?;
+        let mut seen = std::collections::HashSet::new();
+        for m in generators.iter().chain(&extra_moves) {
+            if m.name.is_empty() {
+                return Err(bad("a move has an empty name".into()));
+            }
+            if !seen.insert(m.name.as_str()) {
+                return Err(bad(format!(
+                    "two moves are named {:?}",
+                    crate::limits::clip(&m.name)
+                )));
+            }
+            if m.perm.largest_moved_point() > degree {
+                return Err(bad(format!(
+                    "move {:?} moves point {}, beyond the degree {degree}",
+                    crate::limits::clip(&m.name),
+                    m.perm.largest_moved_point()
+                )));
+            }
+        }
+        let cells = match layout {
+            Layout::Grid { rows, cols } => rows.checked_mul(cols),
+            Layout::Cube(n) => n.checked_mul(n).and_then(|x| x.checked_mul(6)),
+            Layout::Ring | Layout::Plain => Some(degree),
+        };
+        if cells != Some(degree) {
+            return Err(bad(format!(
+                "the layout {layout:?} does not have {degree} cells"
+            )));
+        }
         let names: Vec<String> = generators
             .iter()
             .chain(&extra_moves)
@@ -186,16 +253,19 @@ impl Puzzle {
         let mut generators = generators;
         let mut extra_moves = extra_moves;
         for m in generators.iter_mut().chain(extra_moves.iter_mut()) {
-            m.perm = m.perm.extended(degree);
+            m.perm = Perm::from_images_unchecked(
+                m.perm.images()[..m.perm.largest_moved_point()].to_vec(),
+            )
+            .extended(degree);
         }
-        Puzzle {
+        Ok(Puzzle {
             name: name.to_string(),
             degree,
             generators,
             extra_moves,
             layout,
             alphabet: Alphabet::new(names),
-        }
+        })
     }
 
     /// Declares `alias` as the word letter for move `target` (a generator or extra
@@ -317,13 +387,7 @@ impl Puzzle {
     pub fn load(spec: &str) -> Result<Puzzle, PuzzleError> {
         let from_file = || -> Result<Puzzle, PuzzleError> {
             let g = gens::read_gens_file(Path::new(spec))?;
-            Ok(Puzzle::new(
-                spec,
-                g.degree,
-                g.moves,
-                Vec::new(),
-                Layout::Plain,
-            ))
+            Puzzle::try_new(spec, g.degree, g.moves, Vec::new(), Layout::Plain)
         };
         if Puzzle::is_file_spec(spec) {
             return from_file();
