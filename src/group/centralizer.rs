@@ -1,0 +1,78 @@
+//! Centralizers and the centre, by backtrack search ([`super::backtrack`]).
+//!
+//! `C_G(X) = {g ∈ G : gx = xg for all x ∈ X}`. The chain used for the search has as
+//! its first base points one point of each orbit of `⟨X⟩` (largest orbits first):
+//! the image of one point of an orbit of `⟨X⟩` fixes the images of the whole orbit
+//! (`(p^x)^g = (p^g)^x`), so after these levels every base image is forced and the
+//! search tree has one branch per consistent choice of orbit images (Butler 1982;
+//! Seress, *Permutation Group Algorithms*, §9.1.2; Holt–Eick–O'Brien, *Handbook of
+//! CGT*, §4.6.1). The centre is `Z(G) = C_G(G)`.
+
+use super::backtrack::{subgroup_search, Commutes, PartialMap, Property};
+use super::{compute_orbits, Chain, GroupError, PermGroup};
+use crate::perm::Perm;
+
+impl PermGroup {
+    /// The centralizer `C_G(x)` of a permutation `x` (which need not lie in `G`).
+    /// `Err` if `x` moves a point beyond the degree.
+    ///
+    /// ```
+    /// use permlab::{Perm, PermGroup};
+    /// let s4 = PermGroup::new(4, vec!["(1,2,3,4)".parse().unwrap(), "(1,2)".parse().unwrap()]);
+    /// let x: Perm = "(1,2)".parse().unwrap();
+    /// assert_eq!(s4.centralizer(&x).unwrap().order(), 4u32.into());
+    /// ```
+    pub fn centralizer(&self, x: &Perm) -> Result<PermGroup, GroupError> {
+        self.centralizer_of_all(std::slice::from_ref(x))
+    }
+
+    /// The centralizer `C_G(H)` of a group `H` on the same points (the elements of `G`
+    /// commuting with every generator of `H`).
+    pub fn centralizer_of_group(&self, h: &PermGroup) -> Result<PermGroup, GroupError> {
+        self.centralizer_of_all(h.generators())
+    }
+
+    /// The centre `Z(G) = C_G(G)`.
+    ///
+    /// ```
+    /// use permlab::Puzzle;
+    /// // the superflip is the only non-trivial central element of the cube group
+    /// let g = Puzzle::builtin("cube3").unwrap().group();
+    /// assert_eq!(g.center().order(), 2u32.into());
+    /// ```
+    pub fn center(&self) -> PermGroup {
+        self.centralizer_of_all(&self.generators.clone())
+            .expect("the generators act on the group's points")
+    }
+
+    /// The elements of `G` commuting with each of `xs`.
+    pub fn centralizer_of_all(&self, xs: &[Perm]) -> Result<PermGroup, GroupError> {
+        self.check_degree(xs, "element")?;
+        let n = self.degree;
+        let with: Vec<Vec<u32>> = xs.iter().map(|x| x.extended(n).images().to_vec()).collect();
+        let property = Commutes { with };
+        let moved = self.moved_points();
+        let mut is_moved = vec![false; n];
+        for &p in &moved {
+            is_moved[p] = true;
+        }
+        // every element of G fixes the points G does not move (pairs p ↦ p and their
+        // consequences q ↦ q never conflict)
+        let mut start = PartialMap::new(n);
+        for p in (0..n).filter(|&p| !is_moved[p]) {
+            property.extend(&mut start, p, p);
+        }
+        let xperms: Vec<Perm> = xs.iter().map(|x| x.extended(n)).collect();
+        let mut orbits = compute_orbits(n, &xperms);
+        orbits.sort_by_key(|o| std::cmp::Reverse(o.len()));
+        let prefix: Vec<usize> = orbits
+            .iter()
+            .filter_map(|o| o.iter().copied().find(|&p| is_moved[p]))
+            .collect();
+        let order = self.order();
+        let chain = Chain::build(n, &self.generators, &prefix, Some(&order));
+        let known = chain.levels().len();
+        let (gens, k) = subgroup_search(&chain, &property, known, &start);
+        Ok(PermGroup::with_known_order(n, gens, &k))
+    }
+}
