@@ -345,3 +345,38 @@ fn subgroup_specs() {
     assert_eq!(top.order(), order(6));
     assert!(wreath.group().contains_group(&top));
 }
+
+#[test]
+fn giant_shortcuts_agree_with_the_general_algorithms() {
+    // derived subgroup and centre of recognised giants (one orbit, several orbits with
+    // coupled parities) against the normal-closure and backtrack computations
+    for spec in ["turnstyle:12", "turnstyle:13", "board:4x4:3", "board:5x5:3"] {
+        let g = Puzzle::builtin(spec).unwrap().group();
+        assert!(g.giants().is_some(), "{spec}");
+        assert_eq!(
+            g.derived_subgroup().order(),
+            PermGroup::commutator_subgroup(&g, &g).order(),
+            "{spec}"
+        );
+        assert!(g.contains_group(&g.derived_subgroup()), "{spec}");
+        let gens = g.generators().to_vec();
+        assert_eq!(
+            g.center().order(),
+            g.centralizer_of_all(&gens).unwrap().order(),
+            "{spec}"
+        );
+    }
+}
+
+#[test]
+fn ru_centre_is_central() {
+    // the centre of <R,U> (order 3, found by the search) commutes with R and U
+    let g = Puzzle::load("cube3[R,U]").unwrap().group();
+    let z = g.center();
+    for x in z.generators() {
+        assert!(g.contains(x));
+        for s in g.generators() {
+            assert!(commutes(x, s));
+        }
+    }
+}

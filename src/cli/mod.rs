@@ -8,6 +8,7 @@ mod nrp;
 mod progress;
 mod reproduce;
 mod search;
+mod structure;
 
 use clap::{Parser, Subcommand};
 use permlab::{Convention, Direction, ProductOrder};
@@ -63,6 +64,8 @@ enum Command {
     #[command(flatten)]
     Search(search::SearchCommand),
     #[command(flatten)]
+    Structure(structure::StructureCommand),
+    #[command(flatten)]
     Figure(figure::FigureCommand),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
@@ -77,6 +80,7 @@ pub fn run() -> CliResult {
         Command::Core(c) => c.run(),
         Command::Group(c) => c.run(),
         Command::Search(c) => c.run(),
+        Command::Structure(c) => c.run(),
         Command::Figure(c) => c.run(),
         Command::Reproduce(a) => reproduce::run(a),
         Command::Nrp(a) => nrp::run(a),

@@ -75,6 +75,12 @@ impl PartialMap {
         Added::New
     }
 
+    /// The point mapped to `q`, if any.
+    pub fn preimage(&self, q: usize) -> Option<usize> {
+        let p = self.backward[q];
+        (p != NONE).then_some(p as usize)
+    }
+
     /// The image of `p`, if set.
     pub fn image(&self, p: usize) -> Option<usize> {
         let q = self.forward[p];
@@ -221,8 +227,19 @@ fn descend(
     }
     let lv = &levels[j];
     let b = lv.base();
+    if let Some(gamma) = map.image(b) {
+        // the image of b_j is forced: one β, with β^t = γ, if it is in the orbit
+        let beta = t.iter().position(|&x| x as usize == gamma)?;
+        let p = lv.position(beta)?;
+        let u = lv.transversal(p);
+        let ut: Vec<u32> = u.iter().map(|&x| t[x as usize]).collect();
+        return descend(levels, property, known, j + 1, ut, map);
+    }
     for (p, &beta) in lv.orbit().iter().enumerate() {
         let gamma = t[beta as usize] as usize;
+        if map.preimage(gamma).is_some() {
+            continue; // γ is the image of another point already
+        }
         let mut next = map.clone();
         if !property.extend(&mut next, b, gamma) {
             continue;

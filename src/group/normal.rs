@@ -125,7 +125,19 @@ impl PermGroup {
     /// assert_eq!(g.index(&g.derived_subgroup()).unwrap(), 2u32.into());
     /// ```
     pub fn derived_subgroup(&self) -> PermGroup {
-        PermGroup::commutator_subgroup(self, self)
+        match &self.giants {
+            Some(gi) => {
+                // G contains A(O) for each orbit O (|O| ≥ 8, so A(O) is perfect) and
+                // G / ∏ A(O) is an elementary abelian 2-group (the signs): G' = ∏ A(O).
+                let gens = gi
+                    .orbits
+                    .iter()
+                    .flat_map(|o| alternating_generators(self.degree, &o.orbit))
+                    .collect();
+                PermGroup::new(self.degree, gens)
+            }
+            None => PermGroup::commutator_subgroup(self, self),
+        }
     }
 
     /// The derived series `G = G^(0) > G^(1) > … ` down to the first term that equals
@@ -158,34 +170,47 @@ impl PermGroup {
 }
 
 /// The smallest subgroup containing `seeds` that the elements `gens` normalise (see
-/// the module docs).
+/// the module docs). A seed or conjugate joins the generators only when it is not in
+/// the group they generate so far, so the generating set stays small (each addition
+/// at least doubles the order).
 fn closure_under_conjugation(degree: usize, gens: &[Perm], seeds: Vec<Perm>) -> PermGroup {
     let mut ngens: Vec<Perm> = Vec::new();
+    let mut n = PermGroup::new(degree, Vec::new());
     for s in seeds {
         let s = s.extended(degree);
-        if !s.is_identity() && !ngens.contains(&s) {
+        if !n.contains(&s) {
             ngens.push(s);
-        }
-    }
-    let mut n = PermGroup::new(degree, ngens.clone());
-    // generators of N from `checked` on still have to be conjugated
-    let mut checked = 0;
-    while checked < ngens.len() {
-        let end = ngens.len();
-        let mut new = Vec::new();
-        for x in &ngens[checked..end] {
-            for g in gens {
-                let c = x.conjugate(g);
-                if !n.contains(&c) && !new.contains(&c) {
-                    new.push(c);
-                }
-            }
-        }
-        checked = end;
-        if !new.is_empty() {
-            ngens.extend(new);
             n = PermGroup::new(degree, ngens.clone());
         }
     }
+    // every conjugate of ngens[..checked] by every element of `gens` lies in N
+    let mut checked = 0;
+    while checked < ngens.len() {
+        let x = ngens[checked].clone();
+        for g in gens {
+            let c = x.conjugate(g);
+            if !n.contains(&c) {
+                ngens.push(c);
+                n = PermGroup::new(degree, ngens.clone());
+            }
+        }
+        checked += 1;
+    }
     n
+}
+
+/// Generators of the alternating group on `points` (at least 3): the 3-cycle on the
+/// first three and the cycle through all points (odd count) or all but the first
+/// (even count), which is an even permutation.
+fn alternating_generators(degree: usize, points: &[usize]) -> Vec<Perm> {
+    let m = points.len();
+    let long: Vec<usize> = if m % 2 == 1 {
+        points.to_vec()
+    } else {
+        points[1..].to_vec()
+    };
+    vec![
+        Perm::from_cycles(degree, &[points[..3].to_vec()]).expect("points in range"),
+        Perm::from_cycles(degree, &[long]).expect("points in range"),
+    ]
 }

@@ -222,7 +222,16 @@ impl Puzzle {
                     spec: spec.to_string(),
                     why,
                 })?;
-                let mut p = Puzzle::load(base)?.with_generator_words(&words)?;
+                let mut p =
+                    Puzzle::load(base)?
+                        .with_generator_words(&words)
+                        .map_err(|e| match e {
+                            PuzzleError::BadSpec { why, .. } => PuzzleError::BadSpec {
+                                spec: spec.to_string(),
+                                why,
+                            },
+                            e => e,
+                        })?;
                 p.name = spec.to_string();
                 return Ok(p);
             }
