@@ -380,3 +380,22 @@ fn ru_centre_is_central() {
         }
     }
 }
+
+#[test]
+fn cube3_centralizers_are_consistent() {
+    // elements with many fixed points: the generators found commute with x and lie in
+    // G, and a conjugate of x has a centralizer of the same order
+    let p = Puzzle::builtin("cube3").unwrap();
+    let g = p.group();
+    let by = p.eval(&p.parse_word("F D' L2 B").unwrap());
+    for w in ["R", "R U R' U'", "R2 U2", "F R U R' U' F'", "R U"] {
+        let x = p.eval(&p.parse_word(w).unwrap());
+        let c = g.centralizer(&x).unwrap();
+        for s in c.generators() {
+            assert!(g.contains(s) && commutes(s, &x), "{w}");
+        }
+        assert!(c.contains(&x), "{w}");
+        let cy = g.centralizer(&x.conjugate(&by)).unwrap();
+        assert_eq!(c.order(), cy.order(), "{w}");
+    }
+}

@@ -1,10 +1,11 @@
 //! Centralizers and the centre, by backtrack search ([`super::backtrack`]).
 //!
 //! `C_G(X) = {g ∈ G : gx = xg for all x ∈ X}`. The chain used for the search has as
-//! its first base points one point of each orbit of `⟨X⟩` (largest orbits first):
-//! the image of one point of an orbit of `⟨X⟩` fixes the images of the whole orbit
-//! (`(p^x)^g = (p^g)^x`), so after these levels every base image is forced and the
-//! search tree has one branch per consistent choice of orbit images (Butler 1982;
+//! its first base points the points `X` moves, orbit of `⟨X⟩` by orbit (largest
+//! first): the image of one point of an orbit of `⟨X⟩` fixes the images of the whole
+//! orbit (`(p^x)^g = (p^g)^x`), so only the first point of each orbit branches. The
+//! pointwise stabilizer of these points commutes with `X`, so it is taken whole and
+//! the search runs over these levels only (Butler 1982;
 //! Seress, *Permutation Group Algorithms*, §9.1.2; Holt–Eick–O'Brien, *Handbook of
 //! CGT*, §4.6.1). The centre is `Z(G) = C_G(G)`.
 
@@ -70,14 +71,32 @@ impl PermGroup {
         }
         let xperms: Vec<Perm> = xs.iter().map(|x| x.extended(n)).collect();
         let mut orbits = compute_orbits(n, &xperms);
+        orbits.retain(|o| o.len() > 1);
         orbits.sort_by_key(|o| std::cmp::Reverse(o.len()));
-        let prefix: Vec<usize> = orbits
-            .iter()
-            .filter_map(|o| o.iter().copied().find(|&p| is_moved[p]))
-            .collect();
+        // the points X moves, orbit by orbit, each orbit in breadth-first order from a
+        // point G moves: after its first point, the images of the others are forced
+        let mut prefix: Vec<usize> = Vec::new();
+        for o in &orbits {
+            let Some(first) = o.iter().copied().find(|&p| is_moved[p]) else {
+                continue;
+            };
+            let mut seen = vec![first];
+            let mut i = 0;
+            while i < seen.len() {
+                for x in &xperms {
+                    let q = x.image(seen[i]);
+                    if !seen.contains(&q) {
+                        seen.push(q);
+                    }
+                }
+                i += 1;
+            }
+            prefix.extend(seen.into_iter().filter(|&p| is_moved[p]));
+        }
         let order = self.order();
         let chain = Chain::build(n, &self.generators, &prefix, Some(&order));
-        let known = chain.levels().len();
+        // the elements fixing every point X moves commute with X: G_(prefix) ≤ C_G(X)
+        let known = prefix.len();
         let (gens, k) = subgroup_search(&chain, &property, known, &start);
         Ok(PermGroup::with_known_order(n, gens, &k))
     }

@@ -4,7 +4,10 @@
 //! (Butler 1982; Leon 1991; Seress, *Permutation Group Algorithms*, §9.1): a base
 //! point of `S` may only go to a point of `S`, and below those levels every element
 //! fixes `S` pointwise, so the pointwise stabilizer `G_(S) ≤ G_{S}` is taken whole and
-//! the search only runs over the first `|S|` levels.
+//! the search only runs over the first `|S|` levels. As `G` fixes the points it does
+//! not move, `S` may be replaced by the complement of `S` in the moved points, and
+//! the smaller of the two is searched. Without partition refinement (Leon 1991) the
+//! search can take exponential time for large sets in large groups.
 
 use super::backtrack::{subgroup_search, PartialMap, StabilizesSet};
 use super::{Chain, GroupError, PermGroup};
@@ -37,7 +40,15 @@ impl PermGroup {
             }
             member[p] = true;
         }
+        // G fixes the points it does not move, so Stab(S) = Stab(S ∩ M) = Stab(M ∖ S)
+        // for the moved points M: search with the smaller of the two
         let moved = self.moved_points();
+        let inside = moved.iter().filter(|&&p| member[p]).count();
+        if 2 * inside > moved.len() {
+            for &p in &moved {
+                member[p] = !member[p];
+            }
+        }
         let prefix: Vec<usize> = moved.iter().copied().filter(|&p| member[p]).collect();
         let order = self.order();
         let chain = Chain::build(n, &self.generators, &prefix, Some(&order));
