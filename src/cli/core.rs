@@ -46,7 +46,7 @@ pub struct WordArgs {
 }
 
 impl WordArgs {
-    fn load(&self) -> Result<(Puzzle, permlab::Perm), super::CliError> {
+    pub(super) fn load(&self) -> Result<(Puzzle, permlab::Perm), super::CliError> {
         let puzzle = Puzzle::load(&self.puzzle)?;
         let word = puzzle.parse_word(&self.word)?;
         let perm = puzzle.eval_with(&word, self.conv.convention());

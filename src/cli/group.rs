@@ -223,7 +223,16 @@ impl GroupCommand {
                 let gen_orders: Vec<String> =
                     g.generator_orders().iter().map(|o| o.to_string()).collect();
                 if json {
+                    let derived: Vec<String> = g
+                        .derived_series()
+                        .iter()
+                        .map(|d| d.order().to_string())
+                        .collect();
                     print_json(&json!({
+                        "derived_orders": derived,
+                        "center_order": g.center().order().to_string(),
+                        "is_primitive": g.is_primitive(),
+                        "is_solvable": g.is_solvable(),
                         "degree": g.degree(),
                         "order": order.to_string(),
                         "order_factorization": fact.iter().map(|&(p, e)| json!([p, e])).collect::<Vec<_>>(),

@@ -9,6 +9,7 @@ pub mod output;
 mod progress;
 mod reproduce;
 mod search;
+mod structure;
 
 use clap::{Parser, Subcommand};
 use output::{out, outln};
@@ -65,6 +66,8 @@ enum Command {
     #[command(flatten)]
     Search(search::SearchCommand),
     #[command(flatten)]
+    Structure(structure::StructureCommand),
+    #[command(flatten)]
     Figure(figure::FigureCommand),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
@@ -84,6 +87,7 @@ pub fn run() -> CliResult {
         Command::Core(c) => c.run(),
         Command::Group(c) => c.run(),
         Command::Search(c) => c.run(),
+        Command::Structure(c) => c.run(),
         Command::Figure(c) => c.run(),
         Command::Reproduce(a) => reproduce::run(a),
         Command::Nrp(a) => nrp::run(a),

@@ -384,7 +384,36 @@ impl Puzzle {
     /// or ends in `.gens`) is read as a [`.gens` file](gens); any other spec is a
     /// built-in, or else a `.gens` file of that name in the current directory. A
     /// built-in wins over a file of the same name (write `./cube3` for the file).
+    /// Either may be followed by a list of words in brackets, `cube3[R2,U]`, to take
+    /// the subgroup those words generate (see [`Puzzle::with_generator_words`]).
+    ///
+    /// ```
+    /// use permlab::Puzzle;
+    /// let p = Puzzle::load("cube3[U,D,R2,L2,F2,B2]").unwrap();
+    /// assert_eq!(p.generator_names(), ["U", "D", "R2", "L2", "F2", "B2"]);
+    /// assert_eq!(p.group().order(), 19_508_428_800u64.into());
+    /// ```
     pub fn load(spec: &str) -> Result<Puzzle, PuzzleError> {
+        if let Some((base, list)) = split_selection(spec) {
+            if !Path::new(spec).is_file() {
+                let words = split_word_list(list).map_err(|why| PuzzleError::BadSpec {
+                    spec: spec.to_string(),
+                    why,
+                })?;
+                let mut p =
+                    Puzzle::load(base)?
+                        .with_generator_words(&words)
+                        .map_err(|e| match e {
+                            PuzzleError::BadSpec { why, .. } => PuzzleError::BadSpec {
+                                spec: spec.to_string(),
+                                why,
+                            },
+                            e => e,
+                        })?;
+                p.name = spec.to_string();
+                return Ok(p);
+            }
+        }
         let from_file = || -> Result<Puzzle, PuzzleError> {
             let g = gens::read_gens_file(Path::new(spec))?;
             Puzzle::try_new(spec, g.degree, g.moves, Vec::new(), Layout::Plain)
@@ -396,6 +425,59 @@ impl Puzzle {
             Err(PuzzleError::Unknown(_)) if Path::new(spec).exists() => from_file(),
             other => other,
         }
+    }
+
+    /// The puzzle whose generators are the given words (over this puzzle's moves),
+    /// each named by its text: the subgroup they generate, with every move of this
+    /// puzzle (and its aliases) still usable in words. An empty list or a word that
+    /// does not parse is an error naming the word.
+    pub fn with_generator_words(&self, words: &[&str]) -> Result<Puzzle, PuzzleError> {
+        if words.is_empty() {
+            return Err(PuzzleError::BadSpec {
+                spec: self.name.clone(),
+                why: "the list of generator words is empty".into(),
+            });
+        }
+        let mut generators = Vec::new();
+        for (k, text) in words.iter().enumerate() {
+            let text = text.trim();
+            let w = self.parse_word(text).map_err(|e| PuzzleError::BadSpec {
+                spec: self.name.clone(),
+                why: format!("generator word {} ({text:?}): {e}", k + 1),
+            })?;
+            if text.is_empty() {
+                return Err(PuzzleError::BadSpec {
+                    spec: self.name.clone(),
+                    why: format!("generator word {} is empty", k + 1),
+                });
+            }
+            generators.push(Move {
+                name: text.to_string(),
+                perm: self.eval(&w),
+            });
+        }
+        let taken = |name: &str| generators.iter().any(|m: &Move| m.name == name);
+        let extra: Vec<Move> = self
+            .generators
+            .iter()
+            .chain(&self.extra_moves)
+            .filter(|m| !taken(&m.name))
+            .cloned()
+            .collect();
+        let mut p = Puzzle::try_new(
+            &self.name,
+            self.degree,
+            generators.clone(),
+            extra,
+            self.layout,
+        )?;
+        let names = self.alphabet.names();
+        for (alias, gen, power) in self.alphabet.aliases() {
+            if !taken(&alias) {
+                p.add_alias(&alias, &names[gen], power)?;
+            }
+        }
+        Ok(p)
     }
 
     /// The built-in specs, for listings.
@@ -502,6 +584,46 @@ impl Puzzle {
             Layout::Ring | Layout::Plain => format!("{}\n", format_state(state)),
         }
     }
+}
+
+/// `base[list]` split into `base` and `list` (the brackets must end the spec).
+fn split_selection(spec: &str) -> Option<(&str, &str)> {
+    let (base, rest) = spec.split_once('[')?;
+    let list = rest.strip_suffix(']')?;
+    (!base.is_empty()).then_some((base, list))
+}
+
+/// Splits a word list at the commas outside brackets and parentheses (so commutators
+/// `[R,U]` stay whole).
+fn split_word_list(list: &str) -> Result<Vec<&str>, String> {
+    let mut out = Vec::new();
+    let mut depth: i64 = 0;
+    let mut start = 0;
+    for (i, c) in list.char_indices() {
+        match c {
+            '[' | '(' => depth += 1,
+            ']' | ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        if depth < 0 {
+            return Err(format!(
+                "unbalanced brackets at character {} of the word list",
+                i + 1
+            ));
+        }
+    }
+    if depth != 0 {
+        return Err("unbalanced brackets in the word list".into());
+    }
+    out.push(&list[start..]);
+    if out.iter().all(|w| w.trim().is_empty()) {
+        return Err("the list of generator words is empty".into());
+    }
+    Ok(out)
 }
 
 /// Parses a 1-based comma-separated state of `degree` labels into 0-based labels.
@@ -760,6 +882,35 @@ mod tests {
         ));
         assert!(matches!(
             Puzzle::load("no-such-puzzle"),
+            Err(PuzzleError::Unknown(_))
+        ));
+    }
+
+    #[test]
+    fn selected_moves_generate_the_subgroup() {
+        let p = Puzzle::load("cube3[R2,U]").unwrap();
+        assert_eq!(p.name, "cube3[R2,U]");
+        assert_eq!(p.generator_names(), ["R2", "U"]);
+        let base = Puzzle::builtin("cube3").unwrap();
+        let r = &base.generators[4].perm;
+        assert_eq!(base.generators[4].name, "R");
+        assert_eq!(p.generators[0].perm, r * r);
+        // the other moves still parse, and commutators stay one word
+        assert!(p.parse_word("F M x").is_ok());
+        let c = Puzzle::load("cube3[[R,U],F]").unwrap();
+        assert_eq!(c.generator_names(), ["[R,U]", "F"]);
+        // board aliases survive
+        let b = Puzzle::load("board:3x3:2[A,B]").unwrap();
+        assert_eq!(
+            b.eval(&b.parse_word("a").unwrap()),
+            b.generators[0].perm.inverse()
+        );
+        for bad in ["cube3[]", "cube3[R,Q]", "cube3[R,]", "cube3[[R,U]"] {
+            let e = Puzzle::load(bad).unwrap_err();
+            assert!(matches!(e, PuzzleError::BadSpec { .. }), "{bad}: {e}");
+        }
+        assert!(matches!(
+            Puzzle::load("nothing[R]"),
             Err(PuzzleError::Unknown(_))
         ));
     }

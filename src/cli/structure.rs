@@ -1,0 +1,188 @@
+//! Structure subcommands: stabilizer, centralizer, normal-closure, blocks, action.
+
+use super::args::parse_points;
+use super::core::WordArgs;
+use super::output::outln;
+use super::{print_json, CliError, CliResult};
+use clap::Subcommand;
+use permlab::{Perm, PermGroup, Puzzle};
+use serde_json::json;
+use std::process::ExitCode;
+
+#[derive(Subcommand)]
+pub enum StructureCommand {
+    /// The setwise stabilizer of a set of points: its order and generators.
+    Stabilizer {
+        /// A built-in puzzle or a .gens file.
+        puzzle: String,
+        /// The points (1-based, e.g. 1,5,9 or 9-12).
+        #[arg(long, value_name = "POINTS")]
+        set: String,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The centralizer in the puzzle's group of the permutation of a word: its order.
+    Centralizer(WordArgs),
+    /// The normal closure in the puzzle's group of the permutation of a word: its order.
+    NormalClosure(WordArgs),
+    /// The minimal block systems of the action on each orbit, and primitivity.
+    Blocks {
+        /// A built-in puzzle or a .gens file.
+        puzzle: String,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The action on block systems or an orbit: orders of the image and the kernel.
+    Action {
+        /// A built-in puzzle or a .gens file.
+        puzzle: String,
+        /// `blocks` (the blocks of every minimal block system together) or `orbit:N`
+        /// (the orbit of point N, 1-based).
+        #[arg(long, value_name = "blocks|orbit:N")]
+        on: String,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Blocks as 1-based points.
+fn one_based(blocks: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    blocks
+        .iter()
+        .map(|b| b.iter().map(|x| x + 1).collect())
+        .collect()
+}
+
+/// The puzzle's group and the permutation of the word, which must lie in it.
+fn group_and_member(a: &WordArgs) -> Result<(PermGroup, Perm), CliError> {
+    let (p, x) = a.load()?;
+    let g = p.group();
+    if !g.contains(&x) {
+        return Err(format!("the word {:?} is not in the group of {}", a.word, p.name()).into());
+    }
+    Ok((g, x))
+}
+
+impl StructureCommand {
+    pub fn run(self) -> CliResult {
+        match self {
+            StructureCommand::Stabilizer { puzzle, set, json } => {
+                let p = Puzzle::load(&puzzle)?;
+                let points = parse_points(&set, p.degree(), "--set")?;
+                let h = p.group().setwise_stabilizer(&points)?;
+                let gens: Vec<String> = h.generators().iter().map(|g| g.to_string()).collect();
+                if json {
+                    print_json(&json!({"order": h.order().to_string(), "generators": gens}))?;
+                } else {
+                    let pts: Vec<String> = points.iter().map(|x| (x + 1).to_string()).collect();
+                    outln!("setwise stabilizer of {{{}}}", pts.join(","));
+                    outln!("order:      {}", h.order());
+                    outln!("generators: {}", gens.len());
+                    for g in &gens {
+                        outln!("  {g}");
+                    }
+                }
+            }
+            StructureCommand::Centralizer(a) => {
+                let (g, x) = group_and_member(&a)?;
+                let c = g.centralizer(&x)?;
+                let class = g.order() / c.order();
+                if a.json {
+                    print_json(&json!({"order": c.order().to_string()}))?;
+                } else {
+                    outln!("centralizer order: {}", c.order());
+                    outln!("class size:        {class} (= |G| / |C(g)|)");
+                }
+            }
+            StructureCommand::NormalClosure(a) => {
+                let (g, x) = group_and_member(&a)?;
+                let n = g.normal_closure(&[x])?;
+                if a.json {
+                    print_json(&json!({"order": n.order().to_string()}))?;
+                } else {
+                    outln!("normal closure order: {}", n.order());
+                    outln!("index in the group:   {}", g.order() / n.order());
+                }
+            }
+            StructureCommand::Blocks { puzzle, json } => {
+                let p = Puzzle::load(&puzzle)?;
+                let g = p.group();
+                let systems = g.minimal_block_systems();
+                let primitive = g.is_primitive();
+                if json {
+                    let minimal: Vec<_> = systems.iter().map(|s| one_based(s)).collect();
+                    print_json(&json!({"minimal": minimal, "is_primitive": primitive}))?;
+                } else {
+                    outln!(
+                        "primitive: {}",
+                        if primitive {
+                            "yes"
+                        } else if g.is_transitive() {
+                            "no (transitive, with a non-trivial block system)"
+                        } else {
+                            "no (not transitive)"
+                        }
+                    );
+                    outln!("minimal block systems: {}", systems.len());
+                    for s in &systems {
+                        let blocks: Vec<String> = one_based(s)
+                            .iter()
+                            .map(|b| {
+                                let v: Vec<String> = b.iter().map(|x| x.to_string()).collect();
+                                format!("{{{}}}", v.join(","))
+                            })
+                            .collect();
+                        outln!(
+                            "  {} blocks of {}: {}",
+                            s.len(),
+                            s[0].len(),
+                            blocks.join(" ")
+                        );
+                    }
+                }
+            }
+            StructureCommand::Action { puzzle, on, json } => {
+                let p = Puzzle::load(&puzzle)?;
+                let g = p.group();
+                let action = if on == "blocks" {
+                    let systems = g.minimal_block_systems();
+                    if systems.is_empty() {
+                        return Err(format!(
+                            "--on blocks: the group of {} has no non-trivial block system",
+                            p.name()
+                        )
+                        .into());
+                    }
+                    g.action_on_blocks(&systems.concat())?
+                } else if let Some(n) = on.strip_prefix("orbit:") {
+                    let pts = parse_points(n, p.degree(), "--on orbit:N")?;
+                    if pts.len() != 1 {
+                        return Err(format!("--on {on:?}: give one point N").into());
+                    }
+                    g.action_on_orbit(pts[0])?
+                } else {
+                    return Err(format!("--on {on:?}: expected blocks or orbit:N").into());
+                };
+                let (io, ko) = (action.image.order(), action.kernel.order());
+                if json {
+                    print_json(&json!({
+                        "image_order": io.to_string(),
+                        "kernel_order": ko.to_string(),
+                    }))?;
+                } else {
+                    if on == "blocks" {
+                        outln!("acting on:    {} blocks", action.blocks.len());
+                    } else {
+                        outln!("acting on:    an orbit of {} points", action.blocks.len());
+                    }
+                    outln!("image order:  {io}");
+                    outln!("kernel order: {ko}");
+                }
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
