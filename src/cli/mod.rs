@@ -1,6 +1,7 @@
 //! Command-line interface: one file per group of subcommands.
 
 mod args;
+mod bench;
 mod core;
 mod figure;
 mod group;
@@ -73,6 +74,11 @@ enum Command {
     Reproduce(reproduce::ReproduceArgs),
     /// Seed 000's Number Rotation Puzzle: Spiral, Cycle, 3-cycles, solve, bench.
     Nrp(nrp::NrpArgs),
+    /// Benchmarks.
+    Bench {
+        #[command(subcommand)]
+        which: bench::BenchWhich,
+    },
 }
 
 /// Parses the command line and runs the subcommand; stdout is flushed before the
@@ -91,6 +97,7 @@ pub fn run() -> CliResult {
         Command::Figure(c) => c.run(),
         Command::Reproduce(a) => reproduce::run(a),
         Command::Nrp(a) => nrp::run(a),
+        Command::Bench { which } => which.run(),
     }?;
     output::flush()?;
     Ok(code)

@@ -1,4 +1,4 @@
-//! Subcommands of exhaustive search: bfs, solve, compare-solvers, bench search.
+//! Subcommands of exhaustive search and solving: bfs, solve, compare-solvers.
 
 use super::args::{parse_points, state_arg};
 use super::output::OutputError;
@@ -13,7 +13,6 @@ use permlab::search::ida::{
     auto_projections, state_of, Heuristic, Ida, Limits, Metric, MoveSet, Outcome,
 };
 use permlab::search::index::IndexError;
-use permlab::search::naive::naive_bfs;
 use permlab::search::solve::{
     bidirectional, home_distribution, solve_with_table, HomeReport, PermMoves,
 };
@@ -21,7 +20,7 @@ use permlab::search::space::{
     puzzle_moves, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace,
 };
 use permlab::search::staged::compare_rotation3;
-use permlab::search::table::{check_memory, cpu_seconds, peak_memory, table_bytes, DistanceTable};
+use permlab::search::table::{check_memory, peak_memory, table_bytes, DistanceTable};
 use permlab::search::twophase::{self, TwoPhase};
 use permlab::{Perm, Puzzle};
 use serde_json::json;
@@ -106,47 +105,6 @@ pub enum SearchCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Benchmarks.
-    Bench {
-        #[command(subcommand)]
-        which: BenchWhich,
-    },
-}
-
-#[derive(Subcommand)]
-pub enum BenchWhich {
-    /// Exhaustive search speed: Turnstyle-12 up to rotation, board:3x4:2 (12!),
-    /// <R,U> on the 3x3x3, board:4x4:3, and the naive hash-map search as a ratio.
-    Search {
-        /// Run only the cases whose name contains one of these words.
-        #[arg(long)]
-        only: Vec<String>,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
-        /// Also write the results as a LaTeX table (for the paper), atomically.
-        #[arg(long, value_name = "FILE")]
-        latex: Option<std::path::PathBuf>,
-    },
-    /// Two-phase solving of seeded random cube3 positions through
-    /// cube3[U,D,R2,L2,F2,B2] (half-turn metric): median and largest length and
-    /// time; every solution replayed.
-    Solve {
-        /// How many positions.
-        #[arg(long, default_value_t = 100)]
-        count: usize,
-        /// Seconds per position.
-        #[arg(long, default_value_t = 1.0)]
-        time_limit: f64,
-        /// Seed of the random positions.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Times order() on the issue's groups, and GAP's Size(Group(gens)) on the same sets.
-    Groups(super::group::BenchGroupsArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -199,6 +157,7 @@ macro_rules! with_space {
         }
     };
 }
+pub(super) use with_space;
 
 /// Parses `500M`, `2G`, `1.5G`, `100000` into bytes.
 pub fn parse_bytes(text: &str) -> Result<u64, CliError> {
@@ -266,7 +225,7 @@ fn describe_indexing(space: &AnySpace) -> String {
 }
 
 /// Runs a search with the memory check first.
-fn run_bfs<S: StateSpace>(
+pub(super) fn run_bfs<S: StateSpace>(
     space: &S,
     max_memory: Option<u64>,
     opts: &BfsOptions,
@@ -276,7 +235,7 @@ fn run_bfs<S: StateSpace>(
 
 /// The search options of a command: its progress bar (hidden when `show` is false) and
 /// the number of hardest positions to keep.
-fn search_options(bar: &Bar, antipode_sample: usize) -> BfsOptions<'_> {
+pub(super) fn search_options(bar: &Bar, antipode_sample: usize) -> BfsOptions<'_> {
     BfsOptions {
         progress: bar,
         antipode_sample,
@@ -478,21 +437,6 @@ impl SearchCommand {
                 solve(args, &cells, table, bfs_limit, max_depth, json)
             }
             SearchCommand::CompareSolvers { puzzle, json } => compare_solvers(&puzzle, json),
-            SearchCommand::Bench {
-                which: BenchWhich::Search { only, json, latex },
-            } => bench_search(&only, json, latex.as_deref()),
-            SearchCommand::Bench {
-                which: BenchWhich::Groups(a),
-            } => a.run(),
-            SearchCommand::Bench {
-                which:
-                    BenchWhich::Solve {
-                        count,
-                        time_limit,
-                        seed,
-                        json,
-                    },
-            } => bench_solve(count, time_limit, seed, json),
         }
     }
 }
@@ -637,11 +581,15 @@ struct MetricSolve {
 }
 
 /// Largest pruning table IDA* and the two-phase method build (entries; 32 MB).
-const PRUNING_TABLE_BUDGET: u64 = 1 << 27;
+pub(super) const PRUNING_TABLE_BUDGET: u64 = 1 << 27;
 
 /// Checks that the named moves, applied to the state through the puzzle's word
 /// parser, solve it (so what is printed is checked).
-fn check_solves(puzzle: &Puzzle, cells: &[u32], names: &[String]) -> Result<(), CliError> {
+pub(super) fn check_solves(
+    puzzle: &Puzzle,
+    cells: &[u32],
+    names: &[String],
+) -> Result<(), CliError> {
     let word = puzzle.parse_word(&names.join(" "))?;
     if puzzle.apply(cells, &word) != puzzle.solved() {
         return Err(format!(
@@ -810,104 +758,6 @@ fn solve_in_metric(
 }
 
 /// The median of sorted values (the lower middle one for an even count).
-fn median<T: Copy>(sorted: &[T]) -> Option<T> {
-    sorted.get(sorted.len().saturating_sub(1) / 2).copied()
-}
-
-fn bench_solve(count: usize, time_limit: f64, seed: u64, json: bool) -> CliResult {
-    use rand::SeedableRng;
-    if !(time_limit > 0.0 && time_limit.is_finite()) {
-        return Err(
-            format!("--time-limit {time_limit}: must be a positive number of seconds").into(),
-        );
-    }
-    let chain = "cube3[U,D,R2,L2,F2,B2]";
-    let puzzle = Puzzle::builtin("cube3")?;
-    let moves = MoveSet::for_puzzle(&puzzle, Metric::Htm)?;
-    let bases: Vec<(String, Perm)> = puzzle
-        .generators()
-        .iter()
-        .map(|m| (m.name.clone(), m.perm.clone()))
-        .collect();
-    let sub: Vec<Perm> = twophase::parse_subgroup(&puzzle, "cube3", chain)?
-        .into_iter()
-        .map(|(_, p)| p)
-        .collect();
-    let stop = stop_flag();
-    let t0 = Instant::now();
-    let solver = TwoPhase::new(moves, &bases, &sub, PRUNING_TABLE_BUDGET, None, stop)?;
-    let setup = t0.elapsed().as_secs_f64();
-    let (e1, e2) = solver.entries();
-    let group = puzzle.group();
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let mut lengths = Vec::new();
-    let mut times = Vec::new();
-    let mut unsolved = 0usize;
-    for i in 0..count {
-        let g = group.random_element(&mut rng);
-        let start = state_of(&g, puzzle.degree());
-        let t = Instant::now();
-        let limits = Limits {
-            deadline: Some(t + Duration::from_secs_f64(time_limit)),
-            stop: Some(stop),
-        };
-        let found = solver.solve(&start, limits)?;
-        if stop.load(std::sync::atomic::Ordering::Relaxed) {
-            return Err(format!("interrupted (Ctrl-C) after {i} positions").into());
-        }
-        times.push(t.elapsed().as_secs_f64());
-        match found {
-            Some(sol) => {
-                check_solves(&puzzle, &g.to_state(), &sol.names)?;
-                lengths.push(sol.cost);
-            }
-            None => unsolved += 1,
-        }
-    }
-    lengths.sort_unstable();
-    times.sort_by(f64::total_cmp);
-    let med_len = median(&lengths);
-    let goal_met = unsolved == 0 && med_len.is_some_and(|m| m <= 22);
-    let goal = format!("median <= 22 moves (htm) with {time_limit} s per position");
-    if json {
-        print_json(&json!({
-            "puzzle": "cube3",
-            "chain": chain,
-            "metric": "htm",
-            "positions": count,
-            "seed": seed,
-            "time_limit_seconds": time_limit,
-            "setup_seconds": setup,
-            "pruning_table_entries": e1 + e2,
-            "solved": lengths.len(),
-            "unsolved": unsolved,
-            "median_length": med_len,
-            "max_length": lengths.last(),
-            "median_seconds": median(&times),
-            "max_seconds": times.last(),
-            "goal": goal,
-            "goal_met": goal_met,
-        }))?;
-    } else {
-        outln!(
-            "cube3 through {chain}, htm, {count} random positions (seed {seed}), {time_limit} s each"
-        );
-        outln!("pruning tables: {} entries, built in {setup:.1} s", e1 + e2);
-        outln!(
-            "solved {} (every solution replayed), none found in time for {unsolved}",
-            lengths.len()
-        );
-        if let (Some(m), Some(x)) = (med_len, lengths.last()) {
-            outln!("length: median {m}, max {x}");
-        }
-        if let (Some(m), Some(x)) = (median(&times), times.last()) {
-            outln!("time: median {m:.2} s, max {x:.2} s (a search stops at the limit, or earlier when phase 1 alone is as long as the best total)");
-        }
-        outln!("goal {goal}: {}", if goal_met { "met" } else { "not met" });
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
 fn factor_fallback(group: &PermGroup, g: &Perm, names: &[String], json: bool) -> CliResult {
     // solving g means applying g^-1
     let word = group
@@ -981,242 +831,6 @@ fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
             format_state(&c.worst.0),
             c.worst.1
         );
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The search benchmark as a LaTeX table and a sentence on the naive search.
-fn bench_search_latex(
-    threads: usize,
-    rows: &[serde_json::Value],
-    naive: &[serde_json::Value],
-) -> String {
-    let f = |v: &serde_json::Value, k: &str| v[k].as_f64().unwrap_or(0.0);
-    let mut t = String::from(
-        "% written by `permlab bench search --latex`\n\\begin{tabular}{@{}lrrrrrl@{}}\n\\toprule\n\
-         search & positions & set-up (s) & search (s) & M pos./CPU s & peak MB & goal \\\\\n\\midrule\n",
-    );
-    for r in rows {
-        t.push_str(&format!(
-            "{} & {} & {:.2} & {:.2} & {:.1} & {} & {} \\\\\n",
-            r["case"]
-                .as_str()
-                .unwrap_or("")
-                .replace('<', "$\\langle$")
-                .replace('>', "$\\rangle$"),
-            r["states"],
-            f(r, "setup_seconds"),
-            f(r, "seconds"),
-            f(r, "positions_per_cpu_second") / 1e6,
-            r["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
-            permlab::escape::latex_text(&format!(
-                "{} ({})",
-                r["goal"].as_str().unwrap_or(""),
-                if r["goal_met"].as_bool() == Some(true) {
-                    "met"
-                } else {
-                    "not met"
-                }
-            )),
-        ));
-    }
-    t.push_str(&format!(
-        "\\bottomrule\n\\end{{tabular}}\n\n{threads} threads; the table takes 2 bits per position.\n"
-    ));
-    for r in naive {
-        t.push_str(&format!(
-            "The naive hash-map search on {} took {:.2} s, {:.1} times the table search ({:.3} s with set-up).\n",
-            r["case"].as_str().unwrap_or(""),
-            f(r, "naive_seconds"),
-            f(r, "ratio"),
-            f(r, "table_seconds"),
-        ));
-    }
-    t
-}
-
-fn reset_peak_memory() {
-    // writing 5 to clear_refs resets VmHWM (Linux)
-    let _ = std::fs::write("/proc/self/clear_refs", "5");
-}
-
-fn cube_ru_space() -> Result<GroupSpace, CliError> {
-    let cube = Puzzle::builtin("cube3")?;
-    let mut names = Vec::new();
-    let mut perms = Vec::new();
-    for w in ["R", "R2", "R'", "U", "U2", "U'"] {
-        names.push(w.to_string());
-        perms.push(cube.eval(&cube.parse_word(w)?));
-    }
-    Ok(GroupSpace::new(
-        "cube3 <R,U> HTM",
-        cube.degree(),
-        names,
-        perms,
-    )?)
-}
-
-fn bench_search(only: &[String], json: bool, latex: Option<&std::path::Path>) -> CliResult {
-    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
-    let mut rows = Vec::new();
-    let bar = Bar::search(!json);
-    let opts = search_options(&bar, 0);
-    let threads = rayon::current_num_threads();
-    let mut run = |name: &str,
-                   build: &dyn Fn() -> Result<AnySpace, CliError>,
-                   goal_seconds: f64|
-     -> Result<(), CliError> {
-        reset_peak_memory();
-        let cpu0 = cpu_seconds().unwrap_or(0.0);
-        let t0 = Instant::now();
-        let space = &build()?;
-        let setup = t0.elapsed().as_secs_f64();
-        let (states, secs) = with_space!(space, s => {
-            let (_, r) = run_bfs(s, None, &opts)?;
-            (r.states, r.seconds)
-        });
-        let size = with_space!(space, s => s.size());
-        let bytes = table_bytes(size);
-        let peak = peak_memory().unwrap_or(0);
-        let rate = states as f64 / secs;
-        let cpu = cpu_seconds().unwrap_or(0.0) - cpu0;
-        errln!(
-            "{name}: {states} positions in {secs:.2} s after {setup:.2} s of set-up ({cpu:.2} CPU s in all)"
-        );
-        rows.push(json!({
-            "case": name,
-            "states": states,
-            "setup_seconds": setup,
-            "seconds": secs,
-            "total_seconds": setup + secs,
-            "positions_per_second": rate,
-            "positions_per_second_per_thread": rate / threads as f64,
-            "cpu_seconds": cpu,
-            "positions_per_cpu_second": states as f64 / cpu.max(1e-9),
-            "bytes_per_position": bytes as f64 / size as f64,
-            "peak_memory_bytes": peak,
-            "goal": format!("<= {goal_seconds} s"),
-            "goal_seconds": goal_seconds,
-            "goal_met": setup + secs <= goal_seconds,
-        }));
-        Ok(())
-    };
-    let load = |spec: &str, inverses: bool, rotation: bool| -> Result<AnySpace, CliError> {
-        let p = Puzzle::load(spec)?;
-        Ok(if rotation {
-            AnySpace::Ring(RingSpace::for_puzzle(&p)?)
-        } else {
-            AnySpace::Group(GroupSpace::for_puzzle(&p, inverses)?)
-        })
-    };
-    if wanted("turnstyle12") {
-        run(
-            "turnstyle12 up to rotation (11!)",
-            &|| load("turnstyle:12", false, true),
-            3.0,
-        )?;
-    }
-    if wanted("board3x4") {
-        run(
-            "board:3x4:2 with inverses (12!, 12 moves)",
-            &|| load("board:3x4:2", true, false),
-            30.0,
-        )?;
-    }
-    if wanted("cube-ru") {
-        run(
-            "cube3 <R,U> HTM (73,483,200)",
-            &|| Ok(AnySpace::Group(cube_ru_space()?)),
-            10.0,
-        )?;
-    }
-    if wanted("board4x4") {
-        run(
-            "board:4x4:3 with inverses (8!*8!/2)",
-            &|| load("board:4x4:3", true, false),
-            60.0,
-        )?;
-    }
-    let mut naive_rows = Vec::new();
-    if wanted("naive") {
-        for n in [10usize, 11] {
-            let p = Puzzle::load(&format!("turnstyle:{n}"))?;
-            let t0 = Instant::now();
-            let space = RingSpace::for_puzzle(&p)?;
-            let setup = t0.elapsed().as_secs_f64();
-            let t0 = Instant::now();
-            let dist = naive_bfs(&space);
-            let naive_s = t0.elapsed().as_secs_f64();
-            let quiet = BfsOptions {
-                antipode_sample: 0,
-                ..BfsOptions::default()
-            };
-            let (_, r) = run_bfs(&space, None, &quiet)?;
-            let table_s = setup + r.seconds;
-            if r.distribution != dist {
-                return Err(format!("turnstyle:{n}: naive and table searches disagree").into());
-            }
-            errln!("naive turnstyle:{n}: {naive_s:.2} s vs {table_s:.3} s");
-            naive_rows.push(json!({
-                "case": format!("turnstyle:{n} up to rotation ({} positions)", r.states),
-                "naive_seconds": naive_s,
-                "table_seconds": table_s,
-                "ratio": naive_s / table_s,
-            }));
-        }
-    }
-    if let Some(path) = latex {
-        let tex = bench_search_latex(threads, &rows, &naive_rows);
-        permlab::io::write_atomic(path, tex.as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    if json {
-        print_json(&json!({"threads": threads, "searches": rows, "naive": naive_rows}))?;
-    } else {
-        outln!("threads: {threads}");
-        outln!(
-            "{:<44} {:>12} {:>8} {:>9} {:>8} {:>14} {:>9} {:>14} {:>10} {:>8}  goal (total s)",
-            "case",
-            "positions",
-            "setup s",
-            "search s",
-            "total s",
-            "positions/s",
-            "CPU s",
-            "pos/CPU s",
-            "bytes/pos",
-            "peak MB"
-        );
-        for r in &rows {
-            outln!(
-                "{:<44} {:>12} {:>8.2} {:>9.2} {:>8.2} {:>14.0} {:>9.2} {:>14.0} {:>10.3} {:>8}  {}: {}",
-                r["case"].as_str().unwrap_or(""),
-                r["states"],
-                r["setup_seconds"].as_f64().unwrap_or(0.0),
-                r["seconds"].as_f64().unwrap_or(0.0),
-                r["total_seconds"].as_f64().unwrap_or(0.0),
-                r["positions_per_second"].as_f64().unwrap_or(0.0),
-                r["cpu_seconds"].as_f64().unwrap_or(0.0),
-                r["positions_per_cpu_second"].as_f64().unwrap_or(0.0),
-                r["bytes_per_position"].as_f64().unwrap_or(0.0),
-                r["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
-                r["goal"].as_str().unwrap_or(""),
-                if r["goal_met"].as_bool() == Some(true) {
-                    "met"
-                } else {
-                    "not met"
-                }
-            );
-        }
-        for r in &naive_rows {
-            outln!(
-                "naive hash-map BFS, {}: {:.2} s vs table {:.3} s (set-up included): {:.1}x slower",
-                r["case"].as_str().unwrap_or(""),
-                r["naive_seconds"].as_f64().unwrap_or(0.0),
-                r["table_seconds"].as_f64().unwrap_or(0.0),
-                r["ratio"].as_f64().unwrap_or(0.0)
-            );
-        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,208 @@
+//! `bench groups`: `order()` from scratch against GAP's `Size(Group(gens))`.
+
+use crate::cli::output::{errln, outln};
+use crate::cli::{print_json, CliResult};
+use num_bigint::BigUint;
+use permlab::{Perm, PermGroup, Puzzle};
+use serde_json::json;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Options of `permlab bench groups` (a variant of the shared `bench` subcommand).
+#[derive(clap::Args)]
+pub struct BenchGroupsArgs {
+    /// Directory holding the .gens files (default: the crate's tests/data).
+    #[arg(long)]
+    data: Option<PathBuf>,
+    /// Skip GAP.
+    #[arg(long)]
+    no_gap: bool,
+    /// Seconds GAP may spend on one group (start-up included).
+    #[arg(long, default_value_t = 60)]
+    gap_timeout: u64,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+    /// Also write the table as LaTeX (for the paper), atomically.
+    #[arg(long, value_name = "FILE")]
+    latex: Option<PathBuf>,
+}
+
+/// The groups of the benchmark: (label, puzzle spec or .gens file name in the data dir).
+const BENCH_GROUPS: &[(&str, &str)] = &[
+    ("cube3", "cube3"),
+    ("cube2 <R,U,F>", "@cube2_ruf.gens"),
+    ("cube3 <R,U>", "@cube3_ru.gens"),
+    ("M24", "@m24.gens"),
+    ("turnstyle 64", "turnstyle:64"),
+    ("S100 random", "@s100_random.gens"),
+    ("A101 random", "@a101_random.gens"),
+    ("S1000", "@s1000.gens"),
+    ("board 10x10:3", "board:10x10:3"),
+    ("board 20x20:5", "board:20x20:5"),
+    ("S5 wr S6", "@wreath_s5_s6.gens"),
+    ("PSL(2,509) deg 510", "@psl2_509.gens"),
+    ("A33 on pairs deg 528", "@a33_on_pairs.gens"),
+];
+
+/// Times `PermGroup::new(..).order()` from scratch: the best of up to 5 runs (at least
+/// one, stopping after 2 s), as GAP's side takes the best of up to 3.
+fn time_order(p: &Puzzle) -> (f64, BigUint) {
+    let mut times = Vec::new();
+    let mut order = BigUint::from(0u32);
+    let start = Instant::now();
+    for _ in 0..5 {
+        let t = Instant::now();
+        let g = PermGroup::new(p.degree(), p.generator_perms());
+        order = g.order();
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+        if start.elapsed().as_secs_f64() > 2.0 {
+            break;
+        }
+    }
+    (times.iter().copied().fold(f64::INFINITY, f64::min), order)
+}
+
+pub(super) fn bench_groups(args: &BenchGroupsArgs) -> CliResult {
+    let (no_gap, gap_timeout, json) = (args.no_gap, args.gap_timeout, args.json);
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let data = args.data.clone().unwrap_or_else(|| root.join("tests/data"));
+    let tmp = std::env::temp_dir().join(format!("permlab-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    let mut rows: Vec<(String, String, f64, PathBuf)> = Vec::new();
+    let bar = crate::cli::progress::Bar::items(BENCH_GROUPS.len() as u64, true);
+    for (i, (label, spec)) in BENCH_GROUPS.iter().enumerate() {
+        if crate::cli::progress::stopped() {
+            break;
+        }
+        bar.message(label.to_string());
+        let (p, file) = if let Some(name) = spec.strip_prefix('@') {
+            let f = data.join(name);
+            (Puzzle::load(&f.to_string_lossy())?, f)
+        } else {
+            let p = Puzzle::load(spec)?;
+            let f = tmp.join(format!("g{i}.gens"));
+            let moves: Vec<(String, Perm)> = p
+                .generators()
+                .iter()
+                .map(|m| (m.name.clone(), m.perm.clone()))
+                .collect();
+            std::fs::write(
+                &f,
+                permlab::puzzle::gens::format_gens(p.degree(), &moves, spec),
+            )
+            .map_err(|e| format!("{}: {e}", f.display()))?;
+            (p, f)
+        };
+        let (ms, order) = time_order(&p);
+        rows.push((label.to_string(), order.to_string(), ms, file));
+        bar.step("");
+    }
+    bar.clear();
+    // GAP
+    let mut gap: Vec<Option<f64>> = vec![None; rows.len()];
+    let mut gap_note;
+    if !no_gap {
+        let files: Vec<&std::path::Path> = rows.iter().map(|r| r.3.as_path()).collect();
+        errln!(
+            "running GAP on {} groups (timeout {gap_timeout} s each)…",
+            rows.len()
+        );
+        let run = super::gap::group_sizes(&root, &files, gap_timeout);
+        gap_note = run.note;
+        for (i, result) in run.results.into_iter().enumerate() {
+            gap[i] = match result {
+                Some(super::gap::GapResult::Size { size, ms }) => {
+                    if size != rows[i].1 {
+                        gap_note.push_str(&format!(
+                            "\nGAP's size for {} is {size}, permlab's {}!",
+                            rows[i].0, rows[i].1
+                        ));
+                    }
+                    Some(ms)
+                }
+                Some(super::gap::GapResult::Timeout) => Some(f64::INFINITY),
+                None => None,
+            };
+        }
+    } else {
+        gap_note = "GAP skipped (--no-gap)".into();
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    let ratios: Vec<f64> = rows
+        .iter()
+        .zip(&gap)
+        .filter_map(|(r, g)| g.map(|g| r.2 / g.max(0.001)))
+        .collect();
+    let med = super::median(&ratios).unwrap_or(f64::NAN);
+    if json {
+        let v: Vec<_> = rows
+            .iter()
+            .zip(&gap)
+            .map(|(r, g)| {
+                json!({
+                    "group": r.0, "order_digits": r.1.len(), "permlab_ms": r.2,
+                    "gap_ms": g.map(|x| if x.is_finite() { json!(x) } else { json!("timeout") }),
+                })
+            })
+            .collect();
+        print_json(
+            &json!({"groups": v, "median_ratio": if med.is_finite() { json!(med) } else { json!(null) }, "note": gap_note}),
+        )?;
+    }
+    // group, digits, permlab ms, GAP ms, ratio (as text)
+    let table: Vec<[String; 5]> = rows
+        .iter()
+        .zip(&gap)
+        .map(|(r, g)| {
+            let (gs, rs) = match g {
+                Some(x) if x.is_finite() => {
+                    (format!("{x:.1}"), format!("{:.3}", r.2 / x.max(0.001)))
+                }
+                Some(_) => (
+                    format!("> {gap_timeout} s"),
+                    format!("< {:.5}", r.2 / (gap_timeout as f64 * 1e3)),
+                ),
+                None => ("-".into(), "-".into()),
+            };
+            [
+                r.0.clone(),
+                r.1.len().to_string(),
+                format!("{:.2}", r.2),
+                gs,
+                rs,
+            ]
+        })
+        .collect();
+    if let Some(path) = &args.latex {
+        let mut t = String::from(
+            "% written by `permlab bench groups --latex`\n\\begin{tabular}{@{}lrrrr@{}}\n\\toprule\n\
+             group & digits of order & permlab (ms) & GAP (ms) & ratio \\\\\n\\midrule\n",
+        );
+        for row in &table {
+            let cells: Vec<String> = row.iter().map(|c| permlab::escape::latex_text(c)).collect();
+            t.push_str(&format!("{} \\\\\n", cells.join(" & ")));
+        }
+        t.push_str("\\bottomrule\n\\end{tabular}\n");
+        if med.is_finite() {
+            t.push_str(&format!("\n\nMedian ratio permlab/GAP: {med:.3}.\n"));
+        }
+        permlab::io::write_atomic(path, t.as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if !json {
+        outln!("| group | digits of order | permlab ms | GAP ms | permlab/GAP |");
+        outln!("|---|---|---|---|---|");
+        for row in &table {
+            outln!("| {} |", row.join(" | "));
+        }
+        if med.is_finite() {
+            outln!("\nmedian permlab/GAP ratio: {med:.3} (GAP time measured inside GAP around Size(Group(gens)), start-up excluded)");
+        }
+        if !gap_note.is_empty() {
+            outln!("{}", gap_note.trim());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

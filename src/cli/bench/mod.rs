@@ -1,0 +1,81 @@
+//! `permlab bench`: speed against the reference tools, in the same run, as ratios —
+//! one file per benchmark, the GAP runner in [`gap`].
+
+mod gap;
+mod groups;
+mod search;
+mod solve;
+
+use super::CliResult;
+use clap::Subcommand;
+
+#[derive(Subcommand)]
+pub enum BenchWhich {
+    /// Exhaustive search speed: Turnstyle-12 up to rotation, board:3x4:2 (12!),
+    /// <R,U> on the 3x3x3, board:4x4:3, and the naive hash-map search as a ratio.
+    Search {
+        /// Run only the cases whose name contains one of these words.
+        #[arg(long)]
+        only: Vec<String>,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+        /// Also write the results as a LaTeX table (for the paper), atomically.
+        #[arg(long, value_name = "FILE")]
+        latex: Option<std::path::PathBuf>,
+    },
+    /// Two-phase solving of seeded random cube3 positions through
+    /// cube3[U,D,R2,L2,F2,B2] (half-turn metric): median and largest length and
+    /// time; every solution replayed.
+    Solve {
+        /// How many positions.
+        #[arg(long, default_value_t = 100)]
+        count: usize,
+        /// Seconds per position.
+        #[arg(long, default_value_t = 1.0)]
+        time_limit: f64,
+        /// Seed of the random positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Times order() on the groups, and GAP's Size(Group(gens)) on the same sets.
+    Groups(groups::BenchGroupsArgs),
+}
+
+impl BenchWhich {
+    /// Runs the benchmark.
+    pub fn run(self) -> CliResult {
+        match self {
+            BenchWhich::Search { only, json, latex } => {
+                search::bench_search(&only, json, latex.as_deref())
+            }
+            BenchWhich::Groups(a) => groups::bench_groups(&a),
+            BenchWhich::Solve {
+                count,
+                time_limit,
+                seed,
+                json,
+            } => solve::bench_solve(count, time_limit, seed, json),
+        }
+    }
+}
+
+/// The lower median of `values` (the middle one for an odd count), `None` when empty.
+fn median<T: Copy + PartialOrd>(values: &[T]) -> Option<T> {
+    let mut v = values.to_vec();
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    v.get(v.len().saturating_sub(1) / 2).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn median_is_the_lower_middle() {
+        assert_eq!(super::median(&[3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(super::median(&[4, 1, 3, 2]), Some(2));
+        assert_eq!(super::median::<u32>(&[]), None);
+    }
+}
