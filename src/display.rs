@@ -293,48 +293,17 @@ mod evcxr_impls {
 
     impl crate::group::PermGroup {
         /// The summary [`crate::group::PermGroup::evcxr_display`] shows, as
-        /// (field, value) rows: degree, generators with their cycle types, order,
-        /// orbits, and whether the group is symmetric or alternating on its moved
-        /// points.
+        /// (field, value) rows: the rows of `permlab group`
+        /// ([`crate::group::summary::GroupSummary::rows`], generators named `g1`,
+        /// `g2`, …), then each generator with its cycle type.
         pub fn summary_rows(&self) -> Vec<(String, String)> {
-            let orbits: Vec<usize> = self
-                .orbit_lengths()
-                .into_iter()
-                .filter(|&l| l > 1)
+            let names: Vec<String> = (1..=self.generators().len())
+                .map(|k| format!("g{k}"))
                 .collect();
-            let fixed = self.degree() - orbits.iter().sum::<usize>();
-            let mut rows = vec![
-                ("degree".to_string(), self.degree().to_string()),
-                ("order".to_string(), self.order().to_string()),
-                (
-                    "orbits".to_string(),
-                    format!(
-                        "{} of length {:?}, {fixed} fixed point{}",
-                        orbits.len(),
-                        orbits,
-                        if fixed == 1 { "" } else { "s" }
-                    ),
-                ),
-                (
-                    "type".to_string(),
-                    if self.is_symmetric() {
-                        format!(
-                            "symmetric on its {} moved points",
-                            self.moved_points().len()
-                        )
-                    } else if self.is_alternating() {
-                        format!(
-                            "alternating on its {} moved points",
-                            self.moved_points().len()
-                        )
-                    } else {
-                        "neither symmetric nor alternating on its moved points".to_string()
-                    },
-                ),
-            ];
-            for (k, g) in self.generators().iter().enumerate() {
+            let mut rows = self.summary().rows(&names);
+            for (name, g) in names.iter().zip(self.generators()) {
                 rows.push((
-                    format!("generator {}", k + 1),
+                    format!("generator {name}"),
                     format!("{g} (cycle type {})", cycle_type_text(g)),
                 ));
             }
@@ -353,7 +322,11 @@ mod evcxr_impls {
                     html_text(k),
                     html_text(v)
                 ));
-                text.push_str(&format!("{k}: {v}\n"));
+                if k.is_empty() {
+                    text.push_str(&format!("  {v}\n"));
+                } else {
+                    text.push_str(&format!("{k}: {v}\n"));
+                }
             }
             html.push_str("</table>");
             html_block(&html, text.trim_end())

@@ -129,41 +129,6 @@ fn state_perm(puzzle: &Puzzle, text: &str) -> Result<(Vec<u32>, Perm), CliError>
     Ok((s, g))
 }
 
-fn factorization_text(f: &[(u64, u32)]) -> String {
-    if f.is_empty() {
-        return "1".into();
-    }
-    f.iter()
-        .map(|&(p, e)| {
-            if e == 1 {
-                p.to_string()
-            } else {
-                format!("{p}^{e}")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" · ")
-}
-
-fn lengths_text(v: &[usize]) -> String {
-    // run-length compress: 24, 24, 1 x6
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < v.len() {
-        let mut j = i;
-        while j < v.len() && v[j] == v[i] {
-            j += 1;
-        }
-        if j - i > 2 {
-            out.push(format!("{} x{}", v[i], j - i));
-        } else {
-            out.extend(v[i..j].iter().map(|x| x.to_string()));
-        }
-        i = j;
-    }
-    out.join(", ")
-}
-
 impl GroupCommand {
     pub fn run(self) -> CliResult {
         match self {
@@ -190,10 +155,7 @@ impl GroupCommand {
                         h.moved_points().len(),
                     )
                 });
-                let order = g.order();
-                let fact = g.order_factorization();
-                let gen_orders: Vec<String> =
-                    g.generator_orders().iter().map(|o| o.to_string()).collect();
+                let summary = g.summary();
                 if json {
                     let derived: Vec<String> = g
                         .derived_series()
@@ -205,17 +167,17 @@ impl GroupCommand {
                         "center_order": g.center().order().to_string(),
                         "is_primitive": g.is_primitive(),
                         "is_solvable": g.is_solvable(),
-                        "degree": g.degree(),
-                        "order": order.to_string(),
-                        "order_factorization": fact.iter().map(|&(p, e)| json!([p, e])).collect::<Vec<_>>(),
-                        "all_even": g.all_generators_even(),
-                        "is_symmetric": g.is_symmetric(),
-                        "is_alternating": g.is_alternating(),
+                        "degree": summary.degree,
+                        "order": summary.order.to_string(),
+                        "order_factorization": summary.order_factorization.iter().map(|&(p, e)| json!([p, e])).collect::<Vec<_>>(),
+                        "all_even": summary.all_generators_even,
+                        "is_symmetric": summary.is_symmetric,
+                        "is_alternating": summary.is_alternating,
                         "is_transitive": g.is_transitive(),
-                        "orbit_lengths": g.orbit_lengths(),
-                        "generator_orders": gen_orders,
-                        "base_length": g.base_length(),
-                        "giant_proof": g.giants().is_some(),
+                        "orbit_lengths": summary.orbit_lengths,
+                        "generator_orders": summary.generator_orders.iter().map(|o| o.to_string()).collect::<Vec<_>>(),
+                        "base_length": summary.base_length,
+                        "giant_proof": summary.giant_proof,
                         "stabilizer": stab.as_ref().map(|(f, o, rest, sym, _)| json!({
                             "fixed": f.iter().map(|x| x + 1).collect::<Vec<_>>(),
                             "order": o.to_string(),
@@ -224,48 +186,14 @@ impl GroupCommand {
                         })),
                     }))?;
                 } else {
-                    let m = g.moved_points().len();
                     outln!("puzzle:           {}", p.name());
-                    outln!("degree:           {}", g.degree());
-                    outln!("order:            {order}");
-                    outln!("                  = {}", factorization_text(&fact));
-                    outln!(
-                        "orbits:           {} (lengths {})",
-                        g.orbits().len(),
-                        lengths_text(&g.orbit_lengths())
-                    );
-                    outln!(
-                        "parity:           {}",
-                        if g.all_generators_even() {
-                            "all generators even (group inside the alternating group)"
+                    for (field, value) in summary.rows(&p.generator_names()) {
+                        let label = if field.is_empty() {
+                            String::new()
                         } else {
-                            "some generator is odd"
-                        }
-                    );
-                    let kind = if m == 0 {
-                        "the trivial group: S_0 = A_0, symmetric and alternating on no moved points"
-                            .to_string()
-                    } else if g.is_symmetric() {
-                        format!("symmetric group S_{m} on the {m} moved points")
-                    } else if g.is_alternating() {
-                        format!("alternating group A_{m} on the {m} moved points")
-                    } else {
-                        "neither the symmetric nor the alternating group on the moved points"
-                            .to_string()
-                    };
-                    outln!("type:             {kind}");
-                    let names = p.generator_names();
-                    let go: Vec<String> = names
-                        .iter()
-                        .zip(&gen_orders)
-                        .map(|(n, o)| format!("{n}:{o}"))
-                        .collect();
-                    outln!("generator orders: {}", go.join(" "));
-                    outln!("base length:      {}", g.base_length());
-                    if g.giants().is_some() {
-                        outln!("method:           giant recognition (Jordan's theorem), see `permlab claim`");
-                    } else {
-                        outln!("method:           Schreier–Sims, verified");
+                            format!("{field}:")
+                        };
+                        outln!("{label:<18}{value}");
                     }
                     if let Some((f, o, rest, sym, m)) = &stab {
                         let pts: Vec<String> = f.iter().map(|x| (x + 1).to_string()).collect();
@@ -273,7 +201,7 @@ impl GroupCommand {
                         outln!("  order:          {o}");
                         outln!(
                             "  orbits on the other points: lengths {}",
-                            lengths_text(rest)
+                            permlab::group::summary::lengths_text(rest)
                         );
                         outln!(
                             "  action:         {}",

@@ -36,6 +36,7 @@ pub mod normal;
 pub mod random;
 pub mod schreier_sims;
 pub mod setwise;
+pub mod summary;
 
 use crate::perm::Perm;
 pub use chain::{Chain, Level, Sifted};

@@ -1,0 +1,193 @@
+//! The summary of a group that `permlab group` prints and a notebook displays: one
+//! home for its facts and their sentences.
+//!
+//! ```
+//! use permlab::Puzzle;
+//! let p = Puzzle::builtin("turnstyle:12").unwrap();
+//! let s = p.group().summary();
+//! assert!(s.is_symmetric);
+//! let rows = s.rows(&p.generator_names());
+//! assert_eq!(rows[1], ("order".to_string(), "479001600".to_string()));
+//! assert_eq!(rows[2].1, "= 2^10 · 3^5 · 5^2 · 7 · 11");
+//! ```
+
+use super::PermGroup;
+use num_bigint::BigUint;
+
+/// The facts of a group's summary, computed once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupSummary {
+    /// The degree (points `0..degree`).
+    pub degree: usize,
+    /// `|G|`.
+    pub order: BigUint,
+    /// `|G|` as prime powers `(p, e)`, increasing.
+    pub order_factorization: Vec<(u64, u32)>,
+    /// The lengths of the orbits on `0..degree`, fixed points included.
+    pub orbit_lengths: Vec<usize>,
+    /// The number of moved points.
+    pub moved_points: usize,
+    /// Whether every generator is an even permutation.
+    pub all_generators_even: bool,
+    /// Whether `G` is the symmetric group on its moved points (true for the trivial
+    /// group, as in GAP).
+    pub is_symmetric: bool,
+    /// Whether `G` is the alternating group on its moved points (true for the trivial
+    /// group, as in GAP).
+    pub is_alternating: bool,
+    /// The order of each generator.
+    pub generator_orders: Vec<BigUint>,
+    /// The length of the base of the stabilizer chain.
+    pub base_length: usize,
+    /// Whether the order was proved by recognising the giants (Jordan's theorem)
+    /// rather than by a verified Schreier–Sims chain.
+    pub giant_proof: bool,
+}
+
+impl PermGroup {
+    /// The group's summary (see [`GroupSummary::rows`] for its text).
+    pub fn summary(&self) -> GroupSummary {
+        GroupSummary {
+            degree: self.degree(),
+            order: self.order(),
+            order_factorization: self.order_factorization(),
+            orbit_lengths: self.orbit_lengths(),
+            moved_points: self.moved_points().len(),
+            all_generators_even: self.all_generators_even(),
+            is_symmetric: self.is_symmetric(),
+            is_alternating: self.is_alternating(),
+            generator_orders: self.generator_orders(),
+            base_length: self.base_length(),
+            giant_proof: self.giants().is_some(),
+        }
+    }
+}
+
+impl GroupSummary {
+    /// `|G|` as a product of prime powers: `2^10 · 3^5 · 5^2 · 7 · 11` (`1` for the
+    /// trivial group).
+    pub fn factorization_text(&self) -> String {
+        if self.order_factorization.is_empty() {
+            return "1".into();
+        }
+        self.order_factorization
+            .iter()
+            .map(|&(p, e)| {
+                if e == 1 {
+                    p.to_string()
+                } else {
+                    format!("{p}^{e}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
+
+    /// What the group is on its moved points, as a sentence.
+    pub fn kind_text(&self) -> String {
+        let m = self.moved_points;
+        if m == 0 {
+            "the trivial group: S_0 = A_0, symmetric and alternating on no moved points".into()
+        } else if self.is_symmetric {
+            format!("symmetric group S_{m} on the {m} moved points")
+        } else if self.is_alternating {
+            format!("alternating group A_{m} on the {m} moved points")
+        } else {
+            "neither the symmetric nor the alternating group on the moved points".into()
+        }
+    }
+
+    /// The summary as (field, value) rows, in the order `permlab group` prints them:
+    /// degree, order, its factorization (field `""`), orbits, parity, type, generator
+    /// orders (named by `generator_names`), base length and the method that proved the
+    /// order.
+    pub fn rows(&self, generator_names: &[String]) -> Vec<(String, String)> {
+        let row = |k: &str, v: String| (k.to_string(), v);
+        let orders: Vec<String> = generator_names
+            .iter()
+            .zip(&self.generator_orders)
+            .map(|(n, o)| format!("{n}:{o}"))
+            .collect();
+        vec![
+            row("degree", self.degree.to_string()),
+            row("order", self.order.to_string()),
+            row("", format!("= {}", self.factorization_text())),
+            row(
+                "orbits",
+                format!(
+                    "{} (lengths {})",
+                    self.orbit_lengths.len(),
+                    lengths_text(&self.orbit_lengths)
+                ),
+            ),
+            row(
+                "parity",
+                if self.all_generators_even {
+                    "all generators even (group inside the alternating group)".into()
+                } else {
+                    "some generator is odd".into()
+                },
+            ),
+            row("type", self.kind_text()),
+            row("generator orders", orders.join(" ")),
+            row("base length", self.base_length.to_string()),
+            row(
+                "method",
+                if self.giant_proof {
+                    "giant recognition (Jordan's theorem), see `permlab claim`".into()
+                } else {
+                    "Schreier–Sims, verified".into()
+                },
+            ),
+        ]
+    }
+}
+
+/// A list of lengths with runs of more than two equal values compressed:
+/// `24, 24, 1 x6`.
+pub fn lengths_text(v: &[usize]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < v.len() {
+        let mut j = i;
+        while j < v.len() && v[j] == v[i] {
+            j += 1;
+        }
+        if j - i > 2 {
+            out.push(format!("{} x{}", v[i], j - i));
+        } else {
+            out.extend(v[i..j].iter().map(|x| x.to_string()));
+        }
+        i = j;
+    }
+    out.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perm::Perm;
+
+    #[test]
+    fn summary_of_small_groups() {
+        let d8 = PermGroup::new(
+            4,
+            vec![
+                "(1,2,3,4)".parse::<Perm>().unwrap(),
+                "(1,3)".parse().unwrap(),
+            ],
+        );
+        let s = d8.summary();
+        assert_eq!(s.order, 8u32.into());
+        assert_eq!(s.factorization_text(), "2^3");
+        assert_eq!(
+            s.kind_text(),
+            "neither the symmetric nor the alternating group on the moved points"
+        );
+        let trivial = PermGroup::new(3, vec![]).summary();
+        assert!(trivial.is_symmetric && trivial.is_alternating);
+        assert_eq!(trivial.factorization_text(), "1");
+        assert_eq!(lengths_text(&[24, 24, 1, 1, 1, 1, 1, 1]), "24, 24, 1 x6");
+        assert_eq!(lengths_text(&[3, 3, 2]), "3, 3, 2");
+    }
+}
