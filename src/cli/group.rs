@@ -132,214 +132,231 @@ fn state_perm(puzzle: &Puzzle, text: &str) -> Result<(Vec<u32>, Perm), CliError>
 impl GroupCommand {
     pub fn run(self) -> CliResult {
         match self {
-            GroupCommand::Group { puzzle, fix, json } => {
-                let p = Puzzle::load(&puzzle)?;
-                let fixed = match &fix {
-                    Some(f) => Some(parse_points(f, p.degree(), "--fix")?),
-                    None => None,
-                };
-                let g = p.group();
-                let stab = fixed.as_ref().map(|f| {
-                    let h = g.pointwise_stabilizer(f);
-                    let rest: Vec<usize> = h
-                        .orbits()
-                        .into_iter()
-                        .filter(|o| !(o.len() == 1 && f.contains(&o[0])))
-                        .map(|o| o.len())
-                        .collect();
-                    (
-                        f.clone(),
-                        h.order(),
-                        rest,
-                        h.is_symmetric(),
-                        h.moved_points().len(),
-                    )
-                });
-                let summary = g.summary();
-                if json {
-                    let derived: Vec<String> = g
-                        .derived_series()
-                        .iter()
-                        .map(|d| d.order().to_string())
-                        .collect();
-                    print_json(&json!({
-                        "derived_orders": derived,
-                        "center_order": g.center().order().to_string(),
-                        "is_primitive": g.is_primitive(),
-                        "is_solvable": g.is_solvable(),
-                        "degree": summary.degree,
-                        "order": summary.order.to_string(),
-                        "order_factorization": summary.order_factorization.iter().map(|&(p, e)| json!([p, e])).collect::<Vec<_>>(),
-                        "all_even": summary.all_generators_even,
-                        "is_symmetric": summary.is_symmetric,
-                        "is_alternating": summary.is_alternating,
-                        "is_transitive": g.is_transitive(),
-                        "orbit_lengths": summary.orbit_lengths,
-                        "generator_orders": summary.generator_orders.iter().map(|o| o.to_string()).collect::<Vec<_>>(),
-                        "base_length": summary.base_length,
-                        "giant_proof": summary.giant_proof,
-                        "stabilizer": stab.as_ref().map(|(f, o, rest, sym, _)| json!({
-                            "fixed": f.iter().map(|x| x + 1).collect::<Vec<_>>(),
-                            "order": o.to_string(),
-                            "orbit_lengths_on_the_rest": rest,
-                            "is_symmetric_on_moved_points": sym,
-                        })),
-                    }))?;
-                } else {
-                    outln!("puzzle:           {}", p.name());
-                    for (field, value) in summary.rows(&p.generator_names()) {
-                        let label = if field.is_empty() {
-                            String::new()
-                        } else {
-                            format!("{field}:")
-                        };
-                        outln!("{label:<18}{value}");
-                    }
-                    if let Some((f, o, rest, sym, m)) = &stab {
-                        let pts: Vec<String> = f.iter().map(|x| (x + 1).to_string()).collect();
-                        outln!("stabilizer of {{{}}}:", pts.join(","));
-                        outln!("  order:          {o}");
-                        outln!(
-                            "  orbits on the other points: lengths {}",
-                            permlab::group::summary::lengths_text(rest)
-                        );
-                        outln!(
-                            "  action:         {}",
-                            if *sym {
-                                format!("the symmetric group S_{m} on its {m} moved points")
-                            } else {
-                                "not the full symmetric group on its moved points".to_string()
-                            }
-                        );
-                    }
-                }
-                Ok(ExitCode::SUCCESS)
-            }
+            GroupCommand::Group { puzzle, fix, json } => group_facts(puzzle, fix, json),
             GroupCommand::Claim(a) => a.run(),
-            GroupCommand::Verify { file, json } => {
-                let text = std::fs::read_to_string(&file)
-                    .map_err(|e| format!("{}: {e}", file.display()))?;
-                let v = permlab::certificate::check::check(&text)
-                    .map_err(|e| format!("{}: malformed certificate: {e}", file.display()))?;
-                if json {
-                    print_json(&json!({
-                        "holds": v.holds,
-                        "message": v.message,
-                    }))?;
-                } else {
-                    outln!("{}: {}", file.display(), v.message);
-                }
-                Ok(if v.holds {
-                    ExitCode::SUCCESS
-                } else {
-                    ExitCode::from(1)
-                })
-            }
+            GroupCommand::Verify { file, json } => verify(file, json),
             GroupCommand::Contains {
                 puzzle,
                 state,
                 cycles,
                 json,
-            } => {
-                let p = Puzzle::load(&puzzle)?;
-                let s = super::args::state_arg(&p, state.as_deref(), cycles.as_deref())?;
-                let g = p.group();
-                let proof = prove_for(&p, &g, &Claim::Reachable(s));
-                if json {
-                    print_json(&json!({
-                        "reachable": proof.holds,
-                        "reason": proof.render(Format::Text),
-                    }))?;
-                } else {
-                    out!("{}", proof.render(Format::Text));
-                }
-                Ok(if proof.holds {
-                    ExitCode::SUCCESS
-                } else {
-                    ExitCode::from(1)
-                })
-            }
+            } => contains(puzzle, state, cycles, json),
             GroupCommand::Factor {
                 puzzle,
                 state,
                 json,
-            } => {
-                let p = Puzzle::load(&puzzle)?;
-                let (s, x) = state_perm(&p, &state)?;
-                let g = p.group();
-                if !g.contains(&x) {
-                    return Err(format!(
-                        "state {} is not reachable (see `permlab contains`)",
-                        format_state(&s)
-                    )
-                    .into());
-                }
-                if !g.can_factor() {
-                    return Err("the group is too large to tabulate for factoring".into());
-                }
-                let w = g
-                    .factor_word(&x, &p.generator_names())
-                    .ok_or("factoring failed")?;
-                let w = p.simplify(&w);
-                if p.eval(&w) != x {
-                    return Err(
-                        "internal error: the factor word does not evaluate to the state".into(),
-                    );
-                }
-                let solve = p.simplify(&w.inverse());
-                if json {
-                    print_json(&json!({
-                        "word": w.to_string(),
-                        "length": w.letter_count().to_string(),
-                        "solution": solve.to_string(),
-                    }))?;
-                } else {
-                    outln!("reach ({} letters): {w}", w.letter_count());
-                    outln!("solve ({} letters): {solve}", solve.letter_count());
-                }
-                Ok(ExitCode::SUCCESS)
-            }
-            GroupCommand::Boards { max, out, json } => {
-                if !(2..=12).contains(&max) {
-                    return Err(format!("--max {max}: must be 2..=12").into());
-                }
-                let total: usize = (2..=max).map(|r| (max - r + 1) * (r - 1)).sum();
-                let bar = super::progress::Bar::items(total as u64, true);
-                let rows = boards::table(max, |r| {
-                    bar.step(format!("{}x{}:{}", r.rows, r.cols, r.k));
-                });
-                bar.clear();
-                if let Some(path) = &out {
-                    let is_tex = path.extension().is_some_and(|e| e == "tex");
-                    let text = if is_tex {
-                        boards::latex(&rows)
-                    } else {
-                        boards::markdown(&rows)
-                    };
-                    permlab::io::write_atomic(path, text.as_bytes())
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
-                }
-                if json {
-                    let v: Vec<_> = rows
-                        .iter()
-                        .map(|r| {
-                            json!({
-                                "rows": r.rows, "cols": r.cols, "k": r.k,
-                                "order": r.order.to_string(), "index": r.index.to_string(),
-                                "orbit_lengths": r.orbit_lengths, "all_even": r.all_even,
-                                "rule": r.rule, "predicted": r.predicted.as_ref().map(|p| p.to_string()),
-                                "agrees": r.agrees,
-                            })
-                        })
-                        .collect();
-                    print_json(&json!(v))?;
-                } else {
-                    out!("{}", boards::markdown(&rows));
-                }
-                Ok(ExitCode::SUCCESS)
-            }
+            } => factor(puzzle, state, json),
+            GroupCommand::Boards { max, out, json } => boards(max, out, json),
         }
     }
+}
+
+/// `permlab group`: the summary of the group, and of a pointwise stabilizer with `--fix`.
+fn group_facts(puzzle: String, fix: Option<String>, json: bool) -> CliResult {
+    let p = Puzzle::load(&puzzle)?;
+    let fixed = match &fix {
+        Some(f) => Some(parse_points(f, p.degree(), "--fix")?),
+        None => None,
+    };
+    let g = p.group();
+    let stab = fixed.as_ref().map(|f| {
+        let h = g.pointwise_stabilizer(f);
+        let rest: Vec<usize> = h
+            .orbits()
+            .into_iter()
+            .filter(|o| !(o.len() == 1 && f.contains(&o[0])))
+            .map(|o| o.len())
+            .collect();
+        (
+            f.clone(),
+            h.order(),
+            rest,
+            h.is_symmetric(),
+            h.moved_points().len(),
+        )
+    });
+    let summary = g.summary();
+    if json {
+        let derived: Vec<String> = g
+            .derived_series()
+            .iter()
+            .map(|d| d.order().to_string())
+            .collect();
+        print_json(&json!({
+            "derived_orders": derived,
+            "center_order": g.center().order().to_string(),
+            "is_primitive": g.is_primitive(),
+            "is_solvable": g.is_solvable(),
+            "degree": summary.degree,
+            "order": summary.order.to_string(),
+            "order_factorization": summary.order_factorization.iter().map(|&(p, e)| json!([p, e])).collect::<Vec<_>>(),
+            "all_even": summary.all_generators_even,
+            "is_symmetric": summary.is_symmetric,
+            "is_alternating": summary.is_alternating,
+            "is_transitive": g.is_transitive(),
+            "orbit_lengths": summary.orbit_lengths,
+            "generator_orders": summary.generator_orders.iter().map(|o| o.to_string()).collect::<Vec<_>>(),
+            "base_length": summary.base_length,
+            "giant_proof": summary.giant_proof,
+            "stabilizer": stab.as_ref().map(|(f, o, rest, sym, _)| json!({
+                "fixed": f.iter().map(|x| x + 1).collect::<Vec<_>>(),
+                "order": o.to_string(),
+                "orbit_lengths_on_the_rest": rest,
+                "is_symmetric_on_moved_points": sym,
+            })),
+        }))?;
+    } else {
+        outln!("puzzle:           {}", p.name());
+        for (field, value) in summary.rows(&p.generator_names()) {
+            let label = if field.is_empty() {
+                String::new()
+            } else {
+                format!("{field}:")
+            };
+            outln!("{label:<18}{value}");
+        }
+        if let Some((f, o, rest, sym, m)) = &stab {
+            let pts: Vec<String> = f.iter().map(|x| (x + 1).to_string()).collect();
+            outln!("stabilizer of {{{}}}:", pts.join(","));
+            outln!("  order:          {o}");
+            outln!(
+                "  orbits on the other points: lengths {}",
+                permlab::group::summary::lengths_text(rest)
+            );
+            outln!(
+                "  action:         {}",
+                if *sym {
+                    format!("the symmetric group S_{m} on its {m} moved points")
+                } else {
+                    "not the full symmetric group on its moved points".to_string()
+                }
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `permlab verify`: re-checks a certificate with the independent checker.
+fn verify(file: PathBuf, json: bool) -> CliResult {
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let v = permlab::certificate::check::check(&text)
+        .map_err(|e| format!("{}: malformed certificate: {e}", file.display()))?;
+    if json {
+        print_json(&json!({
+            "holds": v.holds,
+            "message": v.message,
+        }))?;
+    } else {
+        outln!("{}: {}", file.display(), v.message);
+    }
+    Ok(if v.holds {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `permlab contains`: whether a state is reachable, with the reason.
+fn contains(
+    puzzle: String,
+    state: Option<String>,
+    cycles: Option<String>,
+    json: bool,
+) -> CliResult {
+    let p = Puzzle::load(&puzzle)?;
+    let s = super::args::state_arg(&p, state.as_deref(), cycles.as_deref())?;
+    let g = p.group();
+    let proof = prove_for(&p, &g, &Claim::Reachable(s));
+    if json {
+        print_json(&json!({
+            "reachable": proof.holds,
+            "reason": proof.render(Format::Text),
+        }))?;
+    } else {
+        out!("{}", proof.render(Format::Text));
+    }
+    Ok(if proof.holds {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `permlab factor`: a word reaching a state from solved.
+fn factor(puzzle: String, state: String, json: bool) -> CliResult {
+    let p = Puzzle::load(&puzzle)?;
+    let (s, x) = state_perm(&p, &state)?;
+    let g = p.group();
+    if !g.contains(&x) {
+        return Err(format!(
+            "state {} is not reachable (see `permlab contains`)",
+            format_state(&s)
+        )
+        .into());
+    }
+    if !g.can_factor() {
+        return Err("the group is too large to tabulate for factoring".into());
+    }
+    let w = g
+        .factor_word(&x, &p.generator_names())
+        .ok_or("factoring failed")?;
+    let w = p.simplify(&w);
+    if p.eval(&w) != x {
+        return Err("internal error: the factor word does not evaluate to the state".into());
+    }
+    let solve = p.simplify(&w.inverse());
+    if json {
+        print_json(&json!({
+            "word": w.to_string(),
+            "length": w.letter_count().to_string(),
+            "solution": solve.to_string(),
+        }))?;
+    } else {
+        outln!("reach ({} letters): {w}", w.letter_count());
+        outln!("solve ({} letters): {solve}", solve.letter_count());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `permlab boards`: the table of rotation boards.
+fn boards(max: usize, out: Option<PathBuf>, json: bool) -> CliResult {
+    if !(2..=12).contains(&max) {
+        return Err(format!("--max {max}: must be 2..=12").into());
+    }
+    let total: usize = (2..=max).map(|r| (max - r + 1) * (r - 1)).sum();
+    let bar = super::progress::Bar::items(total as u64, true);
+    let rows = boards::table(max, |r| {
+        bar.step(format!("{}x{}:{}", r.rows, r.cols, r.k));
+    });
+    bar.clear();
+    if let Some(path) = &out {
+        let is_tex = path.extension().is_some_and(|e| e == "tex");
+        let text = if is_tex {
+            boards::latex(&rows)
+        } else {
+            boards::markdown(&rows)
+        };
+        permlab::io::write_atomic(path, text.as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if json {
+        let v: Vec<_> = rows
+            .iter()
+            .map(|r| {
+                json!({
+                    "rows": r.rows, "cols": r.cols, "k": r.k,
+                    "order": r.order.to_string(), "index": r.index.to_string(),
+                    "orbit_lengths": r.orbit_lengths, "all_even": r.all_even,
+                    "rule": r.rule, "predicted": r.predicted.as_ref().map(|p| p.to_string()),
+                    "agrees": r.agrees,
+                })
+            })
+            .collect();
+        print_json(&json!(v))?;
+    } else {
+        out!("{}", boards::markdown(&rows));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 impl ClaimArgs {
