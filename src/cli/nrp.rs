@@ -132,167 +132,17 @@ pub fn run(args: NrpArgs) -> CliResult {
             board: Some(spec),
             state,
             json,
-        } => return solve_general(&spec, &state, json),
-        NrpCommand::Solve { n, state, json, .. } => {
-            let n = n.ok_or("give --n or --board")?;
-            let solver = Solver::new(n)?;
-            let b = &solver.board;
-            let start = b.puzzle.parse_state(&state)?;
-            let sol = solver.solve(&start)?;
-            let end = b.eval_letters(&sol.letters).apply_to_state(&start);
-            if end != b.puzzle.solved() {
-                return Err("internal: the solution does not solve the state".into());
-            }
-            if json {
-                print_json(&json!({
-                    "n": n,
-                    "state": format_state(&start),
-                    "word": sol.word.to_string(),
-                    "length": sol.letters.len(),
-                    "length_before_simplify": sol.raw_length,
-                    "three_cycles": sol.three_cycles,
-                    "parity_move": b.word(&sol.parity_move).to_string(),
-                    "method": sol.method,
-                    "after": format_state(&end),
-                }))?;
-            } else {
-                outln!("before:");
-                out!("{}", b.puzzle.render(&start));
-                outln!(
-                    "solution ({} letters, {} general 3-cycles{}; method: {}):",
-                    sol.letters.len(),
-                    sol.three_cycles,
-                    if sol.parity_move.is_empty() {
-                        String::new()
-                    } else {
-                        format!(", parity move {} first", b.word(&sol.parity_move))
-                    },
-                    sol.method
-                );
-                outln!("{}", sol.word);
-                outln!("after:");
-                out!("{}", b.puzzle.render(&end));
-            }
-        }
+        } => solve_general(&spec, &state, json),
+        NrpCommand::Solve { n, state, json, .. } => solve_specific(n, state, json),
         NrpCommand::Spiral {
             n,
             number,
             to,
             state,
             json,
-        } => {
-            let b = Board::new(n)?;
-            let st = match state {
-                Some(s) => b.puzzle.parse_state(&s)?,
-                None => b.puzzle.solved(),
-            };
-            let num = b.check_cell("number", number)?;
-            let from = st
-                .iter()
-                .position(|&l| l as usize == num)
-                .expect("a permutation");
-            let path = nrp::spiral_path(&b, from, SpiralKind::Plain);
-            let target = match to {
-                Some(t) => Some(b.check_cell("cell", t)?),
-                None => None,
-            };
-            let word = match target {
-                Some(t) => nrp::spiral(&b, &st, num, t)?,
-                None => b.word(&path.letters),
-            };
-            let end = b.puzzle.apply(&st, &word);
-            let dist: Vec<f64> = path
-                .cells
-                .iter()
-                .map(|&c| (dist4(&b, c) as f64).sqrt() / 2.0)
-                .collect();
-            if json {
-                print_json(&json!({
-                    "n": n,
-                    "number": number,
-                    "start": from + 1,
-                    "centre": centre_square(&b, b.class(from)) + 1,
-                    "path_cells": path.cells.iter().map(|c| c + 1).collect::<Vec<_>>(),
-                    "path_letters": b.word(&path.letters).to_string(),
-                    "distance_to_centre_of_y": dist,
-                    "x_turns": path.steps.len(),
-                    "target": target.map(|t| t + 1),
-                    "word": word.to_string(),
-                    "after": format_state(&end),
-                }))?;
-            } else {
-                outln!(
-                    "Spiral of number {number} from cell {} {} to the centre square {} {}:",
-                    from + 1,
-                    rc(&b, from),
-                    path.end() + 1,
-                    rc(&b, path.end())
-                );
-                outln!("  start        {:<8} d = {:.3}", rc(&b, from), dist[0]);
-                for (k, &(g, p)) in path.letters.iter().enumerate() {
-                    let letter = b.word(&[(g, p)]).to_string();
-                    outln!(
-                        "  {:<12} {:<8} d = {:.3}",
-                        letter,
-                        rc(&b, path.cells[k + 1]),
-                        dist[k + 1]
-                    );
-                }
-                outln!(
-                    "{} X turns; word: {}",
-                    path.steps.len(),
-                    b.word(&path.letters)
-                );
-                if let Some(t) = target {
-                    outln!("to cell {} {}: {word}", t + 1, rc(&b, t));
-                }
-                out!("{}", b.puzzle.render(&end));
-            }
-        }
-        NrpCommand::Cycle { n, json } => {
-            let b = Board::new(n)?;
-            let belt = nrp::belt(&b);
-            let word = b.word(&nrp::cycle(&b));
-            let g = b.eval_letters(&nrp::cycle(&b));
-            let shift = nrp::cycle_shift(&b);
-            if json {
-                print_json(&json!({
-                    "n": n,
-                    "word": word.to_string(),
-                    "belt": belt.iter().map(|c| c + 1).collect::<Vec<_>>(),
-                    "shift": shift,
-                    "cycles": g.to_string(),
-                }))?;
-            } else {
-                outln!("Cycle (seed (Y X)^4, counter-clockwise letters) = {word}");
-                let cells: Vec<String> = belt.iter().map(|&c| rc(&b, c)).collect();
-                outln!("belt ({} cells): {}", belt.len(), cells.join(" "));
-                outln!("shift: {shift} places along the belt");
-                outln!("permutation: {g}");
-            }
-        }
-        NrpCommand::ThreeCycle { n, cells, json } => {
-            let solver = Solver::new(n)?;
-            let b = &solver.board;
-            let mut c = [0usize; 3];
-            for (k, &x) in cells.iter().enumerate() {
-                c[k] = b.check_cell("cell", x)?;
-            }
-            let w = nrp::three_cycle(b, &solver.specific, c)?;
-            let w = b.simplify(&w);
-            let g = b.eval_letters(&w);
-            if json {
-                print_json(&json!({
-                    "n": n,
-                    "word": b.word(&w).to_string(),
-                    "length": w.len(),
-                    "permutation": g.to_string(),
-                }))?;
-            } else {
-                outln!("{}", b.word(&w));
-                outln!("{} letters; permutation {g}", w.len());
-            }
-        }
+        } => spiral(n, number, to, state, json),
+        NrpCommand::Cycle { n, json } => cycle_command(n, json),
+        NrpCommand::ThreeCycle { n, cells, json } => three_cycle_command(n, cells, json),
         NrpCommand::Quality {
             n_from,
             n_to,
@@ -300,14 +150,185 @@ pub fn run(args: NrpArgs) -> CliResult {
             states,
             seed,
             json,
-        } => return quality(n_from, n_to, &boards, states, seed, json),
+        } => quality(n_from, n_to, &boards, states, seed, json),
         NrpCommand::Bench {
             n_from,
             n_to,
             states,
             seed,
             json,
-        } => return bench(n_from, n_to, states, seed, json),
+        } => bench(n_from, n_to, states, seed, json),
+    }
+}
+
+/// `permlab nrp solve --n N`: seed 000's algorithm on the n x (n+1) board.
+fn solve_specific(n: Option<usize>, state: String, json: bool) -> CliResult {
+    let n = n.ok_or("give --n or --board")?;
+    let solver = Solver::new(n)?;
+    let b = &solver.board;
+    let start = b.puzzle.parse_state(&state)?;
+    let sol = solver.solve(&start)?;
+    let end = b.eval_letters(&sol.letters).apply_to_state(&start);
+    if end != b.puzzle.solved() {
+        return Err("internal: the solution does not solve the state".into());
+    }
+    if json {
+        print_json(&json!({
+            "n": n,
+            "state": format_state(&start),
+            "word": sol.word.to_string(),
+            "length": sol.letters.len(),
+            "length_before_simplify": sol.raw_length,
+            "three_cycles": sol.three_cycles,
+            "parity_move": b.word(&sol.parity_move).to_string(),
+            "method": sol.method,
+            "after": format_state(&end),
+        }))?;
+    } else {
+        outln!("before:");
+        out!("{}", b.puzzle.render(&start));
+        outln!(
+            "solution ({} letters, {} general 3-cycles{}; method: {}):",
+            sol.letters.len(),
+            sol.three_cycles,
+            if sol.parity_move.is_empty() {
+                String::new()
+            } else {
+                format!(", parity move {} first", b.word(&sol.parity_move))
+            },
+            sol.method
+        );
+        outln!("{}", sol.word);
+        outln!("after:");
+        out!("{}", b.puzzle.render(&end));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `permlab nrp spiral`: Spiral brings a number to the centre (or to a cell).
+fn spiral(
+    n: usize,
+    number: usize,
+    to: Option<usize>,
+    state: Option<String>,
+    json: bool,
+) -> CliResult {
+    let b = Board::new(n)?;
+    let st = match state {
+        Some(s) => b.puzzle.parse_state(&s)?,
+        None => b.puzzle.solved(),
+    };
+    let num = b.check_cell("number", number)?;
+    let from = st
+        .iter()
+        .position(|&l| l as usize == num)
+        .expect("a permutation");
+    let path = nrp::spiral_path(&b, from, SpiralKind::Plain);
+    let target = match to {
+        Some(t) => Some(b.check_cell("cell", t)?),
+        None => None,
+    };
+    let word = match target {
+        Some(t) => nrp::spiral(&b, &st, num, t)?,
+        None => b.word(&path.letters),
+    };
+    let end = b.puzzle.apply(&st, &word);
+    let dist: Vec<f64> = path
+        .cells
+        .iter()
+        .map(|&c| (dist4(&b, c) as f64).sqrt() / 2.0)
+        .collect();
+    if json {
+        print_json(&json!({
+            "n": n,
+            "number": number,
+            "start": from + 1,
+            "centre": centre_square(&b, b.class(from)) + 1,
+            "path_cells": path.cells.iter().map(|c| c + 1).collect::<Vec<_>>(),
+            "path_letters": b.word(&path.letters).to_string(),
+            "distance_to_centre_of_y": dist,
+            "x_turns": path.steps.len(),
+            "target": target.map(|t| t + 1),
+            "word": word.to_string(),
+            "after": format_state(&end),
+        }))?;
+    } else {
+        outln!(
+            "Spiral of number {number} from cell {} {} to the centre square {} {}:",
+            from + 1,
+            rc(&b, from),
+            path.end() + 1,
+            rc(&b, path.end())
+        );
+        outln!("  start        {:<8} d = {:.3}", rc(&b, from), dist[0]);
+        for (k, &(g, p)) in path.letters.iter().enumerate() {
+            let letter = b.word(&[(g, p)]).to_string();
+            outln!(
+                "  {:<12} {:<8} d = {:.3}",
+                letter,
+                rc(&b, path.cells[k + 1]),
+                dist[k + 1]
+            );
+        }
+        outln!(
+            "{} X turns; word: {}",
+            path.steps.len(),
+            b.word(&path.letters)
+        );
+        if let Some(t) = target {
+            outln!("to cell {} {}: {word}", t + 1, rc(&b, t));
+        }
+        out!("{}", b.puzzle.render(&end));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `permlab nrp cycle`: the conveyor belt of Cycle.
+fn cycle_command(n: usize, json: bool) -> CliResult {
+    let b = Board::new(n)?;
+    let belt = nrp::belt(&b);
+    let word = b.word(&nrp::cycle(&b));
+    let g = b.eval_letters(&nrp::cycle(&b));
+    let shift = nrp::cycle_shift(&b);
+    if json {
+        print_json(&json!({
+            "n": n,
+            "word": word.to_string(),
+            "belt": belt.iter().map(|c| c + 1).collect::<Vec<_>>(),
+            "shift": shift,
+            "cycles": g.to_string(),
+        }))?;
+    } else {
+        outln!("Cycle (seed (Y X)^4, counter-clockwise letters) = {word}");
+        let cells: Vec<String> = belt.iter().map(|&c| rc(&b, c)).collect();
+        outln!("belt ({} cells): {}", belt.len(), cells.join(" "));
+        outln!("shift: {shift} places along the belt");
+        outln!("permutation: {g}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `permlab nrp three-cycle`: the 3-cycle of three cells.
+fn three_cycle_command(n: usize, cells: Vec<usize>, json: bool) -> CliResult {
+    let solver = Solver::new(n)?;
+    let b = &solver.board;
+    let mut c = [0usize; 3];
+    for (k, &x) in cells.iter().enumerate() {
+        c[k] = b.check_cell("cell", x)?;
+    }
+    let w = nrp::three_cycle(b, &solver.specific, c)?;
+    let w = b.simplify(&w);
+    let g = b.eval_letters(&w);
+    if json {
+        print_json(&json!({
+            "n": n,
+            "word": b.word(&w).to_string(),
+            "length": w.len(),
+            "permutation": g.to_string(),
+        }))?;
+    } else {
+        outln!("{}", b.word(&w));
+        outln!("{} letters; permutation {g}", w.len());
     }
     Ok(ExitCode::SUCCESS)
 }
