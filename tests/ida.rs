@@ -350,7 +350,7 @@ fn cli_solve_and_contains_errors() {
         ),
         (
             vec!["contains", "cube3", "1,2", "--cycles", "(1,2)"],
-            "not both",
+            "cannot be used with",
         ),
     ] {
         let (code, _, err) = permlab(&args);

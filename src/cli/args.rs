@@ -77,6 +77,7 @@ pub fn state_arg(
                 .map_err(|e| format!("--cycles {c:?}: {e}"))?;
             Ok(g.extended(puzzle.degree()).to_state())
         }
+        // clap refuses both (`conflicts_with`); this guards any other caller
         (Some(_), Some(_)) => {
             Err("give the state either as STATE or with --cycles, not both".into())
         }

@@ -45,7 +45,7 @@ pub enum GroupCommand {
         state: Option<String>,
         /// The state as the permutation taking solved to it, in cycle notation
         /// (e.g. "(9,21,28)").
-        #[arg(long)]
+        #[arg(long, conflicts_with = "state")]
         cycles: Option<String>,
         /// Machine-readable output.
         #[arg(long)]

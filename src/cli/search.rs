@@ -67,7 +67,7 @@ pub enum SearchCommand {
         state: Option<String>,
         /// The state as the permutation taking solved to it, in cycle notation
         /// (e.g. "(9,21,28)").
-        #[arg(long)]
+        #[arg(long, conflicts_with = "state")]
         cycles: Option<String>,
         /// An optimal solution however long it takes (IDA* when no full table fits).
         #[arg(long, conflicts_with = "time_limit")]
@@ -128,7 +128,7 @@ pub struct SpaceArgs {
     #[arg(long)]
     pub inverses: bool,
     /// Positions on a ring up to rotation (rotating is free): turnstyle:N.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["track", "inverses"])]
     pub up_to_rotation: bool,
     /// Track only these numbers (e.g. 1..8): distance to any position with them home.
     #[arg(long)]
@@ -187,15 +187,7 @@ impl SpaceArgs {
     /// The puzzle and its state space.
     pub fn build(&self) -> Result<(Puzzle, AnySpace), CliError> {
         let puzzle = Puzzle::load(&self.puzzle)?;
-        if self.up_to_rotation && self.track.is_some() {
-            return Err("--up-to-rotation and --track cannot be combined".into());
-        }
         let space = if self.up_to_rotation {
-            if self.inverses {
-                return Err(
-                    "--up-to-rotation takes the puzzle's flips as they are; drop --inverses".into(),
-                );
-            }
             AnySpace::Ring(
                 RingSpace::for_puzzle(&puzzle).map_err(|e| format!("--up-to-rotation: {e}"))?,
             )
