@@ -1,6 +1,13 @@
 //! Argument parsers shared by the subcommands.
 
 use super::CliError;
+use permlab::Puzzle;
+
+/// The clap value parser of every `PUZZLE` argument: the puzzle loaded once while
+/// the command line is parsed ([`Puzzle::load`]), so a bad spec is a usage error.
+pub fn puzzle_arg(spec: &str) -> Result<Puzzle, String> {
+    Puzzle::load(spec).map_err(|e| e.to_string())
+}
 use std::path::Path;
 
 /// Checks, before any work, that a file can be written at `path`: it is not a

@@ -34,8 +34,10 @@ pub enum CoreCommand {
 
 #[derive(clap::Args)]
 pub struct WordArgs {
-    /// A built-in puzzle or a .gens file.
-    pub puzzle: String,
+    /// A built-in puzzle, a .gens file, or either with a bracket list of
+    /// generator words (`cube3[R2,U]`).
+    #[arg(value_parser = super::args::puzzle_arg)]
+    pub puzzle: Puzzle,
     /// A word over the puzzle's moves, e.g. "R U R' U'" or "(Y X)^4".
     pub word: String,
     #[command(flatten)]
@@ -47,7 +49,7 @@ pub struct WordArgs {
 
 impl WordArgs {
     pub(super) fn load(&self) -> Result<(Puzzle, permlab::Perm), super::CliError> {
-        let puzzle = Puzzle::load(&self.puzzle)?;
+        let puzzle = self.puzzle.clone();
         let word = puzzle.parse_word(&self.word)?;
         let perm = puzzle.eval_with(&word, self.conv.convention());
         Ok((puzzle, perm))

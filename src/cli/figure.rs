@@ -24,7 +24,7 @@ pub enum FigureCommand {
     /// Draws one figure into a file (--out x.svg or x.png).
     Figure {
         #[command(subcommand)]
-        kind: FigureKind,
+        kind: Box<FigureKind>,
     },
     /// Regenerates every figure of the README, notebooks and paper (SVG and PNG)
     /// into a directory, deterministically.
@@ -58,8 +58,10 @@ pub struct OutArgs {
 /// A puzzle and a word.
 #[derive(clap::Args)]
 pub struct PuzzleWord {
-    /// A built-in puzzle or a .gens file.
-    puzzle: String,
+    /// A built-in puzzle, a .gens file, or either with a bracket list of
+    /// generator words (`cube3[R2,U]`).
+    #[arg(value_parser = super::args::puzzle_arg)]
+    puzzle: Puzzle,
     /// A word over the puzzle's moves ("" for the identity).
     word: String,
     #[command(flatten)]
@@ -68,7 +70,7 @@ pub struct PuzzleWord {
 
 impl PuzzleWord {
     fn load(&self) -> Result<(Puzzle, Perm), CliError> {
-        let puzzle = Puzzle::load(&self.puzzle)?;
+        let puzzle = self.puzzle.clone();
         let word = puzzle.parse_word(&self.word)?;
         let g = puzzle.eval_with(&word, self.conv.convention());
         Ok((puzzle, g))
@@ -334,7 +336,7 @@ impl FigureKind {
                 write_figure(&fig, &out)
             }
             FigureKind::Bfs { space, log, out } => {
-                let puzzle = space.puzzle.clone();
+                let puzzle = space.puzzle.name().to_string();
                 let d = search_distribution(&space)?;
                 let fig = HistogramFigure::new(vec![(puzzle.clone(), d)])
                     .log(log)

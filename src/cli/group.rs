@@ -17,8 +17,10 @@ use std::process::ExitCode;
 pub enum GroupCommand {
     /// Facts about the group of a puzzle: order, orbits, parity, Sym/Alt, base length.
     Group {
-        /// A built-in puzzle or a .gens file.
-        puzzle: String,
+        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// generator words (`cube3[R2,U]`).
+        #[arg(value_parser = super::args::puzzle_arg)]
+        puzzle: Puzzle,
         /// Also describe the pointwise stabilizer of these points (1-based, e.g. 9-12).
         #[arg(long, value_name = "POINTS")]
         fix: Option<String>,
@@ -39,8 +41,10 @@ pub enum GroupCommand {
     },
     /// Whether a state is reachable from solved (exit 0) or not (exit 1), with the reason.
     Contains {
-        /// A built-in puzzle or a .gens file.
-        puzzle: String,
+        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// generator words (`cube3[R2,U]`).
+        #[arg(value_parser = super::args::puzzle_arg)]
+        puzzle: Puzzle,
         /// The state: 1-based labels in position order, e.g. 2,1,3,4 (or --cycles).
         state: Option<String>,
         /// The state as the permutation taking solved to it, in cycle notation
@@ -53,8 +57,10 @@ pub enum GroupCommand {
     },
     /// A word in the generators reaching a state from solved (its inverse solves it).
     Factor {
-        /// A built-in puzzle or a .gens file.
-        puzzle: String,
+        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// generator words (`cube3[R2,U]`).
+        #[arg(value_parser = super::args::puzzle_arg)]
+        puzzle: Puzzle,
         /// The state: 1-based labels in position order.
         state: String,
         /// Machine-readable output.
@@ -77,8 +83,10 @@ pub enum GroupCommand {
 
 #[derive(clap::Args)]
 pub struct ClaimArgs {
-    /// A built-in puzzle or a .gens file.
-    pub puzzle: String,
+    /// A built-in puzzle, a .gens file, or either with a bracket list of
+    /// generator words (`cube3[R2,U]`).
+    #[arg(value_parser = super::args::puzzle_arg)]
+    pub puzzle: Puzzle,
     /// Claim: the group is the symmetric group on its moved points.
     #[arg(long, group = "claim")]
     pub symmetric: bool,
@@ -152,8 +160,7 @@ impl GroupCommand {
 }
 
 /// `permlab group`: the summary of the group, and of a pointwise stabilizer with `--fix`.
-fn group_facts(puzzle: String, fix: Option<String>, json: bool) -> CliResult {
-    let p = Puzzle::load(&puzzle)?;
+fn group_facts(p: Puzzle, fix: Option<String>, json: bool) -> CliResult {
     let fixed = match &fix {
         Some(f) => Some(parse_points(f, p.degree(), "--fix")?),
         None => None,
@@ -257,13 +264,7 @@ fn verify(file: PathBuf, json: bool) -> CliResult {
 }
 
 /// `permlab contains`: whether a state is reachable, with the reason.
-fn contains(
-    puzzle: String,
-    state: Option<String>,
-    cycles: Option<String>,
-    json: bool,
-) -> CliResult {
-    let p = Puzzle::load(&puzzle)?;
+fn contains(p: Puzzle, state: Option<String>, cycles: Option<String>, json: bool) -> CliResult {
     let s = super::args::state_arg(&p, state.as_deref(), cycles.as_deref())?;
     let g = p.group();
     let proof = prove_for(&p, &g, &Claim::Reachable(s));
@@ -283,8 +284,7 @@ fn contains(
 }
 
 /// `permlab factor`: a word reaching a state from solved.
-fn factor(puzzle: String, state: String, json: bool) -> CliResult {
-    let p = Puzzle::load(&puzzle)?;
+fn factor(p: Puzzle, state: String, json: bool) -> CliResult {
     let (s, x) = state_perm(&p, &state)?;
     let g = p.group();
     if !g.contains(&x) {
@@ -361,7 +361,7 @@ fn boards(max: usize, out: Option<PathBuf>, json: bool) -> CliResult {
 
 impl ClaimArgs {
     fn run(self) -> CliResult {
-        let p = Puzzle::load(&self.puzzle)?;
+        let p = &self.puzzle;
         let claim = if self.symmetric {
             Claim::Symmetric
         } else if self.alternating {
@@ -385,9 +385,9 @@ impl ClaimArgs {
             return Err("no claim given: use --symmetric, --alternating, --even, --order N, --reachable STATE or --stabilizer-fixes P --acts-symmetric-on Q".into());
         };
         let g = p.group();
-        let proof = prove_for(&p, &g, &claim);
+        let proof = prove_for(p, &g, &claim);
         if let Some(path) = &self.certificate {
-            let cert = permlab::certificate::certify(&p, &g, &claim, &proof)?;
+            let cert = permlab::certificate::certify(p, &g, &claim, &proof)?;
             cert.write(path)?;
         }
         if self.json {

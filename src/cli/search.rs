@@ -122,8 +122,10 @@ pub enum StrategyArg {
 /// Which state space to search.
 #[derive(Args, Clone)]
 pub struct SpaceArgs {
-    /// A built-in puzzle or a .gens file.
-    pub puzzle: String,
+    /// A built-in puzzle, a .gens file, or either with a bracket list of
+    /// generator words (`cube3[R2,U]`).
+    #[arg(value_parser = super::args::puzzle_arg)]
+    pub puzzle: Puzzle,
     /// Add the inverse of every generator as a move (named X').
     #[arg(long)]
     pub inverses: bool,
@@ -186,7 +188,7 @@ impl SpaceArgs {
 
     /// The puzzle and its state space.
     pub fn build(&self) -> Result<(Puzzle, AnySpace), CliError> {
-        let puzzle = Puzzle::load(&self.puzzle)?;
+        let puzzle = self.puzzle.clone();
         let space = if self.up_to_rotation {
             AnySpace::Ring(
                 RingSpace::for_puzzle(&puzzle).map_err(|e| format!("--up-to-rotation: {e}"))?,
@@ -410,8 +412,8 @@ impl SearchCommand {
                 metric,
                 chain,
             } => {
-                let puzzle = Puzzle::load(&args.puzzle)?;
-                let cells = state_arg(&puzzle, state.as_deref(), cycles.as_deref())?;
+                let puzzle = &args.puzzle;
+                let cells = state_arg(puzzle, state.as_deref(), cycles.as_deref())?;
                 if optimal || time_limit.is_some() || metric.is_some() || chain.is_some() {
                     let opts = MetricSolve {
                         optimal,
@@ -424,7 +426,7 @@ impl SearchCommand {
                         bfs_limit,
                         json,
                     };
-                    return solve_in_metric(&args, &puzzle, &cells, table.is_some(), &opts);
+                    return solve_in_metric(&args, puzzle, &cells, table.is_some(), &opts);
                 }
                 solve(args, &cells, table, bfs_limit, max_depth, json)
             }
@@ -488,7 +490,7 @@ fn solve(
     json: bool,
 ) -> CliResult {
     let cells = cells.to_vec();
-    let puzzle = Puzzle::load(&args.puzzle)?;
+    let puzzle = &args.puzzle;
     let max_memory = args.max_memory()?;
     let built = args.build();
     let space = match built {
@@ -505,7 +507,7 @@ fn solve(
             if !too_large || args.up_to_rotation || args.track.is_some() {
                 return Err(e);
             }
-            let (names, perms) = puzzle_moves(&puzzle, args.inverses);
+            let (names, perms) = puzzle_moves(puzzle, args.inverses);
             let g = Perm::from_state(&cells)?;
             let group = PermGroup::new(puzzle.degree(), perms.clone());
             if !group.contains(&g) {
@@ -553,7 +555,7 @@ fn solve(
         }
         match &space {
             AnySpace::Group(gs) => {
-                let (_, perms) = puzzle_moves(&puzzle, args.inverses);
+                let (_, perms) = puzzle_moves(puzzle, args.inverses);
                 let group = PermGroup::new(puzzle.degree(), perms);
                 factor_fallback(&group, &gs.element(&st), &names, json)
             }
@@ -640,7 +642,7 @@ fn solve_in_metric(
     };
     let cost_of = |path: &[usize]| -> u32 { path.iter().map(|&m| moves.moves()[m].cost).sum() };
     if let Some(chain) = &o.chain {
-        let sub = twophase::parse_subgroup(puzzle, &args.puzzle, chain)?;
+        let sub = twophase::parse_subgroup(puzzle, args.puzzle.name(), chain)?;
         let bases: Vec<(String, Perm)> = puzzle
             .generators()
             .iter()

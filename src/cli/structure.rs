@@ -13,8 +13,10 @@ use std::process::ExitCode;
 pub enum StructureCommand {
     /// The setwise stabilizer of a set of points: its order and generators.
     Stabilizer {
-        /// A built-in puzzle or a .gens file.
-        puzzle: String,
+        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// generator words (`cube3[R2,U]`).
+        #[arg(value_parser = super::args::puzzle_arg)]
+        puzzle: Puzzle,
         /// The points (1-based, e.g. 1,5,9 or 9-12).
         #[arg(long, value_name = "POINTS")]
         set: String,
@@ -28,16 +30,20 @@ pub enum StructureCommand {
     NormalClosure(WordArgs),
     /// The minimal block systems of the action on each orbit, and primitivity.
     Blocks {
-        /// A built-in puzzle or a .gens file.
-        puzzle: String,
+        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// generator words (`cube3[R2,U]`).
+        #[arg(value_parser = super::args::puzzle_arg)]
+        puzzle: Puzzle,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
     },
     /// The action on block systems or an orbit: orders of the image and the kernel.
     Action {
-        /// A built-in puzzle or a .gens file.
-        puzzle: String,
+        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// generator words (`cube3[R2,U]`).
+        #[arg(value_parser = super::args::puzzle_arg)]
+        puzzle: Puzzle,
         /// `blocks` (the blocks of every minimal block system together) or `orbit:N`
         /// (the orbit of point N, 1-based).
         #[arg(long, value_name = "blocks|orbit:N")]
@@ -70,7 +76,7 @@ impl StructureCommand {
     pub fn run(self) -> CliResult {
         match self {
             StructureCommand::Stabilizer { puzzle, set, json } => {
-                let p = Puzzle::load(&puzzle)?;
+                let p = puzzle;
                 let points = parse_points(&set, p.degree(), "--set")?;
                 let h = p.group().setwise_stabilizer(&points)?;
                 let gens: Vec<String> = h.generators().iter().map(|g| g.to_string()).collect();
@@ -108,7 +114,7 @@ impl StructureCommand {
                 }
             }
             StructureCommand::Blocks { puzzle, json } => {
-                let p = Puzzle::load(&puzzle)?;
+                let p = puzzle;
                 let g = p.group();
                 let systems = g.minimal_block_systems();
                 let primitive = g.is_primitive();
@@ -145,7 +151,7 @@ impl StructureCommand {
                 }
             }
             StructureCommand::Action { puzzle, on, json } => {
-                let p = Puzzle::load(&puzzle)?;
+                let p = puzzle;
                 let g = p.group();
                 let action = if on == "blocks" {
                     let systems = g.minimal_block_systems();
