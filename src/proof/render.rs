@@ -429,10 +429,9 @@ fn invariant_spans(inv: &Invariant) -> Vec<Span> {
             generators,
             state_twists,
         } => {
-            let d = generators
-                .iter()
-                .fold(*modulus, |d, &(_, s)| num_integer::gcd(d, s));
-            let s = state_twists.iter().sum::<usize>() % modulus;
+            let (d, s) = inv
+                .orientation_sums()
+                .expect("an orientation invariant has sums");
             let k = *modulus;
             let rule = if d == k {
                 format!("the twists of the blocks must sum to 0 mod {k}")
