@@ -30,14 +30,14 @@ pub struct MatrixFigure {
     rows: usize,
     cols: usize,
     /// `ones[r]` = the columns of the nonzero entries of row `r`, increasing.
-    ones: Vec<Vec<usize>>,
-    title: String,
+    pub(super) ones: Vec<Vec<usize>>,
+    pub(super) title: String,
     /// Side of the blocks separated by lines (`N²` for a cube's faces).
-    block: Option<usize>,
+    pub(super) block: Option<usize>,
     /// Names of the blocks along both axes (`U L F R B D`).
-    block_names: Vec<String>,
+    pub(super) block_names: Vec<String>,
     /// Whether to print row and column numbers (1-based) along the axes.
-    numbers: bool,
+    pub(super) numbers: bool,
 }
 
 /// Where a [`MatrixFigure`] puts its cells in an image of a given size: cell `(r, c)`
@@ -202,6 +202,10 @@ impl Figure for MatrixFigure {
         }
         self.draw_labels(area, &l, size)
     }
+
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        Ok(super::tikz::matrix(self))
+    }
 }
 
 impl MatrixFigure {
@@ -253,7 +257,7 @@ impl MatrixFigure {
 
 /// The smallest of 1, 2, 5, 10, 20, 50, … whose spacing leaves 2.5 font sizes between
 /// labels.
-fn label_step(cell: f64, font: f64) -> usize {
+pub(super) fn label_step(cell: f64, font: f64) -> usize {
     let mut step = 1usize;
     let mut k = 0;
     while (step as f64) * cell < 2.5 * font {
