@@ -186,6 +186,33 @@ fn figures_without_a_tikz_form_say_which_have_one() {
     assert!(matches!(panels.to_tikz(), Err(FigureError::NoTikz)));
 }
 
+#[test]
+fn axis_captions_say_which_axis_is_before_and_after() {
+    use permlab::figures::matrix::{CAPTION_AFTER, CAPTION_BEFORE};
+    let g = cube_perm("R U");
+    let plain = MatrixFigure::of_perm(&g).cube_faces(3);
+    let fig = plain.clone().move_captions();
+    let tex = fig.to_tikz().unwrap();
+    assert_eq!(
+        tex.matches(&format!("{{{CAPTION_BEFORE}}}")).count()
+            + tex.matches(&format!("{{{CAPTION_AFTER}}}")).count(),
+        2
+    );
+    assert!(!plain.to_tikz().unwrap().contains(CAPTION_BEFORE));
+    // column i is where a sticker is before the move, row i^g where it is after
+    for (r, c) in filled_cells(&tex) {
+        assert_eq!(g.image(c), r);
+    }
+    let size = fig.default_size();
+    let svg = fig.to_svg(size).unwrap();
+    assert!(svg.contains(CAPTION_BEFORE) && svg.contains(CAPTION_AFTER));
+    // the captions take room below and right of the grid, which stays in the image
+    let (l, p) = (fig.layout(size), plain.layout(size));
+    assert!(l.cell <= p.cell);
+    assert!(l.x0 + 54 * l.cell < size.0 as i32 && l.y0 + 54 * l.cell < size.1 as i32);
+    assert_eq!(fig.to_png(size).unwrap(), fig.to_png(size).unwrap());
+}
+
 fn tempdir(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("permlab-tikz-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -206,6 +233,7 @@ fn standalone_documents_compile_with_pdflatex() {
             MatrixFigure::of_perm(&cube_perm("R U"))
                 .cube_faces(3)
                 .title("R U: 50% <R,U> {a_b}")
+                .move_captions()
                 .to_tikz()
                 .unwrap(),
         ),
@@ -264,8 +292,9 @@ fn cli_writes_the_tikz_of_the_library() {
     ]);
     assert_eq!(code, 0, "{err}");
     let expect = MatrixFigure::of_perm(&cube_perm("R"))
-        .cube_faces(3)
         .title("R")
+        .cube_faces(3)
+        .move_captions()
         .to_tikz()
         .unwrap();
     assert_eq!(std::fs::read_to_string(&bare).unwrap(), expect);

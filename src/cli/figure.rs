@@ -92,6 +92,10 @@ pub enum FigureKind {
         /// Number the rows and columns.
         #[arg(long)]
         numbers: bool,
+        /// Omit the axis captions ("position before the move" below, "position after
+        /// the move" at the right).
+        #[arg(long)]
+        no_captions: bool,
         #[command(flatten)]
         out: OutArgs,
     },
@@ -310,12 +314,16 @@ impl FigureKind {
                 pw,
                 no_faces,
                 numbers,
+                no_captions,
                 out,
             } => {
                 let (puzzle, g) = pw.load()?;
                 let mut fig = MatrixFigure::of_perm(&g)
                     .title(&title_or(&out, &pw.word))
                     .numbers(numbers);
+                if !no_captions {
+                    fig = fig.move_captions();
+                }
                 if let (Layout::Cube(n), false) = (puzzle.layout(), no_faces) {
                     fig = fig.cube_faces(n);
                 }

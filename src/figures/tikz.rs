@@ -45,7 +45,8 @@ fn colour(c: RGBColor) -> String {
 /// The matrix picture as a `tikzpicture`: the grid of entries (cell `(r, c)` is the
 /// unit square from `(c, r)` to `(c+1, r+1)`, rows downwards), the block separators,
 /// one `\fill` per 1-entry (no other `\fill` is written), the block names or row and
-/// column numbers along the top and left, and the title above.
+/// column numbers along the top and left, the axis captions below and right (reading
+/// upwards), and the title above.
 pub fn matrix(fig: &MatrixFigure) -> String {
     let (rows, cols) = fig.shape();
     let unit = MATRIX_SIDE_CM / rows.max(cols).max(1) as f64;
@@ -120,6 +121,20 @@ pub fn matrix(fig: &MatrixFigure) -> String {
                 label(&mut s, &k.to_string(), k as f64 - 0.5, column);
             }
         }
+    }
+    if let Some((columns, rows_caption)) = &fig.captions {
+        let _ = writeln!(
+            s,
+            "\\node[below,font=\\small] at ({:.1},{rows}) {{{}}};",
+            cols as f64 / 2.0,
+            latex_text(columns)
+        );
+        let _ = writeln!(
+            s,
+            "\\node[anchor=north,rotate=90,font=\\small] at ({cols},{:.1}) {{{}}};",
+            rows as f64 / 2.0,
+            latex_text(rows_caption)
+        );
     }
     if !fig.title.is_empty() {
         let shift = if labelled { "1.6em" } else { "0.2em" };
