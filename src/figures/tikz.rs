@@ -14,7 +14,7 @@
 //! use permlab::figures::{tikz, Figure, matrix::MatrixFigure};
 //! let g: permlab::Perm = "(1,2,3)".parse().unwrap();
 //! let body = MatrixFigure::of_perm(&g).title("(1,2,3)").to_tikz().unwrap();
-//! assert_eq!(body.matches("\\fill ").count(), 3);
+//! assert_eq!(body.matches("\\fill[").count(), 3);
 //! assert!(tikz::standalone(&body).starts_with("\\documentclass{standalone}"));
 //! ```
 
