@@ -4,6 +4,10 @@
 //! `ybar` axis with the counts as coordinates ([`histogram`]). Other figures have no
 //! TikZ form ([`FigureError::NoTikz`]).
 //!
+//! The commands are those documented in T. Tantau, *The TikZ and PGF Packages*
+//! (manual, version 3.1) and C. Feuersänger, *Manual for Package pgfplots* (version
+//! 1.18: the `ybar`, `ymode=log` and `log origin` options).
+//!
 //! Each function returns a `tikzpicture` environment to `\input` into a document that
 //! loads `pgfplots` (which loads TikZ); [`standalone`] wraps it into a document that
 //! compiles on its own. Text goes through [`crate::escape::latex_text`], numbers are
