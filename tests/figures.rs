@@ -515,7 +515,7 @@ fn figure_command_errors_are_one_line() {
                 "--out",
                 bad.to_str().unwrap(),
             ],
-            "must end in .svg or .png",
+            "must end in .svg, .png or .tex",
         ),
         (
             vec!["figure", "matrix", "cube3", "R Q", "--out", "x.svg"],

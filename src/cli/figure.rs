@@ -21,7 +21,8 @@ use std::process::ExitCode;
 
 #[derive(Subcommand)]
 pub enum FigureCommand {
-    /// Draws one figure into a file (--out x.svg or x.png).
+    /// Draws one figure into a file (--out x.svg, x.png, or x.tex as TikZ for matrix,
+    /// bfs and hist).
     Figure {
         #[command(subcommand)]
         kind: Box<FigureKind>,
@@ -41,12 +42,16 @@ pub enum FigureCommand {
 /// Options shared by every figure kind.
 #[derive(clap::Args)]
 pub struct OutArgs {
-    /// Output file: .svg or .png.
+    /// Output file: .svg, .png, or .tex (TikZ/PGF; matrix, bfs and hist only).
     #[arg(long)]
     out: PathBuf,
-    /// Size in pixels, WxH or W (square); default: the figure's own.
+    /// Size in pixels, WxH or W (square); default: the figure's own. Not for .tex.
     #[arg(long)]
     size: Option<String>,
+    /// With a .tex output: write a document that compiles on its own (standalone
+    /// class, pgfplots) instead of a bare tikzpicture.
+    #[arg(long)]
+    standalone: bool,
     /// Title drawn on the figure (default depends on the kind).
     #[arg(long)]
     title: Option<String>,
@@ -89,6 +94,10 @@ pub enum FigureKind {
         /// Number the rows and columns.
         #[arg(long)]
         numbers: bool,
+        /// Omit the axis captions ("position before the move" below, "position after
+        /// the move" at the right).
+        #[arg(long)]
+        no_captions: bool,
         #[command(flatten)]
         out: OutArgs,
     },
@@ -181,10 +190,16 @@ impl OutArgs {
     /// Checks the options before any work: the file name's format, that it can be
     /// written, the size and the title.
     fn validate(&self) -> Result<(), CliError> {
-        Format::from_path(&self.out)?;
+        let format = Format::from_path(&self.out)?;
         super::args::check_output_file(&self.out, "--out")?;
         if let Some(s) = &self.size {
             parse_size(s)?;
+            if format == Format::Tex {
+                return Err("--size: a .tex (TikZ) figure has no pixel size".into());
+            }
+        }
+        if self.standalone && format != Format::Tex {
+            return Err("--standalone: only for a .tex (TikZ) output".into());
         }
         if let Some(t) = &self.title {
             super::args::check_label(t, "--title")?;
@@ -203,6 +218,7 @@ fn write_figure(fig: &dyn DynFigure, out: &OutArgs) -> CliResult {
     let bytes = match format {
         Format::Svg => fig.svg(size)?.into_bytes(),
         Format::Png => fig.png(size)?,
+        Format::Tex => return write_tikz(fig, out),
     };
     write_atomically(&out.out, &bytes)?;
     let fmt = if format == Format::Svg { "svg" } else { "png" };
@@ -221,6 +237,38 @@ fn write_figure(fig: &dyn DynFigure, out: &OutArgs) -> CliResult {
             size.0,
             size.1,
             bytes.len()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a figure's TikZ form (a bare tikzpicture, or a whole document with
+/// `--standalone`) and reports it.
+fn write_tikz(fig: &dyn DynFigure, out: &OutArgs) -> CliResult {
+    let body = fig.tikz()?;
+    let text = if out.standalone {
+        permlab::figures::tikz::standalone(&body)
+    } else {
+        body
+    };
+    write_atomically(&out.out, text.as_bytes())?;
+    let what = if out.standalone {
+        "standalone LaTeX document"
+    } else {
+        "tikzpicture"
+    };
+    if out.json {
+        print_json(&json!({
+            "out": out.out.display().to_string(),
+            "format": "tex",
+            "standalone": out.standalone,
+            "bytes": text.len(),
+        }))?;
+    } else {
+        outln!(
+            "wrote {} (TikZ {what}, {} bytes)",
+            out.out.display(),
+            text.len()
         );
     }
     Ok(ExitCode::SUCCESS)
@@ -253,6 +301,13 @@ impl FigureKind {
 
     fn run(self) -> CliResult {
         self.out().validate()?;
+        let tikz_kind = matches!(
+            self,
+            FigureKind::Matrix { .. } | FigureKind::Bfs { .. } | FigureKind::Hist { .. }
+        );
+        if Format::from_path(&self.out().out)? == Format::Tex && !tikz_kind {
+            return Err(permlab::figures::FigureError::NoTikz.into());
+        }
         if let FigureKind::Hist { x_desc, .. } = &self {
             super::args::check_label(x_desc, "--x-desc")?;
         }
@@ -261,12 +316,16 @@ impl FigureKind {
                 pw,
                 no_faces,
                 numbers,
+                no_captions,
                 out,
             } => {
                 let (puzzle, g) = pw.load()?;
                 let mut fig = MatrixFigure::of_perm(&g)
                     .title(&title_or(&out, &pw.word))
                     .numbers(numbers);
+                if !no_captions {
+                    fig = fig.move_captions();
+                }
                 if let (Layout::Cube(n), false) = (puzzle.layout(), no_faces) {
                     fig = fig.cube_faces(n);
                 }

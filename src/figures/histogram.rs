@@ -20,11 +20,11 @@ pub use crate::search::DistanceDistribution;
 /// A bar chart of one or more distributions, grouped by distance.
 #[derive(Clone, Debug)]
 pub struct HistogramFigure {
-    series: Vec<(String, DistanceDistribution)>,
-    log: bool,
-    title: String,
-    x_desc: String,
-    y_desc: String,
+    pub(super) series: Vec<(String, DistanceDistribution)>,
+    pub(super) log: bool,
+    pub(super) title: String,
+    pub(super) x_desc: String,
+    pub(super) y_desc: String,
     size: (u32, u32),
 }
 
@@ -66,7 +66,7 @@ impl HistogramFigure {
         self
     }
 
-    fn max_distance(&self) -> usize {
+    pub(super) fn max_distance(&self) -> usize {
         self.series
             .iter()
             .filter_map(|(_, d)| d.max_distance())
@@ -102,6 +102,10 @@ fn format_count(v: f64) -> String {
 impl Figure for HistogramFigure {
     fn default_size(&self) -> (u32, u32) {
         self.size
+    }
+
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        Ok(super::tikz::histogram(self))
     }
 
     fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {

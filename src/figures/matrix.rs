@@ -24,20 +24,27 @@ use num_traits::Zero;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+/// The column caption of a permutation's picture ([`MatrixFigure::move_captions`]).
+pub const CAPTION_BEFORE: &str = "position before the move";
+/// The row caption of a permutation's picture ([`MatrixFigure::move_captions`]).
+pub const CAPTION_AFTER: &str = "position after the move";
+
 /// A 0/1 matrix picture.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatrixFigure {
     rows: usize,
     cols: usize,
     /// `ones[r]` = the columns of the nonzero entries of row `r`, increasing.
-    ones: Vec<Vec<usize>>,
-    title: String,
+    pub(super) ones: Vec<Vec<usize>>,
+    pub(super) title: String,
     /// Side of the blocks separated by lines (`N²` for a cube's faces).
-    block: Option<usize>,
+    pub(super) block: Option<usize>,
     /// Names of the blocks along both axes (`U L F R B D`).
-    block_names: Vec<String>,
+    pub(super) block_names: Vec<String>,
     /// Whether to print row and column numbers (1-based) along the axes.
-    numbers: bool,
+    pub(super) numbers: bool,
+    /// Captions of the column axis (below the grid) and the row axis (right of it).
+    pub(super) captions: Option<(String, String)>,
 }
 
 /// Where a [`MatrixFigure`] puts its cells in an image of a given size: cell `(r, c)`
@@ -80,6 +87,7 @@ impl MatrixFigure {
             block: None,
             block_names: Vec::new(),
             numbers: false,
+            captions: None,
         }
     }
 
@@ -111,6 +119,21 @@ impl MatrixFigure {
         self
     }
 
+    /// Captions the axes: `columns` below the grid, `rows` along its right side
+    /// (read upwards). For a permutation's picture ([`MatrixFigure::of_perm`]) column
+    /// `i` is the position before the move and row `i^g` the position after it:
+    /// [`MatrixFigure::move_captions`].
+    pub fn axis_captions(mut self, columns: &str, rows: &str) -> MatrixFigure {
+        self.captions = Some((columns.to_string(), rows.to_string()));
+        self
+    }
+
+    /// The captions of a permutation's picture: columns are the positions before the
+    /// move, rows the positions after it (`P[i^g, i] = 1`).
+    pub fn move_captions(self) -> MatrixFigure {
+        self.axis_captions(CAPTION_BEFORE, CAPTION_AFTER)
+    }
+
     /// Rows and columns.
     pub fn shape(&self) -> (usize, usize) {
         (self.rows, self.cols)
@@ -138,9 +161,14 @@ impl MatrixFigure {
         } else {
             0
         };
+        let caption = if self.captions.is_some() {
+            (self.label_font_size(size) * 1.8).ceil() as i32
+        } else {
+            0
+        };
         let margin = 4;
-        let avail_w = (w - label - 2 * margin).max(1);
-        let avail_h = (h - title_height - label - 2 * margin).max(1);
+        let avail_w = (w - label - caption - 2 * margin).max(1);
+        let avail_h = (h - title_height - label - caption - 2 * margin).max(1);
         let cell = (avail_w / self.cols.max(1) as i32)
             .min(avail_h / self.rows.max(1) as i32)
             .max(1);
@@ -200,11 +228,48 @@ impl Figure for MatrixFigure {
                     .map_err(draw_err)?;
             }
         }
-        self.draw_labels(area, &l, size)
+        self.draw_labels(area, &l, size)?;
+        self.draw_captions(area, &l, size)
+    }
+
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        Ok(super::tikz::matrix(self))
     }
 }
 
 impl MatrixFigure {
+    /// The axis captions: the column caption centred below the grid, the row caption
+    /// rotated to read upwards, centred right of the grid.
+    fn draw_captions<DB: DrawingBackend>(
+        &self,
+        area: &Area<DB>,
+        l: &MatrixLayout,
+        size: (u32, u32),
+    ) -> Result<(), FigureError> {
+        let Some((columns, rows)) = &self.captions else {
+            return Ok(());
+        };
+        let fs = self.label_font_size(size);
+        let (gw, gh) = (l.cell * self.cols as i32, l.cell * self.rows as i32);
+        let gap = (fs * 0.4).ceil() as i32;
+        let below = text_style(fs, palette::INK).pos(Pos::new(HPos::Center, VPos::Top));
+        area.draw(&Text::new(
+            columns.clone(),
+            (l.x0 + gw / 2, l.y0 + gh + gap),
+            below,
+        ))
+        .map_err(draw_err)?;
+        let right = text_style(fs, palette::INK)
+            .pos(Pos::new(HPos::Center, VPos::Top))
+            .transform(FontTransform::Rotate270);
+        area.draw(&Text::new(
+            rows.clone(),
+            (l.x0 + gw + gap, l.y0 + gh / 2),
+            right,
+        ))
+        .map_err(draw_err)
+    }
+
     fn draw_labels<DB: DrawingBackend>(
         &self,
         area: &Area<DB>,
@@ -253,7 +318,7 @@ impl MatrixFigure {
 
 /// The smallest of 1, 2, 5, 10, 20, 50, … whose spacing leaves 2.5 font sizes between
 /// labels.
-fn label_step(cell: f64, font: f64) -> usize {
+pub(super) fn label_step(cell: f64, font: f64) -> usize {
     let mut step = 1usize;
     let mut k = 0;
     while (step as f64) * cell < 2.5 * font {

@@ -4,7 +4,8 @@
 //!
 //! Every figure implements [`Figure`]: it draws itself on any plotters drawing area, so
 //! the same drawing renders to SVG ([`Figure::to_svg`]) and to PNG ([`Figure::to_png`])
-//! at a size given in pixels, with the same look.
+//! at a size given in pixels, with the same look. Matrix pictures and histograms also
+//! have a TikZ/PGF form ([`Figure::to_tikz`], module [`tikz`]).
 //!
 //! Text is drawn with DejaVu Sans, shipped in the crate (`assets/fonts/`, with its
 //! license) and registered with plotters' `ab_glyph` backend under the family name
@@ -28,6 +29,7 @@ pub mod cycles;
 pub mod gallery;
 pub mod histogram;
 pub mod matrix;
+pub mod tikz;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -63,9 +65,12 @@ pub enum FigureError {
     /// A figure size with a zero side or a side above [`MAX_FIGURE_SIDE`] pixels.
     #[error("figure size {0}x{1}: each side must be 1..={max} pixels", max = MAX_FIGURE_SIDE)]
     Size(u32, u32),
-    /// An output path whose extension is neither `.svg` nor `.png`.
-    #[error("output {0:?}: the file name must end in .svg or .png")]
+    /// An output path whose extension is not `.svg`, `.png` or `.tex`.
+    #[error("output {0:?}: the file name must end in .svg, .png or .tex")]
     Format(String),
+    /// TikZ output asked of a figure that has no TikZ form.
+    #[error("TikZ output (.tex) exists only for matrix pictures and histograms; use .svg or .png for this figure")]
+    NoTikz,
     /// Writing the output failed.
     #[error("cannot write {path}: {source}")]
     Io {
@@ -94,6 +99,8 @@ pub enum Format {
     Svg,
     /// PNG, rasterised with the shipped font.
     Png,
+    /// TikZ/PGF source, a `tikzpicture` ([`Figure::to_tikz`]).
+    Tex,
 }
 
 impl Format {
@@ -107,6 +114,7 @@ impl Format {
         {
             Some("svg") => Ok(Format::Svg),
             Some("png") => Ok(Format::Png),
+            Some("tex") => Ok(Format::Tex),
             _ => Err(FigureError::Format(path.display().to_string())),
         }
     }
@@ -163,13 +171,21 @@ pub trait Figure {
         encode_png(&rgb, size)
     }
 
-    /// Writes the figure to `path` (`.svg` or `.png`), through a temporary file renamed
-    /// into place. Returns the format written.
+    /// The figure as TikZ/PGF source, a `tikzpicture` environment (see [`tikz`]);
+    /// [`FigureError::NoTikz`] for figures other than matrix pictures and histograms.
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        Err(tikz::unsupported())
+    }
+
+    /// Writes the figure to `path` (`.svg`, `.png`, or `.tex` for the `tikzpicture`
+    /// of [`Figure::to_tikz`], where `size` is not used), through a temporary file
+    /// renamed into place. Returns the format written.
     fn save(&self, path: &Path, size: (u32, u32)) -> Result<Format, FigureError> {
         let format = Format::from_path(path)?;
         let bytes = match format {
             Format::Svg => self.to_svg(size)?.into_bytes(),
             Format::Png => self.to_png(size)?,
+            Format::Tex => self.to_tikz()?.into_bytes(),
         };
         write_atomically(path, &bytes)?;
         Ok(format)
@@ -184,6 +200,8 @@ pub trait DynFigure {
     fn svg(&self, size: (u32, u32)) -> Result<String, FigureError>;
     /// See [`Figure::to_png`].
     fn png(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError>;
+    /// See [`Figure::to_tikz`].
+    fn tikz(&self) -> Result<String, FigureError>;
 }
 
 impl<F: Figure> DynFigure for F {
@@ -195,6 +213,9 @@ impl<F: Figure> DynFigure for F {
     }
     fn png(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
         self.to_png(size)
+    }
+    fn tikz(&self) -> Result<String, FigureError> {
+        self.to_tikz()
     }
 }
 
