@@ -34,11 +34,15 @@ pub fn run(args: MixingArgs) -> CliResult {
         progress: &bar,
     };
     let r: Mixing = with_space!(&space, s => mixing(s, &opts, stop_flag()))?;
+    let name = match &space {
+        AnySpace::Ring(_) => format!("{} up to rotation", puzzle.name()),
+        AnySpace::Pieces(_) => format!("{} (tracked pieces)", puzzle.name()),
+        AnySpace::Group(_) => puzzle.name().to_string(),
+    };
     bar.clear();
-    let _: &AnySpace = &space;
     if args.json {
         print_json(&json!({
-            "puzzle": puzzle.name(),
+            "puzzle": name,
             "states": r.states,
             "moves": r.moves,
             "reachable": r.reachable,
@@ -51,7 +55,7 @@ pub fn run(args: MixingArgs) -> CliResult {
     } else {
         outln!(
             "{}: {} positions, {} moves each taken with probability 1/{}",
-            puzzle.name(),
+            name,
             r.states,
             r.moves,
             r.moves
