@@ -1,4 +1,4 @@
-//! The exact distribution of a random walk on a whole state space: after `k`
+//! The exact distribution (in f64 arithmetic) of a random walk on a whole state space: after `k`
 //! moves, each chosen uniformly at random from the space's moves, the probability
 //! of every position (one `f64` per position, on the space's perfect index), and
 //! its total-variation distance to the uniform distribution against `k` — the
