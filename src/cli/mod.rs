@@ -5,6 +5,7 @@ mod bench;
 mod core;
 mod figure;
 mod group;
+mod mixing;
 mod nrp;
 pub mod output;
 mod progress;
@@ -72,6 +73,8 @@ enum Command {
     Figure(figure::FigureCommand),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
+    /// The total-variation distance to uniform after 0..K uniformly random moves.
+    Mixing(mixing::MixingArgs),
     /// Seed 000's Number Rotation Puzzle: Spiral, Cycle, 3-cycles, solve, bench.
     Nrp(nrp::NrpArgs),
     /// Benchmarks.
@@ -96,6 +99,7 @@ pub fn run() -> CliResult {
         Command::Structure(c) => c.run(),
         Command::Figure(c) => c.run(),
         Command::Reproduce(a) => reproduce::run(a),
+        Command::Mixing(a) => mixing::run(a),
         Command::Nrp(a) => nrp::run(a),
         Command::Bench { which } => which.run(),
     }?;

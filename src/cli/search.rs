@@ -182,7 +182,7 @@ pub fn parse_bytes(text: &str) -> Result<u64, CliError> {
 }
 
 impl SpaceArgs {
-    fn max_memory(&self) -> Result<Option<u64>, CliError> {
+    pub(super) fn max_memory(&self) -> Result<Option<u64>, CliError> {
         self.max_memory.as_deref().map(parse_bytes).transpose()
     }
 

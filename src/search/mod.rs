@@ -19,6 +19,8 @@
 //!   half-turn or quarter-turn metric, for spaces too large for a table;
 //! - [`twophase`]: near-optimal solutions through a subgroup (Kociemba's method);
 //! - [`staged`]: seed 001's staged solver.
+//! - [`mixing`]: the exact distribution of a random walk and its distance to
+//!   uniform (mixing curves).
 //!
 //! ```
 //! use permlab::search::{bfs::{bfs, BfsOptions}, space::{GroupSpace, StateSpace}, table::DistanceTable};
@@ -40,6 +42,7 @@ pub mod distribution;
 pub mod ida;
 pub mod index;
 pub mod memory;
+pub mod mixing;
 pub mod naive;
 pub mod solve;
 pub mod space;

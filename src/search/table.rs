@@ -115,23 +115,8 @@ pub fn check_memory_with(
     system: Option<super::memory::MemoryBound>,
 ) -> Result<(), TableError> {
     let needed = table_bytes(entries);
-    let system = system.map(|b| {
-        (
-            (b.bytes / 10 * 9).saturating_sub(reserve),
-            format!("90% of the available memory, from {}", b.source),
-        )
-    });
-    let given = max_memory.map(|m| (m, GIVEN_BOUND.to_string()));
-    let (limit, source) = match (given, system) {
-        (Some(g), Some(s)) => {
-            if g.0 <= s.0 {
-                g
-            } else {
-                s
-            }
-        }
-        (Some(b), None) | (None, Some(b)) => b,
-        (None, None) => return Err(TableError::MemoryUnknown { needed }),
+    let Some((limit, source)) = memory_limit(max_memory, reserve, system) else {
+        return Err(TableError::MemoryUnknown { needed });
     };
     if needed > limit {
         return Err(TableError::Memory {
@@ -142,6 +127,36 @@ pub fn check_memory_with(
         });
     }
     Ok(())
+}
+
+/// The bytes a computation may allocate, with where the bound comes from: the
+/// smaller of `max_memory` (if given) and 90% of the system's bound `system` less
+/// `reserve`; `None` when neither is known. [`check_memory_with`] tests a table
+/// against it; other whole-space computations (e.g. [`super::mixing`]) test their
+/// own vectors.
+pub fn memory_limit(
+    max_memory: Option<u64>,
+    reserve: u64,
+    system: Option<super::memory::MemoryBound>,
+) -> Option<(u64, String)> {
+    let system = system.map(|b| {
+        (
+            (b.bytes / 10 * 9).saturating_sub(reserve),
+            format!("90% of the available memory, from {}", b.source),
+        )
+    });
+    let given = max_memory.map(|m| (m, GIVEN_BOUND.to_string()));
+    Some(match (given, system) {
+        (Some(g), Some(s)) => {
+            if g.0 <= s.0 {
+                g
+            } else {
+                s
+            }
+        }
+        (Some(b), None) | (None, Some(b)) => b,
+        (None, None) => return None,
+    })
 }
 
 /// 2-bit entries, `0` = unseen, `1 + d mod 3` = seen at distance `d`; safe to
