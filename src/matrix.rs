@@ -96,21 +96,28 @@ pub fn to_csr<T: Scalar + Zero + One>(g: &Perm) -> CsrMatrix<T> {
         .expect("a permutation gives valid CSR data")
 }
 
+/// The side of a square matrix of `rows × cols` that can be a permutation matrix:
+/// square and within [`crate::limits::MAX_DEGREE`].
+fn square_degree(rows: usize, cols: usize) -> Result<usize, MatrixError> {
+    if rows != cols {
+        return Err(MatrixError::NotSquare { rows, cols });
+    }
+    if rows > crate::limits::MAX_DEGREE {
+        return Err(MatrixError::TooLarge(rows));
+    }
+    Ok(rows)
+}
+
 /// Reads a permutation back from entries given as a function of (row, column), with
-/// validation. Shared by the dense and sparse conversions.
+/// validation. Shared by the nalgebra and ndarray conversions (the sparse one reads
+/// only its stored entries).
 #[allow(clippy::needless_range_loop)] // rows and columns are matrix indices
 fn perm_from_entries<T: PartialEq + Zero + One + fmt::Debug>(
     rows: usize,
     cols: usize,
     entry: impl Fn(usize, usize) -> T,
 ) -> Result<Perm, MatrixError> {
-    if rows != cols {
-        return Err(MatrixError::NotSquare { rows, cols });
-    }
-    let n = rows;
-    if n > crate::limits::MAX_DEGREE {
-        return Err(MatrixError::TooLarge(n));
-    }
+    let n = square_degree(rows, cols)?;
     let mut images = vec![u32::MAX; n];
     let mut row_count = vec![0usize; n];
     for c in 0..n {
@@ -159,13 +166,7 @@ pub fn perm_from_array2<T: Clone + PartialEq + Zero + One + fmt::Debug>(
 /// allowed).
 pub fn perm_from_csr<T: Scalar + Zero + One>(m: &CsrMatrix<T>) -> Result<Perm, MatrixError> {
     let (rows, cols) = (m.nrows(), m.ncols());
-    if rows != cols {
-        return Err(MatrixError::NotSquare { rows, cols });
-    }
-    let n = rows;
-    if n > crate::limits::MAX_DEGREE {
-        return Err(MatrixError::TooLarge(n));
-    }
+    let n = square_degree(rows, cols)?;
     // The stored entries only (never a dense n × n copy); errors as the dense scan,
     // column by column, would meet them.
     let mut images = vec![u32::MAX; n];

@@ -398,17 +398,21 @@ fn parity_steps(p: &Puzzle) -> Vec<Step> {
         .collect()
 }
 
+/// The names of the puzzle's odd generators.
+fn odd_generator_names(p: &Puzzle) -> Vec<String> {
+    p.generators()
+        .iter()
+        .filter(|mv| !mv.perm.is_even())
+        .map(|mv| mv.name.clone())
+        .collect()
+}
+
 fn prove_even(p: &Puzzle, g: &PermGroup) -> Proof {
     let n = g.degree();
     let holds = g.all_generators_even();
     let mut steps = vec![Step::new(Fact::SignRule)];
     steps.extend(parity_steps(p));
-    let odd: Vec<String> = p
-        .generators()
-        .iter()
-        .filter(|mv| !mv.perm.is_even())
-        .map(|mv| mv.name.clone())
-        .collect();
+    let odd = odd_generator_names(p);
     steps.push(Step::new(if holds {
         Fact::InsideAlternating { n }
     } else {
@@ -605,12 +609,7 @@ fn prove_giant(p: &Puzzle, g: &PermGroup, symmetric: bool) -> Proof {
         };
     }
     if !symmetric && !all_even {
-        let odd: Vec<String> = p
-            .generators()
-            .iter()
-            .filter(|mv| !mv.perm.is_even())
-            .map(|mv| mv.name.clone())
-            .collect();
+        let odd = odd_generator_names(p);
         steps.push(Step::new(Fact::OddGenerators { names: odd, n }));
         return Proof {
             statement,
