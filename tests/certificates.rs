@@ -302,6 +302,10 @@ fn random_groups_read_back() {
                 _ => None,
             };
             check_proof(&p, &g, &proof, state.as_ref());
+            // the LaTeX: ASCII, formulas never adjacent as `$$`, every `$` paired
+            let tex = proof.render(permlab::proof::Format::Latex);
+            assert!(tex.is_ascii() && !tex.contains("$$"), "{tex}");
+            assert_eq!(tex.replace("\\$", "").matches('$').count() % 2, 0, "{tex}");
             if let Some(x) = &state {
                 assert_eq!(proof.holds, g.contains(x), "seed {seed}");
             }
