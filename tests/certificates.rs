@@ -84,6 +84,21 @@ fn witness_words_are_rechecked() {
     let (proof, cert) = cert_for(&p, &Claim::Order(permlab::group::giant::factorial(1000)));
     assert!(proof.holds && verifies(&cert));
 
+    // membership in a giant by the Jordan argument: a 3-cycle of S_1000, an odd state
+    // of A_13
+    let x = Perm::parse_cycles("(1,500,1000)", Some(1000)).unwrap();
+    let (proof, cert) = cert_for(&p, &Claim::Reachable(x.to_state()));
+    assert!(proof.holds && cert.jordan.is_some() && cert.chain.is_none());
+    assert!(verifies(&cert));
+    let t13 = Puzzle::builtin("turnstyle:13").unwrap();
+    let y = Perm::parse_cycles("(1,2)", Some(13)).unwrap();
+    let (proof, cert) = cert_for(&t13, &Claim::Reachable(y.to_state()));
+    assert!(!proof.holds && cert.jordan.is_some());
+    assert!(verifies(&cert));
+    let mut bad = cert.clone();
+    bad.holds = true;
+    assert!(!verifies(&bad));
+
     // a reachable cube state with its (long) word
     let cube = Puzzle::builtin("cube3").unwrap();
     let x = cube.group().random_element(&mut StdRng::seed_from_u64(5));
@@ -302,6 +317,10 @@ fn random_groups_read_back() {
                 _ => None,
             };
             check_proof(&p, &g, &proof, state.as_ref());
+            // the LaTeX: ASCII, formulas never adjacent as `$$`, every `$` paired
+            let tex = proof.render(permlab::proof::Format::Latex);
+            assert!(tex.is_ascii() && !tex.contains("$$"), "{tex}");
+            assert_eq!(tex.replace("\\$", "").matches('$').count() % 2, 0, "{tex}");
             if let Some(x) = &state {
                 assert_eq!(proof.holds, g.contains(x), "seed {seed}");
             }

@@ -485,3 +485,42 @@ fn latex_is_ascii_math_mode_and_balanced() {
         }
     }
 }
+
+#[test]
+fn megaminx_corner_twisted_in_place_breaks_the_twist_sum() {
+    // issue 12: the Megaminx gave "level 49"; its pieces are found as blocks
+    let p = puzzle(&data("megaminx.gens"));
+    let g = p.group();
+    let systems: Vec<Vec<Vec<usize>>> = g
+        .orbits()
+        .iter()
+        .filter(|o| o.len() > 1)
+        .map(|o| smallest_block_system(g.degree(), g.generators(), o).unwrap())
+        .collect();
+    let corners = systems.iter().find(|s| s[0].len() == 3).unwrap();
+    let edges = systems.iter().find(|s| s[0].len() == 2).unwrap();
+    assert_eq!((corners.len(), edges.len()), (20, 30));
+    // the data file against the piece count: c!/2 3^(c-1) e!/2 2^(e-1)
+    let fact = permlab::group::giant::factorial;
+    let expected = fact(20) / 2u32 * num_bigint::BigUint::from(3u32).pow(19) * fact(30) / 2u32
+        * num_bigint::BigUint::from(2u32).pow(29);
+    assert_eq!(g.order(), expected);
+    let x = Perm::from_cycles(120, &[corners[0].clone()]).unwrap();
+    assert!(!g.contains(&x));
+    let proof = prove(&p, &Claim::Reachable(x.to_state()));
+    check_facts(&p, &proof, Some(&x));
+    let text = proof.render(Format::Text);
+    assert!(
+        text.contains("the twists of the blocks must sum to 0 mod 3"),
+        "{text}"
+    );
+    assert!(text.contains("unreachable (orientation invariant)"));
+    // an edge flipped in place: odd on the edge facelets, where every fifth turn is even
+    let y = Perm::from_cycles(120, &[edges[0].clone()]).unwrap();
+    let proof = prove(&p, &Claim::Reachable(y.to_state()));
+    check_facts(&p, &proof, Some(&y));
+    assert!(proof.render(Format::Text).contains("parity invariant"));
+    // two edges flipped: reachable, with a word
+    let z = Perm::from_cycles(120, &[edges[0].clone(), edges[1].clone()]).unwrap();
+    assert!(g.contains(&z));
+}

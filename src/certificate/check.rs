@@ -22,7 +22,8 @@
 //!   smallest moved point `a` and every other `b`, the smallest invariant partition
 //!   joining `a` and `b` is the whole orbit; Atkinson 1975), and contains the
 //!   transposition or 3-cycle of a witness word;
-//! * **reachable**: a word reaching the state, or sifting the state through a verified
+//! * **reachable**: a word reaching the state, the state against `Sym(M)` or `Alt(M)`
+//!   after a Jordan argument, or sifting the state through a verified
 //!   chain.
 
 use super::{Certificate, ClaimRecord};
@@ -419,6 +420,8 @@ pub fn check(text: &str) -> Result<Verdict, Malformed> {
     // the group order, proved by Jordan's theorem or by the chain
     let mut order: Option<BigUint> = (m == 0).then(|| BigUint::from(1u32));
     let mut levels: Option<(Vec<Level>, Vec<Images>)> = None;
+    // whether the group was proved to be Sym or Alt of its (single) orbit
+    let mut giant = false;
     if let Some(j) = &cert.jordan {
         let w = word_perms
             .get(j.word)
@@ -439,6 +442,7 @@ pub fn check(text: &str) -> Result<Verdict, Malformed> {
         } else {
             order = Some(fact(m) / 2u32);
         }
+        giant = true;
     }
     if cert.chain.is_some() {
         match check_chain(&cert, &gens, n)? {
@@ -507,6 +511,15 @@ pub fn check(text: &str) -> Result<Verdict, Malformed> {
             }
             if word_perms.contains(&x) {
                 Ok((true, "a word reaches the state".into()))
+            } else if giant {
+                // G is Sym(M), or Alt(M) when every generator is even
+                let inside = (0..n).all(|p| moved[0].binary_search(&p).is_ok() || x[p] == p);
+                let sign_ok = any_odd || !odd(&x, &(0..n).collect::<Vec<_>>());
+                Ok((
+                    inside && sign_ok,
+                    "the state against the symmetric or alternating group of the moved points"
+                        .into(),
+                ))
             } else if let Some((lv, strong)) = &levels {
                 let (r, _) = sift(lv, strong, x, n);
                 Ok((

@@ -40,7 +40,7 @@ use serde::{Deserialize, Serialize};
 pub const FORMAT: &str = "permlab-certificate-1";
 
 /// Largest degree for which a chain is written when no Jordan argument is available.
-pub const MAX_CHAIN_DEGREE: usize = 2000;
+pub const MAX_CHAIN_DEGREE: usize = 600;
 
 /// A certificate (see the module docs for what each part proves).
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -215,11 +215,22 @@ pub fn certify(
             .find(|&(_, w)| w)
             .map(|(i, _)| Jordan { word: i });
     }
-    // a Jordan witness for order claims on a giant of one orbit, when a short one exists
-    let needs_order = matches!(
-        record,
-        ClaimRecord::Order { .. } | ClaimRecord::Symmetric | ClaimRecord::Alternating
-    );
+    let reach_word = proof.steps.iter().any(|s| {
+        matches!(
+            s.fact,
+            Fact::WordValue {
+                reaches_state: true,
+                ..
+            }
+        )
+    });
+    // a Jordan witness for order and membership on a giant of one orbit, when a short
+    // one exists
+    let needs_order = match record {
+        ClaimRecord::Order { .. } | ClaimRecord::Symmetric | ClaimRecord::Alternating => true,
+        ClaimRecord::Reachable { .. } => !reach_word,
+        ClaimRecord::Even => false,
+    };
     let moved = g.moved_points().len();
     let one_orbit = g.orbits().iter().filter(|o| o.len() > 1).count() == 1;
     if jordan.is_none() && needs_order && one_orbit && g.giants().is_some() {
@@ -236,18 +247,9 @@ pub fn certify(
             });
         }
     }
-    let reach_word = proof.steps.iter().any(|s| {
-        matches!(
-            s.fact,
-            Fact::WordValue {
-                reaches_state: true,
-                ..
-            }
-        )
-    });
     let needs_chain = match record {
         ClaimRecord::Even => false,
-        ClaimRecord::Reachable { .. } => !reach_word,
+        ClaimRecord::Reachable { .. } => !reach_word && jordan.is_none(),
         _ => jordan.is_none() && moved > 0,
     };
     let chain = if needs_chain {

@@ -226,6 +226,9 @@ pub enum Fact {
     },
     /// The state is a group element (it sifts to the identity).
     SiftsToIdentity,
+    /// The state is an element of a recognised product of giants: it preserves the
+    /// orbits and its sign vector is in the span of the generators'.
+    GiantMember,
     /// An invariant of the group that the state breaks.
     Breaks(Invariant),
     /// Sifting through the stabilizer chain fails.
@@ -510,12 +513,18 @@ fn order_steps(g: &PermGroup) -> Vec<Step> {
                 .into_iter()
                 .find(|cy| cy.len() == o.prime && o.orbit.binary_search(&cy[0]).is_ok());
             match cyc {
-                Some(cycle) if cycle.iter().all(|x| o.orbit.binary_search(x).is_ok()) => steps
-                    .push(Step::new(Fact::PrimeCycle {
+                Some(cycle)
+                    if cycle.iter().all(|x| o.orbit.binary_search(x).is_ok())
+                        && o.orbit
+                            .iter()
+                            .all(|&x| o.p_cycle_element.image(x) == x || cycle.contains(&x)) =>
+                {
+                    steps.push(Step::new(Fact::PrimeCycle {
                         orbit: o.orbit.clone(),
                         prime: o.prime,
                         cycle,
-                    })),
+                    }))
+                }
                 _ => return chain_steps(g),
             }
         }
@@ -745,7 +754,11 @@ fn prove_reachable(p: &Puzzle, g: &PermGroup, state: &[u32]) -> Proof {
         }
     };
     if g.contains(&perm) {
-        let mut steps = vec![Step::new(Fact::SiftsToIdentity)];
+        let mut steps = vec![Step::new(if g.giants().is_some() {
+            Fact::GiantMember
+        } else {
+            Fact::SiftsToIdentity
+        })];
         if let Some(w) = g.factor_word(&perm, &p.generator_names()) {
             let w = p.simplify(&w);
             if p.eval(&w) == perm {

@@ -117,6 +117,9 @@ pub(crate) fn fact_spans(f: &Fact) -> Vec<Span> {
             c(generators.join(", ")),
             t(" are all the identity, so the group is trivial and moves no point."),
         ],
+        Fact::Orbits { orbits } if orbits.is_empty() => {
+            vec![t("Every generator fixes every point: no point is moved.")]
+        }
         Fact::Orbits { orbits } => {
             let mut v = vec![t(format!(
                 "The moved points fall into {} orbit{} (orbit computation; a point is never carried to another orbit): ",
@@ -317,6 +320,9 @@ pub(crate) fn fact_spans(f: &Fact) -> Vec<Span> {
             "It is not an arrangement of the labels: {}.",
             error.replace(|ch: char| !ch.is_ascii(), "?")
         ))],
+        Fact::GiantMember => vec![t(
+            "The group contains the alternating group on each of its orbits (Jordan's theorem, as for its order); the state's permutation maps every orbit onto itself and fixes the other points, and its signs on the orbits are a sum of the generators' sign vectors, so it is a group element.",
+        )],
         Fact::SiftsToIdentity => vec![t(
             "The permutation taking solved to this state sifts through the stabilizer chain to the identity, so it is a group element.",
         )],
@@ -326,7 +332,7 @@ pub(crate) fn fact_spans(f: &Fact) -> Vec<Span> {
             stop,
             moved,
         } => {
-            let head = "No orbit, block, parity or orientation invariant excludes it, but ";
+            let head = "None of the orbit, block, parity and orientation invariants found excludes it, but ";
             match (stop, moved) {
                 (Some((l, b, img, len)), _) => vec![t(format!(
                     "{head}sifting through the stabilizer chain ({levels} levels) stops at level {}: the remaining element maps that level's base point {} to {}, which is not in its basic orbit (of {len} points).",
@@ -377,7 +383,7 @@ fn invariant_spans(inv: &Invariant) -> Vec<Span> {
                 block.len()
             )),
             c(blocks.iter().map(|b| set_text(b)).collect::<Vec<_>>().join(" ")),
-            t(" onto blocks (the pieces). The state sends block "),
+            t(" onto blocks (a block system of the group, found by Atkinson's algorithm). The state sends block "),
             c(set_text(block)),
             t(" to positions "),
             c(tuple_text(images)),
