@@ -13,6 +13,13 @@
 //! | `nokia2x2` | seed 004's 2x2 mode: `board:3x3:2` with the 8 moves A B C D a b c d as generators |
 //! | `rotation3` | seed 001's clockwise-only Rotation puzzle: `board:3x3:2` (moves A B C D) |
 //!
+//! Each puzzle has a [search metric](SearchMetric), the moves `bfs` and `solve` use
+//! unless told otherwise: the half-turn metric (every power of a generator is one
+//! move) for cubes, boards and `.gens` files without a `metric:` line; the
+//! generators as listed for `rotation3` (clockwise only), `turnstyle:N` and
+//! `nokia2x2`; the quarter-turn metric (each frame shift and its inverse) for
+//! `nokia-rect`.
+//!
 //! Block naming on boards: blocks are listed row-major (top-left first). With at most
 //! 26 blocks they are `A`, `B`, `C`, … and the lowercase letters are their inverses
 //! (seed 004's notation). A board with exactly two blocks also has `X` = the left (or
@@ -113,6 +120,83 @@ pub enum PuzzleError {
     State(String),
 }
 
+/// The moves a search of a puzzle uses, and how it counts them: a property of the
+/// puzzle ([`Puzzle::metric`]), which `bfs` and `solve` use unless told otherwise.
+///
+/// Twisty puzzles are searched in the half-turn metric, the usual one (Rokicki,
+/// Kociemba, Davidson, Dethridge, "The diameter of the Rubik's Cube group is
+/// twenty", SIAM J. Discrete Math. 27 (2013)): every power of a move counts one.
+/// Puzzles whose moves are one-way (seed 001's clockwise-only rotations) or whose
+/// generators already are the whole move set (seed 002's Turnstyle) say so with
+/// [`SearchMetric::Generators`].
+///
+/// ```
+/// use permlab::puzzle::SearchMetric;
+/// use permlab::Puzzle;
+/// assert_eq!(Puzzle::builtin("cube2").unwrap().metric(), SearchMetric::Htm);
+/// assert_eq!(Puzzle::builtin("rotation3").unwrap().metric(), SearchMetric::Generators);
+/// assert_eq!("qtm".parse::<SearchMetric>().unwrap(), SearchMetric::Qtm);
+/// assert!("ftm".parse::<SearchMetric>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SearchMetric {
+    /// Half-turn metric: every power of a generator is a move and counts one.
+    Htm,
+    /// Quarter-turn metric: each generator and its inverse are moves and count one.
+    Qtm,
+    /// The generators as listed, nothing added: each counts one.
+    Generators,
+}
+
+impl SearchMetric {
+    /// Every metric, in the order `htm`, `qtm`, `generators`.
+    pub const ALL: [SearchMetric; 3] = [
+        SearchMetric::Htm,
+        SearchMetric::Qtm,
+        SearchMetric::Generators,
+    ];
+
+    /// `htm`, `qtm` or `generators` (the `"metric"` of `--json` output).
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchMetric::Htm => "htm",
+            SearchMetric::Qtm => "qtm",
+            SearchMetric::Generators => "generators",
+        }
+    }
+
+    /// What the metric counts, as a phrase.
+    pub fn describe(self) -> &'static str {
+        match self {
+            SearchMetric::Htm => "every power of a generator is one move",
+            SearchMetric::Qtm => "each generator and its inverse are one move",
+            SearchMetric::Generators => "the generators as listed, no inverses or powers added",
+        }
+    }
+}
+
+impl std::fmt::Display for SearchMetric {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for SearchMetric {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<SearchMetric, String> {
+        SearchMetric::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown metric {:?} (expected htm, qtm or generators)",
+                    crate::limits::clip(s)
+                )
+            })
+    }
+}
+
 /// A named move.
 #[derive(Clone, Debug)]
 pub struct Move {
@@ -138,6 +222,7 @@ pub struct Puzzle {
     extra_moves: Vec<Move>,
     layout: Layout,
     alphabet: Alphabet,
+    metric: SearchMetric,
 }
 
 impl Puzzle {
@@ -166,6 +251,24 @@ impl Puzzle {
     /// How states are drawn.
     pub fn layout(&self) -> Layout {
         self.layout
+    }
+
+    /// The moves and metric a search uses unless told otherwise (see
+    /// [`SearchMetric`]): [`SearchMetric::Htm`] unless the puzzle declares another.
+    pub fn metric(&self) -> SearchMetric {
+        self.metric
+    }
+
+    /// The puzzle with `metric` as its search metric.
+    ///
+    /// ```
+    /// use permlab::puzzle::SearchMetric;
+    /// let p = permlab::Puzzle::builtin("cube2").unwrap().with_metric(SearchMetric::Qtm);
+    /// assert_eq!(p.metric(), SearchMetric::Qtm);
+    /// ```
+    pub fn with_metric(mut self, metric: SearchMetric) -> Puzzle {
+        self.metric = metric;
+        self
     }
 
     /// A puzzle from its generators and extra moves (each extended to `degree`
@@ -265,6 +368,7 @@ impl Puzzle {
             extra_moves,
             layout,
             alphabet: Alphabet::new(names),
+            metric: SearchMetric::Htm,
         })
     }
 
@@ -359,7 +463,8 @@ impl Puzzle {
             ["nokia-rect"] => Ok(nokia_rect()),
             ["nokia2x2"] => Ok(nokia2x2()),
             ["rotation3"] => {
-                let mut p = board("rotation3", 3, 3, 2);
+                // seed 001: clockwise turns only
+                let mut p = board("rotation3", 3, 3, 2).with_metric(SearchMetric::Generators);
                 p.name = "rotation3".into();
                 Ok(p)
             }
@@ -416,7 +521,8 @@ impl Puzzle {
         }
         let from_file = || -> Result<Puzzle, PuzzleError> {
             let g = gens::read_gens_file(Path::new(spec))?;
-            Puzzle::try_new(spec, g.degree, g.moves, Vec::new(), Layout::Plain)
+            let p = Puzzle::try_new(spec, g.degree, g.moves, Vec::new(), Layout::Plain)?;
+            Ok(p.with_metric(g.metric.unwrap_or(SearchMetric::Htm)))
         };
         if Puzzle::is_file_spec(spec) {
             return from_file();
@@ -477,6 +583,7 @@ impl Puzzle {
                 p.add_alias(&alias, &names[gen], power)?;
             }
         }
+        p.metric = self.metric;
         Ok(p)
     }
 
@@ -705,7 +812,8 @@ fn turnstyle(spec: &str, n: usize) -> Puzzle {
             perm: t,
         },
     ];
-    Puzzle::new(spec, n, moves, Vec::new(), Layout::Ring)
+    // seed 002's moves are L, R = L^-1 and T: powers of L are not moves
+    Puzzle::new(spec, n, moves, Vec::new(), Layout::Ring).with_metric(SearchMetric::Generators)
 }
 
 /// The permutation turning the `k×k` block with top-left cell `(r0, c0)` of a board
@@ -813,7 +921,8 @@ fn nokia_rect() -> Puzzle {
     );
     p.add_alias("a", "A", -1).expect("frame A");
     p.add_alias("b", "B", -1).expect("frame B");
-    p
+    // seed 004: a frame shifts one step either way (A, B, a, b)
+    p.with_metric(SearchMetric::Qtm)
 }
 
 /// Seed 004's 2x2 mode: the 3×3 board with its 8 moves A B C D a b c d as generators.
@@ -833,6 +942,7 @@ fn nokia2x2() -> Puzzle {
         Vec::new(),
         Layout::Grid { rows: 3, cols: 3 },
     )
+    .with_metric(SearchMetric::Generators)
 }
 
 #[cfg(test)]
