@@ -23,6 +23,10 @@ pub enum CoreCommand {
         /// Start state (1-based labels in position order); default: solved.
         #[arg(long)]
         state: Option<String>,
+        /// Start state as the permutation taking solved to it, in GAP cycle
+        /// notation (e.g. "(9,21,28)").
+        #[arg(long, conflicts_with = "state")]
+        cycles: Option<String>,
     },
     /// The built-in puzzles and their generators.
     Puzzles {
@@ -88,12 +92,13 @@ impl CoreCommand {
                     out!("{}", matrix::pretty(&m));
                 }
             }
-            CoreCommand::Apply { word, state } => {
+            CoreCommand::Apply {
+                word,
+                state,
+                cycles,
+            } => {
                 let (puzzle, g) = word.load()?;
-                let start = match state {
-                    Some(s) => puzzle.parse_state(&s)?,
-                    None => puzzle.solved(),
-                };
+                let start = super::args::start_state(&puzzle, state.as_deref(), cycles.as_deref())?;
                 let end = g.apply_to_state(&start);
                 if word.json {
                     let v: Vec<u32> = end.iter().map(|x| x + 1).collect();

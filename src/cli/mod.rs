@@ -3,6 +3,7 @@
 mod args;
 mod bench;
 mod core;
+mod export;
 mod figure;
 mod group;
 mod mixing;
@@ -71,6 +72,8 @@ enum Command {
     Structure(structure::StructureCommand),
     #[command(flatten)]
     Figure(figure::FigureCommand),
+    /// A puzzle's group for GAP (--gap), SymPy (--sympy) or twsearch (--tws).
+    Export(export::ExportArgs),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
     /// The total-variation distance to uniform after 0..K uniformly random moves.
@@ -98,6 +101,7 @@ pub fn run() -> CliResult {
         Command::Search(c) => c.run(),
         Command::Structure(c) => c.run(),
         Command::Figure(c) => c.run(),
+        Command::Export(a) => export::run(a),
         Command::Reproduce(a) => reproduce::run(a),
         Command::Mixing(a) => mixing::run(a),
         Command::Nrp(a) => nrp::run(a),

@@ -28,7 +28,9 @@
 //! row `r` and block column `c` (1-based) `B{r}_{c}`.
 
 pub mod cube;
+pub mod export;
 pub mod gens;
+pub mod tws;
 
 use crate::perm::Perm;
 use crate::word::{Alphabet, Convention, Word, WordParseError};
@@ -95,6 +97,9 @@ pub enum PuzzleError {
     /// A `.gens` file error.
     #[error(transparent)]
     Gens(#[from] GensError),
+    /// A `.tws` file error.
+    #[error(transparent)]
+    Tws(#[from] tws::TwsError),
     /// A word that does not parse.
     #[error("word: {0}")]
     Word(#[from] WordParseError),
@@ -473,20 +478,22 @@ impl Puzzle {
     }
 
     /// Whether `spec` names a file rather than a built-in: it contains `/` or ends
-    /// in `.gens`. Other specs are built-ins first ([`Puzzle::load`]).
+    /// in `.gens` or `.tws`. Other specs are built-ins first ([`Puzzle::load`]).
     ///
     /// ```
     /// use permlab::Puzzle;
     /// assert!(Puzzle::is_file_spec("cube:x.gens"));
+    /// assert!(Puzzle::is_file_spec("cube2.tws"));
     /// assert!(Puzzle::is_file_spec("./cube3"));
     /// assert!(!Puzzle::is_file_spec("cube3"));
     /// ```
     pub fn is_file_spec(spec: &str) -> bool {
-        spec.contains('/') || spec.ends_with(".gens")
+        spec.contains('/') || spec.ends_with(".gens") || spec.ends_with(".tws")
     }
 
     /// Loads a puzzle: a spec that [names a file](Puzzle::is_file_spec) (contains `/`
-    /// or ends in `.gens`) is read as a [`.gens` file](gens); any other spec is a
+    /// or ends in `.gens` or `.tws`) is read as a [twsearch definition](tws) if it
+    /// ends in `.tws`, else as a [`.gens` file](gens); any other spec is a
     /// built-in, or else a `.gens` file of that name in the current directory. A
     /// built-in wins over a file of the same name (write `./cube3` for the file).
     /// Either may be followed by a list of words in brackets, `cube3[R2,U]`, to take
@@ -520,6 +527,9 @@ impl Puzzle {
             }
         }
         let from_file = || -> Result<Puzzle, PuzzleError> {
+            if spec.ends_with(".tws") {
+                return tws::read_tws_file(Path::new(spec));
+            }
             let g = gens::read_gens_file(Path::new(spec))?;
             let p = Puzzle::try_new(spec, g.degree, g.moves, Vec::new(), Layout::Plain)?;
             Ok(p.with_metric(g.metric.unwrap_or(SearchMetric::Htm)))
