@@ -1,7 +1,7 @@
 //! `permlab export`: a puzzle for GAP, SymPy or twsearch.
 
 use super::output::out;
-use super::CliResult;
+use super::{print_json, CliResult};
 use clap::Args;
 use permlab::puzzle::export::{to_gap, to_sympy};
 use permlab::Puzzle;
@@ -25,8 +25,9 @@ pub struct ExportArgs {
     pub tws: bool,
 }
 
-/// Prints the puzzle in the chosen format on stdout.
-pub fn run(a: ExportArgs) -> CliResult {
+/// Prints the puzzle in the chosen format on stdout; with `json`,
+/// `{"puzzle", "format", "text"}`.
+pub fn run(a: ExportArgs, json: bool) -> CliResult {
     let text = if a.gap {
         to_gap(&a.puzzle)
     } else if a.sympy {
@@ -36,6 +37,19 @@ pub fn run(a: ExportArgs) -> CliResult {
     } else {
         return Err("export: give the format, --gap, --sympy or --tws".into());
     };
-    out!("{text}");
+    if json {
+        let format = match (a.gap, a.sympy) {
+            (true, _) => "gap",
+            (_, true) => "sympy",
+            _ => "tws",
+        };
+        print_json(&serde_json::json!({
+            "puzzle": a.puzzle.name(),
+            "format": format,
+            "text": text,
+        }))?;
+    } else {
+        out!("{text}");
+    }
     Ok(ExitCode::SUCCESS)
 }
