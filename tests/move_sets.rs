@@ -254,3 +254,47 @@ fn solve_reports_its_moves_and_metric() {
         "{err}"
     );
 }
+
+#[test]
+fn puzzles_lists_every_builtin_with_its_numbers() {
+    let v = json(&["puzzles", "--json"]);
+    let list = v.as_array().unwrap();
+    let catalogue = permlab::puzzle::catalogue();
+    assert_eq!(list.len(), catalogue.len());
+    // published orders: the Rubik's Cube group, 43,252,003,274,489,856,000 (e.g.
+    // D. Joyner, "Adventures in Group Theory", 2nd ed., 2008); the 2x2x2 with all
+    // faces turning: 3,674,160 positions with one corner fixed times the 24 cube
+    // orientations; 8!·8!/2 for board:4x4:3 (two colour classes of 8 cells, an even
+    // permutation overall); 12! for Turnstyle (L and the odd T generate S_12)
+    let fact = |n: u64| (1..=n).product::<u64>();
+    let known: Vec<(&str, String)> = vec![
+        ("cube3", "43252003274489856000".into()),
+        ("cube2", (3_674_160u64 * 24).to_string()),
+        ("board:4x4:3", (fact(8) * fact(8) / 2).to_string()),
+        ("turnstyle:12", fact(12).to_string()),
+    ];
+    for (entry, item) in catalogue.iter().zip(list) {
+        assert_eq!(item["spec"], entry.spec);
+        assert_eq!(item["source"], entry.source);
+        let p = Puzzle::builtin(entry.spec).unwrap();
+        assert_eq!(item["degree"], p.degree());
+        assert_eq!(item["metric"], p.metric().name());
+        assert_eq!(item["positions"], item["order"], "{}", entry.spec);
+        if let Some((_, order)) = known.iter().find(|(s, _)| *s == entry.spec) {
+            assert_eq!(item["order"].as_str().unwrap(), order, "{}", entry.spec);
+        }
+        // the 9-cell boards: count the positions by a brute-force search
+        if p.degree() == 9 {
+            let total: u64 = brute_force_distribution(9, &p.generator_perms())
+                .iter()
+                .sum();
+            assert_eq!(item["positions"].as_str().unwrap(), total.to_string());
+        }
+    }
+    let (code, out, _) = permlab(&["puzzles"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(
+        "\nrotation3  9 points, order 362880, 362880 positions, searched in the generators metric\n  \
+         seed 001's Rotation puzzle"
+    ));
+}

@@ -28,7 +28,8 @@ pub enum CoreCommand {
         #[arg(long, conflicts_with = "state")]
         cycles: Option<String>,
     },
-    /// The built-in puzzles and their generators.
+    /// The built-in puzzles: points, order, positions, search metric, where each
+    /// comes from, and its generators.
     Puzzles {},
 }
 
@@ -103,17 +104,22 @@ impl CoreCommand {
             }
             CoreCommand::Puzzles {} => {
                 let mut list = Vec::new();
-                for spec in Puzzle::builtin_examples() {
-                    let p = Puzzle::builtin(spec)?;
-                    list.push((spec, p));
+                for entry in permlab::puzzle::catalogue() {
+                    let p = Puzzle::builtin(entry.spec)?;
+                    let order = p.group().order();
+                    list.push((entry, p, order));
                 }
                 if json {
                     let v: Vec<_> = list
                         .iter()
-                        .map(|(spec, p)| {
+                        .map(|(entry, p, order)| {
                             json!({
-                                "spec": spec,
+                                "spec": entry.spec,
+                                "source": entry.source,
                                 "degree": p.degree(),
+                                "order": order.to_string(),
+                                "positions": order.to_string(),
+                                "metric": p.metric().name(),
                                 "generators": p.generators().iter()
                                     .map(|m| json!({"name": m.name, "cycles": m.perm.to_string()}))
                                     .collect::<Vec<_>>(),
@@ -122,9 +128,16 @@ impl CoreCommand {
                         .collect();
                     print_json(&json!(v))?;
                 } else {
-                    outln!("Built-in puzzles (also: cube:N, turnstyle:N, board:RxC:K, or a .gens file path):");
-                    for (spec, p) in &list {
-                        outln!("\n{spec}  ({} positions)", p.degree());
+                    outln!("Built-in puzzles (families: cube:N, turnstyle:N, board:RxC:K; or a .gens or .tws file path).");
+                    outln!("Every piece is distinct, so the positions reachable from solved are as many as the group's elements.");
+                    for (entry, p, order) in &list {
+                        outln!(
+                            "\n{}  {} points, order {order}, {order} positions, searched in the {} metric",
+                            entry.spec,
+                            p.degree(),
+                            p.metric()
+                        );
+                        outln!("  {}", entry.source);
                         for m in p.generators() {
                             outln!("  {}: {}", m.name, m.perm);
                         }

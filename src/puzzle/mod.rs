@@ -597,19 +597,9 @@ impl Puzzle {
         Ok(p)
     }
 
-    /// The built-in specs, for listings.
+    /// The built-in specs, for listings: those of [`catalogue`].
     pub fn builtin_examples() -> Vec<&'static str> {
-        vec![
-            "cube3",
-            "cube2",
-            "turnstyle:12",
-            "board:3x3:2",
-            "board:4x5:4",
-            "board:4x4:3",
-            "nokia-rect",
-            "nokia2x2",
-            "rotation3",
-        ]
+        catalogue().into_iter().map(|e| e.spec).collect()
     }
 
     /// The generators' permutations.
@@ -701,6 +691,37 @@ impl Puzzle {
             Layout::Ring | Layout::Plain => format!("{}\n", format_state(state)),
         }
     }
+}
+
+/// One built-in of the catalogue (`data/puzzles.tsv`, shipped with the crate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CatalogueEntry {
+    /// Its spec for [`Puzzle::builtin`].
+    pub spec: &'static str,
+    /// Where it comes from, one line.
+    pub source: &'static str,
+}
+
+/// The built-ins `permlab puzzles` lists, with where each comes from, read from
+/// `data/puzzles.tsv` (lines `SPEC<TAB>SOURCE`; `#` starts a comment line).
+///
+/// ```
+/// let c = permlab::puzzle::catalogue();
+/// assert_eq!(c[0].spec, "cube3");
+/// assert!(c.iter().any(|e| e.spec == "rotation3" && e.source.contains("seed 001")));
+/// ```
+pub fn catalogue() -> Vec<CatalogueEntry> {
+    include_str!("../../data/puzzles.tsv")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (spec, source) = l.split_once('\t').unwrap_or((l, ""));
+            CatalogueEntry {
+                spec: spec.trim(),
+                source: source.trim(),
+            }
+        })
+        .collect()
 }
 
 /// `base[list]` split into `base` and `list` (the brackets must end the spec).
@@ -992,6 +1013,20 @@ mod tests {
         let p = Puzzle::builtin("nokia-rect").unwrap();
         assert_eq!(p.generators[0].perm.to_string(), "(1,2,3,7,11,10,9,5)");
         assert_eq!(p.generators[1].perm.to_string(), "(2,3,4,8,12,11,10,6)");
+    }
+
+    #[test]
+    fn catalogue_specs_load_and_have_sources() {
+        let c = catalogue();
+        assert!(c.len() >= 9);
+        for e in &c {
+            assert!(Puzzle::builtin(e.spec).is_ok(), "{}", e.spec);
+            assert!(!e.source.is_empty(), "{}", e.spec);
+        }
+        let mut specs: Vec<_> = c.iter().map(|e| e.spec).collect();
+        specs.sort_unstable();
+        specs.dedup();
+        assert_eq!(specs.len(), c.len(), "a spec is listed twice");
     }
 
     #[test]
