@@ -32,9 +32,13 @@
 //! a number repeated in `Solved`, and `?` wildcards are not read); other block
 //! kinds of twsearch (`MoveSequence`, `Illegal`, …) are refused with their line.
 //!
-//! Writing ([`Puzzle::to_tws`]) makes one set per orbit of the puzzle's group, each
-//! position a point with one orientation, the orbit's points in increasing order;
-//! a comment line lists each set's points.
+//! Writing ([`Puzzle::to_tws`]) makes one set per orbit of the puzzle's group. Its
+//! pieces are the blocks of the first minimal block system of the orbit
+//! ([`PermGroup::minimal_block_systems`](crate::PermGroup::minimal_block_systems):
+//! the 3 stickers of a corner, the 2 of an edge) on which every move acts as a
+//! twist, i.e. shifts the orientations (the stickers of a block, in an order carried
+//! from block to block by the moves) cyclically; where there is none, every point is
+//! a piece with one orientation. A comment line lists each set's pieces.
 //!
 //! ```
 //! use permlab::Puzzle;
@@ -269,18 +273,34 @@ impl Puzzle {
                 )));
             }
         }
-        let orbits = self.group().orbits();
-        if let Some(o) = orbits.iter().find(|o| o.len() > 255) {
+        let group = self.group();
+        let systems = group.minimal_block_systems();
+        let gens = self.generator_perms();
+        // each orbit as pieces: pieces[i][t] = the point of piece i in orientation t
+        let sets: Vec<Vec<Vec<usize>>> = group
+            .orbits()
+            .into_iter()
+            .map(|orbit| {
+                systems
+                    .iter()
+                    .filter(|b| orbit.binary_search(&b[0][0]).is_ok())
+                    .find_map(|blocks| oriented_pieces(blocks, &gens, self.degree()))
+                    .unwrap_or_else(|| orbit.iter().map(|&p| vec![p]).collect())
+            })
+            .collect();
+        if let Some(set) = sets.iter().find(|set| set.len() > 255) {
             return Err(bad(format!(
                 "an orbit of {} points (twsearch sets hold at most 255 pieces)",
-                o.len()
+                set.len()
             )));
         }
-        // where each point is: (orbit, position in it)
+        // where each point is: (piece, orientation) in its set
         let mut place = vec![(0usize, 0usize); self.degree()];
-        for (s, orbit) in orbits.iter().enumerate() {
-            for (i, &p) in orbit.iter().enumerate() {
-                place[p] = (s, i);
+        for set in &sets {
+            for (i, piece) in set.iter().enumerate() {
+                for (t, &p) in piece.iter().enumerate() {
+                    place[p] = (i, t);
+                }
             }
         }
         let set_name = |s: usize| format!("ORBIT{}", s + 1);
@@ -289,8 +309,9 @@ impl Puzzle {
         };
         let mut out = String::new();
         out.push_str(&format!(
-            "# {}: {} points, written by permlab; one set per orbit of its group, one piece \
-             per point\n",
+            "# {}: {} points, written by permlab; one set per orbit of its group, its pieces \
+             the blocks of a block system on which the moves act as twists (else one piece per \
+             point)\n",
             self.name().replace(['\n', '\r'], " "),
             self.degree()
         ));
@@ -305,40 +326,112 @@ impl Puzzle {
             .map(|c| if c.is_whitespace() { '_' } else { c })
             .collect();
         out.push_str(&format!("Name {name}\n\n"));
-        for (s, orbit) in orbits.iter().enumerate() {
+        for (s, set) in sets.iter().enumerate() {
+            let pieces: Vec<String> = set
+                .iter()
+                .map(|piece| {
+                    if piece.len() == 1 {
+                        (piece[0] + 1).to_string()
+                    } else {
+                        let pts: Vec<String> = piece.iter().map(|p| (p + 1).to_string()).collect();
+                        format!("({})", pts.join(","))
+                    }
+                })
+                .collect();
             out.push_str(&format!(
-                "# {}: points {}\n",
+                "# {}: pieces (points in orientation order) {}\n",
                 set_name(s),
-                numbers(&mut orbit.iter().map(|p| p + 1))
+                pieces.join(" ")
             ));
         }
-        for (s, orbit) in orbits.iter().enumerate() {
-            out.push_str(&format!("Set {} {} 1\n", set_name(s), orbit.len()));
+        for (s, set) in sets.iter().enumerate() {
+            out.push_str(&format!(
+                "Set {} {} {}\n",
+                set_name(s),
+                set.len(),
+                set[0].len()
+            ));
         }
         out.push_str("\nSolved\n");
-        for (s, orbit) in orbits.iter().enumerate() {
+        for (s, set) in sets.iter().enumerate() {
             out.push_str(&format!(
-                "{}\n{}\n",
+                "{}\n{}\n{}\n",
                 set_name(s),
-                numbers(&mut (1..=orbit.len()))
+                numbers(&mut (1..=set.len())),
+                numbers(&mut set.iter().map(|_| 0))
             ));
         }
         out.push_str("End\n");
         for m in self.generators() {
             out.push_str(&format!("\nMove {}\n", m.name));
             let inv = m.perm.inverse().extended(self.degree());
-            for (s, orbit) in orbits.iter().enumerate() {
-                if orbit.iter().all(|&p| m.perm.image(p) == p) {
+            for (s, set) in sets.iter().enumerate() {
+                if set.iter().flatten().all(|&p| m.perm.image(p) == p) {
                     continue;
                 }
-                // position j receives the piece from the position of inv(j)
-                let line = numbers(&mut orbit.iter().map(|&p| place[inv.image(p)].1 + 1));
-                out.push_str(&format!("{}\n{line}\n", set_name(s)));
+                // position j receives the piece from the position of inv(piece j)
+                let line = numbers(&mut set.iter().map(|piece| place[inv.image(piece[0])].0 + 1));
+                // the piece leaving position k is twisted by t where its orientation 0
+                // lands in orientation t
+                let twists = numbers(&mut set.iter().map(|piece| place[m.perm.image(piece[0])].1));
+                out.push_str(&format!("{}\n{line}\n{twists}\n", set_name(s)));
             }
             out.push_str("End\n");
         }
         Ok(out)
     }
+}
+
+/// The blocks of a block system as pieces with orientations, when the moves act on
+/// them as twists: the stickers of the first block in increasing order, those of
+/// every other block the image of that order under the first product of
+/// generators (in breadth-first order) reaching it; `None` unless every generator
+/// takes orientation `t` of a piece to orientation `t + c (mod k)` of its image
+/// for one `c` per piece, and at most 127 orientations (twsearch's limit).
+fn oriented_pieces(blocks: &[Vec<usize>], gens: &[Perm], degree: usize) -> Option<Vec<Vec<usize>>> {
+    let k = blocks[0].len();
+    if k > 127 {
+        return None;
+    }
+    let mut block_of = vec![usize::MAX; degree];
+    for (b, block) in blocks.iter().enumerate() {
+        for &p in block {
+            block_of[p] = b;
+        }
+    }
+    let mut labels: Vec<Option<Vec<usize>>> = vec![None; blocks.len()];
+    labels[0] = Some(blocks[0].clone());
+    let mut queue = std::collections::VecDeque::from([0usize]);
+    while let Some(b) = queue.pop_front() {
+        let label = labels[b].clone().expect("queued blocks are labelled");
+        for g in gens {
+            let image: Vec<usize> = label.iter().map(|&p| g.image(p)).collect();
+            let c = block_of[image[0]];
+            if labels[c].is_none() {
+                labels[c] = Some(image);
+                queue.push_back(c);
+            }
+        }
+    }
+    let pieces: Vec<Vec<usize>> = labels.into_iter().collect::<Option<_>>()?;
+    let mut orientation = vec![0usize; degree];
+    for piece in &pieces {
+        for (t, &p) in piece.iter().enumerate() {
+            orientation[p] = t;
+        }
+    }
+    for g in gens {
+        for piece in &pieces {
+            let c = orientation[g.image(piece[0])];
+            let target = &pieces[block_of[g.image(piece[0])]];
+            for (t, &p) in piece.iter().enumerate() {
+                if g.image(p) != target[(t + c) % k] {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(pieces)
 }
 
 /// Reads a `Solved` or `Move` block up to its `End`: for each set, its permutation
@@ -528,14 +621,40 @@ mod tests {
 
     #[test]
     fn export_lists_each_orbit() {
-        let p = Puzzle::builtin("turnstyle:4").unwrap();
+        // turnstyle:5 is primitive (A5): one piece per point
+        let p = Puzzle::builtin("turnstyle:5").unwrap();
         let text = p.to_tws().unwrap();
-        assert!(text.contains("Set ORBIT1 4 1\n"), "{text}");
-        // L = (1,2,3,4): position 1 receives the piece from position 4
-        assert!(text.contains("Move L\nORBIT1\n4 1 2 3\nEnd\n"), "{text}");
+        assert!(text.contains("Set ORBIT1 5 1\n"), "{text}");
+        // L = (1,2,3,4,5): position 1 receives the piece from position 5
+        assert!(
+            text.contains("Move L\nORBIT1\n5 1 2 3 4\n0 0 0 0 0\nEnd\n"),
+            "{text}"
+        );
         let back = Puzzle::from_tws(&text, "t.tws").unwrap();
         for (a, b) in p.generators().iter().zip(back.generators()) {
             assert_eq!(a.perm, b.perm);
+        }
+    }
+
+    #[test]
+    fn cube_stickers_become_corners_and_edges() {
+        let p = Puzzle::builtin("cube3").unwrap();
+        let text = p.to_tws().unwrap();
+        assert!(text.contains("Set ORBIT1 8 3\n"), "{text}");
+        assert!(text.contains("Set ORBIT2 12 2\n"), "{text}");
+        let centres = text
+            .lines()
+            .filter(|l| l.starts_with("Set ") && l.ends_with(" 1 1"))
+            .count();
+        assert_eq!(centres, 6, "{text}");
+        let back = Puzzle::from_tws(&text, "c.tws").unwrap();
+        assert_eq!(back.group().order(), p.group().order());
+        // the points of a piece are consecutive after the round trip: each move maps
+        // the 3 points of a corner onto the 3 points of a corner
+        let u = &back.generators()[0].perm;
+        for c in 0..8 {
+            let img: Vec<usize> = (0..3).map(|t| u.image(3 * c + t) / 3).collect();
+            assert!(img.iter().all(|&b| b == img[0]), "{img:?}");
         }
     }
 }
