@@ -33,12 +33,10 @@ fn export_tws(dir: &std::path::Path, spec: &str, file: &str) -> String {
 /// Exported and read back: the same degree, group order and generator names, and
 /// the same distance distribution in `metric`.
 fn round_trip(spec: &str, metric: &str) {
-    let dir = tempdir("rt");
-    let file = export_tws(
-        &dir,
-        spec,
-        &format!("{}.tws", spec.replace([':', '[', ']', ','], "_")),
-    );
+    // a directory per puzzle: the tests run in parallel and remove their directory
+    let tag = spec.replace([':', '[', ']', ','], "_");
+    let dir = tempdir(&format!("rt-{tag}"));
+    let file = export_tws(&dir, spec, &format!("{tag}.tws"));
     let a = Puzzle::load(spec).unwrap();
     let b = Puzzle::load(&file).unwrap();
     assert_eq!(a.degree(), b.degree(), "{spec}");
