@@ -3,6 +3,7 @@
 mod args;
 mod bench;
 mod core;
+mod export;
 mod figure;
 mod group;
 mod mixing;
@@ -75,6 +76,8 @@ enum Command {
     Structure(structure::StructureCommand),
     #[command(flatten)]
     Figure(figure::FigureCommand),
+    /// A puzzle's group for GAP (--gap), SymPy (--sympy) or twsearch (--tws).
+    Export(export::ExportArgs),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
     /// The total-variation distance to uniform after 0..K uniformly random moves.
@@ -103,6 +106,7 @@ pub fn run() -> CliResult {
         Command::Search(c) => c.run(json),
         Command::Structure(c) => c.run(json),
         Command::Figure(c) => c.run(json),
+        Command::Export(a) => export::run(a, json),
         Command::Reproduce(a) => reproduce::run(a, json),
         Command::Mixing(a) => mixing::run(a, json),
         Command::Nrp(a) => nrp::run(a, json),
