@@ -44,10 +44,10 @@ pub const WORD_LIMIT: usize = 1 << 14;
 /// (e.g. `S_100` on 100 points) would run for hours.
 pub const WORK_LIMIT: u64 = 1 << 32;
 
-/// Rounds of [`FactorTables::improve`] at most.
+/// Rounds of Minkwitz improvement (`FactorTables::improve`) at most.
 pub const IMPROVE_ROUNDS: usize = 3;
 
-/// Operations [`FactorTables::improve`] may spend beyond the completion.
+/// Operations the improvement rounds may spend beyond the completion.
 pub const IMPROVE_WORK: u64 = 1 << 30;
 
 #[derive(Clone, Debug)]
