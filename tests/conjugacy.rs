@@ -1,0 +1,162 @@
+//! Conjugacy, classes and orbit counting, each against brute force over all elements
+//! of small groups (listed by `elements_by_closure`).
+
+use num_bigint::BigUint;
+use permlab::group::elements_by_closure;
+use permlab::{Perm, PermGroup};
+use std::collections::{HashMap, HashSet};
+
+fn p(s: &str) -> Perm {
+    s.parse().unwrap()
+}
+
+fn group(n: usize, gens: &[&str]) -> PermGroup {
+    PermGroup::new(n, gens.iter().map(|s| p(s)).collect())
+}
+
+/// Small groups: natural symmetric and alternating groups, the same abstract groups
+/// in non-natural actions (searched, not answered by formula), dihedral, wreath
+/// products, intransitive products, trivial.
+fn small_groups() -> Vec<(&'static str, PermGroup)> {
+    vec![
+        ("S4", group(4, &["(1,2,3,4)", "(1,2)"])),
+        ("S5", group(5, &["(1,2,3,4,5)", "(1,2)"])),
+        ("A5", group(5, &["(1,2,3)", "(1,2,3,4,5)"])),
+        ("A4", group(4, &["(1,2,3)", "(2,3,4)"])),
+        // S4 on the 6 pairs {1,2},{1,3},{1,4},{2,3},{2,4},{3,4}
+        ("S4 on pairs", group(6, &["(1,4,6,3)(2,5)", "(2,4)(3,5)"])),
+        // A5 ≅ PSL(2,5) on the 6 points of the projective line
+        ("PSL(2,5)", group(6, &["(1,2,3,4,5)", "(1,6)(2,5)"])),
+        ("D8", group(4, &["(1,2,3,4)", "(1,3)"])),
+        ("D12 on 6", group(6, &["(1,2,3,4,5,6)", "(2,6)(3,5)"])),
+        (
+            "S2 wr S3",
+            group(6, &["(1,2)", "(1,3,5)(2,4,6)", "(1,3)(2,4)"]),
+        ),
+        (
+            "S3 wr S2",
+            group(6, &["(1,2,3)", "(1,2)", "(1,4)(2,5)(3,6)"]),
+        ),
+        ("S3 x C4", group(7, &["(1,2,3)", "(1,2)", "(4,5,6,7)"])),
+        (
+            "A4 x S3 diag",
+            group(7, &["(1,2,3)(5,6,7)", "(1,2)(3,4)", "(5,6)(1,2)(3,4)"]),
+        ),
+        ("C2^3", group(6, &["(1,2)", "(3,4)", "(5,6)"])),
+        ("fixed points", group(7, &["(2,3,4)", "(3,4,5)"])),
+        ("trivial", group(3, &[])),
+    ]
+}
+
+fn elements(g: &PermGroup) -> Vec<Perm> {
+    let mut v: Vec<Perm> = elements_by_closure(g.degree(), g.generators())
+        .into_iter()
+        .collect();
+    v.sort_by(|a, b| a.images().cmp(b.images()));
+    v
+}
+
+/// The conjugacy classes by brute force: the orbits of `G` acting on its elements
+/// by conjugation (each as an index into `elems`).
+fn brute_classes(elems: &[Perm]) -> Vec<usize> {
+    let index: HashMap<&Perm, usize> = elems.iter().enumerate().map(|(i, x)| (x, i)).collect();
+    let mut class = vec![usize::MAX; elems.len()];
+    let mut k = 0;
+    for i in 0..elems.len() {
+        if class[i] != usize::MAX {
+            continue;
+        }
+        for x in elems {
+            class[index[&elems[i].conjugate(x)]] = k;
+        }
+        k += 1;
+    }
+    class
+}
+
+#[test]
+fn conjugating_elements_match_brute_force() {
+    for (name, g) in small_groups() {
+        let elems = elements(&g);
+        let class = brute_classes(&elems);
+        for (i, a) in elems.iter().enumerate() {
+            for (j, b) in elems.iter().enumerate() {
+                let x = g.conjugating_element(a, b).unwrap();
+                assert_eq!(x.is_some(), class[i] == class[j], "{name}: {a} ~ {b}");
+                if let Some(x) = x {
+                    assert!(g.contains(&x), "{name}: {x} not in G");
+                    assert_eq!(a.conjugate(&x), *b, "{name}: {a}^{x} ≠ {b}");
+                }
+                assert_eq!(g.is_conjugate(a, b).unwrap(), class[i] == class[j]);
+            }
+            let size = class.iter().filter(|&&c| c == class[i]).count();
+            assert_eq!(
+                g.class_size(a).unwrap(),
+                BigUint::from(size),
+                "{name}: |{a}^G|"
+            );
+        }
+    }
+}
+
+#[test]
+fn conjugating_elements_outside_the_group() {
+    // g, h outside G: D8 acting on (1,2,3,4), conjugating permutations of the 4 points
+    // and of points G fixes
+    let g = group(6, &["(1,2,3,4)", "(1,3)"]);
+    let elems = elements(&g);
+    let sym6 = elements(&group(6, &["(1,2,3,4,5,6)", "(1,2)"]));
+    let probes: Vec<Perm> = sym6.iter().step_by(7).cloned().collect();
+    for a in &probes {
+        for b in &probes {
+            let brute = elems.iter().find(|x| a.conjugate(x) == *b);
+            let x = g.conjugating_element(a, b).unwrap();
+            assert_eq!(x.is_some(), brute.is_some(), "{a} ~ {b}");
+            if let Some(x) = x {
+                assert!(g.contains(&x));
+                assert_eq!(a.conjugate(&x), *b);
+            }
+        }
+        let c: HashSet<Perm> = elems.iter().map(|x| a.conjugate(x)).collect();
+        assert_eq!(g.class_size(a).unwrap(), BigUint::from(c.len()), "|{a}^G|");
+    }
+}
+
+#[test]
+fn natural_giants_of_large_degree() {
+    // S_12 and A_13 by formula: cycle type decides in S_n; in A_13 the class of a
+    // 13-cycle splits, that of (1,2,3) does not
+    let s12 = permlab::Puzzle::builtin("turnstyle:12").unwrap().group();
+    assert!(s12.is_symmetric());
+    let a = Perm::parse_cycles("(1,2,3)(4,5,6,7)", Some(12)).unwrap();
+    let b = Perm::parse_cycles("(12,11,10,9)(8,1,5)", Some(12)).unwrap();
+    let x = s12.conjugating_element(&a, &b).unwrap().unwrap();
+    assert_eq!(a.conjugate(&x), b);
+    assert!(!s12.is_conjugate(&a, &p("(1,2,3)(4,5,6)")).unwrap());
+    // |S_12| / (3·4·5!) for cycle type 4,3,1^5
+    assert_eq!(s12.class_size(&a).unwrap(), BigUint::from(332640u32));
+    let a13 = group(
+        13,
+        &["(1,2,3)", "(1,2,3,4,5,6,7,8,9,10,11,12,13)", "(3,4,5)"],
+    );
+    assert!(a13.is_alternating());
+    let c = p("(1,2,3,4,5,6,7,8,9,10,11,12,13)");
+    let d = c.conjugate(&p("(1,2)"));
+    assert!(!a13.is_conjugate(&c, &d).unwrap());
+    assert!(a13.is_conjugate(&c, &c.pow(4)).unwrap()); // 4 is a square mod 13
+    let t = p("(1,2,3)");
+    let u = t.conjugate(&p("(1,2)"));
+    let x = a13.conjugating_element(&t, &u).unwrap().unwrap();
+    assert!(x.is_even());
+    assert_eq!(t.conjugate(&x), u);
+    // 13!/13/2 thirteen-cycles in each class
+    let half = permlab::group::giant::factorial(12) / 2u32;
+    assert_eq!(a13.class_size(&c).unwrap(), half);
+}
+
+#[test]
+fn degree_errors() {
+    let g = group(4, &["(1,2,3,4)", "(1,2)"]);
+    assert!(g.conjugating_element(&p("(1,5)"), &p("(1,2)")).is_err());
+    assert!(g.class_size(&p("(1,9)")).is_err());
+}
