@@ -160,3 +160,150 @@ fn degree_errors() {
     assert!(g.conjugating_element(&p("(1,5)"), &p("(1,2)")).is_err());
     assert!(g.class_size(&p("(1,9)")).is_err());
 }
+
+#[test]
+fn classes_match_brute_force() {
+    for (name, g) in small_groups() {
+        let elems = elements(&g);
+        let class = brute_classes(&elems);
+        let count = class.iter().max().map_or(0, |&k| k + 1);
+        let mut want: Vec<usize> = (0..count)
+            .map(|k| class.iter().filter(|&&c| c == k).count())
+            .collect();
+        want.sort_unstable();
+        let classes = g.conjugacy_classes(10_000).unwrap();
+        let mut got: Vec<usize> = classes
+            .iter()
+            .map(|c| usize::try_from(&c.size).unwrap())
+            .collect();
+        got.sort_unstable();
+        assert_eq!(got, want, "{name}: class sizes");
+        // one representative in each brute-force class
+        let index: HashMap<&Perm, usize> = elems.iter().enumerate().map(|(i, x)| (x, i)).collect();
+        let mut seen = HashSet::new();
+        for c in &classes {
+            let i = index[&c.representative];
+            assert!(
+                seen.insert(class[i]),
+                "{name}: two representatives of one class"
+            );
+            let size = class.iter().filter(|&&k| k == class[i]).count();
+            assert_eq!(
+                c.size,
+                BigUint::from(size),
+                "{name}: size of {}",
+                c.representative
+            );
+        }
+        assert!(
+            classes[0].representative.is_identity(),
+            "{name}: identity first"
+        );
+    }
+}
+
+/// `p(n)`, the number of partitions of `n`, by the recurrence on the largest part.
+fn partition_count(n: usize) -> usize {
+    let mut p = vec![0usize; n + 1];
+    p[0] = 1;
+    for k in 1..=n {
+        for m in k..=n {
+            p[m] += p[m - k];
+        }
+    }
+    p[n]
+}
+
+#[test]
+fn symmetric_and_alternating_groups_by_cycle_type() {
+    for n in 2..=12 {
+        let cycle: Vec<usize> = (0..n).collect();
+        let gens = vec![
+            Perm::from_cycles(n, &[cycle]).unwrap(),
+            Perm::from_cycles(n, &[vec![0, 1]]).unwrap(),
+        ];
+        let s = PermGroup::new(n, gens);
+        let classes = s.conjugacy_classes(10_000).unwrap();
+        assert_eq!(classes.len(), partition_count(n), "S_{n}");
+        let types: HashSet<Vec<usize>> = classes
+            .iter()
+            .map(|c| c.representative.cycle_type())
+            .collect();
+        assert_eq!(
+            types.len(),
+            classes.len(),
+            "S_{n}: one class per cycle type"
+        );
+    }
+    // A_n for n ≤ 7 (the natural path, with its split classes) against brute force
+    for n in 3..=7 {
+        let gens: Vec<Perm> = (0..n - 2)
+            .map(|i| Perm::from_cycles(n, &[vec![i, i + 1, i + 2]]).unwrap())
+            .collect();
+        let a = PermGroup::new(n, gens);
+        assert!(a.is_alternating());
+        let elems = elements(&a);
+        let class = brute_classes(&elems);
+        let count = class.iter().max().unwrap() + 1;
+        assert_eq!(a.conjugacy_classes(10_000).unwrap().len(), count, "A_{n}");
+    }
+    // the limit: S_30 has p(30) = 5604 classes
+    let s30 = permlab::Puzzle::builtin("turnstyle:30").unwrap().group();
+    assert!(matches!(
+        s30.conjugacy_classes(5603),
+        Err(permlab::group::classes::ClassesError::TooManyClasses { limit: 5603 })
+    ));
+    assert_eq!(s30.conjugacy_classes(5604).unwrap().len(), 5604);
+}
+
+#[test]
+fn classes_of_benchmark_groups_match_the_atlas() {
+    let text = std::fs::read_to_string("tests/data/classes.txt").unwrap();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let g = permlab::Puzzle::load(&format!("tests/data/{}", f[0]))
+            .unwrap()
+            .group();
+        let count: usize = f[1].parse().unwrap();
+        let mut want: Vec<BigUint> = f[2..].iter().map(|x| x.parse().unwrap()).collect();
+        assert_eq!(want.len(), count, "{line}");
+        let classes = g.conjugacy_classes(10_000).unwrap();
+        assert_eq!(classes.len(), count, "{}", f[0]);
+        let order = g.order();
+        let mut got: Vec<BigUint> = classes.iter().map(|c| &order / &c.size).collect();
+        for c in &classes {
+            assert_eq!(&order % &c.size, BigUint::from(0u32), "{}", f[0]);
+        }
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "{}: centralizer orders", f[0]);
+    }
+}
+
+#[test]
+fn classes_of_cube2() {
+    // ⟨R, U, F⟩ of the 2x2x2 cube: no value from GAP here, so the checks are the
+    // class equation (sizes divide |G| and sum to it, which conjugacy_classes asserts),
+    // pairwise non-conjugate representatives, and each size against the centralizer
+    let g = permlab::Puzzle::load("tests/data/cube2_ruf.gens")
+        .unwrap()
+        .group();
+    let classes = g.conjugacy_classes(100_000).unwrap();
+    let order = g.order();
+    let total = classes.iter().fold(BigUint::from(0u32), |a, c| a + &c.size);
+    assert_eq!(total, order);
+    for c in classes.iter().step_by(7) {
+        let cent = g.centralizer(&c.representative).unwrap().order();
+        assert_eq!(&cent * &c.size, order);
+    }
+    for (i, a) in classes.iter().enumerate().step_by(5) {
+        for b in classes.iter().skip(i + 1).step_by(3) {
+            assert!(!g
+                .is_conjugate(&a.representative, &b.representative)
+                .unwrap());
+        }
+    }
+}

@@ -30,6 +30,7 @@ pub mod backtrack;
 pub mod blocks;
 pub mod centralizer;
 pub mod chain;
+pub mod classes;
 pub mod conjugacy;
 pub mod factor;
 pub mod giant;
