@@ -307,3 +307,90 @@ fn classes_of_cube2() {
         }
     }
 }
+
+/// The number of orbits of `G` on the functions `points → 0..c` (`c^n` of them, so
+/// keep `n` small), by listing each orbit.
+fn brute_colourings(elems: &[Perm], n: usize, c: usize) -> usize {
+    let total = c.pow(n as u32);
+    let mut seen = vec![false; total];
+    let mut orbits = 0;
+    for f in 0..total {
+        if seen[f] {
+            continue;
+        }
+        orbits += 1;
+        let digits: Vec<usize> = (0..n).map(|i| f / c.pow(i as u32) % c).collect();
+        for x in elems {
+            // the colouring moved by x: point i^x gets the colour of i
+            let mut moved = 0;
+            for (i, &d) in digits.iter().enumerate() {
+                moved += d * c.pow(x.image(i) as u32);
+            }
+            seen[moved] = true;
+        }
+    }
+    orbits
+}
+
+/// The number of orbits of `G` on the `k`-subsets of `0..n`, by listing each orbit.
+fn brute_subsets(elems: &[Perm], n: usize, k: usize) -> usize {
+    let mut seen = HashSet::new();
+    let mut orbits = 0;
+    for s in 0u32..1 << n {
+        if s.count_ones() as usize != k || seen.contains(&s) {
+            continue;
+        }
+        orbits += 1;
+        for x in elems {
+            let image = (0..n)
+                .filter(|&i| s >> i & 1 == 1)
+                .fold(0u32, |a, i| a | 1 << x.image(i));
+            seen.insert(image);
+        }
+    }
+    orbits
+}
+
+#[test]
+fn orbit_counts_match_brute_force() {
+    for (name, g) in small_groups() {
+        let elems = elements(&g);
+        let n = g.degree();
+        let z = g.cycle_index(10_000).unwrap();
+        // the cycle-type distribution
+        let mut want: HashMap<Vec<usize>, usize> = HashMap::new();
+        for x in &elems {
+            *want.entry(x.extended(n).cycle_type()).or_default() += 1;
+        }
+        assert_eq!(z.distribution().len(), want.len(), "{name}: cycle types");
+        for (t, k) in z.distribution() {
+            assert_eq!(*k, BigUint::from(want[t]), "{name}: type {t:?}");
+        }
+        for c in 1..=3 {
+            let brute = brute_colourings(&elems, n, c);
+            assert_eq!(
+                z.colourings(c as u64),
+                BigUint::from(brute),
+                "{name}: {c} colours"
+            );
+            assert_eq!(
+                g.orbit_count_colourings(c as u64).unwrap(),
+                BigUint::from(brute)
+            );
+        }
+        for k in 0..=n + 1 {
+            let brute = if k > n {
+                0
+            } else {
+                brute_subsets(&elems, n, k)
+            };
+            assert_eq!(z.subsets(k), BigUint::from(brute), "{name}: {k}-subsets");
+            assert_eq!(g.orbit_count_subsets(k).unwrap(), BigUint::from(brute));
+        }
+    }
+    // necklaces and bracelets of 6 beads in 2 colours (OEIS A000031, A000029)
+    let c6 = group(6, &["(1,2,3,4,5,6)"]);
+    let d12 = group(6, &["(1,2,3,4,5,6)", "(2,6)(3,5)"]);
+    assert_eq!(c6.orbit_count_colourings(2).unwrap(), BigUint::from(14u32));
+    assert_eq!(d12.orbit_count_colourings(2).unwrap(), BigUint::from(13u32));
+}

@@ -32,6 +32,7 @@ pub mod centralizer;
 pub mod chain;
 pub mod classes;
 pub mod conjugacy;
+pub mod counting;
 pub mod factor;
 pub mod giant;
 pub mod normal;
