@@ -2,6 +2,7 @@
 
 mod args;
 mod bench;
+mod classes;
 mod core;
 mod figure;
 mod group;
@@ -74,6 +75,8 @@ enum Command {
     #[command(flatten)]
     Structure(structure::StructureCommand),
     #[command(flatten)]
+    Classes(classes::ClassesCommand),
+    #[command(flatten)]
     Figure(figure::FigureCommand),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
@@ -102,6 +105,7 @@ pub fn run() -> CliResult {
         Command::Group(c) => c.run(json),
         Command::Search(c) => c.run(json),
         Command::Structure(c) => c.run(json),
+        Command::Classes(c) => c.run(json),
         Command::Figure(c) => c.run(json),
         Command::Reproduce(a) => reproduce::run(a, json),
         Command::Mixing(a) => mixing::run(a, json),

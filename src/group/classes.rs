@@ -9,7 +9,8 @@
 //!   conjugacy classes of permutation groups", in *Groups '93 Galway/St Andrews*
 //!   (1995); Holt–Eick–O'Brien, *Handbook of CGT*, §4.8.1 and Exercise 4.8; GAP's
 //!   `ConjugacyClassesByRandomSearch`). Uniformly random elements of `G` (from the
-//!   stabilizer chain, [`PermGroup::random_element`]) and their powers are tested
+//!   stabilizer chain, [`PermGroup::random_element`]), their powers `g^d` (`d` dividing
+//!   the order) and all powers of each new representative are tested
 //!   against the representatives known: first the class invariant (cycle type on each
 //!   orbit), then [`PermGroup::conjugating_element`]'s backtrack search. An element
 //!   conjugate to none of them is a new representative, and its class size
@@ -65,11 +66,11 @@ pub enum ClassesError {
     },
 }
 
-/// Powers `g^k` (`1 ≤ k < min(order, MAX_POWERS)`) of each random element tried.
-const MAX_POWERS: u64 = 512;
+/// The largest order of an element whose powers are tried too.
+const MAX_POWERS: u64 = 1 << 12;
 
 /// Seed of the random elements of the class search.
-const SEED: u64 = 0x636c_6173_7365_73;
+const SEED: u64 = 0x0063_6c61_7373_6573;
 
 impl PermGroup {
     /// The conjugacy classes, each with a representative and its size, ordered by the
@@ -180,21 +181,43 @@ impl PermGroup {
             }
             samples += 1;
             let r = self.random_element(&mut rng).extended(n);
-            let powers = r.order().to_u64().unwrap_or(u64::MAX).min(MAX_POWERS);
-            let mut x = r.clone();
-            for _ in 1..powers {
+            // r and its powers r^d for the divisors d of its order (they have larger
+            // centralizers, so they reach the small classes); every new representative
+            // x brings all its powers x^k (the classes of ⟨x⟩'s other generators too)
+            let mut pending = powers(&r, true);
+            while let Some(x) = pending.pop() {
                 if found.covered == order {
                     break;
                 }
                 if found.class_of(self, &x).is_none() {
                     let size = self.class_size(&x).expect("an element of the group");
-                    found.add(self, x.clone(), size, limit)?;
+                    pending.extend(powers(&x, false));
+                    found.add(self, x, size, limit)?;
                 }
-                x = &x * &r;
             }
         }
         Ok(found.classes)
     }
+}
+
+/// `x^d` for the divisors `d` of the order of `x` (`d` < order), or all powers `x^k`
+/// (`1 ≤ k <` order) when not `divisors_only`; only `x` itself when its order exceeds
+/// [`MAX_POWERS`].
+fn powers(x: &Perm, divisors_only: bool) -> Vec<Perm> {
+    let ord = x.order().to_u64().unwrap_or(u64::MAX);
+    if ord > MAX_POWERS {
+        return vec![x.clone()];
+    }
+    let mut out = Vec::new();
+    let mut y = x.clone();
+    for k in 1..ord {
+        if !divisors_only || ord.is_multiple_of(k) {
+            out.push(y.clone());
+        }
+        y = &y * x;
+    }
+    out.reverse(); // popped from the end: x first
+    out
 }
 
 /// The classes found so far, indexed by their invariant, with the conjugacy search of
@@ -247,7 +270,7 @@ impl ClassList {
             let search = self.searches[i].get_or_insert_with(|| {
                 ConjugacySearch::new(group, &self.classes[i].representative)
             });
-            if search.find(x).is_some() {
+            if search.find(x, true).is_some() {
                 return Some(i);
             }
         }

@@ -40,12 +40,83 @@ pub struct ConjugatesTo {
     pub from: Vec<u32>,
     /// `h` as an image array of the chain's degree.
     pub to: Vec<u32>,
+    /// When `h` lies in the group: for each point, the length of its cycle of `h`
+    /// and its position in that cycle (see [`ConjugatesTo::canonical`]).
+    cycles_of_to: Option<Vec<(u32, u32)>>,
+}
+
+impl ConjugatesTo {
+    /// The property for `g`, `h`; `h_in_group` enables the pruning of
+    /// [`ConjugatesTo::canonical`].
+    pub fn new(from: Vec<u32>, to: Vec<u32>, h_in_group: bool) -> ConjugatesTo {
+        let cycles_of_to = h_in_group.then(|| {
+            let mut c = vec![(0u32, 0u32); to.len()];
+            let mut done = vec![false; to.len()];
+            for start in 0..to.len() {
+                let mut cycle = vec![start];
+                done[start] = true;
+                let mut q = to[start] as usize;
+                while !done[q] {
+                    done[q] = true;
+                    cycle.push(q);
+                    q = to[q] as usize;
+                }
+                if q == start {
+                    for (i, &p) in cycle.iter().enumerate() {
+                        c[p] = (cycle.len() as u32, i as u32);
+                    }
+                }
+            }
+            c
+        });
+        ConjugatesTo {
+            from,
+            to,
+            cycles_of_to,
+        }
+    }
+
+    /// Whether a free choice `γ` for the image of a new point needs to be tried. When
+    /// `h ∈ G`, the powers `z = h^{Mi}` (`M` the lcm of the `h`-cycle lengths of the
+    /// images chosen so far) fix those images and commute with `h`, so with `x` also
+    /// `x·z` is a solution extending the map, mapping the point to `γ^z`: only one `γ`
+    /// of each `⟨h^M⟩`-orbit is tried — the one at a position `< gcd(M, L)` in its
+    /// `h`-cycle of length `L`.
+    pub fn canonical(&self, map: &PartialMap, image: usize) -> bool {
+        let Some(cyc) = &self.cycles_of_to else {
+            return true;
+        };
+        let mut m: u64 = 1;
+        for (q, &(l, _)) in cyc.iter().enumerate() {
+            if map.preimage(q).is_some() {
+                let l = l as u64;
+                m = m / gcd(m, l) * l;
+                if m > 1 << 40 {
+                    return true; // no pruning rather than overflow
+                }
+            }
+        }
+        let (l, pos) = cyc[image];
+        (pos as u64) < gcd(m, l as u64)
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 impl Property for ConjugatesTo {
     /// `g^x = h` iff `(p^g)^x = (p^x)^h` for all `p`: the map is closed under
-    /// `p ↦ q ⇒ p^g ↦ q^h`.
+    /// `p ↦ q ⇒ p^g ↦ q^h`. A new image is also refused when it is not
+    /// [`ConjugatesTo::canonical`].
     fn extend(&self, map: &mut PartialMap, point: usize, image: usize) -> bool {
+        if map.image(point).is_none() && !self.canonical(map, image) {
+            return false;
+        }
         let mut stack = vec![(point, image)];
         while let Some((p, q)) = stack.pop() {
             match map.add(p, q) {
@@ -114,19 +185,18 @@ impl ConjugacySearch {
         }
     }
 
-    /// An `x` in the group with `g^x = h` (`h` of the group's degree), or `None`.
-    pub(crate) fn find(&self, h: &Perm) -> Option<Perm> {
-        let property = ConjugatesTo {
-            from: self.from.clone(),
-            to: h.images().to_vec(),
-        };
+    /// An `x` in the group with `g^x = h` (`h` of the group's degree), or `None`;
+    /// `h_in_group` (only when true) allows the pruning of [`ConjugatesTo::canonical`].
+    pub(crate) fn find(&self, h: &Perm, h_in_group: bool) -> Option<Perm> {
         // every element fixes the points the group does not move
+        let fixed = ConjugatesTo::new(self.from.clone(), h.images().to_vec(), false);
         let mut start = PartialMap::new(self.from.len());
         for p in (0..self.from.len()).filter(|&p| !self.moved_by_group[p]) {
-            if !property.extend(&mut start, p, p) {
+            if !fixed.extend(&mut start, p, p) {
                 return None;
             }
         }
+        let property = ConjugatesTo::new(fixed.from, fixed.to, h_in_group);
         // below the prefix every element fixes the points g moves (those G fixes are
         // fixed anyway), so g^x depends only on the coset searched
         let x = element_search(&self.chain, &property, self.known, &start)?;
@@ -201,7 +271,8 @@ impl PermGroup {
                 return Ok(natural_conjugator(kind, &g, &h, &moved));
             }
         }
-        Ok(ConjugacySearch::new(self, &g).find(&h))
+        let h_in_group = self.contains(&h);
+        Ok(ConjugacySearch::new(self, &g).find(&h, h_in_group))
     }
 
     /// Whether `g` and `h` are conjugate in `G` ([`PermGroup::conjugating_element`]).
