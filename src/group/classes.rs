@@ -49,6 +49,17 @@ pub enum ClassesError {
         /// The limit.
         limit: usize,
     },
+    /// The group is too large for the random class method.
+    #[error(
+        "the group has order {order}: conjugacy classes are computed for the natural \
+         symmetric and alternating groups and for groups of order at most {max}"
+    )]
+    TooLarge {
+        /// `|G|`.
+        order: BigUint,
+        /// [`MAX_RANDOM_ORDER`].
+        max: u64,
+    },
     /// The random class method drew its whole budget of random elements first.
     #[error(
         "the random class search did not finish within {samples} random elements: \
@@ -66,6 +77,11 @@ pub enum ClassesError {
     },
 }
 
+/// The largest group order for which the random class method is tried (beyond it the
+/// classes are too many, or the searches too long, for an answer in reasonable time:
+/// the cube group of order 4·10^19 has 81120 classes).
+pub const MAX_RANDOM_ORDER: u64 = 1_000_000_000;
+
 /// The largest order of an element whose powers are tried too.
 const MAX_POWERS: u64 = 1 << 12;
 
@@ -80,7 +96,8 @@ impl PermGroup {
     ///
     /// `limit` bounds the work: `Err(TooManyClasses)` when the group has more than
     /// `limit` classes, `Err(NotConverged)` when `limit` random elements (each with its
-    /// powers) did not find them all.
+    /// powers) did not find them all; `Err(TooLarge)` for a group that is not a natural
+    /// symmetric or alternating group and has order above [`MAX_RANDOM_ORDER`].
     ///
     /// ```
     /// use permlab::{Perm, PermGroup};
@@ -158,6 +175,12 @@ impl PermGroup {
     fn random_classes(&self, limit: usize) -> Result<Vec<ConjugacyClass>, ClassesError> {
         let n = self.degree;
         let order = self.order();
+        if order > BigUint::from(MAX_RANDOM_ORDER) {
+            return Err(ClassesError::TooLarge {
+                order,
+                max: MAX_RANDOM_ORDER,
+            });
+        }
         let mut found = ClassList::default();
         found.add(self, Perm::identity(n), BigUint::from(1u32), limit)?;
         let z = self.center();

@@ -14,7 +14,10 @@
 //! point of each cycle branches, and a branch dies as soon as a forced image conflicts
 //! with one already chosen (Butler, "Computing in permutation and matrix groups II:
 //! backtrack algorithm", Math. Comp. 39 (1982); Seress, *Permutation Group
-//! Algorithms*, §9.1; Holt–Eick–O'Brien, *Handbook of CGT*, §4.6). Before any search,
+//! Algorithms*, §9.1; Holt–Eick–O'Brien, *Handbook of CGT*, §4.6). When `h ∈ G`, the
+//! solutions are closed under right multiplication by powers of `h`, so a free image
+//! is only tried once per orbit of the powers of `h` fixing the images chosen so far
+//! ([`ConjugatesTo::canonical`]). Before any search,
 //! a cheap invariant must agree: `x` preserves the orbits of `G`, so for every cycle of
 //! `g` the pair (length, orbits of its points) must occur as often among the cycles of
 //! `h` ([`PermGroup::class_invariant`]; for `g, h ∈ G` this is the cycle type on each
