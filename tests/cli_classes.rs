@@ -163,7 +163,12 @@ fn bad_input() {
     bad(&["count", "cube2", "--subsets", "-1"], "'-1'");
     bad(&["count", "cube2", "--subsets", "x"], "--subsets");
     bad(
-        &["classes", "cube3", "--limit", "50"],
+        &["classes", "cube2", "--limit", "50"],
         "more than 50 conjugacy classes",
+    );
+    bad(&["classes", "cube3"], "order 43252003274489856000");
+    bad(
+        &["count", "cube3", "--colourings", "2"],
+        "order 43252003274489856000",
     );
 }
