@@ -521,7 +521,10 @@ fn cli_bfs_json_keys_and_table_files() {
 fn cli_errors_are_one_line() {
     let (code, _, err) = permlab(&["bfs", "board:4x4:3", "--inverses", "--max-memory", "10M"]);
     assert_eq!(code, 2);
-    assert!(err.contains("the table needs 203212800 bytes"), "{err}");
+    assert!(
+        err.contains("the search needs 203213120 bytes: the table 203212800 (812851200 positions at 2 bits) and 320 of working memory"),
+        "{err}"
+    );
     assert!(
         err.contains("raise --max-memory or choose a smaller search"),
         "{err}"

@@ -100,6 +100,19 @@ pub fn state_arg(
     }
 }
 
+/// The start state of a command whose state is optional: [`state_arg`] when
+/// `state` or `cycles` is given, else the solved state.
+pub fn start_state(
+    puzzle: &permlab::Puzzle,
+    state: Option<&str>,
+    cycles: Option<&str>,
+) -> Result<Vec<u32>, CliError> {
+    if state.is_none() && cycles.is_none() {
+        return Ok(puzzle.solved());
+    }
+    state_arg(puzzle, state, cycles)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

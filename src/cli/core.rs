@@ -23,8 +23,13 @@ pub enum CoreCommand {
         /// Start state (1-based labels in position order); default: solved.
         #[arg(long)]
         state: Option<String>,
+        /// Start state as the permutation taking solved to it, in GAP cycle
+        /// notation (e.g. "(9,21,28)").
+        #[arg(long, conflicts_with = "state")]
+        cycles: Option<String>,
     },
-    /// The built-in puzzles and their generators.
+    /// The built-in puzzles: points, order, positions, search metric, where each
+    /// comes from, and its generators.
     Puzzles {},
 }
 
@@ -81,12 +86,13 @@ impl CoreCommand {
                     out!("{}", matrix::pretty(&m));
                 }
             }
-            CoreCommand::Apply { word, state } => {
+            CoreCommand::Apply {
+                word,
+                state,
+                cycles,
+            } => {
                 let (puzzle, g) = word.load()?;
-                let start = match state {
-                    Some(s) => puzzle.parse_state(&s)?,
-                    None => puzzle.solved(),
-                };
+                let start = super::args::start_state(&puzzle, state.as_deref(), cycles.as_deref())?;
                 let end = g.apply_to_state(&start);
                 if json {
                     let v: Vec<u32> = end.iter().map(|x| x + 1).collect();
@@ -98,17 +104,22 @@ impl CoreCommand {
             }
             CoreCommand::Puzzles {} => {
                 let mut list = Vec::new();
-                for spec in Puzzle::builtin_examples() {
-                    let p = Puzzle::builtin(spec)?;
-                    list.push((spec, p));
+                for entry in permlab::puzzle::catalogue() {
+                    let p = Puzzle::builtin(entry.spec)?;
+                    let order = p.group().order();
+                    list.push((entry, p, order));
                 }
                 if json {
                     let v: Vec<_> = list
                         .iter()
-                        .map(|(spec, p)| {
+                        .map(|(entry, p, order)| {
                             json!({
-                                "spec": spec,
+                                "spec": entry.spec,
+                                "source": entry.source,
                                 "degree": p.degree(),
+                                "order": order.to_string(),
+                                "positions": order.to_string(),
+                                "metric": p.metric().name(),
                                 "generators": p.generators().iter()
                                     .map(|m| json!({"name": m.name, "cycles": m.perm.to_string()}))
                                     .collect::<Vec<_>>(),
@@ -117,9 +128,16 @@ impl CoreCommand {
                         .collect();
                     print_json(&json!(v))?;
                 } else {
-                    outln!("Built-in puzzles (also: cube:N, turnstyle:N, board:RxC:K, or a .gens file path):");
-                    for (spec, p) in &list {
-                        outln!("\n{spec}  ({} positions)", p.degree());
+                    outln!("Built-in puzzles (families: cube:N, turnstyle:N, board:RxC:K; or a .gens or .tws file path).");
+                    outln!("Every piece is distinct, so the positions reachable from solved are as many as the group's elements.");
+                    for (entry, p, order) in &list {
+                        outln!(
+                            "\n{}  {} points, order {order}, {order} positions, searched in the {} metric",
+                            entry.spec,
+                            p.degree(),
+                            p.metric()
+                        );
+                        outln!("  {}", entry.source);
                         for m in p.generators() {
                             outln!("  {}: {}", m.name, m.perm);
                         }

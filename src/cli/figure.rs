@@ -102,6 +102,10 @@ pub enum FigureKind {
         /// Start state (1-based labels in position order); default: solved.
         #[arg(long)]
         state: Option<String>,
+        /// Start state as the permutation taking solved to it, in GAP cycle
+        /// notation (e.g. "(1,2,5)").
+        #[arg(long, conflicts_with = "state")]
+        cycles: Option<String>,
         /// Draw the path of this number (1-based) during the word instead of arrows.
         #[arg(long)]
         path: Option<u32>,
@@ -328,15 +332,13 @@ impl FigureKind {
             FigureKind::Board {
                 pw,
                 state,
+                cycles,
                 path,
                 no_arrows,
                 out,
             } => {
                 let (puzzle, g) = pw.load()?;
-                let start = match &state {
-                    Some(s) => puzzle.parse_state(s)?,
-                    None => puzzle.solved(),
-                };
+                let start = super::args::start_state(&puzzle, state.as_deref(), cycles.as_deref())?;
                 let fig = match path {
                     None => {
                         let end = g.apply_to_state(&start);

@@ -4,6 +4,7 @@ mod args;
 mod bench;
 mod classes;
 mod core;
+mod export;
 mod figure;
 mod group;
 mod mixing;
@@ -78,6 +79,8 @@ enum Command {
     Classes(classes::ClassesCommand),
     #[command(flatten)]
     Figure(figure::FigureCommand),
+    /// A puzzle's group for GAP (--gap), SymPy (--sympy) or twsearch (--tws).
+    Export(export::ExportArgs),
     /// Check every claim of the five seeds and write paper/generated/.
     Reproduce(reproduce::ReproduceArgs),
     /// The total-variation distance to uniform after 0..K uniformly random moves.
@@ -107,6 +110,7 @@ pub fn run() -> CliResult {
         Command::Structure(c) => c.run(json),
         Command::Classes(c) => c.run(json),
         Command::Figure(c) => c.run(json),
+        Command::Export(a) => export::run(a, json),
         Command::Reproduce(a) => reproduce::run(a, json),
         Command::Mixing(a) => mixing::run(a, json),
         Command::Nrp(a) => nrp::run(a, json),

@@ -7,7 +7,7 @@ use super::progress::{stop_flag, Bar};
 use super::{print_json, CliError, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
 use permlab::group::PermGroup;
-use permlab::puzzle::format_state;
+use permlab::puzzle::{format_state, SearchMetric};
 use permlab::search::bfs::{search_space, BfsOptions, BfsResult, Strategy};
 use permlab::search::ida::{
     auto_projections, state_of, Heuristic, Ida, Limits, Metric, MoveSet, Outcome,
@@ -17,7 +17,7 @@ use permlab::search::solve::{
     bidirectional, home_distribution, solve_with_table, HomeReport, PermMoves,
 };
 use permlab::search::space::{
-    puzzle_moves, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace,
+    metric_moves, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace,
 };
 use permlab::search::staged::compare_rotation3;
 use permlab::search::table::{check_memory, peak_memory, table_bytes, DistanceTable};
@@ -73,10 +73,6 @@ pub enum SearchCommand {
         /// two-phase method keeps its shortest solution (default 10 with --chain).
         #[arg(long)]
         time_limit: Option<f64>,
-        /// How moves are counted: htm (every power of a move counts 1) or qtm
-        /// (quarter turns).
-        #[arg(long, value_enum)]
-        metric: Option<MetricArg>,
         /// Two-phase solving through a subgroup: PUZZLE[move,move,...], e.g.
         /// "cube3[U,D,R2,L2,F2,B2]".
         #[arg(long)]
@@ -102,10 +98,21 @@ pub enum SearchCommand {
     },
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum MetricArg {
     Htm,
     Qtm,
+    Generators,
+}
+
+impl MetricArg {
+    fn metric(self) -> SearchMetric {
+        match self {
+            MetricArg::Htm => SearchMetric::Htm,
+            MetricArg::Qtm => SearchMetric::Qtm,
+            MetricArg::Generators => SearchMetric::Generators,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -121,10 +128,17 @@ pub struct SpaceArgs {
     /// generator words (`cube3[R2,U]`).
     #[arg(value_parser = super::args::puzzle_arg)]
     pub puzzle: Puzzle,
-    /// Add the inverse of every generator as a move (named X').
-    #[arg(long)]
+    /// The moves and how they count: htm (every power of a generator is one
+    /// move), qtm (each generator and its inverse) or generators (as listed).
+    /// Default: the puzzle's own (htm for twisty puzzles; `permlab puzzles` lists
+    /// each built-in's, a .gens file sets it with a `metric:` line).
+    #[arg(long, value_enum)]
+    pub metric: Option<MetricArg>,
+    /// Add the inverse of every generator as a move (named X'): --metric qtm.
+    #[arg(long, conflicts_with = "metric")]
     pub inverses: bool,
-    /// Positions on a ring up to rotation (rotating is free): turnstyle:N.
+    /// Positions on a ring up to rotation (rotating is free): turnstyle:N; the
+    /// moves are the generators.
     #[arg(long, conflicts_with_all = ["track", "inverses"])]
     pub up_to_rotation: bool,
     /// Track only these numbers (e.g. 1..8): distance to any position with them home.
@@ -181,16 +195,39 @@ impl SpaceArgs {
         self.max_memory.as_deref().map(parse_bytes).transpose()
     }
 
+    /// The metric of the search: --metric, else qtm with --inverses, else the
+    /// generators with --up-to-rotation, else the puzzle's own.
+    pub fn metric(&self) -> SearchMetric {
+        match self.metric {
+            Some(m) => m.metric(),
+            None if self.inverses => SearchMetric::Qtm,
+            None if self.up_to_rotation => SearchMetric::Generators,
+            None => self.puzzle.metric(),
+        }
+    }
+
+    /// The moves of the search ([`metric_moves`] in [`SpaceArgs::metric`]).
+    pub fn moves(&self) -> Result<(Vec<String>, Vec<Perm>), CliError> {
+        Ok(metric_moves(&self.puzzle, self.metric())?)
+    }
+
     /// The puzzle and its state space.
     pub fn build(&self) -> Result<(Puzzle, AnySpace), CliError> {
         let puzzle = self.puzzle.clone();
         let space = if self.up_to_rotation {
+            if self.metric() != SearchMetric::Generators {
+                return Err(format!(
+                    "--up-to-rotation searches the generators; --metric {} is not possible",
+                    self.metric()
+                )
+                .into());
+            }
             AnySpace::Ring(
                 RingSpace::for_puzzle(&puzzle).map_err(|e| format!("--up-to-rotation: {e}"))?,
             )
         } else if let Some(t) = &self.track {
             let tracked = parse_points(t, puzzle.degree(), "--track")?;
-            let (names, perms) = puzzle_moves(&puzzle, self.inverses);
+            let (names, perms) = self.moves()?;
             AnySpace::Pieces(PiecesSpace::new(
                 puzzle.name(),
                 puzzle.degree(),
@@ -199,10 +236,34 @@ impl SpaceArgs {
                 perms,
             )?)
         } else {
-            AnySpace::Group(GroupSpace::for_puzzle(&puzzle, self.inverses)?)
+            let (names, perms) = self.moves()?;
+            AnySpace::Group(GroupSpace::new(
+                puzzle.name(),
+                puzzle.degree(),
+                names,
+                perms,
+            )?)
         };
         Ok((puzzle, space))
     }
+}
+
+/// The move names of a search space.
+fn space_moves<S: StateSpace>(s: &S) -> Vec<String> {
+    (0..s.move_count())
+        .map(|m| s.move_name(m).to_string())
+        .collect()
+}
+
+/// The sentence naming a search's metric and moves (the first line of `bfs` and
+/// `solve`).
+pub(super) fn moves_line(metric: SearchMetric, names: &[String]) -> String {
+    format!(
+        "metric {metric} ({}), {} moves: {}",
+        metric.describe(),
+        names.len(),
+        names.join(" ")
+    )
 }
 
 fn describe_indexing(space: &AnySpace) -> String {
@@ -301,6 +362,7 @@ impl SearchCommand {
                     super::args::check_output_file(path, "--save")?;
                 }
                 let (puzzle, space) = args.build()?;
+                let metric = args.metric();
                 let bar = Bar::search(!args.quiet && !json);
                 let opts = BfsOptions {
                     strategy: strategy.map(|s| match s {
@@ -339,6 +401,8 @@ impl SearchCommand {
                     if json {
                         let mut v = json!({
                             "puzzle": puzzle.name(),
+                            "metric": metric.name(),
+                            "moves": space_moves(s),
                             "space": s.key(),
                             "indexing": describe_indexing(&space),
                             "states": r.states,
@@ -364,7 +428,7 @@ impl SearchCommand {
                         }
                         print_json(&v)?;
                     } else {
-                        outln!("{}: {} positions ({})", puzzle.name(), r.states, describe_indexing(&space));
+                        outln!("{}: {} positions ({}); {}", puzzle.name(), r.states, describe_indexing(&space), moves_line(metric, &space_moves(s)));
                         if r.states != s.size() {
                             outln!("note: {} of the {} indexed positions are unreachable", s.size() - r.states, s.size());
                         }
@@ -402,20 +466,17 @@ impl SearchCommand {
                 max_depth,
                 optimal,
                 time_limit,
-                metric,
                 chain,
                 pruning_tables,
             } => {
                 let puzzle = &args.puzzle;
                 let cells = state_arg(puzzle, state.as_deref(), cycles.as_deref())?;
-                if optimal || time_limit.is_some() || metric.is_some() || chain.is_some() {
+                let in_metric = matches!(args.metric, Some(MetricArg::Htm | MetricArg::Qtm));
+                if optimal || time_limit.is_some() || in_metric || chain.is_some() {
                     let opts = MetricSolve {
                         optimal,
                         time_limit,
-                        metric: match metric {
-                            Some(MetricArg::Qtm) => Metric::Qtm,
-                            _ => Metric::Htm,
-                        },
+                        metric: args.metric(),
                         chain,
                         bfs_limit,
                         json,
@@ -430,20 +491,36 @@ impl SearchCommand {
     }
 }
 
+/// The metric and moves a solution is made of, printed before it.
+struct MovesHeader<'a> {
+    metric: SearchMetric,
+    names: &'a [String],
+}
+
 fn report_solution(
-    names: &[String],
+    header: &MovesHeader,
     moves: &[usize],
     optimal: bool,
     method: &str,
     json: bool,
 ) -> Result<(), OutputError> {
-    let text: Vec<String> = moves.iter().map(|&m| names[m].clone()).collect();
-    report_moves(&text, moves.len() as u32, "moves", optimal, method, json)
+    let text: Vec<String> = moves.iter().map(|&m| header.names[m].clone()).collect();
+    report_moves(
+        header,
+        &text,
+        moves.len() as u32,
+        "moves",
+        optimal,
+        method,
+        json,
+    )
 }
 
-/// Prints a solution: `{"solution", "length", "optimal", "method"}` in JSON, else
-/// one line with the length in `unit`.
+/// Prints a solution: `{"metric", "moves", "solution", "length", "optimal",
+/// "method"}` in JSON, else the metric and moves on the first line and the solution
+/// with its length in `unit` on the second.
 fn report_moves(
+    header: &MovesHeader,
     text: &[String],
     length: u32,
     unit: &str,
@@ -453,12 +530,15 @@ fn report_moves(
 ) -> Result<(), OutputError> {
     if json {
         print_json(&json!({
+            "metric": header.metric.name(),
+            "moves": header.names,
             "solution": text.join(" "),
             "length": length,
             "optimal": optimal,
             "method": method,
         }))?;
     } else {
+        outln!("{}", moves_line(header.metric, header.names));
         outln!(
             "{} ({length} {unit}, {}, {method})",
             if text.is_empty() {
@@ -502,7 +582,11 @@ fn solve(
             if !too_large || args.up_to_rotation || args.track.is_some() {
                 return Err(e);
             }
-            let (names, perms) = puzzle_moves(puzzle, args.inverses);
+            let (names, perms) = args.moves()?;
+            let header = MovesHeader {
+                metric: args.metric(),
+                names: &names,
+            };
             let g = Perm::from_state(&cells)?;
             let group = PermGroup::new(puzzle.degree(), perms.clone());
             if !group.contains(&g) {
@@ -515,24 +599,28 @@ fn solve(
             let goal: Vec<u8> = (0..puzzle.degree() as u8).collect();
             if puzzle.degree() <= 255 {
                 if let Some(p) = bidirectional(&moves, &start, &goal, max_depth, 20_000_000) {
-                    report_solution(&names, &p, true, "bidirectional search", json)?;
+                    report_solution(&header, &p, true, "bidirectional search", json)?;
                     return Ok(ExitCode::SUCCESS);
                 }
             }
-            return factor_fallback(&group, &g, &names, json);
+            return factor_fallback(&group, &g, &header, json);
         }
     };
     with_space!(&space, s => {
         let st = s.state_of_cells(&cells)?;
-        let names: Vec<String> = (0..s.move_count()).map(|m| s.move_name(m).to_string()).collect();
+        let names = space_moves(s);
+        let header = MovesHeader {
+            metric: args.metric(),
+            names: &names,
+        };
         if let Some(path) = table_path {
-            let (table, header) = DistanceTable::load(&path, max_memory)?;
-            let key = header.get("space").and_then(|k| k.as_str()).unwrap_or("");
+            let (table, saved) = DistanceTable::load(&path, max_memory)?;
+            let key = saved.get("space").and_then(|k| k.as_str()).unwrap_or("");
             if key != s.key() || table.len() != s.size() {
                 return Err(table_mismatch(&path, key, &s.key()).into());
             }
             let p = solve_with_table(s, &table, &st)?;
-            report_solution(&names, &p, true, "distance table", json)?;
+            report_solution(&header, &p, true, "distance table", json)?;
             return Ok(ExitCode::SUCCESS);
         }
         if s.size() <= bfs_limit && check_memory(s.size(), max_memory, 64 << 20).is_ok() {
@@ -540,19 +628,19 @@ fn solve(
             let opts = search_options(&bar, 0);
             let (table, _) = run_bfs(s, max_memory, &opts)?;
             let p = solve_with_table(s, &table, &st)?;
-            report_solution(&names, &p, true, "distance table", json)?;
+            report_solution(&header, &p, true, "distance table", json)?;
             return Ok(ExitCode::SUCCESS);
         }
         let goal = s.goals().remove(0);
         if let Some(p) = bidirectional(s, &st, &goal, max_depth, 20_000_000) {
-            report_solution(&names, &p, true, "bidirectional search", json)?;
+            report_solution(&header, &p, true, "bidirectional search", json)?;
             return Ok(ExitCode::SUCCESS);
         }
         match &space {
             AnySpace::Group(gs) => {
-                let (_, perms) = puzzle_moves(puzzle, args.inverses);
+                let (_, perms) = args.moves()?;
                 let group = PermGroup::new(puzzle.degree(), perms);
-                factor_fallback(&group, &gs.element(&st), &names, json)
+                factor_fallback(&group, &gs.element(&st), &header, json)
             }
             _ => Err(format!("no solution within {max_depth} moves and the space is too large for a table; raise --max-depth or --max-memory").into()),
         }
@@ -563,7 +651,7 @@ fn solve(
 struct MetricSolve {
     optimal: bool,
     time_limit: Option<f64>,
-    metric: Metric,
+    metric: SearchMetric,
     chain: Option<String>,
     bfs_limit: u64,
     json: bool,
@@ -607,9 +695,27 @@ fn solve_in_metric(
             return Err(format!("--time-limit {t}: must be a positive number of seconds").into());
         }
     }
+    let ida_metric = match o.metric {
+        SearchMetric::Htm => Metric::Htm,
+        SearchMetric::Qtm => Metric::Qtm,
+        SearchMetric::Generators => {
+            return Err(format!(
+                "--optimal, --time-limit and --chain search in the htm or qtm metric, but {} \
+                 is searched with its generators as listed (metric generators); add --metric \
+                 htm or --metric qtm",
+                permlab::limits::clip(puzzle.name())
+            )
+            .into())
+        }
+    };
     let max_memory = args.max_memory()?;
-    let moves = MoveSet::for_puzzle(puzzle, o.metric)?;
+    let moves = MoveSet::for_puzzle(puzzle, ida_metric)?;
     let metric = o.metric.name();
+    let move_names: Vec<String> = moves.moves().iter().map(|m| m.name.clone()).collect();
+    let header = MovesHeader {
+        metric: o.metric,
+        names: &move_names,
+    };
     let g = Perm::from_state(cells)?;
     let group = moves.group();
     if !group.contains(&g) {
@@ -628,7 +734,7 @@ fn solve_in_metric(
     };
     let report = |names: Vec<String>, length: u32, optimal: bool, method: &str| -> CliResult {
         check_solves(puzzle, cells, &names)?;
-        report_moves(&names, length, metric, optimal, method, o.json)?;
+        report_moves(&header, &names, length, metric, optimal, method, o.json)?;
         Ok(ExitCode::SUCCESS)
     };
     let names_of = |path: &[usize]| -> Vec<String> {
@@ -728,7 +834,7 @@ fn solve_in_metric(
             let length = word
                 .letters()
                 .iter()
-                .map(|&(gen, k)| match o.metric {
+                .map(|&(gen, k)| match ida_metric {
                     Metric::Htm => 1,
                     Metric::Qtm => {
                         let n = orders[gen] as i64;
@@ -749,20 +855,23 @@ fn solve_in_metric(
 }
 
 /// The median of sorted values (the lower middle one for an even count).
-fn factor_fallback(group: &PermGroup, g: &Perm, names: &[String], json: bool) -> CliResult {
+fn factor_fallback(group: &PermGroup, g: &Perm, header: &MovesHeader, json: bool) -> CliResult {
     // solving g means applying g^-1
     let word = group
-        .factor_word(&g.inverse(), names)
+        .factor_word(&g.inverse(), header.names)
         .ok_or("the state is not in the group of the moves")?;
     let letters = word.letters();
     if json {
         print_json(&json!({
-            "moves": word.to_string(),
+            "metric": header.metric.name(),
+            "moves": header.names,
+            "solution": word.to_string(),
             "length": letters.len(),
             "optimal": false,
             "method": "factorisation (stabiliser chain)",
         }))?;
     } else {
+        outln!("{}", moves_line(header.metric, header.names));
         outln!(
             "{word} ({} letters, not optimal, factorisation through the stabiliser chain)",
             letters.len()

@@ -44,6 +44,12 @@ pub const WORD_LIMIT: usize = 1 << 14;
 /// (e.g. `S_100` on 100 points) would run for hours.
 pub const WORK_LIMIT: u64 = 1 << 32;
 
+/// Rounds of [`FactorTables::improve`] at most.
+pub const IMPROVE_ROUNDS: usize = 3;
+
+/// Operations [`FactorTables::improve`] may spend beyond the completion.
+pub const IMPROVE_WORK: u64 = 1 << 30;
+
 #[derive(Clone, Debug)]
 struct Entry {
     perm: Vec<u32>,
@@ -180,7 +186,49 @@ impl FactorTables {
                 return None;
             }
         }
+        t.improve();
         Some(t)
+    }
+
+    /// Minkwitz's improvement: products of two entries of one level are sifted from
+    /// that level with the level's longest word as the bound, so a shorter word for a
+    /// slot replaces a longer one (and the old entry is sifted on); rounds repeat while
+    /// some word got shorter, at most [`IMPROVE_ROUNDS`] times and within
+    /// [`IMPROVE_WORK`] further operations.
+    fn improve(&mut self) {
+        let limit = self.work.saturating_add(IMPROVE_WORK);
+        let n = self.pos.first().map_or(0, Vec::len);
+        for _ in 0..IMPROVE_ROUNDS {
+            let mut changed = false;
+            for l in 0..self.bases.len() {
+                let mine: Vec<Entry> = self.slots[l]
+                    .iter()
+                    .flatten()
+                    .filter(|e| !e.word.is_empty())
+                    .cloned()
+                    .collect();
+                let bound = mine.iter().map(|e| e.word.len()).max().unwrap_or(0);
+                for a in &mine {
+                    for b in &mine {
+                        if a.word.len() + b.word.len() > 2 * bound {
+                            continue;
+                        }
+                        if self.work > limit {
+                            return;
+                        }
+                        self.work += (n + a.word.len() + b.word.len()) as u64;
+                        let g = slice::product(&a.perm, &b.perm);
+                        let w = letters::concat_reduced(&a.word, &b.word, &self.orders);
+                        if w.len() < bound {
+                            changed |= self.insert(g, w, l, bound);
+                        }
+                    }
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
     }
 
     fn full(&self) -> bool {

@@ -9,6 +9,9 @@
 //!
 //! `#` starts a comment; blank lines are ignored; an optional `degree: N` line (before
 //! the generators) sets the number of points, otherwise it is the largest point used;
+//! an optional `metric: htm|qtm|generators` line (before the generators) sets the
+//! puzzle's [search metric](crate::puzzle::SearchMetric), `htm` when absent (write
+//! `metric: generators` for one-way moves that a search must take as listed);
 //! then one generator per line, `NAME: CYCLES`, in GAP cycle notation with 1-based
 //! points. Names match `[A-Za-z0-9_'+-]+` and must be unique. Errors name the file,
 //! the line and the column.
@@ -21,7 +24,7 @@
 
 use crate::perm::cycles::parse_cycles;
 use crate::perm::{check_degree, Perm, MAX_DEGREE};
-use crate::puzzle::Move;
+use crate::puzzle::{Move, SearchMetric};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -46,6 +49,8 @@ pub struct GensFile {
     pub degree: usize,
     /// The generators in file order.
     pub moves: Vec<Move>,
+    /// The search metric of a `metric:` line.
+    pub metric: Option<SearchMetric>,
 }
 
 /// Reads and parses a `.gens` file line by line, so that an error on an early line is
@@ -116,6 +121,7 @@ fn parse_gens_lines(
         message,
     };
     let mut degree: Option<usize> = None;
+    let mut metric: Option<SearchMetric> = None;
     let mut largest = 0usize;
     let mut names: HashSet<String> = HashSet::new();
     let mut raw: Vec<(String, String, usize, usize)> = Vec::new(); // name, cycles, line, column
@@ -160,6 +166,20 @@ fn parse_gens_lines(
             })?;
             check_degree(n).map_err(|e| err(line_no, rest_col, e.to_string()))?;
             degree = Some(n);
+            continue;
+        }
+        if name == "metric" {
+            if !raw.is_empty() {
+                return Err(err(
+                    line_no,
+                    lead + 1,
+                    "metric must come before the generators".into(),
+                ));
+            }
+            if metric.is_some() {
+                return Err(err(line_no, lead + 1, "metric given twice".into()));
+            }
+            metric = Some(rest.trim().parse().map_err(|e| err(line_no, rest_col, e))?);
             continue;
         }
         if !valid_name(name) {
@@ -207,7 +227,11 @@ fn parse_gens_lines(
         })?;
         moves.push(Move { name, perm });
     }
-    Ok(GensFile { degree: n, moves })
+    Ok(GensFile {
+        degree: n,
+        moves,
+        metric,
+    })
 }
 
 /// Writes generators in `.gens` format.
@@ -247,6 +271,20 @@ mod tests {
         );
         let e = parse_gens("\n# nothing\n", "f.gens").unwrap_err();
         assert_eq!(e.message, "no generators");
+        let e = parse_gens("metric: ftm\nA: (1,2)\n", "f.gens").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "f.gens:1:9: unknown metric \"ftm\" (expected htm, qtm or generators)"
+        );
+        let e = parse_gens("A: (1,2)\nmetric: qtm\n", "f.gens").unwrap_err();
+        assert_eq!(e.message, "metric must come before the generators");
+    }
+
+    #[test]
+    fn metric_line() {
+        let g = parse_gens("metric: generators\nA: (1,2,3)\n", "t").unwrap();
+        assert_eq!(g.metric, Some(SearchMetric::Generators));
+        assert_eq!(parse_gens("A: (1,2,3)\n", "t").unwrap().metric, None);
     }
 
     #[test]

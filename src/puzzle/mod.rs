@@ -13,6 +13,13 @@
 //! | `nokia2x2` | seed 004's 2x2 mode: `board:3x3:2` with the 8 moves A B C D a b c d as generators |
 //! | `rotation3` | seed 001's clockwise-only Rotation puzzle: `board:3x3:2` (moves A B C D) |
 //!
+//! Each puzzle has a [search metric](SearchMetric), the moves `bfs` and `solve` use
+//! unless told otherwise: the half-turn metric (every power of a generator is one
+//! move) for cubes, boards and `.gens` files without a `metric:` line; the
+//! generators as listed for `rotation3` (clockwise only), `turnstyle:N` and
+//! `nokia2x2`; the quarter-turn metric (each frame shift and its inverse) for
+//! `nokia-rect`.
+//!
 //! Block naming on boards: blocks are listed row-major (top-left first). With at most
 //! 26 blocks they are `A`, `B`, `C`, … and the lowercase letters are their inverses
 //! (seed 004's notation). A board with exactly two blocks also has `X` = the left (or
@@ -21,7 +28,9 @@
 //! row `r` and block column `c` (1-based) `B{r}_{c}`.
 
 pub mod cube;
+pub mod export;
 pub mod gens;
+pub mod tws;
 
 use crate::perm::Perm;
 use crate::word::{Alphabet, Convention, Word, WordParseError};
@@ -88,6 +97,9 @@ pub enum PuzzleError {
     /// A `.gens` file error.
     #[error(transparent)]
     Gens(#[from] GensError),
+    /// A `.tws` file error.
+    #[error(transparent)]
+    Tws(#[from] tws::TwsError),
     /// A word that does not parse.
     #[error("word: {0}")]
     Word(#[from] WordParseError),
@@ -111,6 +123,83 @@ pub enum PuzzleError {
     /// A state that is not a permutation of the puzzle's labels.
     #[error("state: {0}")]
     State(String),
+}
+
+/// The moves a search of a puzzle uses, and how it counts them: a property of the
+/// puzzle ([`Puzzle::metric`]), which `bfs` and `solve` use unless told otherwise.
+///
+/// Twisty puzzles are searched in the half-turn metric, the usual one (Rokicki,
+/// Kociemba, Davidson, Dethridge, "The diameter of the Rubik's Cube group is
+/// twenty", SIAM J. Discrete Math. 27 (2013)): every power of a move counts one.
+/// Puzzles whose moves are one-way (seed 001's clockwise-only rotations) or whose
+/// generators already are the whole move set (seed 002's Turnstyle) say so with
+/// [`SearchMetric::Generators`].
+///
+/// ```
+/// use permlab::puzzle::SearchMetric;
+/// use permlab::Puzzle;
+/// assert_eq!(Puzzle::builtin("cube2").unwrap().metric(), SearchMetric::Htm);
+/// assert_eq!(Puzzle::builtin("rotation3").unwrap().metric(), SearchMetric::Generators);
+/// assert_eq!("qtm".parse::<SearchMetric>().unwrap(), SearchMetric::Qtm);
+/// assert!("ftm".parse::<SearchMetric>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SearchMetric {
+    /// Half-turn metric: every power of a generator is a move and counts one.
+    Htm,
+    /// Quarter-turn metric: each generator and its inverse are moves and count one.
+    Qtm,
+    /// The generators as listed, nothing added: each counts one.
+    Generators,
+}
+
+impl SearchMetric {
+    /// Every metric, in the order `htm`, `qtm`, `generators`.
+    pub const ALL: [SearchMetric; 3] = [
+        SearchMetric::Htm,
+        SearchMetric::Qtm,
+        SearchMetric::Generators,
+    ];
+
+    /// `htm`, `qtm` or `generators` (the `"metric"` of `--json` output).
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchMetric::Htm => "htm",
+            SearchMetric::Qtm => "qtm",
+            SearchMetric::Generators => "generators",
+        }
+    }
+
+    /// What the metric counts, as a phrase.
+    pub fn describe(self) -> &'static str {
+        match self {
+            SearchMetric::Htm => "every power of a generator is one move",
+            SearchMetric::Qtm => "each generator and its inverse are one move",
+            SearchMetric::Generators => "the generators as listed, no inverses or powers added",
+        }
+    }
+}
+
+impl std::fmt::Display for SearchMetric {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for SearchMetric {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<SearchMetric, String> {
+        SearchMetric::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown metric {:?} (expected htm, qtm or generators)",
+                    crate::limits::clip(s)
+                )
+            })
+    }
 }
 
 /// A named move.
@@ -138,6 +227,7 @@ pub struct Puzzle {
     extra_moves: Vec<Move>,
     layout: Layout,
     alphabet: Alphabet,
+    metric: SearchMetric,
 }
 
 impl Puzzle {
@@ -166,6 +256,24 @@ impl Puzzle {
     /// How states are drawn.
     pub fn layout(&self) -> Layout {
         self.layout
+    }
+
+    /// The moves and metric a search uses unless told otherwise (see
+    /// [`SearchMetric`]): [`SearchMetric::Htm`] unless the puzzle declares another.
+    pub fn metric(&self) -> SearchMetric {
+        self.metric
+    }
+
+    /// The puzzle with `metric` as its search metric.
+    ///
+    /// ```
+    /// use permlab::puzzle::SearchMetric;
+    /// let p = permlab::Puzzle::builtin("cube2").unwrap().with_metric(SearchMetric::Qtm);
+    /// assert_eq!(p.metric(), SearchMetric::Qtm);
+    /// ```
+    pub fn with_metric(mut self, metric: SearchMetric) -> Puzzle {
+        self.metric = metric;
+        self
     }
 
     /// A puzzle from its generators and extra moves (each extended to `degree`
@@ -265,6 +373,7 @@ impl Puzzle {
             extra_moves,
             layout,
             alphabet: Alphabet::new(names),
+            metric: SearchMetric::Htm,
         })
     }
 
@@ -359,7 +468,8 @@ impl Puzzle {
             ["nokia-rect"] => Ok(nokia_rect()),
             ["nokia2x2"] => Ok(nokia2x2()),
             ["rotation3"] => {
-                let mut p = board("rotation3", 3, 3, 2);
+                // seed 001: clockwise turns only
+                let mut p = board("rotation3", 3, 3, 2).with_metric(SearchMetric::Generators);
                 p.name = "rotation3".into();
                 Ok(p)
             }
@@ -368,20 +478,22 @@ impl Puzzle {
     }
 
     /// Whether `spec` names a file rather than a built-in: it contains `/` or ends
-    /// in `.gens`. Other specs are built-ins first ([`Puzzle::load`]).
+    /// in `.gens` or `.tws`. Other specs are built-ins first ([`Puzzle::load`]).
     ///
     /// ```
     /// use permlab::Puzzle;
     /// assert!(Puzzle::is_file_spec("cube:x.gens"));
+    /// assert!(Puzzle::is_file_spec("cube2.tws"));
     /// assert!(Puzzle::is_file_spec("./cube3"));
     /// assert!(!Puzzle::is_file_spec("cube3"));
     /// ```
     pub fn is_file_spec(spec: &str) -> bool {
-        spec.contains('/') || spec.ends_with(".gens")
+        spec.contains('/') || spec.ends_with(".gens") || spec.ends_with(".tws")
     }
 
     /// Loads a puzzle: a spec that [names a file](Puzzle::is_file_spec) (contains `/`
-    /// or ends in `.gens`) is read as a [`.gens` file](gens); any other spec is a
+    /// or ends in `.gens` or `.tws`) is read as a [twsearch definition](tws) if it
+    /// ends in `.tws`, else as a [`.gens` file](gens); any other spec is a
     /// built-in, or else a `.gens` file of that name in the current directory. A
     /// built-in wins over a file of the same name (write `./cube3` for the file).
     /// Either may be followed by a list of words in brackets, `cube3[R2,U]`, to take
@@ -415,8 +527,12 @@ impl Puzzle {
             }
         }
         let from_file = || -> Result<Puzzle, PuzzleError> {
+            if spec.ends_with(".tws") {
+                return tws::read_tws_file(Path::new(spec));
+            }
             let g = gens::read_gens_file(Path::new(spec))?;
-            Puzzle::try_new(spec, g.degree, g.moves, Vec::new(), Layout::Plain)
+            let p = Puzzle::try_new(spec, g.degree, g.moves, Vec::new(), Layout::Plain)?;
+            Ok(p.with_metric(g.metric.unwrap_or(SearchMetric::Htm)))
         };
         if Puzzle::is_file_spec(spec) {
             return from_file();
@@ -477,22 +593,13 @@ impl Puzzle {
                 p.add_alias(&alias, &names[gen], power)?;
             }
         }
+        p.metric = self.metric;
         Ok(p)
     }
 
-    /// The built-in specs, for listings.
+    /// The built-in specs, for listings: those of [`catalogue`].
     pub fn builtin_examples() -> Vec<&'static str> {
-        vec![
-            "cube3",
-            "cube2",
-            "turnstyle:12",
-            "board:3x3:2",
-            "board:4x5:4",
-            "board:4x4:3",
-            "nokia-rect",
-            "nokia2x2",
-            "rotation3",
-        ]
+        catalogue().into_iter().map(|e| e.spec).collect()
     }
 
     /// The generators' permutations.
@@ -584,6 +691,37 @@ impl Puzzle {
             Layout::Ring | Layout::Plain => format!("{}\n", format_state(state)),
         }
     }
+}
+
+/// One built-in of the catalogue (`data/puzzles.tsv`, shipped with the crate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CatalogueEntry {
+    /// Its spec for [`Puzzle::builtin`].
+    pub spec: &'static str,
+    /// Where it comes from, one line.
+    pub source: &'static str,
+}
+
+/// The built-ins `permlab puzzles` lists, with where each comes from, read from
+/// `data/puzzles.tsv` (lines `SPEC<TAB>SOURCE`; `#` starts a comment line).
+///
+/// ```
+/// let c = permlab::puzzle::catalogue();
+/// assert_eq!(c[0].spec, "cube3");
+/// assert!(c.iter().any(|e| e.spec == "rotation3" && e.source.contains("seed 001")));
+/// ```
+pub fn catalogue() -> Vec<CatalogueEntry> {
+    include_str!("../../data/puzzles.tsv")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (spec, source) = l.split_once('\t').unwrap_or((l, ""));
+            CatalogueEntry {
+                spec: spec.trim(),
+                source: source.trim(),
+            }
+        })
+        .collect()
 }
 
 /// `base[list]` split into `base` and `list` (the brackets must end the spec).
@@ -705,7 +843,8 @@ fn turnstyle(spec: &str, n: usize) -> Puzzle {
             perm: t,
         },
     ];
-    Puzzle::new(spec, n, moves, Vec::new(), Layout::Ring)
+    // seed 002's moves are L, R = L^-1 and T: powers of L are not moves
+    Puzzle::new(spec, n, moves, Vec::new(), Layout::Ring).with_metric(SearchMetric::Generators)
 }
 
 /// The permutation turning the `k×k` block with top-left cell `(r0, c0)` of a board
@@ -813,7 +952,8 @@ fn nokia_rect() -> Puzzle {
     );
     p.add_alias("a", "A", -1).expect("frame A");
     p.add_alias("b", "B", -1).expect("frame B");
-    p
+    // seed 004: a frame shifts one step either way (A, B, a, b)
+    p.with_metric(SearchMetric::Qtm)
 }
 
 /// Seed 004's 2x2 mode: the 3×3 board with its 8 moves A B C D a b c d as generators.
@@ -833,6 +973,7 @@ fn nokia2x2() -> Puzzle {
         Vec::new(),
         Layout::Grid { rows: 3, cols: 3 },
     )
+    .with_metric(SearchMetric::Generators)
 }
 
 #[cfg(test)]
@@ -872,6 +1013,20 @@ mod tests {
         let p = Puzzle::builtin("nokia-rect").unwrap();
         assert_eq!(p.generators[0].perm.to_string(), "(1,2,3,7,11,10,9,5)");
         assert_eq!(p.generators[1].perm.to_string(), "(2,3,4,8,12,11,10,6)");
+    }
+
+    #[test]
+    fn catalogue_specs_load_and_have_sources() {
+        let c = catalogue();
+        assert!(c.len() >= 9);
+        for e in &c {
+            assert!(Puzzle::builtin(e.spec).is_ok(), "{}", e.spec);
+            assert!(!e.source.is_empty(), "{}", e.spec);
+        }
+        let mut specs: Vec<_> = c.iter().map(|e| e.spec).collect();
+        specs.sort_unstable();
+        specs.dedup();
+        assert_eq!(specs.len(), c.len(), "a spec is listed twice");
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::coords::CoordIndex;
 use super::index::{Arrangements, ChainIndex, IndexError, ProductIndex, Tokens};
 use crate::group::PermGroup;
 use crate::perm::Perm;
-use crate::puzzle::{Puzzle, PuzzleError};
+use crate::puzzle::{Puzzle, PuzzleError, SearchMetric};
 use num_traits::ToPrimitive;
 
 /// A problem building a state space or reading a state of it.
@@ -168,6 +168,40 @@ pub fn puzzle_moves(puzzle: &Puzzle, with_inverses: bool) -> (Vec<String>, Vec<P
         }
     }
     (names, perms)
+}
+
+/// The moves of a puzzle for a search in `metric` ([`SearchMetric`]): the
+/// generators as listed ([`SearchMetric::Generators`]), with their inverses
+/// ([`SearchMetric::Qtm`], as [`puzzle_moves`] with inverses), or every power of each
+/// generator ([`SearchMetric::Htm`], the moves of
+/// [`MoveSet`](super::ida::MoveSet) in the half-turn metric: `R R2 R'`, a generator
+/// that is a power of another merged into its family). The half-turn moves need at
+/// most 255 points.
+///
+/// ```
+/// use permlab::puzzle::SearchMetric;
+/// use permlab::search::space::metric_moves;
+/// let cube2 = permlab::Puzzle::builtin("cube2").unwrap();
+/// let (names, _) = metric_moves(&cube2, SearchMetric::Htm).unwrap();
+/// assert_eq!(names.len(), 18);
+/// assert_eq!(&names[..3], ["U", "U2", "U'"]);
+/// let (names, _) = metric_moves(&cube2, SearchMetric::Qtm).unwrap();
+/// assert_eq!(names.len(), 12);
+/// ```
+pub fn metric_moves(
+    puzzle: &Puzzle,
+    metric: SearchMetric,
+) -> Result<(Vec<String>, Vec<Perm>), SpaceError> {
+    match metric {
+        SearchMetric::Generators => Ok(puzzle_moves(puzzle, false)),
+        SearchMetric::Qtm => Ok(puzzle_moves(puzzle, true)),
+        SearchMetric::Htm => {
+            let set = super::ida::MoveSet::for_puzzle(puzzle, super::ida::Metric::Htm)
+                .map_err(|e| SpaceError::Other(format!("the half-turn metric: {e}")))?;
+            let names = set.moves().iter().map(|m| m.name.clone()).collect();
+            Ok((names, set.perms()))
+        }
+    }
 }
 
 /// How the elements of a permutation group are indexed.
