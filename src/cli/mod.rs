@@ -2,6 +2,7 @@
 
 mod args;
 mod bench;
+mod classes;
 mod core;
 mod export;
 mod figure;
@@ -75,6 +76,8 @@ enum Command {
     #[command(flatten)]
     Structure(structure::StructureCommand),
     #[command(flatten)]
+    Classes(classes::ClassesCommand),
+    #[command(flatten)]
     Figure(figure::FigureCommand),
     /// A puzzle's group for GAP (--gap), SymPy (--sympy) or twsearch (--tws).
     Export(export::ExportArgs),
@@ -105,6 +108,7 @@ pub fn run() -> CliResult {
         Command::Group(c) => c.run(json),
         Command::Search(c) => c.run(json),
         Command::Structure(c) => c.run(json),
+        Command::Classes(c) => c.run(json),
         Command::Figure(c) => c.run(json),
         Command::Export(a) => export::run(a, json),
         Command::Reproduce(a) => reproduce::run(a, json),

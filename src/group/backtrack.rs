@@ -212,6 +212,23 @@ pub fn subgroup_search(
     (gens, order)
 }
 
+/// One element `x ∈ G` with the property, or `None`, by the depth-first search of
+/// [`subgroup_search`]'s descent from the top of the chain (a coset search: the
+/// property may define a coset `K·x` of a subgroup, e.g. the conjugating elements
+/// `{x : g^x = h}`). Whether `x` has the property must depend only on the images of
+/// the first `known` base points, and `start` is a partial map every such `x`
+/// extends.
+pub fn element_search(
+    chain: &Chain,
+    property: &impl Property,
+    known: usize,
+    start: &PartialMap,
+) -> Option<Perm> {
+    let known = known.min(chain.levels().len());
+    let id: Vec<u32> = (0..chain.degree() as u32).collect();
+    descend(chain.levels(), property, known, 0, id, start).map(Perm::from_images_unchecked)
+}
+
 /// Depth-first search below level `j - 1` for an element of `K` of the form
 /// `v · t` (`v ∈ G^(j)`), given the map of its base images so far.
 fn descend(

@@ -1,12 +1,14 @@
 //! The GAP runner of `bench groups`: `benches/gap/run.sh` times GAP 4's
-//! `Size(Group(gens))` on each `.gens` file inside GAP (start-up excluded).
+//! `Size(Group(gens))` (or the operation of another script of benches/gap) on each
+//! `.gens` file inside GAP (start-up excluded).
 
 use std::path::Path;
 use std::process::Command;
 
 /// What GAP said about one file.
 pub(super) enum GapResult {
-    /// The group's order (decimal) and GAP's time in milliseconds.
+    /// The value GAP computed (the group's order for `size.g`; decimal) and GAP's time
+    /// in milliseconds.
     Size { size: String, ms: f64 },
     /// GAP did not finish within the timeout.
     Timeout,
@@ -20,13 +22,22 @@ pub(super) struct GapRun {
     pub note: String,
 }
 
-/// Runs GAP on `files` (`.gens` files), `timeout` seconds each.
+/// Runs GAP's `Size(Group(gens))` on `files` (`.gens` files), `timeout` seconds each.
 pub(super) fn group_sizes(root: &Path, files: &[&Path], timeout: u64) -> GapRun {
+    run_script(root, "size.g", files, timeout)
+}
+
+/// Runs the GAP script `script` of benches/gap (`size.g`, `classes.g`,
+/// `centralizer.g`) on `files`, `timeout` seconds each; the value it prints is in
+/// [`GapResult::Size`].
+pub(super) fn run_script(root: &Path, script: &str, files: &[&Path], timeout: u64) -> GapRun {
     let mut results: Vec<Option<GapResult>> = files.iter().map(|_| None).collect();
     let mut cmd = Command::new("bash");
     cmd.arg(root.join("benches/gap/run.sh"))
         .arg("--timeout")
         .arg(timeout.to_string())
+        .arg("--script")
+        .arg(script)
         .args(files);
     let out = match cmd.output() {
         Ok(out) => out,

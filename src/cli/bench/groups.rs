@@ -126,7 +126,9 @@ pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
     } else {
         gap_note = "GAP skipped (--no-gap)".into();
     }
+    let conjugacy = super::classes::bench_classes(&root, &data, &tmp, no_gap, gap_timeout);
     let _ = std::fs::remove_dir_all(&tmp);
+    let (conjugacy, conjugacy_note) = conjugacy?;
     let ratios: Vec<f64> = rows
         .iter()
         .zip(&gap)
@@ -145,7 +147,8 @@ pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
             })
             .collect();
         print_json(
-            &json!({"groups": v, "median_ratio": if med.is_finite() { json!(med) } else { json!(null) }, "note": gap_note}),
+            &json!({"groups": v, "median_ratio": if med.is_finite() { json!(med) } else { json!(null) }, "note": gap_note,
+                "conjugacy": super::classes::rows_json(&conjugacy), "conjugacy_note": conjugacy_note}),
         )?;
     }
     // group, digits, permlab ms, GAP ms, ratio (as text)
@@ -199,6 +202,13 @@ pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
         }
         if !gap_note.is_empty() {
             outln!("{}", gap_note.trim());
+        }
+        outln!();
+        for line in super::classes::rows_table(&conjugacy, gap_timeout) {
+            outln!("{line}");
+        }
+        if !conjugacy_note.is_empty() {
+            outln!("{}", conjugacy_note.trim());
         }
     }
     Ok(ExitCode::SUCCESS)

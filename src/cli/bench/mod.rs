@@ -1,6 +1,7 @@
 //! `permlab bench`: speed against the reference tools, in the same run, as ratios —
 //! one file per benchmark, the GAP runner in [`gap`].
 
+mod classes;
 mod gap;
 mod groups;
 mod search;

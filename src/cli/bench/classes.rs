@@ -1,0 +1,185 @@
+//! `bench groups`, conjugacy part: conjugacy classes and centralizers of random
+//! elements, against GAP's `ConjugacyClasses` and `Centralizer` in the same run.
+
+use permlab::puzzle::gens::format_gens;
+use permlab::{Perm, PermGroup, Puzzle};
+use rand::SeedableRng;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// What is timed.
+#[derive(Clone, Copy)]
+enum Op {
+    /// All conjugacy classes (the value is their number).
+    Classes,
+    /// The centralizer of a random element (the value is its order).
+    Centralizer,
+}
+
+/// The cases: (label, .gens file in the data directory, operation).
+const CASES: &[(&str, &str, Op)] = &[
+    ("classes M12", "m12.gens", Op::Classes),
+    ("classes PSL(2,61)", "psl2_61.gens", Op::Classes),
+    ("classes cube2 <R,U,F>", "cube2_ruf.gens", Op::Classes),
+    ("centralizer cube3 <R,U>", "cube3_ru.gens", Op::Centralizer),
+    ("centralizer M24", "m24.gens", Op::Centralizer),
+    ("centralizer S5 wr S6", "wreath_s5_s6.gens", Op::Centralizer),
+    ("centralizer PSL(2,509)", "psl2_509.gens", Op::Centralizer),
+];
+
+/// Seed of the random elements whose centralizers are timed.
+const SEED: u64 = 13;
+
+/// One timed case.
+pub(super) struct Row {
+    pub label: String,
+    /// permlab's answer (number of classes or centralizer order), decimal.
+    pub value: String,
+    pub ms: f64,
+    /// GAP's time: `None` without GAP, infinite on a timeout.
+    pub gap_ms: Option<f64>,
+}
+
+/// The best of up to 5 runs of `f` (at least one, stopping after 2 s), each from a
+/// fresh group, as in [`super::groups`].
+fn best_of(
+    p: &Puzzle,
+    f: impl Fn(&PermGroup) -> Result<String, super::super::CliError>,
+) -> Result<(f64, String), super::super::CliError> {
+    let mut best = f64::INFINITY;
+    let mut value = String::new();
+    let start = Instant::now();
+    for _ in 0..5 {
+        let t = Instant::now();
+        let g = PermGroup::new(p.degree(), p.generator_perms());
+        value = f(&g)?;
+        best = best.min(t.elapsed().as_secs_f64() * 1e3);
+        if start.elapsed().as_secs_f64() > 2.0 {
+            break;
+        }
+    }
+    Ok((best, value))
+}
+
+/// Times the cases with permlab and (unless `no_gap`) GAP; a note names GAP's answers
+/// that differ from permlab's.
+pub(super) fn bench_classes(
+    root: &Path,
+    data: &Path,
+    tmp: &Path,
+    no_gap: bool,
+    gap_timeout: u64,
+) -> Result<(Vec<Row>, String), super::super::CliError> {
+    let mut rows = Vec::new();
+    let mut files: Vec<(Op, PathBuf)> = Vec::new();
+    for (i, &(label, name, op)) in CASES.iter().enumerate() {
+        if crate::cli::progress::stopped() {
+            break;
+        }
+        let f = data.join(name);
+        let p = Puzzle::load(&f.to_string_lossy())?;
+        let (ms, value, file) = match op {
+            Op::Classes => {
+                let (ms, v) = best_of(&p, |g| {
+                    Ok(g.conjugacy_classes(permlab::group::counting::CLASS_LIMIT)?
+                        .len()
+                        .to_string())
+                })?;
+                (ms, v, f)
+            }
+            Op::Centralizer => {
+                let g = p.group();
+                let mut rng = rand::rngs::StdRng::seed_from_u64(SEED);
+                let x = g.random_element(&mut rng);
+                let (ms, v) = best_of(&p, |g| Ok(g.centralizer(&x)?.order().to_string()))?;
+                // GAP's file: the generators, then x
+                let mut moves: Vec<(String, Perm)> = p
+                    .generators()
+                    .iter()
+                    .map(|m| (m.name.clone(), m.perm.clone()))
+                    .collect();
+                moves.push(("x".into(), x));
+                let file = tmp.join(format!("centralizer{i}.gens"));
+                let text = format_gens(p.degree(), &moves, &format!("{label}: x is last"));
+                std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+                (ms, v, file)
+            }
+        };
+        rows.push(Row {
+            label: label.to_string(),
+            value,
+            ms,
+            gap_ms: None,
+        });
+        files.push((op, file));
+    }
+    let mut note = String::new();
+    if no_gap {
+        return Ok((rows, note));
+    }
+    for (op, script) in [
+        (Op::Classes, "classes.g"),
+        (Op::Centralizer, "centralizer.g"),
+    ] {
+        let idx: Vec<usize> = (0..files.len())
+            .filter(|&i| std::mem::discriminant(&files[i].0) == std::mem::discriminant(&op))
+            .collect();
+        let paths: Vec<&Path> = idx.iter().map(|&i| files[i].1.as_path()).collect();
+        let run = super::gap::run_script(root, script, &paths, gap_timeout);
+        if !run.note.is_empty() && !note.contains(&run.note) {
+            note.push_str(&run.note);
+        }
+        for (&i, result) in idx.iter().zip(run.results) {
+            rows[i].gap_ms = match result {
+                Some(super::gap::GapResult::Size { size, ms }) => {
+                    if size != rows[i].value {
+                        note.push_str(&format!(
+                            "\nGAP's answer for {} is {size}, permlab's {}!",
+                            rows[i].label, rows[i].value
+                        ));
+                    }
+                    Some(ms)
+                }
+                Some(super::gap::GapResult::Timeout) => Some(f64::INFINITY),
+                None => None,
+            };
+        }
+    }
+    Ok((rows, note))
+}
+
+/// The rows as JSON values.
+pub(super) fn rows_json(rows: &[Row]) -> Vec<serde_json::Value> {
+    rows.iter()
+        .map(|r| {
+            json!({
+                "case": r.label, "value": r.value, "permlab_ms": r.ms,
+                "gap_ms": r.gap_ms.map(|x| if x.is_finite() { json!(x) } else { json!("timeout") }),
+            })
+        })
+        .collect()
+}
+
+/// The rows as markdown table lines (case, value, permlab ms, GAP ms, ratio).
+pub(super) fn rows_table(rows: &[Row], gap_timeout: u64) -> Vec<String> {
+    let mut out = vec![
+        "| case | value | permlab ms | GAP ms | permlab/GAP |".to_string(),
+        "|---|---|---|---|---|".to_string(),
+    ];
+    for r in rows {
+        let (gs, rs) = match r.gap_ms {
+            Some(x) if x.is_finite() => (format!("{x:.1}"), format!("{:.3}", r.ms / x.max(0.001))),
+            Some(_) => (
+                format!("> {gap_timeout} s"),
+                format!("< {:.5}", r.ms / (gap_timeout as f64 * 1e3)),
+            ),
+            None => ("-".into(), "-".into()),
+        };
+        out.push(format!(
+            "| {} | {} | {:.2} | {gs} | {rs} |",
+            r.label, r.value, r.ms
+        ));
+    }
+    out
+}
