@@ -1,0 +1,1 @@
+//! Structure description (in progress).
