@@ -415,7 +415,7 @@ fn samples(g: &PermGroup) -> Vec<Perm> {
 /// order `2k = |G|`.
 fn dihedral(g: &PermGroup) -> Option<Structure> {
     let o = g.order_u128()?;
-    if o % 2 == 1 || o < 6 || o > DIHEDRAL_MAX_ORDER {
+    if o % 2 == 1 || !(6..=DIHEDRAL_MAX_ORDER).contains(&o) {
         return None;
     }
     let k = BigUint::from(o / 2);
