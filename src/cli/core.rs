@@ -25,11 +25,7 @@ pub enum CoreCommand {
         state: Option<String>,
     },
     /// The built-in puzzles and their generators.
-    Puzzles {
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
-    },
+    Puzzles {},
 }
 
 #[derive(clap::Args)]
@@ -42,9 +38,6 @@ pub struct WordArgs {
     pub word: String,
     #[command(flatten)]
     pub conv: ConventionArgs,
-    /// Machine-readable output.
-    #[arg(long)]
-    pub json: bool,
 }
 
 impl WordArgs {
@@ -57,11 +50,11 @@ impl WordArgs {
 }
 
 impl CoreCommand {
-    pub fn run(self) -> CliResult {
+    pub fn run(self, json: bool) -> CliResult {
         match self {
             CoreCommand::Perm(a) => {
                 let (_, g) = a.load()?;
-                if a.json {
+                if json {
                     let images: Vec<usize> = g.images().iter().map(|&x| x as usize + 1).collect();
                     print_json(&json!({"cycles": g.to_string(), "images": images}))?;
                 } else {
@@ -70,7 +63,7 @@ impl CoreCommand {
             }
             CoreCommand::Order(a) => {
                 let (_, g) = a.load()?;
-                if a.json {
+                if json {
                     print_json(&json!({"order": g.order().to_string()}))?;
                 } else {
                     outln!("{}", g.order());
@@ -79,7 +72,7 @@ impl CoreCommand {
             CoreCommand::Matrix(a) => {
                 let (_, g) = a.load()?;
                 let m = matrix::to_dmatrix::<u8>(&g);
-                if a.json {
+                if json {
                     // row r has its 1 in column g^-1(r)
                     let inv = g.inverse();
                     let cols: Vec<usize> = (0..g.degree()).map(|r| inv.image(r) + 1).collect();
@@ -95,7 +88,7 @@ impl CoreCommand {
                     None => puzzle.solved(),
                 };
                 let end = g.apply_to_state(&start);
-                if word.json {
+                if json {
                     let v: Vec<u32> = end.iter().map(|x| x + 1).collect();
                     print_json(&json!({"state": v}))?;
                 } else {
@@ -103,7 +96,7 @@ impl CoreCommand {
                     outln!("{}", format_state(&end));
                 }
             }
-            CoreCommand::Puzzles { json } => {
+            CoreCommand::Puzzles {} => {
                 let mut list = Vec::new();
                 for spec in Puzzle::builtin_examples() {
                     let p = Puzzle::builtin(spec)?;

@@ -33,9 +33,6 @@ pub enum FigureCommand {
         /// Output directory (created if missing).
         #[arg(long, default_value = "figures")]
         dir: PathBuf,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
 }
 
@@ -55,9 +52,6 @@ pub struct OutArgs {
     /// Title drawn on the figure (default depends on the kind).
     #[arg(long)]
     title: Option<String>,
-    /// Machine-readable output.
-    #[arg(long)]
-    json: bool,
 }
 
 /// A puzzle and a word.
@@ -209,7 +203,7 @@ impl OutArgs {
 }
 
 /// Writes a figure as asked by `out` and reports it.
-fn write_figure(fig: &dyn DynFigure, out: &OutArgs) -> CliResult {
+fn write_figure(fig: &dyn DynFigure, out: &OutArgs, json: bool) -> CliResult {
     let format = Format::from_path(&out.out)?;
     let size = match &out.size {
         Some(s) => parse_size(s)?,
@@ -218,11 +212,11 @@ fn write_figure(fig: &dyn DynFigure, out: &OutArgs) -> CliResult {
     let bytes = match format {
         Format::Svg => fig.svg(size)?.into_bytes(),
         Format::Png => fig.png(size)?,
-        Format::Tex => return write_tikz(fig, out),
+        Format::Tex => return write_tikz(fig, out, json),
     };
     write_atomically(&out.out, &bytes)?;
     let fmt = if format == Format::Svg { "svg" } else { "png" };
-    if out.json {
+    if json {
         print_json(&json!({
             "out": out.out.display().to_string(),
             "format": fmt,
@@ -244,7 +238,7 @@ fn write_figure(fig: &dyn DynFigure, out: &OutArgs) -> CliResult {
 
 /// Writes a figure's TikZ form (a bare tikzpicture, or a whole document with
 /// `--standalone`) and reports it.
-fn write_tikz(fig: &dyn DynFigure, out: &OutArgs) -> CliResult {
+fn write_tikz(fig: &dyn DynFigure, out: &OutArgs, json: bool) -> CliResult {
     let body = fig.tikz()?;
     let text = if out.standalone {
         permlab::figures::tikz::standalone(&body)
@@ -257,7 +251,7 @@ fn write_tikz(fig: &dyn DynFigure, out: &OutArgs) -> CliResult {
     } else {
         "tikzpicture"
     };
-    if out.json {
+    if json {
         print_json(&json!({
             "out": out.out.display().to_string(),
             "format": "tex",
@@ -279,10 +273,10 @@ fn title_or(out: &OutArgs, default: &str) -> String {
 }
 
 impl FigureCommand {
-    pub fn run(self) -> CliResult {
+    pub fn run(self, json: bool) -> CliResult {
         match self {
-            FigureCommand::Figure { kind } => kind.run(),
-            FigureCommand::Figures { dir, json } => write_gallery(&dir, json),
+            FigureCommand::Figure { kind } => kind.run(json),
+            FigureCommand::Figures { dir } => write_gallery(&dir, json),
         }
     }
 }
@@ -299,7 +293,7 @@ impl FigureKind {
         }
     }
 
-    fn run(self) -> CliResult {
+    fn run(self, json: bool) -> CliResult {
         self.out().validate()?;
         let tikz_kind = matches!(
             self,
@@ -329,7 +323,7 @@ impl FigureKind {
                 if let (Layout::Cube(n), false) = (puzzle.layout(), no_faces) {
                     fig = fig.cube_faces(n);
                 }
-                write_figure(&fig, &out)
+                write_figure(&fig, &out, json)
             }
             FigureKind::Board {
                 pw,
@@ -375,7 +369,7 @@ impl FigureKind {
                             .title(&title_or(&out, &format!("{label} during {}", pw.word)))
                     }
                 };
-                write_figure(&fig, &out)
+                write_figure(&fig, &out, json)
             }
             FigureKind::Net { pw, numbers, out } => {
                 let (puzzle, g) = pw.load()?;
@@ -385,14 +379,14 @@ impl FigureKind {
                 let fig = CubeNetFigure::new(n, &g.apply_to_state(&puzzle.solved()))?
                     .numbers(numbers)
                     .title(&title_or(&out, &pw.word));
-                write_figure(&fig, &out)
+                write_figure(&fig, &out, json)
             }
             FigureKind::Cycles { pw, style, out } => {
                 let (_, g) = pw.load()?;
                 let fig = CycleFigure::new(&g)
                     .style(style)
                     .title(&title_or(&out, &pw.word));
-                write_figure(&fig, &out)
+                write_figure(&fig, &out, json)
             }
             FigureKind::Bfs { space, log, out } => {
                 let puzzle = space.puzzle.name().to_string();
@@ -401,7 +395,7 @@ impl FigureKind {
                     .log(log)
                     .title(&title_or(&out, &format!("{puzzle}: states by distance")))
                     .axes("distance (moves)", "states");
-                write_figure(&fig, &out)
+                write_figure(&fig, &out, json)
             }
             FigureKind::Hist {
                 series,
@@ -422,7 +416,7 @@ impl FigureKind {
                     .log(log)
                     .title(&title_or(&out, ""))
                     .axes(&x_desc, "count");
-                write_figure(&fig, &out)
+                write_figure(&fig, &out, json)
             }
         }
     }

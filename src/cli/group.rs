@@ -24,9 +24,6 @@ pub enum GroupCommand {
         /// Also describe the pointwise stabilizer of these points (1-based, e.g. 9-12).
         #[arg(long, value_name = "POINTS")]
         fix: Option<String>,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// Decides a claim and prints its proof; exit 0 if it holds, 1 if it is false.
     Claim(ClaimArgs),
@@ -35,9 +32,6 @@ pub enum GroupCommand {
     Verify {
         /// The certificate (JSON).
         file: PathBuf,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// Whether a state is reachable from solved (exit 0) or not (exit 1), with the reason.
     Contains {
@@ -51,9 +45,6 @@ pub enum GroupCommand {
         /// (e.g. "(9,21,28)").
         #[arg(long, conflicts_with = "state")]
         cycles: Option<String>,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// A word in the generators reaching a state from solved (its inverse solves it).
     Factor {
@@ -63,9 +54,6 @@ pub enum GroupCommand {
         puzzle: Puzzle,
         /// The state: 1-based labels in position order.
         state: String,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// The table of all rotation boards R x C (2 <= R <= C <= MAX) with K x K blocks.
     Boards {
@@ -75,9 +63,6 @@ pub enum GroupCommand {
         /// Also write the table to this file (.tex: LaTeX longtable, else Markdown).
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
 }
 
@@ -116,9 +101,6 @@ pub struct ClaimArgs {
     /// Output format of the proof.
     #[arg(long, value_enum, default_value = "text")]
     pub format: ProofFormat,
-    /// Machine-readable output (verdict and the proof in all three formats).
-    #[arg(long)]
-    pub json: bool,
     /// Also write a certificate (JSON) that `permlab verify` re-checks independently.
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<PathBuf>,
@@ -138,23 +120,18 @@ fn state_perm(puzzle: &Puzzle, text: &str) -> Result<(Vec<u32>, Perm), CliError>
 }
 
 impl GroupCommand {
-    pub fn run(self) -> CliResult {
+    pub fn run(self, json: bool) -> CliResult {
         match self {
-            GroupCommand::Group { puzzle, fix, json } => group_facts(puzzle, fix, json),
-            GroupCommand::Claim(a) => a.run(),
-            GroupCommand::Verify { file, json } => verify(file, json),
+            GroupCommand::Group { puzzle, fix } => group_facts(puzzle, fix, json),
+            GroupCommand::Claim(a) => a.run(json),
+            GroupCommand::Verify { file } => verify(file, json),
             GroupCommand::Contains {
                 puzzle,
                 state,
                 cycles,
-                json,
             } => contains(puzzle, state, cycles, json),
-            GroupCommand::Factor {
-                puzzle,
-                state,
-                json,
-            } => factor(puzzle, state, json),
-            GroupCommand::Boards { max, out, json } => boards(max, out, json),
+            GroupCommand::Factor { puzzle, state } => factor(puzzle, state, json),
+            GroupCommand::Boards { max, out } => boards(max, out, json),
         }
     }
 }
@@ -361,7 +338,7 @@ fn boards(max: usize, out: Option<PathBuf>, json: bool) -> CliResult {
 }
 
 impl ClaimArgs {
-    fn run(self) -> CliResult {
+    fn run(self, json: bool) -> CliResult {
         let p = &self.puzzle;
         let claim = if self.symmetric {
             Claim::Symmetric
@@ -391,7 +368,7 @@ impl ClaimArgs {
             let cert = permlab::certificate::certify(p, &g, &claim, &proof)?;
             cert.write(path)?;
         }
-        if self.json {
+        if json {
             print_json(&json!({
                 "holds": proof.holds,
                 "text": proof.render(Format::Text),

@@ -18,16 +18,13 @@ pub struct MixingArgs {
     /// Largest number of random moves K (the curve is for k = 0..K).
     #[arg(long)]
     steps: usize,
-    /// Print JSON: {"states", "tv", "periodic", ...}.
-    #[arg(long)]
-    json: bool,
 }
 
 /// Runs `permlab mixing`.
-pub fn run(args: MixingArgs) -> CliResult {
+pub fn run(args: MixingArgs, json: bool) -> CliResult {
     let (puzzle, space) = args.space.build()?;
     let max_memory = args.space.max_memory()?;
-    let bar = Bar::items(args.steps as u64, !args.space.quiet && !args.json);
+    let bar = Bar::items(args.steps as u64, !args.space.quiet && !json);
     let opts = MixingOptions {
         steps: args.steps,
         max_memory,
@@ -40,7 +37,7 @@ pub fn run(args: MixingArgs) -> CliResult {
         AnySpace::Group(_) => puzzle.name().to_string(),
     };
     bar.clear();
-    if args.json {
+    if json {
         print_json(&json!({
             "puzzle": name,
             "states": r.states,

@@ -36,6 +36,10 @@ PUZZLE is a built-in (see `permlab puzzles`) or a path to a .gens file. Points a
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Machine-readable output: one JSON document on stdout (every subcommand has one;
+    /// the flag is accepted before or after the subcommand).
+    #[arg(long, global = true)]
+    json: bool,
 }
 
 /// Options for reading words.
@@ -92,16 +96,17 @@ pub fn run() -> CliResult {
         Err(e) => return usage_error(e),
     };
     progress::install_signal_handler();
+    let json = cli.json;
     let code = match cli.command {
-        Command::Core(c) => c.run(),
-        Command::Group(c) => c.run(),
-        Command::Search(c) => c.run(),
-        Command::Structure(c) => c.run(),
-        Command::Figure(c) => c.run(),
-        Command::Reproduce(a) => reproduce::run(a),
-        Command::Mixing(a) => mixing::run(a),
-        Command::Nrp(a) => nrp::run(a),
-        Command::Bench { which } => which.run(),
+        Command::Core(c) => c.run(json),
+        Command::Group(c) => c.run(json),
+        Command::Search(c) => c.run(json),
+        Command::Structure(c) => c.run(json),
+        Command::Figure(c) => c.run(json),
+        Command::Reproduce(a) => reproduce::run(a, json),
+        Command::Mixing(a) => mixing::run(a, json),
+        Command::Nrp(a) => nrp::run(a, json),
+        Command::Bench { which } => which.run(json),
     }?;
     output::flush()?;
     Ok(code)

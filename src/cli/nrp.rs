@@ -32,9 +32,6 @@ enum NrpCommand {
         board: Option<String>,
         /// The state: numbers 1..n(n+1) in cell order (row-major), comma-separated.
         state: String,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// The Spiral path of a number to the centre square (or to --to).
     Spiral {
@@ -50,18 +47,12 @@ enum NrpCommand {
         /// Start state (default: solved).
         #[arg(long)]
         state: Option<String>,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// Cycle = (Y X)^4 in the seed's counter-clockwise letters: its belt and shift.
     Cycle {
         /// Block size n.
         #[arg(long)]
         n: usize,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// The general 3-cycle of cells A -> B -> C (1-based, one colour class).
     ThreeCycle {
@@ -71,9 +62,6 @@ enum NrpCommand {
         /// Three distinct cells.
         #[arg(num_args = 3, required = true)]
         cells: Vec<usize>,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// Solution lengths of the seed's method, 3-cycles with optimal setups, the
     /// stabilizer-chain factor and optimal search on the same random states.
@@ -96,9 +84,6 @@ enum NrpCommand {
         /// Random seed.
         #[arg(long, default_value_t = 2026)]
         seed: u64,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// Solution length and time per solve over random solvable states.
     Bench {
@@ -114,9 +99,6 @@ enum NrpCommand {
         /// Random seed.
         #[arg(long, default_value_t = 2026)]
         seed: u64,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
 }
 
@@ -125,38 +107,34 @@ fn rc(board: &Board, cell: usize) -> String {
     format!("({},{})", r + 1, c + 1)
 }
 
-pub fn run(args: NrpArgs) -> CliResult {
+pub fn run(args: NrpArgs, json: bool) -> CliResult {
     match args.cmd {
         NrpCommand::Solve {
             n: None,
             board: Some(spec),
             state,
-            json,
         } => solve_general(&spec, &state, json),
-        NrpCommand::Solve { n, state, json, .. } => solve_specific(n, state, json),
+        NrpCommand::Solve { n, state, .. } => solve_specific(n, state, json),
         NrpCommand::Spiral {
             n,
             number,
             to,
             state,
-            json,
         } => spiral(n, number, to, state, json),
-        NrpCommand::Cycle { n, json } => cycle_command(n, json),
-        NrpCommand::ThreeCycle { n, cells, json } => three_cycle_command(n, cells, json),
+        NrpCommand::Cycle { n } => cycle_command(n, json),
+        NrpCommand::ThreeCycle { n, cells } => three_cycle_command(n, cells, json),
         NrpCommand::Quality {
             n_from,
             n_to,
             boards,
             states,
             seed,
-            json,
         } => quality(n_from, n_to, &boards, states, seed, json),
         NrpCommand::Bench {
             n_from,
             n_to,
             states,
             seed,
-            json,
         } => bench(n_from, n_to, states, seed, json),
     }
 }

@@ -15,9 +15,6 @@ pub struct ReproduceArgs {
     /// Only the claim with this id.
     #[arg(long)]
     only: Option<String>,
-    /// Print the whole record as JSON.
-    #[arg(long, conflicts_with_all = ["markdown", "latex"])]
-    json: bool,
     /// Print a Markdown table.
     #[arg(long, conflicts_with = "latex")]
     markdown: bool,
@@ -37,7 +34,10 @@ pub struct ReproduceArgs {
     generated: PathBuf,
 }
 
-pub fn run(a: ReproduceArgs) -> CliResult {
+pub fn run(a: ReproduceArgs, json: bool) -> CliResult {
+    if json && (a.markdown || a.latex) {
+        return Err("--json cannot be used with --markdown or --latex".into());
+    }
     let options = Options {
         quick: a.quick,
         only: a.only.clone(),
@@ -59,7 +59,7 @@ pub fn run(a: ReproduceArgs) -> CliResult {
         bar.step(id);
     });
     bar.clear();
-    if a.json {
+    if json {
         outln!("{}", report.to_json());
     } else if a.markdown {
         out!("{}", report.to_markdown());

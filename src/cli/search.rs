@@ -48,9 +48,6 @@ pub enum SearchCommand {
         /// Force the layer strategy (default: chosen per layer).
         #[arg(long, value_enum)]
         strategy: Option<StrategyArg>,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// An optimal solution of a state (from a distance table, saved or computed
     /// within the memory bound; else a bidirectional search within --max-depth;
@@ -93,17 +90,11 @@ pub enum SearchCommand {
         /// Depth bound of the bidirectional search.
         #[arg(long, default_value_t = 14)]
         max_depth: usize,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// Seed 001's staged solver against optimal solutions over every position.
     CompareSolvers {
         /// The puzzle (only `rotation3`, seed 001's puzzle, has a staged solver).
         puzzle: String,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
 }
 
@@ -293,7 +284,7 @@ fn print_distribution(distribution: &[u64]) -> Result<(), OutputError> {
 }
 
 impl SearchCommand {
-    pub fn run(self) -> CliResult {
+    pub fn run(self, json: bool) -> CliResult {
         match self {
             SearchCommand::Bfs {
                 space: args,
@@ -301,7 +292,6 @@ impl SearchCommand {
                 home,
                 save,
                 strategy,
-                json,
             } => {
                 if let Some(path) = &save {
                     super::args::check_output_file(path, "--save")?;
@@ -406,7 +396,6 @@ impl SearchCommand {
                 table,
                 bfs_limit,
                 max_depth,
-                json,
                 optimal,
                 time_limit,
                 metric,
@@ -430,7 +419,7 @@ impl SearchCommand {
                 }
                 solve(args, &cells, table, bfs_limit, max_depth, json)
             }
-            SearchCommand::CompareSolvers { puzzle, json } => compare_solvers(&puzzle, json),
+            SearchCommand::CompareSolvers { puzzle } => compare_solvers(&puzzle, json),
         }
     }
 }

@@ -22,9 +22,6 @@ pub enum StructureCommand {
         /// The points (1-based, e.g. 1,5,9 or 9-12).
         #[arg(long, value_name = "POINTS")]
         set: String,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// The centralizer in the puzzle's group of the permutation of a word: its order.
     Centralizer(WordArgs),
@@ -36,9 +33,6 @@ pub enum StructureCommand {
         /// generator words (`cube3[R2,U]`).
         #[arg(value_parser = super::args::puzzle_arg)]
         puzzle: Puzzle,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// The action on block systems or an orbit: orders of the image and the kernel.
     Action {
@@ -50,9 +44,6 @@ pub enum StructureCommand {
         /// (the orbit of point N, 1-based).
         #[arg(long, value_name = "blocks|orbit:N")]
         on: String,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// The orbits on points, or on the K-subsets or K-tuples of points (found by
     /// closing under the generators). JSON: {"on", "count", "lengths", "orbits"}, each
@@ -151,9 +142,9 @@ fn group_and_member(a: &WordArgs) -> Result<(PermGroup, Perm), CliError> {
 }
 
 impl StructureCommand {
-    pub fn run(self) -> CliResult {
+    pub fn run(self, json: bool) -> CliResult {
         match self {
-            StructureCommand::Stabilizer { puzzle, set, json } => {
+            StructureCommand::Stabilizer { puzzle, set } => {
                 let p = puzzle;
                 let points = parse_points(&set, p.degree(), "--set")?;
                 let h = p.group().setwise_stabilizer(&points)?;
@@ -174,7 +165,7 @@ impl StructureCommand {
                 let (g, x) = group_and_member(&a)?;
                 let c = g.centralizer(&x)?;
                 let class = g.order() / c.order();
-                if a.json {
+                if json {
                     print_json(&json!({"order": c.order().to_string()}))?;
                 } else {
                     outln!("centralizer order: {}", c.order());
@@ -184,14 +175,14 @@ impl StructureCommand {
             StructureCommand::NormalClosure(a) => {
                 let (g, x) = group_and_member(&a)?;
                 let n = g.normal_closure(&[x])?;
-                if a.json {
+                if json {
                     print_json(&json!({"order": n.order().to_string()}))?;
                 } else {
                     outln!("normal closure order: {}", n.order());
                     outln!("index in the group:   {}", g.order() / n.order());
                 }
             }
-            StructureCommand::Blocks { puzzle, json } => {
+            StructureCommand::Blocks { puzzle } => {
                 let p = puzzle;
                 let g = p.group();
                 let systems = g.minimal_block_systems();
@@ -228,7 +219,7 @@ impl StructureCommand {
                     }
                 }
             }
-            StructureCommand::Action { puzzle, on, json } => {
+            StructureCommand::Action { puzzle, on } => {
                 let p = puzzle;
                 let g = p.group();
                 let action = if on == "blocks" {

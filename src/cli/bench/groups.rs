@@ -21,9 +21,6 @@ pub struct BenchGroupsArgs {
     /// Seconds GAP may spend on one group (start-up included).
     #[arg(long, default_value_t = 60)]
     gap_timeout: u64,
-    /// Machine-readable output.
-    #[arg(long)]
-    json: bool,
     /// Also write the table as LaTeX (for the paper), atomically.
     #[arg(long, value_name = "FILE")]
     latex: Option<PathBuf>,
@@ -64,8 +61,8 @@ fn time_order(p: &Puzzle) -> (f64, BigUint) {
     (times.iter().copied().fold(f64::INFINITY, f64::min), order)
 }
 
-pub(super) fn bench_groups(args: &BenchGroupsArgs) -> CliResult {
-    let (no_gap, gap_timeout, json) = (args.no_gap, args.gap_timeout, args.json);
+pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
+    let (no_gap, gap_timeout) = (args.no_gap, args.gap_timeout);
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let data = args.data.clone().unwrap_or_else(|| root.join("tests/data"));
     let tmp = std::env::temp_dir().join(format!("permlab-bench-{}", std::process::id()));

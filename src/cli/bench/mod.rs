@@ -17,9 +17,6 @@ pub enum BenchWhich {
         /// Run only the cases whose name contains one of these words.
         #[arg(long)]
         only: Vec<String>,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
         /// Also write the results as a LaTeX table (for the paper), atomically.
         #[arg(long, value_name = "FILE")]
         latex: Option<std::path::PathBuf>,
@@ -37,9 +34,6 @@ pub enum BenchWhich {
         /// Seed of the random positions.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
     /// Times order() on the groups, and GAP's Size(Group(gens)) on the same sets.
     Groups(groups::BenchGroupsArgs),
@@ -47,17 +41,16 @@ pub enum BenchWhich {
 
 impl BenchWhich {
     /// Runs the benchmark.
-    pub fn run(self) -> CliResult {
+    pub fn run(self, json: bool) -> CliResult {
         match self {
-            BenchWhich::Search { only, json, latex } => {
+            BenchWhich::Search { only, latex } => {
                 search::bench_search(&only, json, latex.as_deref())
             }
-            BenchWhich::Groups(a) => groups::bench_groups(&a),
+            BenchWhich::Groups(a) => groups::bench_groups(&a, json),
             BenchWhich::Solve {
                 count,
                 time_limit,
                 seed,
-                json,
             } => solve::bench_solve(count, time_limit, seed, json),
         }
     }

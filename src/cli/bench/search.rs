@@ -85,117 +85,142 @@ fn cube_ru_space() -> Result<GroupSpace, CliError> {
     )?)
 }
 
-pub(super) fn bench_search(
-    only: &[String],
-    json: bool,
-    latex: Option<&std::path::Path>,
-) -> CliResult {
-    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
-    let mut rows = Vec::new();
-    let bar = Bar::search(!json);
-    let opts = search_options(&bar, 0);
-    let threads = rayon::current_num_threads();
-    let mut run = |name: &str,
-                   build: &dyn Fn() -> Result<AnySpace, CliError>,
-                   goal_seconds: f64|
-     -> Result<(), CliError> {
-        reset_peak_memory();
-        let cpu0 = cpu_seconds().unwrap_or(0.0);
-        let t0 = Instant::now();
-        let space = &build()?;
-        let setup = t0.elapsed().as_secs_f64();
-        let (states, secs) = with_space!(space, s => {
-            let (_, r) = run_bfs(s, None, &opts)?;
-            (r.states, r.seconds)
-        });
-        let size = with_space!(space, s => s.size());
-        let bytes = table_bytes(size);
-        let peak = peak_memory().unwrap_or(0);
-        let rate = states as f64 / secs;
-        let cpu = cpu_seconds().unwrap_or(0.0) - cpu0;
-        errln!(
-            "{name}: {states} positions in {secs:.2} s after {setup:.2} s of set-up ({cpu:.2} CPU s in all)"
-        );
-        rows.push(json!({
-            "case": name,
-            "states": states,
-            "setup_seconds": setup,
-            "seconds": secs,
-            "total_seconds": setup + secs,
-            "positions_per_second": rate,
-            "positions_per_second_per_thread": rate / threads as f64,
-            "cpu_seconds": cpu,
-            "positions_per_cpu_second": states as f64 / cpu.max(1e-9),
-            "bytes_per_position": bytes as f64 / size as f64,
-            "peak_memory_bytes": peak,
-            "goal": format!("<= {goal_seconds} s"),
-            "goal_seconds": goal_seconds,
-            "goal_met": setup + secs <= goal_seconds,
-        }));
-        Ok(())
+/// One timed whole-space search: its row of the benchmark table.
+fn time_search(
+    name: &str,
+    build: &dyn Fn() -> Result<AnySpace, CliError>,
+    goal_seconds: f64,
+    opts: &BfsOptions,
+    threads: usize,
+) -> Result<serde_json::Value, CliError> {
+    reset_peak_memory();
+    let cpu0 = cpu_seconds().unwrap_or(0.0);
+    let t0 = Instant::now();
+    let space = &build()?;
+    let setup = t0.elapsed().as_secs_f64();
+    let (states, secs) = with_space!(space, s => {
+        let (_, r) = run_bfs(s, None, opts)?;
+        (r.states, r.seconds)
+    });
+    let size = with_space!(space, s => s.size());
+    let bytes = table_bytes(size);
+    let peak = peak_memory().unwrap_or(0);
+    let rate = states as f64 / secs;
+    let cpu = cpu_seconds().unwrap_or(0.0) - cpu0;
+    errln!(
+        "{name}: {states} positions in {secs:.2} s after {setup:.2} s of set-up ({cpu:.2} CPU s in all)"
+    );
+    Ok(json!({
+        "case": name,
+        "states": states,
+        "setup_seconds": setup,
+        "seconds": secs,
+        "total_seconds": setup + secs,
+        "positions_per_second": rate,
+        "positions_per_second_per_thread": rate / threads as f64,
+        "cpu_seconds": cpu,
+        "positions_per_cpu_second": states as f64 / cpu.max(1e-9),
+        "bytes_per_position": bytes as f64 / size as f64,
+        "peak_memory_bytes": peak,
+        "goal": format!("<= {goal_seconds} s"),
+        "goal_seconds": goal_seconds,
+        "goal_met": setup + secs <= goal_seconds,
+    }))
+}
+
+/// The naive hash-map search against the table search on Turnstyle-`n` up to
+/// rotation: their distributions must agree; the row gives both times.
+fn naive_comparison(n: usize) -> Result<serde_json::Value, CliError> {
+    let p = Puzzle::load(&format!("turnstyle:{n}"))?;
+    let t0 = Instant::now();
+    let space = RingSpace::for_puzzle(&p)?;
+    let setup = t0.elapsed().as_secs_f64();
+    let t0 = Instant::now();
+    let dist = naive_bfs(&space);
+    let naive_s = t0.elapsed().as_secs_f64();
+    let quiet = BfsOptions {
+        antipode_sample: 0,
+        ..BfsOptions::default()
     };
-    let load = |spec: &str, inverses: bool, rotation: bool| -> Result<AnySpace, CliError> {
+    let (_, r) = run_bfs(&space, None, &quiet)?;
+    let table_s = setup + r.seconds;
+    if r.distribution != dist {
+        return Err(format!("turnstyle:{n}: naive and table searches disagree").into());
+    }
+    errln!("naive turnstyle:{n}: {naive_s:.2} s vs {table_s:.3} s");
+    Ok(json!({
+        "case": format!("turnstyle:{n} up to rotation ({} positions)", r.states),
+        "naive_seconds": naive_s,
+        "table_seconds": table_s,
+        "ratio": naive_s / table_s,
+    }))
+}
+
+/// The searches of the benchmark: name, a filter key for `--only`, the space, the goal
+/// in seconds (set-up and search).
+type Case = (
+    &'static str,
+    &'static str,
+    Box<dyn Fn() -> Result<AnySpace, CliError>>,
+    f64,
+);
+
+fn cases() -> Vec<Case> {
+    fn load(spec: &str, inverses: bool, rotation: bool) -> Result<AnySpace, CliError> {
         let p = Puzzle::load(spec)?;
         Ok(if rotation {
             AnySpace::Ring(RingSpace::for_puzzle(&p)?)
         } else {
             AnySpace::Group(GroupSpace::for_puzzle(&p, inverses)?)
         })
-    };
-    if wanted("turnstyle12") {
-        run(
+    }
+    vec![
+        (
             "turnstyle12 up to rotation (11!)",
-            &|| load("turnstyle:12", false, true),
+            "turnstyle12",
+            Box::new(|| load("turnstyle:12", false, true)),
             3.0,
-        )?;
-    }
-    if wanted("board3x4") {
-        run(
+        ),
+        (
             "board:3x4:2 with inverses (12!, 12 moves)",
-            &|| load("board:3x4:2", true, false),
+            "board3x4",
+            Box::new(|| load("board:3x4:2", true, false)),
             30.0,
-        )?;
-    }
-    if wanted("cube-ru") {
-        run(
+        ),
+        (
             "cube3 <R,U> HTM (73,483,200)",
-            &|| Ok(AnySpace::Group(cube_ru_space()?)),
+            "cube-ru",
+            Box::new(|| Ok(AnySpace::Group(cube_ru_space()?))),
             10.0,
-        )?;
-    }
-    if wanted("board4x4") {
-        run(
+        ),
+        (
             "board:4x4:3 with inverses (8!*8!/2)",
-            &|| load("board:4x4:3", true, false),
+            "board4x4",
+            Box::new(|| load("board:4x4:3", true, false)),
             60.0,
-        )?;
+        ),
+    ]
+}
+
+pub(super) fn bench_search(
+    only: &[String],
+    json: bool,
+    latex: Option<&std::path::Path>,
+) -> CliResult {
+    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
+    let bar = Bar::search(!json);
+    let opts = search_options(&bar, 0);
+    let threads = rayon::current_num_threads();
+    let mut rows = Vec::new();
+    for (name, key, build, goal) in cases() {
+        if wanted(key) {
+            rows.push(time_search(name, &*build, goal, &opts, threads)?);
+        }
     }
     let mut naive_rows = Vec::new();
     if wanted("naive") {
         for n in [10usize, 11] {
-            let p = Puzzle::load(&format!("turnstyle:{n}"))?;
-            let t0 = Instant::now();
-            let space = RingSpace::for_puzzle(&p)?;
-            let setup = t0.elapsed().as_secs_f64();
-            let t0 = Instant::now();
-            let dist = naive_bfs(&space);
-            let naive_s = t0.elapsed().as_secs_f64();
-            let quiet = BfsOptions {
-                antipode_sample: 0,
-                ..BfsOptions::default()
-            };
-            let (_, r) = run_bfs(&space, None, &quiet)?;
-            let table_s = setup + r.seconds;
-            if r.distribution != dist {
-                return Err(format!("turnstyle:{n}: naive and table searches disagree").into());
-            }
-            errln!("naive turnstyle:{n}: {naive_s:.2} s vs {table_s:.3} s");
-            naive_rows.push(json!({
-                "case": format!("turnstyle:{n} up to rotation ({} positions)", r.states),
-                "naive_seconds": naive_s,
-                "table_seconds": table_s,
-                "ratio": naive_s / table_s,
-            }));
+            naive_rows.push(naive_comparison(n)?);
         }
     }
     if let Some(path) = latex {
@@ -206,50 +231,60 @@ pub(super) fn bench_search(
     if json {
         print_json(&json!({"threads": threads, "searches": rows, "naive": naive_rows}))?;
     } else {
-        outln!("threads: {threads}");
-        outln!(
-            "{:<44} {:>12} {:>8} {:>9} {:>8} {:>14} {:>9} {:>14} {:>10} {:>8}  goal (total s)",
-            "case",
-            "positions",
-            "setup s",
-            "search s",
-            "total s",
-            "positions/s",
-            "CPU s",
-            "pos/CPU s",
-            "bytes/pos",
-            "peak MB"
-        );
-        for r in &rows {
-            outln!(
-                "{:<44} {:>12} {:>8.2} {:>9.2} {:>8.2} {:>14.0} {:>9.2} {:>14.0} {:>10.3} {:>8}  {}: {}",
-                r["case"].as_str().unwrap_or(""),
-                r["states"],
-                r["setup_seconds"].as_f64().unwrap_or(0.0),
-                r["seconds"].as_f64().unwrap_or(0.0),
-                r["total_seconds"].as_f64().unwrap_or(0.0),
-                r["positions_per_second"].as_f64().unwrap_or(0.0),
-                r["cpu_seconds"].as_f64().unwrap_or(0.0),
-                r["positions_per_cpu_second"].as_f64().unwrap_or(0.0),
-                r["bytes_per_position"].as_f64().unwrap_or(0.0),
-                r["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
-                r["goal"].as_str().unwrap_or(""),
-                if r["goal_met"].as_bool() == Some(true) {
-                    "met"
-                } else {
-                    "not met"
-                }
-            );
-        }
-        for r in &naive_rows {
-            outln!(
-                "naive hash-map BFS, {}: {:.2} s vs table {:.3} s (set-up included): {:.1}x slower",
-                r["case"].as_str().unwrap_or(""),
-                r["naive_seconds"].as_f64().unwrap_or(0.0),
-                r["table_seconds"].as_f64().unwrap_or(0.0),
-                r["ratio"].as_f64().unwrap_or(0.0)
-            );
-        }
+        print_search_table(threads, &rows, &naive_rows)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The benchmark as a text table.
+fn print_search_table(
+    threads: usize,
+    rows: &[serde_json::Value],
+    naive_rows: &[serde_json::Value],
+) -> Result<(), CliError> {
+    outln!("threads: {threads}");
+    outln!(
+        "{:<44} {:>12} {:>8} {:>9} {:>8} {:>14} {:>9} {:>14} {:>10} {:>8}  goal (total s)",
+        "case",
+        "positions",
+        "setup s",
+        "search s",
+        "total s",
+        "positions/s",
+        "CPU s",
+        "pos/CPU s",
+        "bytes/pos",
+        "peak MB"
+    );
+    for r in rows {
+        outln!(
+            "{:<44} {:>12} {:>8.2} {:>9.2} {:>8.2} {:>14.0} {:>9.2} {:>14.0} {:>10.3} {:>8}  {}: {}",
+            r["case"].as_str().unwrap_or(""),
+            r["states"],
+            r["setup_seconds"].as_f64().unwrap_or(0.0),
+            r["seconds"].as_f64().unwrap_or(0.0),
+            r["total_seconds"].as_f64().unwrap_or(0.0),
+            r["positions_per_second"].as_f64().unwrap_or(0.0),
+            r["cpu_seconds"].as_f64().unwrap_or(0.0),
+            r["positions_per_cpu_second"].as_f64().unwrap_or(0.0),
+            r["bytes_per_position"].as_f64().unwrap_or(0.0),
+            r["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
+            r["goal"].as_str().unwrap_or(""),
+            if r["goal_met"].as_bool() == Some(true) {
+                "met"
+            } else {
+                "not met"
+            }
+        );
+    }
+    for r in naive_rows {
+        outln!(
+            "naive hash-map BFS, {}: {:.2} s vs table {:.3} s (set-up included): {:.1}x slower",
+            r["case"].as_str().unwrap_or(""),
+            r["naive_seconds"].as_f64().unwrap_or(0.0),
+            r["table_seconds"].as_f64().unwrap_or(0.0),
+            r["ratio"].as_f64().unwrap_or(0.0)
+        );
+    }
+    Ok(())
 }
