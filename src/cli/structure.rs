@@ -61,9 +61,6 @@ pub enum StructureCommand {
         /// The largest number of sets or tuples (C(n,K) or n^K) to act on.
         #[arg(long, default_value_t = DEFAULT_DOMAIN_LIMIT)]
         limit: u64,
-        /// Machine-readable output.
-        #[arg(long)]
-        json: bool,
     },
 }
 
@@ -257,12 +254,9 @@ impl StructureCommand {
                     outln!("kernel order: {ko}");
                 }
             }
-            StructureCommand::Orbits {
-                puzzle,
-                on,
-                limit,
-                json,
-            } => return orbits(puzzle, on, limit, json),
+            StructureCommand::Orbits { puzzle, on, limit } => {
+                return orbits(puzzle, on, limit, json)
+            }
         }
         Ok(ExitCode::SUCCESS)
     }
