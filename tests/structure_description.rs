@@ -123,6 +123,11 @@ fn families() {
     let wreath = g(24, &["(1,2,3)", &eight_cycle.concat(), "(1,4)(2,5)(3,6)"]);
     assert_eq!(wreath.order(), BigUint::from(3u32).pow(8) * 40_320u32);
     assert_eq!(wreath.structure_description().to_string(), "C3^8 ⋊ S8");
+    // Q8 (regular on 8 points) over its centre: no complement exists, and none is
+    // claimed (`.`: an extension not shown to split)
+    let q8 = g(8, &["(1,2,3,4)(5,6,7,8)", "(1,5,3,7)(2,8,4,6)"]);
+    assert_eq!(q8.order(), BigUint::from(8u32));
+    assert_eq!(q8.structure_description().to_string(), "C2 . C2^2");
     // trivial
     assert_eq!(g(3, &[]).structure_description().to_string(), "1");
 }

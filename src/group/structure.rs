@@ -297,7 +297,7 @@ fn describe(g: &PermGroup) -> Structure {
         return top;
     }
     let normal = describe_kernel(k, &kept);
-    if splits(g, k, &blocks) {
+    if complement(g, k, &blocks).is_some() {
         Structure::Split {
             normal: Box::new(normal),
             complement: Box::new(top),
@@ -567,9 +567,10 @@ fn describe_top(q: &PermGroup, sizes: &[usize]) -> Structure {
     Structure::direct(factors)
 }
 
-/// Whether `G = K ⋊ Q` by the complement test of the module docs (step 5), for the
-/// kernel `k` of the action on `blocks`.
-fn splits(g: &PermGroup, k: &PermGroup, blocks: &[Vec<Vec<usize>>]) -> bool {
+/// Generators of a complement of the kernel `k` of the action on `blocks`, found by
+/// the test of the module docs (step 5), or `None` when the test fails (`G = K . Q`
+/// may still split).
+fn complement(g: &PermGroup, k: &PermGroup, blocks: &[Vec<Vec<usize>>]) -> Option<Vec<Perm>> {
     let n = g.degree();
     let real: Vec<&Vec<usize>> = blocks.iter().flatten().filter(|b| b.len() > 1).collect();
     let r_points: Vec<usize> = real.iter().map(|b| b[0]).collect();
@@ -584,15 +585,16 @@ fn splits(g: &PermGroup, k: &PermGroup, blocks: &[Vec<Vec<usize>>]) -> bool {
     let chain = Chain::build(n, k.generators(), &r_points, Some(&k.order()));
     // K_(R) = 1: every base point lies in R
     if !chain.levels().iter().all(|l| in_r[l.base()]) {
-        return false;
+        return None;
     }
+    let mut out = Vec::new();
     for x in g.generators() {
         // h ∈ K with rep^h = y for each y ∈ R^x (rep the point of R in y's block)
         let mut want = vec![usize::MAX; n];
         for &r in &r_points {
             let y = x.image(r);
             if rep_of[y] == usize::MAX {
-                return false;
+                return None;
             }
             want[rep_of[y]] = y;
         }
@@ -605,7 +607,7 @@ fn splits(g: &PermGroup, k: &PermGroup, blocks: &[Vec<Vec<usize>>]) -> bool {
                 continue;
             }
             let Some(d) = lv.position(inv[gamma] as usize) else {
-                return false;
+                return None;
             };
             digits[l] = d;
             let ui = lv.transversal_inverse(d);
@@ -616,8 +618,48 @@ fn splits(g: &PermGroup, k: &PermGroup, blocks: &[Vec<Vec<usize>>]) -> bool {
         let h = chain.from_digits(&digits);
         let corrected = x * &h.inverse();
         if !r_points.iter().all(|&r| in_r[corrected.image(r)]) {
-            return false;
+            return None;
+        }
+        out.push(corrected);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::elements_by_closure;
+
+    /// The complement test against brute force: on small transitive imprimitive groups,
+    /// the subgroup `H` it finds meets the kernel `K` in the identity and
+    /// `|H| · |K| = |G|`; Q8 (regular on 8 points) does not split over its centre.
+    #[test]
+    fn complements_checked_by_brute_force() {
+        let cases: [(&[&str], bool); 5] = [
+            (&["(1,2,3,4)", "(1,3)"], true),
+            (&["(1,2)", "(1,3,5)(2,4,6)", "(1,3)(2,4)"], true),
+            (
+                &["(1,2,3)", "(1,4,7)(2,5,8)(3,6,9)", "(1,4)(2,5)(3,6)"],
+                true,
+            ),
+            (&["(1,2,3)(4,5,6)", "(1,4)(2,5)(3,6)", "(1,2)(4,5)"], true),
+            (&["(1,2,3,4)(5,6,7,8)", "(1,5,3,7)(2,8,4,6)"], false),
+        ];
+        for (gens, splits) in cases {
+            let perms: Vec<Perm> = gens.iter().map(|s| s.parse().unwrap()).collect();
+            let g = PermGroup::new(0, perms);
+            let system = g.minimal_block_systems().remove(0);
+            let a = g.action_on_blocks(&system).unwrap();
+            let h = complement(&g, &a.kernel, &[system]);
+            assert_eq!(h.is_some(), splits, "{gens:?}");
+            let Some(h) = h else { continue };
+            let n = g.degree();
+            let hs = elements_by_closure(n, &h);
+            let ks = elements_by_closure(n, a.kernel.generators());
+            assert_eq!(hs.intersection(&ks).count(), 1, "{gens:?}");
+            assert_eq!(BigUint::from(hs.len() * ks.len()), g.order(), "{gens:?}");
+            let all = elements_by_closure(n, g.generators());
+            assert!(hs.is_subset(&all), "{gens:?}");
         }
     }
-    true
 }
