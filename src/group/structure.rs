@@ -606,9 +606,7 @@ fn complement(g: &PermGroup, k: &PermGroup, blocks: &[Vec<Vec<usize>>]) -> Optio
             if gamma == usize::MAX {
                 continue;
             }
-            let Some(d) = lv.position(inv[gamma] as usize) else {
-                return None;
-            };
+            let d = lv.position(inv[gamma] as usize)?;
             digits[l] = d;
             let ui = lv.transversal_inverse(d);
             for a in inv.iter_mut() {
