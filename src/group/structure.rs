@@ -2,9 +2,10 @@
 //! `(C3^7 × C2^11) ⋊ ((A8 × A12) ⋊ C2)` for the cube group, built from its actions
 //! and checked factor by factor.
 //!
-//! The method follows the O'Nan–Scott-style reduction used for permutation groups
-//! (Dixon–Mortimer, *Permutation Groups*, §1.5 and §2.1; Holt–Eick–O'Brien,
-//! *Handbook of CGT*, §4.3–4.5 for blocks and action homomorphisms):
+//! The method is the usual reduction of a permutation group along its orbits and
+//! block systems (Dixon–Mortimer, *Permutation Groups*, §1.5–§2.1 on intransitive and
+//! imprimitive groups; Holt–Eick–O'Brien, *Handbook of CGT*, §4.3–§4.5 for blocks and
+//! action homomorphisms), with each piece recognised or measured:
 //!
 //! 1. abelian groups are named by their invariants: for each prime `p`, the orders
 //!    of `P, P^p, P^{p²}, …` of the Sylow subgroup `P` give the number of cyclic
@@ -19,13 +20,16 @@
 //!    factor by factor;
 //! 4. otherwise `G` acts on the blocks of a minimal block system of each orbit
 //!    (single points where the orbit is primitive): the image `Q` and the kernel `K`
-//!    come from [`PermGroup::action_on_blocks`]. `Q` is a subdirect product of its
-//!    constituents `Q_i`; when `|Q| = ∏|Q_i ∩ Alt| · 2^s` with `s` the rank of the
-//!    generators' parity vectors (one bit per orbit), `Q` is exactly the set of
-//!    elements of `∏ Q_i` whose parity vector lies in that span: the product of the
-//!    even parts extended by `C2^s` (split when each constituent involved has an
-//!    odd involution). Constituents whose parity is free are split off as direct
-//!    factors;
+//!    come from [`PermGroup::action_on_blocks`]. `K` is described on each orbit (an
+//!    orientation kernel is abelian, named by step 1: `C3^7` for the 8 corner twists
+//!    of the cube, whose rank 7 = 8 − 1 reflects the one sum constraint). `Q` is a
+//!    subdirect product of its constituents `Q_i`; when `|Q| = ∏|Q_i ∩ Alt| · 2^s`
+//!    with `s` the rank of the generators' parity vectors (one bit per orbit), `Q` is
+//!    exactly the set of elements of `∏ Q_i` whose parity vector lies in that span:
+//!    the product of the even parts extended by `C2^s` (split when each constituent
+//!    involved has an odd involution). Constituents whose parity is free are split
+//!    off as direct factors. Otherwise `Q` is printed as "a subgroup of index `i` in
+//!    `∏ Q_i`";
 //! 5. `G = K . Q` splits as `K ⋊ Q` when, for the set `R` of one point per block, the
 //!    kernel's pointwise stabilizer `K_(R)` is trivial and each generator `g` of `G`
 //!    times some `k ∈ K` (found from a stabilizer chain of `K` with base `R`) maps `R`
@@ -40,8 +44,10 @@
 //!
 //! ```
 //! use permlab::Puzzle;
+//! // all six faces of the 2x2x2: the corner twists (C3^7) and S8 on the corners
 //! let g = Puzzle::builtin("cube2").unwrap().group();
 //! let s = g.structure_description();
+//! assert_eq!(s.to_string(), "C3^7 ⋊ S8");
 //! assert_eq!(s.order(), g.order());
 //! ```
 
