@@ -6,6 +6,7 @@ use num_bigint::BigUint;
 use permlab::group::elements_by_closure;
 use permlab::group::structure::Structure;
 use permlab::{Perm, PermGroup, Puzzle};
+use proptest::prelude::*;
 use std::collections::BTreeMap;
 
 mod common;
@@ -215,4 +216,43 @@ fn cli_structure_key() {
             .any(|l| l.starts_with("structure:") && l.ends_with("C3^6 ⋊ S7")),
         "{out}"
     );
+}
+
+fn perm_strategy(n: usize) -> impl Strategy<Value = Perm> {
+    Just((0..n as u32).collect::<Vec<u32>>())
+        .prop_shuffle()
+        .prop_map(|v| Perm::from_images(v).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// Random small groups: a description is found, its order is |G| (the number of
+    /// listed elements), and a named group at the top has the property of its name.
+    #[test]
+    fn random_small_groups_are_described(
+        (n, gens) in (1usize..=7).prop_flat_map(|n| (Just(n), prop::collection::vec(perm_strategy(n), 0..=3)))
+    ) {
+        let grp = PermGroup::new(n, gens);
+        let s = grp.structure_description();
+        let all = elements_by_closure(n, grp.generators());
+        prop_assert!(s.is_described(), "{}", s);
+        prop_assert_eq!(s.order(), BigUint::from(all.len()));
+        if let Structure::Named { name, .. } = &s {
+            let orders: Vec<u64> = all.iter().map(|e| e.order().try_into().unwrap()).collect();
+            let abelian = grp.is_abelian();
+            let num = |t: &str| t[1..].parse::<u64>().unwrap();
+            match name.as_bytes()[0] {
+                b'C' if !name.contains('^') => {
+                    prop_assert!(orders.contains(&num(name)), "{}", name);
+                }
+                b'S' => prop_assert_eq!(all.len() as u64, (1..=num(name)).product::<u64>()),
+                b'A' => prop_assert_eq!(2 * all.len() as u64, (1..=num(name)).product::<u64>()),
+                b'D' => {
+                    prop_assert!(!abelian);
+                    prop_assert!(orders.contains(&(num(name) / 2)), "{}", name);
+                }
+                _ => {}
+            }
+        }
+    }
 }
