@@ -190,3 +190,45 @@ fn pointwise_stabilizer_of_nokia_3x3_cells() {
         assert!((0..4).all(|i| h.image(i) == i));
     }
 }
+
+/// The pointwise stabilizer of a recognised giant (two generators, no chain) against
+/// the stabilizer chain of the same group with the points as the first base points.
+#[test]
+fn giant_pointwise_stabilizers_agree_with_the_chain() {
+    for spec in [
+        "turnstyle:9",
+        "turnstyle:10",
+        "turnstyle:11",
+        "turnstyle:12",
+    ] {
+        let g = group(spec);
+        assert!(g.giants().is_some(), "{spec}");
+        let n = g.degree();
+        for fixed in [
+            vec![0],
+            vec![1, 4],
+            vec![0, 2, 5, 7],
+            (0..n - 2).collect(),
+            (0..n - 1).collect(),
+            (0..n).collect::<Vec<_>>(),
+        ] {
+            let h = g.pointwise_stabilizer(&fixed);
+            // the same subgroup from a stabilizer chain with the points as its first base
+            // points (Schreier–Sims, no giant recognition)
+            let chain = permlab::group::Chain::build(n, g.generators(), &fixed, None);
+            let k = fixed.len().min(chain.levels().len());
+            assert_eq!(h.order(), chain.tail(k).order(), "{spec} fixing {fixed:?}");
+            for x in h.generators() {
+                assert!(fixed.iter().all(|&p| x.image(p) == p), "{spec}: {x}");
+                assert!(g.contains(x), "{spec}: {x} is not in G");
+            }
+            let rest = n - fixed.len();
+            let expected = if g.is_symmetric() || rest < 2 {
+                factorial(rest)
+            } else {
+                factorial(rest) / 2u32
+            };
+            assert_eq!(h.order(), expected, "{spec} fixing {fixed:?}");
+        }
+    }
+}

@@ -357,8 +357,9 @@ fn memory_check_uses_cgroups_and_refuses_when_nothing_is_known() {
     assert_eq!(code, 2, "{err}");
     assert_eq!(
         err,
-        "permlab: error: the table needs 90720 bytes and the memory available is unknown \
-         (no MemAvailable in /proc/meminfo, no cgroup limit); give --max-memory\n"
+        "permlab: error: the search needs 91040 bytes: the table 90720 and 320 of working memory \
+         beside it and the memory available is unknown (no MemAvailable in /proc/meminfo, no \
+         cgroup limit); give --max-memory\n"
     );
     let (code, out, _) =
         with_mounts(&hidden, &["bfs", "board:3x3:2", "--max-memory", "1M"]).unwrap();
@@ -612,4 +613,83 @@ fn library_api_returns_errors_for_bad_input() {
         panel_size: (50, 50),
     };
     assert!(panels.to_svg((50, 50)).is_ok());
+}
+
+/// Issue 18, item 7: work that had no bound gets one, or an algorithm that needs no
+/// table (the giant case).
+#[test]
+fn unbounded_work_is_bounded() {
+    // the solved state is the empty word, without tables
+    let solved: Vec<String> = (1..=400).map(|i| i.to_string()).collect();
+    let (code, out, err) = permlab(&["factor", "board:20x20:5", &solved.join(",")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("reach (0 letters)"), "{out}");
+    // Minkwitz tables of S_60 exceed the work bound: one line, exit 2
+    let mut t: Vec<String> = (1..=60).map(|i| i.to_string()).collect();
+    t.swap(0, 1);
+    refused(
+        &["factor", "turnstyle:60", &t.join(",")],
+        "factoring gave up",
+    );
+    // the pointwise stabilizer of a giant needs no chain: S_10 on the last 10 points
+    let (code, out, err) = permlab(&["group", "turnstyle:20000", "--fix", "1-19990"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("stabilizer of {1-19990}:\n  order:          3628800\n"),
+        "{out}"
+    );
+    // primitivity of a recognised giant from its prime cycle, not by a quadratic search
+    let (code, out, err) = permlab(&["claim", "turnstyle:30000", "--symmetric"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("The group is primitive on its 30000 points: a block system"),
+        "{out}"
+    );
+    refused(
+        &["nrp", "quality", "--n-from", "64", "--n-to", "64"],
+        "--n-to 64 is above the limit of 24",
+    );
+}
+
+/// Issue 18, item 8: the sampled antipodes count against the memory bound.
+#[test]
+fn antipode_samples_count_against_the_memory_bound() {
+    refused(
+        &[
+            "bfs",
+            "board:3x4:2",
+            "--inverses",
+            "--antipodes",
+            "1000000000",
+            "--max-memory",
+            "200M",
+        ],
+        "of working memory beside it; the limit is 209715200 bytes",
+    );
+    let (code, _, err) = permlab(&[
+        "bfs",
+        "turnstyle:8",
+        "--antipodes",
+        "1000000000",
+        "--max-memory",
+        "200M",
+    ]);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// Issue 18, item 11: a built-in that shadows a file of the same name says so.
+#[test]
+fn a_builtin_shadowing_a_file_says_so() {
+    let dir = scratch("shadow");
+    std::fs::write(dir.join("cube3"), "degree: 3\nA: (1,2)\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_permlab"))
+        .args(["order", "cube3", "R"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "4\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "permlab: note: \"cube3\" is the built-in puzzle; the file cube3 is not read (write ./cube3 to read it)\n"
+    );
 }

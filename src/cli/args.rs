@@ -5,8 +5,16 @@ use permlab::Puzzle;
 
 /// The clap value parser of every `PUZZLE` argument: the puzzle loaded once while
 /// the command line is parsed ([`Puzzle::load`]), so a bad spec is a usage error.
+/// A spec that names a built-in and also an existing file reads the built-in, with a
+/// note on stderr (a path containing `/` or ending in `.gens` is always a file).
 pub fn puzzle_arg(spec: &str) -> Result<Puzzle, String> {
-    Puzzle::load(spec).map_err(|e| e.to_string())
+    let p = Puzzle::load(spec).map_err(|e| e.to_string())?;
+    if !Puzzle::is_file_spec(spec) && Path::new(spec).exists() && Puzzle::builtin(spec).is_ok() {
+        super::output::errln!(
+            "permlab: note: {spec:?} is the built-in puzzle; the file {spec} is not read (write ./{spec} to read it)"
+        );
+    }
+    Ok(p)
 }
 use std::path::Path;
 

@@ -201,8 +201,10 @@ fn group_facts(p: Puzzle, fix: Option<String>, json: bool) -> CliResult {
             outln!("{label:<18}{value}");
         }
         if let Some((f, o, rest, sym, m)) = &stab {
-            let pts: Vec<String> = f.iter().map(|x| (x + 1).to_string()).collect();
-            outln!("stabilizer of {{{}}}:", pts.join(","));
+            outln!(
+                "stabilizer of {}:",
+                permlab::perm::cycles::point_set_text(f)
+            );
             outln!("  order:          {o}");
             outln!(
                 "  orbits on the other points: lengths {}",
@@ -272,12 +274,18 @@ fn factor(p: Puzzle, state: String, json: bool) -> CliResult {
         )
         .into());
     }
-    if !g.can_factor() {
+    if !x.is_identity() && !g.can_factor() {
         return Err("the group is too large to tabulate for factoring".into());
     }
-    let w = g
-        .factor_word(&x, &p.generator_names())
-        .ok_or("factoring failed")?;
+    let w = g.factor_word(&x, &p.generator_names()).ok_or_else(|| {
+        format!(
+            "factoring gave up: the word tables of this group could not be completed within \
+             {} point operations with words of at most {} letters; `permlab solve` finds short \
+             words by search",
+            permlab::group::factor::WORK_LIMIT,
+            permlab::group::factor::WORD_LIMIT
+        )
+    })?;
     let w = p.simplify(&w);
     if p.eval(&w) != x {
         return Err("internal error: the factor word does not evaluate to the state".into());

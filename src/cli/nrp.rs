@@ -69,7 +69,8 @@ enum NrpCommand {
         /// Smallest n of the n x (n+1) boards.
         #[arg(long, default_value_t = 4)]
         n_from: usize,
-        /// Largest n.
+        /// Largest n (at most 24: the comparison's memory grows about as n^5, 1.2 GB at
+        /// n = 24 and 5.1 GB at n = 32).
         #[arg(long, default_value_t = 8)]
         n_to: usize,
         /// Further boards (comma-separated specs).
@@ -416,6 +417,9 @@ fn solve_general(spec: &str, state: &str, json: bool) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Largest n of `nrp quality` (measured peak memory: 1.2 GB at n = 24, 5.1 GB at 32).
+const QUALITY_MAX_N: usize = 24;
+
 fn quality(
     n_from: usize,
     n_to: usize,
@@ -426,6 +430,12 @@ fn quality(
 ) -> CliResult {
     if states == 0 || n_from > n_to {
         return Err("need --states >= 1 and --n-from <= --n-to".into());
+    }
+    if n_to > QUALITY_MAX_N {
+        return Err(format!(
+            "--n-to {n_to} is above the limit of {QUALITY_MAX_N} for `nrp quality` (its memory grows about as n^5: 1.2 GB at n = 24, 5.1 GB at n = 32)"
+        )
+        .into());
     }
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut rows = Vec::new();

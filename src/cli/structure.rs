@@ -149,8 +149,10 @@ impl StructureCommand {
                 if json {
                     print_json(&json!({"order": h.order().to_string(), "generators": gens}))?;
                 } else {
-                    let pts: Vec<String> = points.iter().map(|x| (x + 1).to_string()).collect();
-                    outln!("setwise stabilizer of {{{}}}", pts.join(","));
+                    outln!(
+                        "setwise stabilizer of {}",
+                        permlab::perm::cycles::point_set_text(&points)
+                    );
                     outln!("order:      {}", h.order());
                     outln!("generators: {}", gens.len());
                     for g in &gens {

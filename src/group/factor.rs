@@ -35,6 +35,15 @@ pub const TABLE_LIMIT: usize = 1 << 26;
 /// instead of exhausting memory.
 pub const WORD_LIMIT: usize = 1 << 14;
 
+/// Most operations (one per point of a product or inverse, one per letter of a word
+/// product) that
+/// [`FactorTables::build`] spends before it gives up: some seconds of work (the
+/// Megaminx's tables take about 1.8·10^9). Completion
+/// multiplies every entry of a level with every deeper entry, `O(n^5)` products of
+/// degree `n` for `S_n`, so without a bound large groups below [`TABLE_LIMIT`]
+/// (e.g. `S_100` on 100 points) would run for hours.
+pub const WORK_LIMIT: u64 = 1 << 32;
+
 #[derive(Clone, Debug)]
 struct Entry {
     perm: Vec<u32>,
@@ -49,11 +58,16 @@ pub struct FactorTables {
     pos: Vec<Vec<u32>>,
     slots: Vec<Vec<Option<Entry>>>,
     orders: Vec<u64>,
+    /// Operations spent so far (see [`WORK_LIMIT`]).
+    work: u64,
+    /// Slots still empty.
+    empty: usize,
 }
 
 impl FactorTables {
     /// Builds complete tables for `group` (whose chain is built if needed), or `None`
-    /// when they cannot be completed with words of at most [`WORD_LIMIT`] letters.
+    /// when they cannot be completed with words of at most [`WORD_LIMIT`] letters
+    /// within [`WORK_LIMIT`] point operations.
     pub fn build(group: &PermGroup) -> Option<FactorTables> {
         let chain = group.chain();
         let n = group.degree();
@@ -81,7 +95,10 @@ impl FactorTables {
                 .map(|l| vec![None; l.orbit().len()])
                 .collect(),
             orders,
+            work: 0,
+            empty: 0,
         };
+        t.empty = t.slots.iter().map(Vec::len).sum();
         let m = t.bases.len();
         if m == 0 {
             return Some(t);
@@ -94,6 +111,7 @@ impl FactorTables {
                 inv: id,
                 word: Vec::new(),
             });
+            t.empty -= 1;
         }
         let gens: Vec<Vec<u32>> = group
             .generators()
@@ -110,10 +128,11 @@ impl FactorTables {
         let budget = 100 * m + 1000;
         let limit = 8 * m + 20;
         for _ in 0..budget {
-            if t.full() || k == 0 {
+            if t.full() || k == 0 || t.work > WORK_LIMIT {
                 break;
             }
             let len = rng.random_range(1..=(2 * m).max(4));
+            t.work += (len * 2 * n) as u64;
             let mut g: Vec<u32> = (0..n as u32).collect();
             let mut w = Vec::new();
             for _ in 0..len {
@@ -143,6 +162,10 @@ impl FactorTables {
                         if a.word.len() + b.word.len() > WORD_LIMIT {
                             continue;
                         }
+                        if t.work > WORK_LIMIT {
+                            return None;
+                        }
+                        t.work += (n + a.word.len() + b.word.len()) as u64;
                         let g = slice::product(&a.perm, &b.perm);
                         let w = letters::concat_reduced(&a.word, &b.word, &t.orders);
                         changed |= t.insert(g, w, l, WORD_LIMIT);
@@ -161,7 +184,7 @@ impl FactorTables {
     }
 
     fn full(&self) -> bool {
-        self.slots.iter().all(|s| s.iter().all(Option::is_some))
+        self.empty == 0
     }
 
     /// Sifts `(g, w)` from level `from`, filling or improving slots. Residues with
@@ -169,6 +192,7 @@ impl FactorTables {
     fn insert(&mut self, mut g: Vec<u32>, mut w: Letters, from: usize, limit: usize) -> bool {
         let mut changed = false;
         for l in from..self.bases.len() {
+            self.work += (2 * g.len() + w.len()) as u64;
             if slice::is_identity(&g) || w.len() > limit {
                 return changed;
             }
@@ -184,6 +208,7 @@ impl FactorTables {
                         inv,
                         word: w,
                     });
+                    self.empty -= 1;
                     return true;
                 }
                 Some(e) => {

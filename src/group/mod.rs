@@ -328,6 +328,9 @@ impl PermGroup {
                 prefix.push(p);
             }
         }
+        if let Some(h) = self.giant_pointwise_stabilizer(&prefix) {
+            return h;
+        }
         let order = self.order();
         let chain = Chain::build(self.degree, &self.generators, &prefix, Some(&order));
         let k = prefix.len().min(chain.levels().len());
@@ -341,11 +344,51 @@ impl PermGroup {
         PermGroup::from_chain(self.degree, gens, sub)
     }
 
+    /// The pointwise stabilizer of `fixed` in a recognised giant with one orbit, without
+    /// a chain: `Sym(Ω) ∩ Stab(F) = Sym(Ω ∖ F)` and `Alt(Ω) ∩ Stab(F) = Alt(Ω ∖ F)`, given
+    /// by two generators (a transposition and a cycle; for `Alt(R)` a 3-cycle and a
+    /// cycle of odd length: Coxeter–Moser, *Generators and Relations for Discrete
+    /// Groups*, §6.2). `None` when `G` is not such a giant.
+    fn giant_pointwise_stabilizer(&self, fixed: &[usize]) -> Option<PermGroup> {
+        let gi = self.giants()?;
+        let [o] = gi.orbits.as_slice() else {
+            return None;
+        };
+        let mut is_fixed = vec![false; self.degree];
+        for &p in fixed {
+            is_fixed[p] = true;
+        }
+        let rest: Vec<usize> = o.orbit.iter().copied().filter(|&x| !is_fixed[x]).collect();
+        let k = rest.len();
+        let cycle = |pts: &[usize]| {
+            Perm::from_cycles(self.degree, &[pts.to_vec()])
+                .expect("distinct points below the degree")
+        };
+        let gens = if !o.all_even_on_orbit {
+            if k < 2 {
+                Vec::new()
+            } else {
+                vec![cycle(&rest[..2]), cycle(&rest)]
+            }
+        } else if k < 3 {
+            Vec::new()
+        } else if k % 2 == 1 {
+            vec![cycle(&rest[..3]), cycle(&rest)]
+        } else {
+            vec![cycle(&rest[..3]), cycle(&rest[1..])]
+        };
+        Some(PermGroup::new(self.degree, gens))
+    }
+
     /// A word in the generators equal to `g`, as letters `(generator index, power)`,
     /// or `None` when `g` is not in the group. Built from Minkwitz-style transversal
     /// tables ([`factor`]); the word is correct but not minimal. Also `None` when the
-    /// group is too large to tabulate (see [`PermGroup::can_factor`]).
+    /// group is too large to tabulate (see [`PermGroup::can_factor`]) or its tables
+    /// cannot be completed within [`factor::WORK_LIMIT`] and [`factor::WORD_LIMIT`].
     pub fn factor(&self, g: &Perm) -> Option<Vec<(usize, i64)>> {
+        if g.is_identity() {
+            return Some(Vec::new());
+        }
         if !self.contains(g) || !self.can_factor() {
             return None;
         }

@@ -203,6 +203,33 @@ pub fn format_cycles(cycles: &[Vec<usize>]) -> String {
     s
 }
 
+/// A set of 0-based points as text, 1-based with runs of three or more compressed:
+/// `{1-4,7,9,10}`.
+///
+/// ```
+/// assert_eq!(permlab::perm::cycles::point_set_text(&[0, 1, 2, 3, 6, 8, 9]), "{1-4,7,9,10}");
+/// ```
+pub fn point_set_text(v: &[usize]) -> String {
+    let mut s: Vec<usize> = v.to_vec();
+    s.sort_unstable();
+    s.dedup();
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < s.len() {
+        let mut j = i;
+        while j + 1 < s.len() && s[j + 1] == s[j] + 1 {
+            j += 1;
+        }
+        parts.push(match j - i {
+            0 => (s[i] + 1).to_string(),
+            1 => format!("{},{}", s[i] + 1, s[j] + 1),
+            _ => format!("{}-{}", s[i] + 1, s[j] + 1),
+        });
+        i = j + 1;
+    }
+    format!("{{{}}}", parts.join(","))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

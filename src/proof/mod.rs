@@ -149,6 +149,15 @@ pub enum Fact {
         /// The orbit length.
         points: usize,
     },
+    /// The transitive action on this many points is primitive because the group
+    /// contains a cycle of prime length `prime > points / 2` (the preceding
+    /// [`Fact::PrimeCycle`]).
+    PrimitiveByPrimeCycle {
+        /// The orbit length.
+        points: usize,
+        /// The prime.
+        prime: usize,
+    },
     /// A word and the permutation it evaluates to.
     WordValue {
         /// The word, in the puzzle's syntax.
@@ -254,6 +263,7 @@ impl Fact {
             | Fact::OddGenerators { .. }
             | Fact::ParityRank { .. }
             | Fact::ExactlyAlternating
+            | Fact::PrimitiveByPrimeCycle { .. }
             | Fact::NotAState { .. } => Basis::Hand,
             Fact::WordValue { letters, .. } if *letters <= HAND_LETTERS => Basis::Hand,
             Fact::Breaks(inv) if invariant_points(inv) <= 100 => Basis::Hand,
@@ -632,17 +642,31 @@ fn prove_giant(p: &Puzzle, g: &PermGroup, symmetric: bool) -> Proof {
         };
     }
     let orbit = &nontrivial[0];
-    match block_system(g.degree(), g.generators(), orbit) {
-        Some(blocks) => {
-            steps.push(Step::new(Fact::Blocks { blocks }));
-            return Proof {
-                statement,
-                holds: false,
-                steps,
-                conclusion: vec![t("the claim is false; the order is "), num(&order), t(".")],
-            };
+    // a recognised giant: primitivity follows from its prime cycle, without the
+    // quadratic block search (Atkinson's closure for every point)
+    let order_proof = order_steps(g);
+    let prime_cycle = match order_proof.first().map(|s| &s.fact) {
+        Some(Fact::PrimeCycle {
+            prime, orbit: o, ..
+        }) if o == orbit && 2 * prime > n => Some(*prime),
+        _ => None,
+    };
+    if let Some(prime) = prime_cycle {
+        steps.push(order_proof[0].clone());
+        steps.push(Step::new(Fact::PrimitiveByPrimeCycle { points: n, prime }));
+    } else {
+        match block_system(g.degree(), g.generators(), orbit) {
+            Some(blocks) => {
+                steps.push(Step::new(Fact::Blocks { blocks }));
+                return Proof {
+                    statement,
+                    holds: false,
+                    steps,
+                    conclusion: vec![t("the claim is false; the order is "), num(&order), t(".")],
+                };
+            }
+            None => steps.push(Step::new(Fact::Primitive { points: n })),
         }
-        None => steps.push(Step::new(Fact::Primitive { points: n })),
     }
     let len = if symmetric { 2 } else { 3 };
     let witness = if n >= len {
@@ -668,7 +692,9 @@ fn prove_giant(p: &Puzzle, g: &PermGroup, symmetric: bool) -> Proof {
             steps.push(Step::new(Fact::ExactlyAlternating));
         }
     }
-    steps.extend(order_steps(g));
+    // the prime cycle is stated once
+    let skip = usize::from(prime_cycle.is_some());
+    steps.extend(order_proof.into_iter().skip(skip));
     let holds = order == target;
     let conclusion = if holds {
         vec![

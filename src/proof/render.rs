@@ -28,27 +28,7 @@ fn num(n: impl ToString) -> Span {
     Span::Number(n.to_string())
 }
 
-/// A set of 0-based points, 1-based with runs compressed: `{1-4,7,9-10}`.
-pub(crate) fn set_text(v: &[usize]) -> String {
-    let mut s: Vec<usize> = v.to_vec();
-    s.sort_unstable();
-    s.dedup();
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < s.len() {
-        let mut j = i;
-        while j + 1 < s.len() && s[j + 1] == s[j] + 1 {
-            j += 1;
-        }
-        parts.push(match j - i {
-            0 => (s[i] + 1).to_string(),
-            1 => format!("{},{}", s[i] + 1, s[j] + 1),
-            _ => format!("{}-{}", s[i] + 1, s[j] + 1),
-        });
-        i = j + 1;
-    }
-    format!("{{{}}}", parts.join(","))
-}
+pub(crate) use crate::perm::cycles::point_set_text as set_text;
 
 /// A list of 0-based points in the given order, 1-based: `(3,1,2)`.
 fn tuple_text(v: &[usize]) -> String {
@@ -167,6 +147,9 @@ pub(crate) fn fact_spans(f: &Fact) -> Vec<Span> {
         }
         Fact::Primitive { points } => vec![t(format!(
             "The group is primitive on its {points} points: for the smallest moved point a and every other moved point b, the smallest block containing a and b is the whole orbit (Atkinson's algorithm)."
+        ))],
+        Fact::PrimitiveByPrimeCycle { points, prime } => vec![t(format!(
+            "The group is primitive on its {points} points: a block system would have blocks of some size d dividing {points} with 1 < d < {points}, so at most {points}/2 < {prime}; the {prime}-cycle above permutes the fewer than {prime} blocks with cycles of length 1 or {prime}, so it fixes every block, and its {prime} moved points lie in one block of at least {prime} > {points}/2 points, which is then the whole orbit: a contradiction (Wielandt, Finite Permutation Groups, Thm 13.9)."
         ))],
         Fact::WordValue {
             word,

@@ -13,7 +13,7 @@
 
 use super::distribution::DistanceDistribution;
 use super::space::{Cursor, StateSpace};
-use super::table::{check_memory, DistanceTable, TableError};
+use super::table::{check_memory_beside, DistanceTable, TableError};
 use crate::progress::Progress;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -120,6 +120,14 @@ fn map_reduce_chunks<I, T: Send>(
     }
 }
 
+/// A bound on the bytes the antipode samples of a search take: each layer keeps at
+/// most `min(cap, size)` indices (8 bytes), and while a layer's samples are merged the
+/// previous layer's sample, the partial samples and their growing vectors are alive
+/// together (a factor 4 covers them).
+pub fn sample_bytes(cap: usize, size: u64) -> u64 {
+    (cap as u64).min(size).saturating_mul(32)
+}
+
 /// Keeps the `cap` smallest values pushed.
 struct Smallest {
     cap: usize,
@@ -187,7 +195,12 @@ pub fn search_space<S: StateSpace>(
     opts: &BfsOptions,
     stop: &AtomicBool,
 ) -> Result<(DistanceTable, BfsResult), SearchError> {
-    check_memory(space.size(), max_memory, 64 << 20)?;
+    check_memory_beside(
+        space.size(),
+        sample_bytes(opts.antipode_sample, space.size()),
+        max_memory,
+        64 << 20,
+    )?;
     let table = DistanceTable::new(space.size());
     let r = bfs(space, &table, opts, stop);
     if r.interrupted {

@@ -38,23 +38,41 @@ pub enum TableError {
     },
     /// No memory bound is known (no `/proc/meminfo`, no cgroup limit) and none was
     /// given.
-    #[error("the table needs {needed} bytes and the memory available is unknown (no MemAvailable in /proc/meminfo, no cgroup limit); give --max-memory")]
+    #[error("{} and the memory available is unknown (no MemAvailable in /proc/meminfo, no cgroup limit); give --max-memory", needs_text(*.needed, None, *.extra))]
     MemoryUnknown {
-        /// Bytes needed.
+        /// Bytes needed: the table and `extra`.
         needed: u64,
+        /// Bytes needed beside the table, included in `needed`.
+        extra: u64,
     },
     /// The table would not fit in the memory bound.
-    #[error("the table needs {needed} bytes ({entries} positions at 2 bits); the limit is {limit} bytes ({source_of_limit})")]
+    #[error("{}; the limit is {limit} bytes ({source_of_limit})", needs_text(*.needed, Some(*.entries), *.extra))]
     Memory {
-        /// Bytes needed.
+        /// Bytes needed: the table and `extra`.
         needed: u64,
         /// Positions.
         entries: u64,
+        /// Bytes needed beside the table (e.g. the sampled antipodes), included in `needed`.
+        extra: u64,
         /// Bytes allowed.
         limit: u64,
         /// Where the limit comes from.
         source_of_limit: String,
     },
+}
+
+/// "the table needs N bytes (E positions at 2 bits)", or with working memory beside the
+/// table "the search needs N bytes: the table T (…) and X of working memory beside it".
+fn needs_text(needed: u64, entries: Option<u64>, extra: u64) -> String {
+    let positions = entries.map_or(String::new(), |e| format!(" ({e} positions at 2 bits)"));
+    if extra == 0 {
+        format!("the table needs {needed} bytes{positions}")
+    } else {
+        format!(
+            "the search needs {needed} bytes: the table {}{positions} and {extra} of working memory beside it",
+            needed - extra
+        )
+    }
 }
 
 pub use super::memory::available_memory;
@@ -101,6 +119,24 @@ pub const GIVEN_BOUND: &str = "the given memory bound";
 pub fn check_memory(entries: u64, max_memory: Option<u64>, reserve: u64) -> Result<(), TableError> {
     check_memory_with(
         entries,
+        0,
+        max_memory,
+        reserve,
+        super::memory::smallest_bound(),
+    )
+}
+
+/// [`check_memory`] for a computation that allocates `extra` bytes beside the table
+/// (counted against `max_memory` too, unlike `reserve`).
+pub fn check_memory_beside(
+    entries: u64,
+    extra: u64,
+    max_memory: Option<u64>,
+    reserve: u64,
+) -> Result<(), TableError> {
+    check_memory_with(
+        entries,
+        extra,
         max_memory,
         reserve,
         super::memory::smallest_bound(),
@@ -110,18 +146,20 @@ pub fn check_memory(entries: u64, max_memory: Option<u64>, reserve: u64) -> Resu
 /// [`check_memory`] with the system's bound given.
 pub fn check_memory_with(
     entries: u64,
+    extra: u64,
     max_memory: Option<u64>,
     reserve: u64,
     system: Option<super::memory::MemoryBound>,
 ) -> Result<(), TableError> {
-    let needed = table_bytes(entries);
+    let needed = table_bytes(entries).saturating_add(extra);
     let Some((limit, source)) = memory_limit(max_memory, reserve, system) else {
-        return Err(TableError::MemoryUnknown { needed });
+        return Err(TableError::MemoryUnknown { needed, extra });
     };
     if needed > limit {
         return Err(TableError::Memory {
             needed,
             entries,
+            extra,
             limit,
             source_of_limit: source,
         });
@@ -468,17 +506,38 @@ mod tests {
             })
         };
         // 21.8 GB table against a 1000 MB cgroup: refused, naming the cgroup
-        let e = check_memory_with(87 << 30, None, 0, cgroup()).unwrap_err();
+        let e = check_memory_with(87 << 30, 0, None, 0, cgroup()).unwrap_err();
         assert!(e.to_string().contains("from a cgroup"), "{e}");
-        assert!(check_memory_with(1 << 30, None, 0, cgroup()).is_ok()); // 256 MiB
-        assert!(check_memory_with(1 << 30, Some(1 << 20), 0, cgroup()).is_err());
+        assert!(check_memory_with(1 << 30, 0, None, 0, cgroup()).is_ok()); // 256 MiB
+        assert!(check_memory_with(1 << 30, 0, Some(1 << 20), 0, cgroup()).is_err());
         // nothing known: refused unless a bound is given
-        let e = check_memory_with(1000, None, 0, None).unwrap_err();
+        let e = check_memory_with(1000, 0, None, 0, None).unwrap_err();
         assert!(
-            matches!(e, TableError::MemoryUnknown { needed: 256 }),
+            matches!(e, TableError::MemoryUnknown { needed: 256, .. }),
             "{e}"
         );
-        assert!(check_memory_with(1000, Some(1 << 20), 0, None).is_ok());
-        assert!(check_memory_with(1 << 40, Some(1 << 20), 0, None).is_err());
+        assert!(check_memory_with(1000, 0, Some(1 << 20), 0, None).is_ok());
+        assert!(check_memory_with(1 << 40, 0, Some(1 << 20), 0, None).is_err());
+        // working memory beside the table counts against a given bound, and is named
+        assert!(check_memory_with(1000, 1 << 20, Some(1 << 20), 0, None).is_err());
+        let e = check_memory_with(1000, 5000, Some(5000), 1 << 19, cgroup()).unwrap_err();
+        assert!(
+            e.to_string().starts_with(
+                "the search needs 5256 bytes: the table 256 (1000 positions at 2 bits) and 5000 \
+                 of working memory beside it; the limit is 5000 bytes"
+            ),
+            "{e}"
+        );
+        assert!(
+            matches!(
+                e,
+                TableError::Memory {
+                    needed: 5256,
+                    extra: 5000,
+                    ..
+                }
+            ),
+            "{e}"
+        );
     }
 }
