@@ -63,7 +63,7 @@ fn check_optimal(p: &Puzzle, moves: &MoveSet, budget: u64, samples: usize, seed:
     let (table, _) = search_space(&full, None, &BfsOptions::default(), &stop).unwrap();
     let kinds = auto_projections(moves, budget);
     assert!(kinds.len() > 1, "{kinds:?}");
-    let h = Heuristic::build(moves, kinds, None, &stop).unwrap();
+    let h = Heuristic::build(moves, kinds, None, &stop, None).unwrap();
     let group = moves.group();
     let mut rng = StdRng::seed_from_u64(seed);
     for _ in 0..samples {
@@ -150,7 +150,8 @@ fn tokens_index_is_a_bijection() {
 fn pruning_tables_are_refused_before_allocating() {
     let (_, moves) = cube2_ruf(Metric::Htm);
     let kinds = vec![ProjectionKind::Group((0..24).collect())];
-    let e = Heuristic::build(&moves, kinds, Some(1 << 16), &AtomicBool::new(false)).unwrap_err();
+    let e =
+        Heuristic::build(&moves, kinds, Some(1 << 16), &AtomicBool::new(false), None).unwrap_err();
     assert!(e.to_string().contains("the limit is 65536 bytes"), "{e}");
 }
 
@@ -170,7 +171,16 @@ fn two_phase_solutions_replay_and_are_never_below_the_exact_distance() {
     let sub = parse_subgroup(&p, "cube2", "cube2[U, R2, F2]").unwrap();
     let perms: Vec<Perm> = sub.into_iter().map(|(_, g)| g).collect();
     let stop = AtomicBool::new(false);
-    let solver = TwoPhase::new(moves.clone(), &bases(&p), &perms, 1 << 20, None, &stop).unwrap();
+    let solver = TwoPhase::new(
+        moves.clone(),
+        &bases(&p),
+        &perms,
+        1 << 20,
+        None,
+        &stop,
+        None,
+    )
+    .unwrap();
     assert!(solver.subgroup().order() < moves.group().order());
     let names = moves.moves().iter().map(|m| m.name.clone()).collect();
     let full = GroupSpace::new("cube2 RUF", p.degree(), names, moves.perms()).unwrap();
@@ -200,7 +210,16 @@ fn two_phase_on_cube3_replays() {
     let sub = parse_subgroup(&p, "cube3", "cube3[U,D,R2,L2,F2,B2]").unwrap();
     let perms: Vec<Perm> = sub.into_iter().map(|(_, g)| g).collect();
     let stop = AtomicBool::new(false);
-    let solver = TwoPhase::new(moves.clone(), &bases(&p), &perms, 1 << 22, None, &stop).unwrap();
+    let solver = TwoPhase::new(
+        moves.clone(),
+        &bases(&p),
+        &perms,
+        1 << 22,
+        None,
+        &stop,
+        None,
+    )
+    .unwrap();
     // Kociemba's G1: 8!·8!·4!/2
     assert_eq!(solver.subgroup().order(), 19_508_428_800u64.into());
     let mut rng = StdRng::seed_from_u64(7);
@@ -392,4 +411,52 @@ fn cli_bench_solve_reports_what_it_measured() {
     assert!(v["median_seconds"].as_f64().unwrap() <= v["max_seconds"].as_f64().unwrap());
     let met = v["unsolved"] == 0 && v["median_length"].as_u64().is_some_and(|m| m <= 22);
     assert_eq!(v["goal_met"], met);
+}
+
+/// Pruning tables saved in a directory are loaded on the next build and give the same
+/// estimates; a damaged file or one holding another space's table is refused, naming it.
+#[test]
+fn pruning_tables_are_saved_and_loaded() {
+    let dir = std::env::temp_dir().join(format!("permlab-prune-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_, moves) = cube2_ruf(Metric::Htm);
+    let stop = AtomicBool::new(false);
+    let kinds = auto_projections(&moves, 1 << 16);
+    let built = Heuristic::build(&moves, kinds.clone(), None, &stop, Some(&dir)).unwrap();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), kinds.len());
+    let loaded = Heuristic::build(&moves, kinds.clone(), None, &stop, Some(&dir)).unwrap();
+    assert_eq!(loaded.entries(), built.entries());
+    let group = moves.group();
+    let mut rng = StdRng::seed_from_u64(7);
+    for _ in 0..200 {
+        let s = state_of(&group.random_element(&mut rng), moves.degree());
+        assert_eq!(loaded.estimate(&s).unwrap(), built.estimate(&s).unwrap());
+    }
+    // another space's table under this name: refused
+    if files.len() > 1 {
+        std::fs::copy(&files[1], &files[0]).unwrap();
+        let e = Heuristic::build(&moves, kinds.clone(), None, &stop, Some(&dir)).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("another space; delete it to rebuild"),
+            "{e}"
+        );
+    }
+    // a damaged file: refused by the checksum
+    let mut bytes = std::fs::read(&files[0]).unwrap();
+    let last = bytes.len() - 20;
+    bytes[last] ^= 1;
+    std::fs::write(&files[0], &bytes).unwrap();
+    let e = Heuristic::build(&moves, kinds, None, &stop, Some(&dir)).unwrap_err();
+    assert!(
+        e.to_string().contains(&files[0].display().to_string()),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -81,6 +81,10 @@ pub enum SearchCommand {
         /// "cube3[U,D,R2,L2,F2,B2]".
         #[arg(long)]
         chain: Option<String>,
+        /// A directory for pruning tables (IDA* and two-phase): each table is loaded
+        /// from it when saved there before, else built and saved there.
+        #[arg(long, value_name = "DIR")]
+        pruning_tables: Option<PathBuf>,
         /// A table saved by `permlab bfs --save`.
         #[arg(long)]
         table: Option<PathBuf>,
@@ -400,6 +404,7 @@ impl SearchCommand {
                 time_limit,
                 metric,
                 chain,
+                pruning_tables,
             } => {
                 let puzzle = &args.puzzle;
                 let cells = state_arg(puzzle, state.as_deref(), cycles.as_deref())?;
@@ -414,6 +419,7 @@ impl SearchCommand {
                         chain,
                         bfs_limit,
                         json,
+                        pruning_tables,
                     };
                     return solve_in_metric(&args, puzzle, &cells, table.is_some(), &opts);
                 }
@@ -561,6 +567,7 @@ struct MetricSolve {
     chain: Option<String>,
     bfs_limit: u64,
     json: bool,
+    pruning_tables: Option<PathBuf>,
 }
 
 /// Largest pruning table IDA* and the two-phase method build (entries; 32 MB).
@@ -646,6 +653,7 @@ fn solve_in_metric(
             PRUNING_TABLE_BUDGET,
             max_memory,
             stop,
+            o.pruning_tables.as_deref(),
         )?;
         let (e1, e2) = solver.entries();
         say(format!(
@@ -687,7 +695,7 @@ fn solve_in_metric(
         "pruning tables: {} projections, {bytes} bytes",
         kinds.len()
     ));
-    let h = Heuristic::build(&moves, kinds, max_memory, stop)?;
+    let h = Heuristic::build(&moves, kinds, max_memory, stop, o.pruning_tables.as_deref())?;
     let limits = Limits {
         deadline: if o.optimal {
             None

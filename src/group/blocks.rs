@@ -32,33 +32,10 @@ impl PermGroup {
     pub fn minimal_block_system(&self, a: usize, b: usize) -> Option<BlockSystem> {
         let orbit = self.orbits.iter().find(|o| o.binary_search(&a).is_ok())?;
         orbit.binary_search(&b).ok()?;
-        let mut parent: Vec<usize> = (0..self.degree).collect();
-        fn find(parent: &mut [usize], mut x: usize) -> usize {
-            while parent[x] != x {
-                parent[x] = parent[parent[x]];
-                x = parent[x];
-            }
-            x
-        }
-        let mut queue = Vec::new();
-        if a != b {
-            parent[b] = a;
-            queue.push((a, b));
-        }
-        while let Some((x, y)) = queue.pop() {
-            for g in &self.generators {
-                let u = find(&mut parent, g.image(x));
-                let v = find(&mut parent, g.image(y));
-                if u != v {
-                    parent[v] = u;
-                    queue.push((u, v));
-                }
-            }
-        }
+        let class = super::giant::minimal_block_classes(self.degree, &self.generators, a, b);
         let mut classes: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
         for &p in orbit {
-            let r = find(&mut parent, p);
-            classes.entry(r).or_default().push(p);
+            classes.entry(class[p]).or_default().push(p);
         }
         let mut blocks: BlockSystem = classes.into_values().collect();
         blocks.sort();

@@ -34,6 +34,7 @@ use super::table::{check_memory, table_bytes, DistanceTable, TableError};
 use crate::group::PermGroup;
 use crate::perm::Perm;
 use num_traits::ToPrimitive;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -510,14 +511,62 @@ fn restrict(moves: &MoveSet, points: &[usize]) -> Vec<Perm> {
         .collect()
 }
 
+/// The pruning table of `space` from the directory `dir`: loaded from
+/// `dir/prune-HASH.dist` (HASH: the FNV-1a hash of the space's key, which names its
+/// moves as permutations and its indexing) when that file holds the table of this very
+/// space, else computed by [`search_space`] and saved there atomically in the
+/// versioned, checksummed format of [`DistanceTable::save`]. A file of the right name
+/// holding another space's table, or a damaged one, is an error naming the file.
+pub fn cached_table<S: StateSpace>(
+    space: &S,
+    dir: &Path,
+    max_memory: Option<u64>,
+    stop: &AtomicBool,
+) -> Result<DistanceTable, IdaError> {
+    let key = space.key();
+    let path = dir.join(format!(
+        "prune-{:016x}.dist",
+        super::table::fnv64(key.as_bytes())
+    ));
+    if path.exists() {
+        let (table, header) = DistanceTable::load(&path, max_memory)?;
+        if header["space"].as_str() != Some(key.as_str()) || table.len() != space.size() {
+            return Err(IdaError::Other(format!(
+                "{}: the file holds the pruning table of another space; delete it to rebuild",
+                path.display()
+            )));
+        }
+        return Ok(table);
+    }
+    if !dir.is_dir() {
+        return Err(IdaError::Other(format!(
+            "{}: no such directory for pruning tables",
+            dir.display()
+        )));
+    }
+    let (table, r) = search_space(space, max_memory, &BfsOptions::default(), stop)?;
+    table.save(
+        &path,
+        &serde_json::json!({
+            "space": key,
+            "states": r.states,
+            "distribution": r.distribution,
+        }),
+    )?;
+    Ok(table)
+}
+
 impl Projection {
     /// Builds the table of a projection for the moves: the state space, the memory
-    /// check against `max_memory` (before allocating), the breadth-first search.
+    /// check against `max_memory` (before allocating), the breadth-first search. With
+    /// `cache`, the table is loaded from that directory when it was saved there before
+    /// (see [`cached_table`]), else built and saved there.
     pub fn build(
         moves: &MoveSet,
         kind: ProjectionKind,
         max_memory: Option<u64>,
         stop: &AtomicBool,
+        cache: Option<&Path>,
     ) -> Result<Projection, IdaError> {
         let group = moves.group();
         let (points, gather) = projection_points(&group, &kind);
@@ -554,7 +603,10 @@ impl Projection {
                     "pruning tables need moves closed under inverses".into(),
                 ));
             }
-            search_space(s, max_memory, &BfsOptions::default(), stop)?.0
+            match cache {
+                Some(dir) => cached_table(s, dir, max_memory, stop)?,
+                None => search_space(s, max_memory, &BfsOptions::default(), stop)?.0,
+            }
         });
         Ok(Projection {
             kind,
@@ -734,20 +786,22 @@ impl Heuristic {
         Ok(bytes)
     }
 
-    /// Builds the tables; refuses before allocating when all of them together
-    /// would not fit in `max_memory` (or the available memory).
+    /// Builds the tables (or loads them from the directory `cache`, see
+    /// [`cached_table`]); refuses before allocating when all of them together would
+    /// not fit in `max_memory` (or the available memory).
     pub fn build(
         moves: &MoveSet,
         kinds: Vec<ProjectionKind>,
         max_memory: Option<u64>,
         stop: &AtomicBool,
+        cache: Option<&Path>,
     ) -> Result<Heuristic, IdaError> {
         let bytes = Heuristic::planned_bytes(moves, &kinds)?;
         // the check counts entries: 32 per 8 bytes
         check_memory(bytes / 8 * 32, max_memory, 64 << 20)?;
         let projections = kinds
             .into_iter()
-            .map(|k| Projection::build(moves, k, max_memory, stop))
+            .map(|k| Projection::build(moves, k, max_memory, stop, cache))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Heuristic { projections })
     }

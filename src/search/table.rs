@@ -441,7 +441,14 @@ impl DistanceTable {
 
 /// FNV-1a, 64 bits, fed 8 bytes at a time where possible (a simple checksum, not
 /// cryptographic).
-struct Fnv(u64);
+pub(crate) struct Fnv(u64);
+
+/// The 64-bit FNV-1a hash of `data` (file names of cached tables; not cryptographic).
+pub(crate) fn fnv64(data: &[u8]) -> u64 {
+    let mut h = Fnv::new();
+    h.update(data);
+    h.finish()
+}
 
 impl Fnv {
     fn new() -> Fnv {

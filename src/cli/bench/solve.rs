@@ -33,7 +33,7 @@ pub(super) fn bench_solve(count: usize, time_limit: f64, seed: u64, json: bool) 
         .collect();
     let stop = stop_flag();
     let t0 = Instant::now();
-    let solver = TwoPhase::new(moves, &bases, &sub, PRUNING_TABLE_BUDGET, None, stop)?;
+    let solver = TwoPhase::new(moves, &bases, &sub, PRUNING_TABLE_BUDGET, None, stop, None)?;
     let setup = t0.elapsed().as_secs_f64();
     let (e1, e2) = solver.entries();
     let group = puzzle.group();
