@@ -171,6 +171,7 @@ fn group_facts(p: Puzzle, fix: Option<String>, json: bool) -> CliResult {
             "center_order": g.center().order().to_string(),
             "is_primitive": g.is_primitive(),
             "is_solvable": g.is_solvable(),
+            "structure": summary.structure,
             "degree": summary.degree,
             "order": summary.order.to_string(),
             "order_factorization": summary.order_factorization.iter().map(|&(p, e)| json!([p, e])).collect::<Vec<_>>(),

@@ -1,10 +1,12 @@
-//! Structure subcommands: stabilizer, centralizer, normal-closure, blocks, action.
+//! Structure subcommands: stabilizer, centralizer, normal-closure, blocks, action,
+//! orbits.
 
 use super::args::parse_points;
 use super::core::WordArgs;
 use super::output::outln;
 use super::{print_json, CliError, CliResult};
 use clap::Subcommand;
+use permlab::group::orbits_on_sets::{OnWhat, DEFAULT_DOMAIN_LIMIT};
 use permlab::{Perm, PermGroup, Puzzle};
 use serde_json::json;
 use std::process::ExitCode;
@@ -43,6 +45,79 @@ pub enum StructureCommand {
         #[arg(long, value_name = "blocks|orbit:N")]
         on: String,
     },
+    /// The orbits on points, or on the K-subsets or K-tuples of points (found by
+    /// closing under the generators). JSON: {"on", "count", "lengths", "orbits"}, each
+    /// orbit the list of its elements (1-based points; for sets and tuples each
+    /// element is a list of points), orbits ordered by their first element.
+    Orbits {
+        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// generator words (`cube3[R2,U]`).
+        #[arg(value_parser = super::args::puzzle_arg)]
+        puzzle: Puzzle,
+        /// `sets:K` (the K-subsets) or `tuples:K` (the K-tuples, repeats allowed);
+        /// without it, the orbits on points.
+        #[arg(long, value_name = "sets:K|tuples:K")]
+        on: Option<String>,
+        /// The largest number of sets or tuples (C(n,K) or n^K) to act on.
+        #[arg(long, default_value_t = DEFAULT_DOMAIN_LIMIT)]
+        limit: u64,
+    },
+}
+
+/// The value of `--on sets:K|tuples:K`.
+fn parse_on(on: &str) -> Result<OnWhat, CliError> {
+    let bad = || format!("--on {on:?}: expected sets:K or tuples:K with K a number");
+    let (kind, k) = on.split_once(':').ok_or_else(bad)?;
+    let k: usize = k.trim().parse().map_err(|_| bad())?;
+    match kind {
+        "sets" => Ok(OnWhat::Sets(k)),
+        "tuples" => Ok(OnWhat::Tuples(k)),
+        _ => Err(bad().into()),
+    }
+}
+
+/// `permlab orbits`: orbits on points, sets or tuples.
+fn orbits(p: Puzzle, on: Option<String>, limit: u64, json: bool) -> CliResult {
+    let g = p.group();
+    let (label, orbits): (String, Vec<serde_json::Value>) = match on {
+        None => (
+            "points".into(),
+            g.orbits()
+                .iter()
+                .map(|o| json!(o.iter().map(|x| x + 1).collect::<Vec<_>>()))
+                .collect(),
+        ),
+        Some(on) => {
+            let what = parse_on(&on)?;
+            let orbits = g.orbits_on(what, limit)?;
+            (
+                what.to_string(),
+                orbits.iter().map(|o| json!(one_based(o))).collect(),
+            )
+        }
+    };
+    let lengths: Vec<usize> = orbits
+        .iter()
+        .map(|o| o.as_array().map_or(0, Vec::len))
+        .collect();
+    if json {
+        print_json(&json!({
+            "on": label,
+            "count": orbits.len(),
+            "lengths": lengths,
+            "orbits": orbits,
+        }))?;
+    } else {
+        outln!("orbits on {label}: {}", orbits.len());
+        for (o, len) in orbits.iter().zip(&lengths) {
+            let first = o.as_array().and_then(|v| v.first()).map(|x| x.to_string());
+            outln!(
+                "  length {len}, first element {}",
+                first.unwrap_or_default()
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Blocks as 1-based points.
@@ -180,6 +255,9 @@ impl StructureCommand {
                     outln!("image order:  {io}");
                     outln!("kernel order: {ko}");
                 }
+            }
+            StructureCommand::Orbits { puzzle, on, limit } => {
+                return orbits(puzzle, on, limit, json)
             }
         }
         Ok(ExitCode::SUCCESS)

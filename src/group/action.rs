@@ -66,6 +66,57 @@ impl PermGroup {
     pub fn action_on_blocks(&self, blocks: &[Vec<usize>]) -> Result<Action, GroupError> {
         let n = self.degree;
         let k = blocks.len();
+        let on_blocks = self.induced_on_blocks(blocks)?;
+        let combined: Vec<Perm> = self
+            .generators
+            .iter()
+            .zip(&on_blocks)
+            .map(|(g, b)| {
+                let mut all: Vec<u32> = g.images().to_vec();
+                all.extend(b.images().iter().map(|&j| (n + j as usize) as u32));
+                Perm::from_images_unchecked(all)
+            })
+            .collect();
+        let image = PermGroup::new(k, on_blocks);
+        let faithful = PermGroup::with_known_order(n + k, combined, &self.order());
+        let block_points: Vec<usize> = (n..n + k).collect();
+        let stab = faithful.pointwise_stabilizer(&block_points);
+        let kernel_gens: Vec<Perm> = stab
+            .generators()
+            .iter()
+            .map(|g| Perm::from_images_unchecked(g.images()[..n].to_vec()))
+            .collect();
+        let kernel = PermGroup::with_known_order(n, kernel_gens, &stab.order());
+        Ok(Action {
+            blocks: blocks.to_vec(),
+            image,
+            kernel,
+        })
+    }
+
+    /// The image of the action on a set of blocks that the group permutes (as
+    /// [`PermGroup::action_on_blocks`], without computing the kernel): image point `i`
+    /// is block `i`. With single points as blocks it is the restriction to them.
+    ///
+    /// ```
+    /// use permlab::PermGroup;
+    /// // S_3 × S_3 on two orbits, restricted to the second
+    /// let g = PermGroup::new(6, vec!["(1,2,3)".parse().unwrap(), "(4,5)".parse().unwrap(), "(4,5,6)".parse().unwrap()]);
+    /// let h = g.image_on_blocks(&[vec![3], vec![4], vec![5]]).unwrap();
+    /// assert_eq!(h.order(), 6u32.into());
+    /// ```
+    pub fn image_on_blocks(&self, blocks: &[Vec<usize>]) -> Result<PermGroup, GroupError> {
+        Ok(PermGroup::new(
+            blocks.len(),
+            self.induced_on_blocks(blocks)?,
+        ))
+    }
+
+    /// The permutations the generators induce on `blocks` (checked as
+    /// [`PermGroup::action_on_blocks`] describes).
+    fn induced_on_blocks(&self, blocks: &[Vec<usize>]) -> Result<Vec<Perm>, GroupError> {
+        let n = self.degree;
+        let k = blocks.len();
         let mut block_of = vec![usize::MAX; n];
         for (i, b) in blocks.iter().enumerate() {
             if b.is_empty() {
@@ -91,7 +142,6 @@ impl PermGroup {
             }
         }
         let mut on_blocks = Vec::new();
-        let mut combined = Vec::new();
         for (gi, g) in self.generators.iter().enumerate() {
             let mut images = vec![0u32; k];
             for (i, b) in blocks.iter().enumerate() {
@@ -108,25 +158,8 @@ impl PermGroup {
                 }
                 images[i] = j as u32;
             }
-            let mut all: Vec<u32> = g.images().to_vec();
-            all.extend(images.iter().map(|&j| (n + j as usize) as u32));
             on_blocks.push(Perm::from_images_unchecked(images));
-            combined.push(Perm::from_images_unchecked(all));
         }
-        let image = PermGroup::new(k, on_blocks);
-        let faithful = PermGroup::with_known_order(n + k, combined, &self.order());
-        let block_points: Vec<usize> = (n..n + k).collect();
-        let stab = faithful.pointwise_stabilizer(&block_points);
-        let kernel_gens: Vec<Perm> = stab
-            .generators()
-            .iter()
-            .map(|g| Perm::from_images_unchecked(g.images()[..n].to_vec()))
-            .collect();
-        let kernel = PermGroup::with_known_order(n, kernel_gens, &stab.order());
-        Ok(Action {
-            blocks: blocks.to_vec(),
-            image,
-            kernel,
-        })
+        Ok(on_blocks)
     }
 }

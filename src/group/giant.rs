@@ -167,7 +167,7 @@ pub fn is_prime(p: usize) -> bool {
             .all(|d| !p.is_multiple_of(d))
 }
 
-fn parity_vector(g: &Perm, in_orbit: &[usize], k: usize) -> u64 {
+pub(crate) fn parity_vector(g: &Perm, in_orbit: &[usize], k: usize) -> u64 {
     let _ = k;
     let mut v = 0u64;
     for c in g.cycles() {
@@ -179,7 +179,7 @@ fn parity_vector(g: &Perm, in_orbit: &[usize], k: usize) -> u64 {
     v
 }
 
-fn reduce(mut v: u64, basis: &[u64]) -> u64 {
+pub(crate) fn reduce(mut v: u64, basis: &[u64]) -> u64 {
     for &b in basis {
         let top = 63 - b.leading_zeros();
         if v >> top & 1 == 1 {
@@ -189,7 +189,7 @@ fn reduce(mut v: u64, basis: &[u64]) -> u64 {
     v
 }
 
-fn insert(basis: &mut Vec<u64>, v: u64) -> bool {
+pub(crate) fn insert(basis: &mut Vec<u64>, v: u64) -> bool {
     let v = reduce(v, basis);
     if v == 0 {
         return false;

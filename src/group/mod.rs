@@ -36,9 +36,11 @@ pub mod counting;
 pub mod factor;
 pub mod giant;
 pub mod normal;
+pub mod orbits_on_sets;
 pub mod random;
 pub mod schreier_sims;
 pub mod setwise;
+pub mod structure;
 pub mod summary;
 
 use crate::perm::Perm;
@@ -77,6 +79,9 @@ pub enum GroupError {
     /// A point or set of points that is not valid for the request.
     #[error("{0}")]
     Points(String),
+    /// A computation whose size (a domain, a listing) exceeds the limit given.
+    #[error("{0}")]
+    TooLarge(String),
 }
 
 /// A permutation group given by generators.

@@ -42,6 +42,8 @@ pub struct GroupSummary {
     /// Whether the order was proved by recognising the giants (Jordan's theorem)
     /// rather than by a verified Schreier–Sims chain.
     pub giant_proof: bool,
+    /// The structure description ([`PermGroup::structure_description`]), as text.
+    pub structure: String,
 }
 
 impl PermGroup {
@@ -59,6 +61,7 @@ impl PermGroup {
             generator_orders: self.generator_orders(),
             base_length: self.base_length(),
             giant_proof: self.giants().is_some(),
+            structure: self.structure_description().to_string(),
         }
     }
 }
@@ -98,7 +101,8 @@ impl GroupSummary {
     }
 
     /// The summary as (field, value) rows, in the order `permlab group` prints them:
-    /// degree, order, its factorization (field `""`), orbits, parity, type, generator
+    /// degree, order, its factorization (field `""`), orbits, parity, type, structure
+    /// description, generator
     /// orders (named by `generator_names`), base length and the method that proved the
     /// order.
     pub fn rows(&self, generator_names: &[String]) -> Vec<(String, String)> {
@@ -129,6 +133,7 @@ impl GroupSummary {
                 },
             ),
             row("type", self.kind_text()),
+            row("structure", self.structure.clone()),
             row("generator orders", orders.join(" ")),
             row("base length", self.base_length.to_string()),
             row(

@@ -1,0 +1,669 @@
+//! A structure description of a permutation group, such as
+//! `(C3^7 × C2^11) ⋊ ((A8 × A12) ⋊ C2)` for the cube group, built from its actions
+//! and checked factor by factor.
+//!
+//! The method is the usual reduction of a permutation group along its orbits and
+//! block systems (Dixon–Mortimer, *Permutation Groups*, §1.5–§2.1 on intransitive and
+//! imprimitive groups; Holt–Eick–O'Brien, *Handbook of CGT*, §4.3–§4.5 for blocks and
+//! action homomorphisms), with each piece recognised or measured:
+//!
+//! 1. abelian groups are named by their invariants: for each prime `p`, the orders
+//!    of `P, P^p, P^{p²}, …` of the Sylow subgroup `P` give the number of cyclic
+//!    factors of each order (`|P^{p^i} : P^{p^{i+1}}| = p^{#factors of order > p^i}`);
+//! 2. a group on one orbit is named when it is `S_m`, `A_m` (recognised as
+//!    [`PermGroup::is_symmetric`] and [`PermGroup::is_alternating`] do, through the
+//!    giant test or the order) or dihedral (an element `r` of order `|G|/2` and an
+//!    involution inverting it);
+//! 3. orbits whose action is determined by the others are dropped (a set of orbits
+//!    on which `G` acts faithfully is kept); if `G` is the direct product of its
+//!    restrictions to these orbits (their orders multiply to `|G|`), it is described
+//!    factor by factor;
+//! 4. otherwise `G` acts on the blocks of a minimal block system of each orbit
+//!    (single points where the orbit is primitive): the image `Q` and the kernel `K`
+//!    come from [`PermGroup::action_on_blocks`]. `K` is described on each orbit (an
+//!    orientation kernel is abelian, named by step 1: `C3^7` for the 8 corner twists
+//!    of the cube, whose rank 7 = 8 − 1 reflects the one sum constraint). `Q` is a
+//!    subdirect product of its constituents `Q_i`; when `|Q| = ∏|Q_i ∩ Alt| · 2^s`
+//!    with `s` the rank of the generators' parity vectors (one bit per orbit), `Q` is
+//!    exactly the set of elements of `∏ Q_i` whose parity vector lies in that span:
+//!    the product of the even parts extended by `C2^s` (split when each constituent
+//!    involved has an odd involution). Constituents whose parity is free are split
+//!    off as direct factors. Otherwise `Q` is printed as "a subgroup of index `i` in
+//!    `∏ Q_i`";
+//! 5. `G = K . Q` splits as `K ⋊ Q` when, for the set `R` of one point per block, the
+//!    kernel's pointwise stabilizer `K_(R)` is trivial and each generator `g` of `G`
+//!    times some `k ∈ K` (found from a stabilizer chain of `K` with base `R`) maps `R`
+//!    onto itself: these products generate a subgroup `H ≤ G_{R}` mapping onto `Q`
+//!    with `H ∩ K ≤ K_(R) = 1`, a complement.
+//!
+//! Every factor printed is one of these checked facts, and the product of the
+//! factors' orders is compared with `|G|`: a description whose order differs is
+//! replaced by [`Structure::NotDescribed`]. A primitive group that is none of the
+//! above is printed as what is known of it ("a primitive group of degree 6 and order
+//! 60"), never by a guessed name.
+//!
+//! ```
+//! use permlab::Puzzle;
+//! // all six faces of the 2x2x2: the corner twists (C3^7) and S8 on the corners
+//! let g = Puzzle::builtin("cube2").unwrap().group();
+//! let s = g.structure_description();
+//! assert_eq!(s.to_string(), "C3^7 ⋊ S8");
+//! assert_eq!(s.order(), g.order());
+//! ```
+
+use super::giant::{insert, reduce};
+use super::schreier_sims::SEED;
+use super::{Chain, PermGroup};
+use crate::perm::Perm;
+use num_bigint::BigUint;
+use num_traits::{One, ToPrimitive, Zero};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use std::fmt;
+
+/// Random elements looked at when searching for an element of a given kind
+/// (an element of order `|G|/2` for dihedral groups, an odd involution).
+const SAMPLES: usize = 64;
+
+/// Largest order for which a group is tested for being dihedral.
+const DIHEDRAL_MAX_ORDER: u128 = 1 << 24;
+
+/// A structure description: a tree of checked factors (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Structure {
+    /// The trivial group, `1`.
+    Trivial,
+    /// A group with a name: `C6`, `C3^7`, `S8`, `A12`, `D10`.
+    Named {
+        /// The name.
+        name: String,
+        /// Its order.
+        order: BigUint,
+    },
+    /// A group known only by what is said of it: "a primitive group of degree 6 and
+    /// order 60".
+    Unnamed {
+        /// What is known, as a phrase.
+        description: String,
+        /// Its order.
+        order: BigUint,
+    },
+    /// A direct product.
+    Direct(Vec<Structure>),
+    /// A split extension `N ⋊ H` (`N` normal, `H` a complement).
+    Split {
+        /// The normal subgroup.
+        normal: Box<Structure>,
+        /// The complement.
+        complement: Box<Structure>,
+    },
+    /// An extension `N . Q` with normal subgroup `N` and quotient `Q` that was not
+    /// shown to split (it may or may not split: `.` as in the ATLAS, not GAP's
+    /// "non-split").
+    Extension {
+        /// The normal subgroup.
+        normal: Box<Structure>,
+        /// The quotient.
+        quotient: Box<Structure>,
+    },
+    /// No description was found (or its order did not check out).
+    NotDescribed {
+        /// The group's order.
+        order: BigUint,
+    },
+}
+
+impl Structure {
+    /// The order of the group described: the product of the factors' orders.
+    pub fn order(&self) -> BigUint {
+        match self {
+            Structure::Trivial => BigUint::one(),
+            Structure::Named { order, .. }
+            | Structure::Unnamed { order, .. }
+            | Structure::NotDescribed { order } => order.clone(),
+            Structure::Direct(v) => v.iter().map(Structure::order).product(),
+            Structure::Split {
+                normal: a,
+                complement: b,
+            }
+            | Structure::Extension {
+                normal: a,
+                quotient: b,
+            } => a.order() * b.order(),
+        }
+    }
+
+    /// Whether a description was found.
+    pub fn is_described(&self) -> bool {
+        !matches!(self, Structure::NotDescribed { .. })
+    }
+
+    fn named(name: String, order: BigUint) -> Structure {
+        Structure::Named { name, order }
+    }
+
+    /// A direct product of the non-trivial factors (nested products flattened).
+    fn direct(factors: Vec<Structure>) -> Structure {
+        let mut v = Vec::new();
+        for f in factors {
+            match f {
+                Structure::Trivial => {}
+                Structure::Direct(inner) => v.extend(inner),
+                f => v.push(f),
+            }
+        }
+        match v.len() {
+            0 => Structure::Trivial,
+            1 => v.pop().expect("one factor"),
+            _ => Structure::Direct(v),
+        }
+    }
+
+    /// `self` as an operand of a product: composite descriptions in parentheses.
+    fn operand(&self) -> String {
+        let text = self.to_string();
+        match self {
+            Structure::Trivial | Structure::Named { .. } => text,
+            // a product of equal cyclic factors prints as one power
+            Structure::Direct(_) if !text.contains(' ') => text,
+            _ => format!("({text})"),
+        }
+    }
+}
+
+impl fmt::Display for Structure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Structure::Trivial => write!(f, "1"),
+            Structure::Named { name, .. } => write!(f, "{name}"),
+            Structure::Unnamed { description, .. } => write!(f, "{description}"),
+            Structure::Direct(v) => {
+                // equal cyclic factors in a row as a power: C3 × C3 → C3^2
+                let mut parts: Vec<(String, usize)> = Vec::new();
+                for s in v {
+                    let t = s.operand();
+                    let power = matches!(s, Structure::Named { name, .. }
+                        if name.starts_with('C') && !name.contains('^'));
+                    match parts.last_mut() {
+                        Some((last, k)) if power && *last == t => *k += 1,
+                        _ => parts.push((t, 1)),
+                    }
+                }
+                let texts: Vec<String> = parts
+                    .into_iter()
+                    .map(|(t, k)| if k == 1 { t } else { format!("{t}^{k}") })
+                    .collect();
+                write!(f, "{}", texts.join(" × "))
+            }
+            Structure::Split { normal, complement } => {
+                write!(f, "{} ⋊ {}", normal.operand(), complement.operand())
+            }
+            Structure::Extension { normal, quotient } => {
+                write!(f, "{} . {}", normal.operand(), quotient.operand())
+            }
+            Structure::NotDescribed { order } => {
+                write!(f, "not described (a group of order {order})")
+            }
+        }
+    }
+}
+
+impl PermGroup {
+    /// The structure description of `G` (see the module docs for the method and what
+    /// is checked). Its order is compared with `|G|`; when they differ, or no
+    /// description is found, the result is [`Structure::NotDescribed`].
+    ///
+    /// ```
+    /// use permlab::PermGroup;
+    /// // S_3 × S_4 on disjoint orbits
+    /// let g = PermGroup::new(7, ["(1,2,3)", "(1,2)", "(4,5,6,7)", "(4,5)"]
+    ///     .iter().map(|s| s.parse().unwrap()).collect());
+    /// assert_eq!(g.structure_description().to_string(), "S3 × S4");
+    /// // the dihedral group of the square and a cyclic group
+    /// let d8 = PermGroup::new(4, vec!["(1,2,3,4)".parse().unwrap(), "(1,3)".parse().unwrap()]);
+    /// assert_eq!(d8.structure_description().to_string(), "D8");
+    /// let c6 = PermGroup::new(6, vec!["(1,2,3,4,5,6)".parse().unwrap()]);
+    /// assert_eq!(c6.structure_description().to_string(), "C6");
+    /// ```
+    pub fn structure_description(&self) -> Structure {
+        let s = describe(self);
+        if s.order() == self.order() {
+            s
+        } else {
+            Structure::NotDescribed {
+                order: self.order(),
+            }
+        }
+    }
+}
+
+/// The restriction of `g` to `points` (a union of orbits), on `0..points.len()`.
+fn restrict(g: &PermGroup, points: &[usize]) -> PermGroup {
+    let singletons: Vec<Vec<usize>> = points.iter().map(|&p| vec![p]).collect();
+    g.image_on_blocks(&singletons)
+        .expect("a union of orbits is invariant")
+}
+
+fn describe(g: &PermGroup) -> Structure {
+    let order = g.order();
+    if order.is_one() {
+        return Structure::Trivial;
+    }
+    if g.is_abelian() {
+        return abelian(g);
+    }
+    let orbits: Vec<Vec<usize>> = g.orbits().into_iter().filter(|o| o.len() > 1).collect();
+    let kept = faithful_orbits(g, &orbits, &order);
+    if kept.len() == 1 && orbits.len() > 1 {
+        // G is isomorphic to its restriction to one orbit (fewer moved points)
+        return describe(&restrict(g, &kept[0]));
+    }
+    let m = kept.iter().map(Vec::len).sum::<usize>();
+    if kept.len() == 1 {
+        if g.is_symmetric() {
+            return Structure::named(format!("S{m}"), order);
+        }
+        if g.is_alternating() {
+            return Structure::named(format!("A{m}"), order);
+        }
+        if let Some(d) = dihedral(g) {
+            return d;
+        }
+    } else {
+        let parts: Vec<PermGroup> = kept.iter().map(|o| restrict(g, o)).collect();
+        if parts.iter().map(PermGroup::order).product::<BigUint>() == order {
+            return Structure::direct(parts.iter().map(describe).collect());
+        }
+    }
+    // each kept orbit: the blocks of its first minimal block system, or single points
+    let systems = g.minimal_block_systems();
+    let blocks: Vec<Vec<Vec<usize>>> = kept
+        .iter()
+        .map(|o| {
+            systems
+                .iter()
+                .find(|s| o.binary_search(&s[0][0]).is_ok())
+                .cloned()
+                .unwrap_or_else(|| o.iter().map(|&p| vec![p]).collect())
+        })
+        .collect();
+    if kept.len() == 1 && blocks[0][0].len() == 1 {
+        return Structure::Unnamed {
+            description: format!("a primitive group of degree {m} and order {order}"),
+            order,
+        };
+    }
+    let Ok(action) = g.action_on_blocks(&blocks.concat()) else {
+        return Structure::NotDescribed { order };
+    };
+    let sizes: Vec<usize> = blocks.iter().map(Vec::len).collect();
+    let top = describe_top(&action.image, &sizes);
+    let k = &action.kernel;
+    if k.order().is_one() {
+        return top;
+    }
+    let normal = describe_kernel(k, &kept);
+    if complement(g, k, &blocks).is_some() {
+        Structure::Split {
+            normal: Box::new(normal),
+            complement: Box::new(top),
+        }
+    } else {
+        Structure::Extension {
+            normal: Box::new(normal),
+            quotient: Box::new(top),
+        }
+    }
+}
+
+/// Orbits (in the order given) on whose union `G` acts faithfully: an orbit is kept
+/// when it makes the restriction's order grow, until it reaches `|G|`.
+fn faithful_orbits(g: &PermGroup, orbits: &[Vec<usize>], order: &BigUint) -> Vec<Vec<usize>> {
+    if orbits.len() <= 1 {
+        return orbits.to_vec();
+    }
+    let mut kept: Vec<Vec<usize>> = Vec::new();
+    let mut reached = BigUint::one();
+    for o in orbits {
+        let mut points = kept.concat();
+        points.extend(o);
+        let r = restrict(g, &points).order();
+        if r > reached {
+            kept.push(o.clone());
+            reached = r;
+        }
+        if &reached == order {
+            break;
+        }
+    }
+    kept
+}
+
+/// An abelian group by its invariants (module docs, step 1): `C_n` when cyclic,
+/// else the product of its cyclic factors of prime-power order.
+fn abelian(g: &PermGroup) -> Structure {
+    let order = g.order();
+    let n = g.degree();
+    let mut factors: Vec<(u64, u32, usize)> = Vec::new(); // (p, e, count) of C_{p^e}
+    let mut cyclic = true;
+    for (p, _) in g.order_factorization() {
+        // the Sylow p-subgroup: the p-parts of the generators
+        let mut gens: Vec<Perm> = Vec::new();
+        for x in g.generators() {
+            let mut m = x.order();
+            while (&m % p).is_zero() {
+                m /= p;
+            }
+            let Some(m) = m.to_i64() else {
+                return Structure::NotDescribed { order };
+            };
+            gens.push(x.pow(m));
+        }
+        // |P^{p^i}| for i = 0, 1, … until trivial
+        let mut logs: Vec<u32> = Vec::new();
+        loop {
+            let o = PermGroup::new(n, gens.clone()).order();
+            let mut e = 0;
+            let mut r = o.clone();
+            while !r.is_one() {
+                r /= p;
+                e += 1;
+            }
+            logs.push(e);
+            if o.is_one() {
+                break;
+            }
+            gens = gens.iter().map(|x| x.pow(p as i64)).collect();
+        }
+        // factors of order > p^i: logs[i] - logs[i + 1]
+        let above: Vec<u32> = logs.windows(2).map(|w| w[0] - w[1]).collect();
+        if above[0] > 1 {
+            cyclic = false;
+        }
+        for i in (0..above.len()).rev() {
+            let next = above.get(i + 1).copied().unwrap_or(0);
+            let count = (above[i] - next) as usize;
+            if count > 0 {
+                factors.push((p, i as u32 + 1, count));
+            }
+        }
+    }
+    if cyclic {
+        return Structure::named(format!("C{order}"), order);
+    }
+    Structure::direct(
+        factors
+            .into_iter()
+            .map(|(p, e, c)| {
+                let q = BigUint::from(p).pow(e);
+                let name = if c == 1 {
+                    format!("C{q}")
+                } else {
+                    format!("C{q}^{c}")
+                };
+                Structure::named(name, q.pow(c as u32))
+            })
+            .collect(),
+    )
+}
+
+/// Generators and random elements of `g`, the candidates searched for elements of a
+/// given kind.
+fn samples(g: &PermGroup) -> Vec<Perm> {
+    let mut rng = StdRng::seed_from_u64(SEED);
+    let mut v = g.generators().to_vec();
+    v.extend((0..SAMPLES).map(|_| g.random_element(&mut rng)));
+    v
+}
+
+/// `D_{2k}` when `g` (non-abelian, of order `2k`, `k ≥ 3`) has an element `r` of
+/// order `k` and an involution `s` with `s r s = r^{-1}`: `⟨r, s⟩` is dihedral of
+/// order `2k = |G|`.
+fn dihedral(g: &PermGroup) -> Option<Structure> {
+    let o = g.order_u128()?;
+    if o % 2 == 1 || !(6..=DIHEDRAL_MAX_ORDER).contains(&o) {
+        return None;
+    }
+    let k = BigUint::from(o / 2);
+    let c = samples(g);
+    let r = c.iter().find(|x| x.order() == k)?;
+    let two = BigUint::from(2u32);
+    let r_inv = r.inverse();
+    c.iter()
+        .find(|s| s.order() == two && &(*s * r) * *s == r_inv)
+        .map(|_| Structure::named(format!("D{o}"), o.into()))
+}
+
+/// The kernel `K` of the action on blocks: a direct product over the kept orbits when
+/// its restrictions' orders multiply to `|K|`, else described whole.
+fn describe_kernel(k: &PermGroup, kept: &[Vec<usize>]) -> Structure {
+    let parts: Vec<PermGroup> = kept.iter().map(|o| restrict(k, o)).collect();
+    if parts.iter().map(PermGroup::order).product::<BigUint>() == k.order() {
+        Structure::direct(parts.iter().map(describe).collect())
+    } else {
+        describe(k)
+    }
+}
+
+/// The even part `H ∩ Alt` of a group with an odd generator `t`, generated by the
+/// Schreier generators for the cosets `{1, t}`: `g`, `t g t^{-1}` for even `g` and
+/// `g t^{-1}`, `t g` for odd `g` (Schreier's lemma; Seress §4.2).
+fn even_part(h: &PermGroup) -> PermGroup {
+    let Some(t) = h.generators().iter().find(|x| !x.is_even()) else {
+        return h.clone();
+    };
+    let ti = t.inverse();
+    let mut gens = Vec::new();
+    for x in h.generators() {
+        if x.is_even() {
+            gens.push(x.clone());
+            gens.push(&(t * x) * &ti);
+        } else {
+            gens.push(x * &ti);
+            gens.push(t * x);
+        }
+    }
+    PermGroup::new(h.degree(), gens)
+}
+
+/// Whether the transitive group `h` has an odd involution: a transposition in `S_m`,
+/// else `x^{|x|/2}` for a sampled odd `x` with `|x| ≡ 2 (mod 4)`.
+fn has_odd_involution(h: &PermGroup) -> bool {
+    if h.is_symmetric() {
+        return true;
+    }
+    let four = BigUint::from(4u32);
+    let two = BigUint::from(2u32);
+    samples(h)
+        .iter()
+        .any(|x| !x.is_even() && x.order() % &four == two)
+}
+
+/// The image `Q` of the action on blocks, whose orbits are the consecutive ranges of
+/// lengths `sizes` (module docs, step 4).
+fn describe_top(q: &PermGroup, sizes: &[usize]) -> Structure {
+    let qo = q.order();
+    if sizes.len() == 1 {
+        return describe(q);
+    }
+    let mut ranges: Vec<Vec<usize>> = Vec::new();
+    let mut part_of = vec![usize::MAX; q.degree()];
+    let mut start = 0;
+    for (i, &s) in sizes.iter().enumerate() {
+        ranges.push((start..start + s).collect());
+        part_of[start..start + s].fill(i);
+        start += s;
+    }
+    let parts: Vec<PermGroup> = ranges.iter().map(|r| restrict(q, r)).collect();
+    let product = parts.iter().map(PermGroup::order).product::<BigUint>();
+    if product == qo {
+        return Structure::direct(parts.iter().map(describe).collect());
+    }
+    let subdirect = || Structure::Unnamed {
+        description: format!(
+            "a subgroup of index {} in {}",
+            &product / &qo,
+            Structure::direct(parts.iter().map(describe).collect())
+        ),
+        order: qo.clone(),
+    };
+    if sizes.len() > 64 {
+        return subdirect();
+    }
+    // the span of the generators' parity vectors (bit i: odd on orbit i)
+    let mut basis: Vec<u64> = Vec::new();
+    for x in q.generators() {
+        insert(
+            &mut basis,
+            super::giant::parity_vector(x, &part_of, sizes.len()),
+        );
+    }
+    let evens: Vec<PermGroup> = parts.iter().map(even_part).collect();
+    let even_order = evens.iter().map(PermGroup::order).product::<BigUint>();
+    if even_order << basis.len() != qo {
+        return subdirect();
+    }
+    // Q = {x ∈ ∏ Q_i : parity(x) ∈ span}; an orbit whose unit vector is in the span
+    // is a direct factor, and the span is e_i's ⊕ W with W supported on the others
+    let free: Vec<bool> = (0..sizes.len())
+        .map(|i| reduce(1 << i, &basis) == 0)
+        .collect();
+    let mask: u64 = (0..sizes.len())
+        .filter(|&i| free[i])
+        .fold(0, |m, i| m | 1 << i);
+    let mut w: Vec<u64> = Vec::new();
+    for &b in &basis {
+        insert(&mut w, b & !mask);
+    }
+    let mut factors: Vec<Structure> = (0..sizes.len())
+        .filter(|&i| free[i])
+        .map(|i| describe(&parts[i]))
+        .collect();
+    let rest = Structure::direct(
+        (0..sizes.len())
+            .filter(|&i| !free[i])
+            .map(|i| describe(&evens[i]))
+            .collect(),
+    );
+    if w.is_empty() {
+        factors.push(rest);
+    } else {
+        let top = BigUint::one() << w.len();
+        let c2 = if w.len() == 1 {
+            Structure::named("C2".into(), top)
+        } else {
+            Structure::named(format!("C2^{}", w.len()), top)
+        };
+        let support = w.iter().fold(0u64, |m, &b| m | b);
+        let split = (0..sizes.len())
+            .filter(|&i| support >> i & 1 == 1)
+            .all(|i| has_odd_involution(&parts[i]));
+        factors.push(if split {
+            Structure::Split {
+                normal: Box::new(rest),
+                complement: Box::new(c2),
+            }
+        } else {
+            Structure::Extension {
+                normal: Box::new(rest),
+                quotient: Box::new(c2),
+            }
+        });
+    }
+    Structure::direct(factors)
+}
+
+/// Generators of a complement of the kernel `k` of the action on `blocks`, found by
+/// the test of the module docs (step 5), or `None` when the test fails (`G = K . Q`
+/// may still split).
+fn complement(g: &PermGroup, k: &PermGroup, blocks: &[Vec<Vec<usize>>]) -> Option<Vec<Perm>> {
+    let n = g.degree();
+    let real: Vec<&Vec<usize>> = blocks.iter().flatten().filter(|b| b.len() > 1).collect();
+    let r_points: Vec<usize> = real.iter().map(|b| b[0]).collect();
+    let mut in_r = vec![false; n];
+    let mut rep_of = vec![usize::MAX; n]; // point ↦ the point of R in its block
+    for b in &real {
+        in_r[b[0]] = true;
+        for &p in b.iter() {
+            rep_of[p] = b[0];
+        }
+    }
+    let chain = Chain::build(n, k.generators(), &r_points, Some(&k.order()));
+    // K_(R) = 1: every base point lies in R
+    if !chain.levels().iter().all(|l| in_r[l.base()]) {
+        return None;
+    }
+    let mut out = Vec::new();
+    for x in g.generators() {
+        // h ∈ K with rep^h = y for each y ∈ R^x (rep the point of R in y's block)
+        let mut want = vec![usize::MAX; n];
+        for &r in &r_points {
+            let y = x.image(r);
+            if rep_of[y] == usize::MAX {
+                return None;
+            }
+            want[rep_of[y]] = y;
+        }
+        // h = u_{m-1} ⋯ u_0 with b_l^{u_l} = γ_l^{u_0^{-1} ⋯ u_{l-1}^{-1}}
+        let mut inv: Vec<u32> = (0..n as u32).collect();
+        let mut digits = vec![0usize; chain.levels().len()];
+        for (l, lv) in chain.levels().iter().enumerate() {
+            let gamma = want[lv.base()];
+            if gamma == usize::MAX {
+                continue;
+            }
+            let d = lv.position(inv[gamma] as usize)?;
+            digits[l] = d;
+            let ui = lv.transversal_inverse(d);
+            for a in inv.iter_mut() {
+                *a = ui[*a as usize];
+            }
+        }
+        let h = chain.from_digits(&digits);
+        let corrected = x * &h.inverse();
+        if !r_points.iter().all(|&r| in_r[corrected.image(r)]) {
+            return None;
+        }
+        out.push(corrected);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::elements_by_closure;
+
+    /// The complement test against brute force: on small transitive imprimitive groups,
+    /// the subgroup `H` it finds meets the kernel `K` in the identity and
+    /// `|H| · |K| = |G|`; Q8 (regular on 8 points) does not split over its centre.
+    #[test]
+    fn complements_checked_by_brute_force() {
+        let cases: [(&[&str], bool); 5] = [
+            (&["(1,2,3,4)", "(1,3)"], true),
+            (&["(1,2)", "(1,3,5)(2,4,6)", "(1,3)(2,4)"], true),
+            (
+                &["(1,2,3)", "(1,4,7)(2,5,8)(3,6,9)", "(1,4)(2,5)(3,6)"],
+                true,
+            ),
+            (&["(1,2,3)(4,5,6)", "(1,4)(2,5)(3,6)", "(1,2)(4,5)"], true),
+            (&["(1,2,3,4)(5,6,7,8)", "(1,5,3,7)(2,8,4,6)"], false),
+        ];
+        for (gens, splits) in cases {
+            let perms: Vec<Perm> = gens.iter().map(|s| s.parse().unwrap()).collect();
+            let g = PermGroup::new(0, perms);
+            let system = g.minimal_block_systems().remove(0);
+            let a = g.action_on_blocks(&system).unwrap();
+            let h = complement(&g, &a.kernel, &[system]);
+            assert_eq!(h.is_some(), splits, "{gens:?}");
+            let Some(h) = h else { continue };
+            let n = g.degree();
+            let hs = elements_by_closure(n, &h);
+            let ks = elements_by_closure(n, a.kernel.generators());
+            assert_eq!(hs.intersection(&ks).count(), 1, "{gens:?}");
+            assert_eq!(BigUint::from(hs.len() * ks.len()), g.order(), "{gens:?}");
+            let all = elements_by_closure(n, g.generators());
+            assert!(hs.is_subset(&all), "{gens:?}");
+        }
+    }
+}
