@@ -399,3 +399,58 @@ fn cube3_centralizers_are_consistent() {
         assert_eq!(c.order(), cy.order(), "{w}");
     }
 }
+
+/// Atkinson's algorithm needs one second point per orbit of a subgroup of the point
+/// stabilizer (`giant::block_candidates`): the block system of every other point is
+/// among those of the candidates, on groups with and without block systems.
+#[test]
+fn block_candidates_cover_every_second_point() {
+    use permlab::group::giant::{block_candidates, minimal_block_classes};
+    for name in [
+        "wreath_s5_s6.gens",
+        "a33_on_pairs.gens",
+        "m12.gens",
+        "m24.gens",
+        "psl2_61.gens",
+        "cube2_ruf.gens",
+        "cube3_ru.gens",
+    ] {
+        let p = permlab::Puzzle::load(&format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR")))
+            .unwrap();
+        let g = p.group();
+        let gens = g.generators();
+        let n = g.degree();
+        for orbit in g.orbits().into_iter().filter(|o| o.len() > 2) {
+            let a = orbit[0];
+            let blocks_of = |b: usize| {
+                let cls = minimal_block_classes(n, gens, a, b);
+                let mut block: Vec<usize> = orbit
+                    .iter()
+                    .copied()
+                    .filter(|&x| cls[x] == cls[a])
+                    .collect();
+                block.sort_unstable();
+                block
+            };
+            let candidates = block_candidates(n, gens, &orbit);
+            assert!(
+                candidates.iter().all(|b| orbit.contains(b) && *b != a),
+                "{name}"
+            );
+            let found: Vec<Vec<usize>> = candidates.iter().map(|&b| blocks_of(b)).collect();
+            for &b in &orbit[1..] {
+                assert!(
+                    found.contains(&blocks_of(b)),
+                    "{name}: the block of {a} and {b} is missed"
+                );
+            }
+            if orbit.len() > 100 {
+                assert!(
+                    candidates.len() < orbit.len() / 4,
+                    "{name}: {} candidates",
+                    candidates.len()
+                );
+            }
+        }
+    }
+}

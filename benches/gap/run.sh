@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # GAP side of `permlab bench groups`: times Size(Group(gens)) for each .gens file (or
-# the operation of another script of this directory: --script classes.g, centralizer.g).
+# the operation of another script of this directory: --script classes.g, centralizer.g,
+# derived.g, centre.g, setwise.g, primitive.g; timing.g gives them TimeBest).
 # usage: benches/gap/run.sh [--timeout SECONDS] [--script NAME.g] FILE.gens...
 # Output, one line per file: "FILE VALUE MILLISECONDS", "FILE timeout" or "FILE failed".
 # Installs Debian's `gap` package when gap is missing (prints GAP-UNAVAILABLE if that fails).
@@ -16,7 +17,7 @@ if ! command -v gap >/dev/null 2>&1; then
   if ! command -v gap >/dev/null 2>&1; then echo "GAP-UNAVAILABLE"; exit 0; fi
 fi
 for f in "$@"; do
-  res=$({ printf 'GensFile := "%s";;\n' "$f"; cat "$here/readgens.g" "$here/$script"; } |
+  res=$({ printf 'GensFile := "%s";;\n' "$f"; cat "$here/readgens.g" "$here/timing.g" "$here/$script"; } |
         timeout "$limit" gap -q -b -o 8g 2>/dev/null)
   rc=$?
   line=$(printf '%s\n' "$res" | grep -F -- "$f " | tail -n 1)

@@ -64,7 +64,7 @@ impl PermGroup {
             }
             let alpha = orbit[0];
             let mut candidates: Vec<BlockSystem> = Vec::new();
-            for &beta in &orbit[1..] {
+            for beta in super::giant::block_candidates(self.degree, &self.generators, orbit) {
                 let system = self.minimal_block_system(alpha, beta).expect("same orbit");
                 if system.len() > 1 && !candidates.contains(&system) {
                     candidates.push(system);

@@ -193,7 +193,7 @@ pub fn smallest_block_system(
     }
     let a = orbit[0];
     let mut best: Option<(usize, Vec<usize>)> = None;
-    for &b in &orbit[1..] {
+    for b in crate::group::giant::block_candidates(degree, gens, orbit) {
         let cls = minimal_block_classes(degree, gens, a, b);
         let size = orbit.iter().filter(|&&x| cls[x] == cls[a]).count();
         if size < orbit.len() && best.as_ref().is_none_or(|(s, _)| size < *s) {

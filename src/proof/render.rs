@@ -146,7 +146,7 @@ pub(crate) fn fact_spans(f: &Fact) -> Vec<Span> {
             ]
         }
         Fact::Primitive { points } => vec![t(format!(
-            "The group is primitive on its {points} points: for the smallest moved point a and every other moved point b, the smallest block containing a and b is the whole orbit (Atkinson's algorithm)."
+            "The group is primitive on its {points} points: for the smallest moved point a and one point b of each orbit of a subgroup of the stabilizer of a, the smallest block containing a and b is the whole orbit (Atkinson's algorithm); the smallest block containing a and b^h (h fixing a) is the image of that of a and b under h, so it is the whole orbit for every other point b."
         ))],
         Fact::PrimitiveByPrimeCycle { points, prime } => vec![t(format!(
             "The group is primitive on its {points} points: a block system would have blocks of some size d dividing {points} with 1 < d < {points}, so at most {points}/2 < {prime}; the {prime}-cycle above permutes the fewer than {prime} blocks with cycles of length 1 or {prime}, so it fixes every block, and its {prime} moved points lie in one block of at least {prime} > {points}/2 points, which is then the whole orbit: a contradiction (Wielandt, Finite Permutation Groups, Thm 13.9)."

@@ -217,7 +217,7 @@ fn register(e: &mut Enumerated, seen: &mut [bool], t: &[u8], comp: &[u8]) -> Opt
 /// ([`crate::group::giant::minimal_block_classes`], Atkinson's algorithm).
 fn smallest_blocks(degree: usize, gens: &[Perm], orbit: &[usize]) -> Vec<Vec<usize>> {
     let mut best: Option<Vec<usize>> = None;
-    for &b in &orbit[1..] {
+    for b in crate::group::giant::block_candidates(degree, gens, orbit) {
         let cls = crate::group::giant::minimal_block_classes(degree, gens, orbit[0], b);
         let size = orbit.iter().filter(|&&x| cls[x] == cls[orbit[0]]).count();
         let best_size = best.as_ref().map_or(orbit.len(), |c| {

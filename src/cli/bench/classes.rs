@@ -1,5 +1,7 @@
-//! `bench groups`, conjugacy part: conjugacy classes and centralizers of random
-//! elements, against GAP's `ConjugacyClasses` and `Centralizer` in the same run.
+//! `bench groups`, operations part: conjugacy classes, centralizers of random elements,
+//! derived subgroups, centres, setwise stabilizers of random 4-sets and primitivity,
+//! against GAP's `ConjugacyClasses`, `Centralizer`, `DerivedSubgroup`, `Centre`,
+//! `Stabilizer(G, set, OnSets)` and `IsPrimitive` in the same run.
 
 use permlab::puzzle::gens::format_gens;
 use permlab::{Perm, PermGroup, Puzzle};
@@ -15,6 +17,14 @@ enum Op {
     Classes,
     /// The centralizer of a random element (the value is its order).
     Centralizer,
+    /// The derived subgroup (the value is its order).
+    Derived,
+    /// The centre (the value is its order).
+    Centre,
+    /// The setwise stabilizer of a random 4-set of moved points (the value is its order).
+    Setwise,
+    /// Whether the group is primitive on its moved points (`true`/`false`).
+    Primitive,
 }
 
 /// The cases: (label, .gens file in the data directory, operation).
@@ -26,6 +36,30 @@ const CASES: &[(&str, &str, Op)] = &[
     ("centralizer M24", "m24.gens", Op::Centralizer),
     ("centralizer S5 wr S6", "wreath_s5_s6.gens", Op::Centralizer),
     ("centralizer PSL(2,509)", "psl2_509.gens", Op::Centralizer),
+    ("derived subgroup cube3 <R,U>", "cube3_ru.gens", Op::Derived),
+    ("derived subgroup M24", "m24.gens", Op::Derived),
+    (
+        "derived subgroup S5 wr S6",
+        "wreath_s5_s6.gens",
+        Op::Derived,
+    ),
+    ("centre cube3 <R,U>", "cube3_ru.gens", Op::Centre),
+    ("centre M24", "m24.gens", Op::Centre),
+    ("centre S5 wr S6", "wreath_s5_s6.gens", Op::Centre),
+    (
+        "setwise stabilizer cube3 <R,U>",
+        "cube3_ru.gens",
+        Op::Setwise,
+    ),
+    ("setwise stabilizer M24", "m24.gens", Op::Setwise),
+    (
+        "setwise stabilizer PSL(2,509)",
+        "psl2_509.gens",
+        Op::Setwise,
+    ),
+    ("primitive M24", "m24.gens", Op::Primitive),
+    ("primitive S5 wr S6", "wreath_s5_s6.gens", Op::Primitive),
+    ("primitive A33 on pairs", "a33_on_pairs.gens", Op::Primitive),
 ];
 
 /// Seed of the random elements whose centralizers are timed.
@@ -62,6 +96,31 @@ fn best_of(
     Ok((best, value))
 }
 
+/// GAP's file for an operation with an extra argument: the puzzle's generators, then
+/// `last` (the element to centralize, or a cycle through the set to stabilize).
+fn with_last(
+    p: &Puzzle,
+    last: Perm,
+    tmp: &Path,
+    i: usize,
+    label: &str,
+) -> Result<PathBuf, super::super::CliError> {
+    let mut moves: Vec<(String, Perm)> = p
+        .generators()
+        .iter()
+        .map(|m| (m.name.clone(), m.perm.clone()))
+        .collect();
+    moves.push(("x".into(), last));
+    let file = tmp.join(format!("operation{i}.gens"));
+    let text = format_gens(
+        p.degree(),
+        &moves,
+        &format!("{label}: the argument is last"),
+    );
+    std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(file)
+}
+
 /// Times the cases with permlab and (unless `no_gap`) GAP; a note names GAP's answers
 /// that differ from permlab's.
 pub(super) fn bench_classes(
@@ -93,17 +152,33 @@ pub(super) fn bench_classes(
                 let mut rng = rand::rngs::StdRng::seed_from_u64(SEED);
                 let x = g.random_element(&mut rng);
                 let (ms, v) = best_of(&p, |g| Ok(g.centralizer(&x)?.order().to_string()))?;
-                // GAP's file: the generators, then x
-                let mut moves: Vec<(String, Perm)> = p
-                    .generators()
-                    .iter()
-                    .map(|m| (m.name.clone(), m.perm.clone()))
-                    .collect();
-                moves.push(("x".into(), x));
-                let file = tmp.join(format!("centralizer{i}.gens"));
-                let text = format_gens(p.degree(), &moves, &format!("{label}: x is last"));
-                std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+                let file = with_last(&p, x, tmp, i, label)?;
                 (ms, v, file)
+            }
+            Op::Setwise => {
+                // four random moved points, passed to GAP as the points of a 4-cycle
+                let mut rng = rand::rngs::StdRng::seed_from_u64(SEED);
+                let moved = p.group().moved_points();
+                let set: Vec<usize> =
+                    rand::seq::IndexedRandom::choose_multiple(moved.as_slice(), &mut rng, 4)
+                        .copied()
+                        .collect();
+                let (ms, v) = best_of(&p, |g| Ok(g.setwise_stabilizer(&set)?.order().to_string()))?;
+                let cycle = Perm::from_cycles(p.degree(), &[set.clone()])?;
+                let file = with_last(&p, cycle, tmp, i, label)?;
+                (ms, v, file)
+            }
+            Op::Derived => {
+                let (ms, v) = best_of(&p, |g| Ok(g.derived_subgroup().order().to_string()))?;
+                (ms, v, f)
+            }
+            Op::Centre => {
+                let (ms, v) = best_of(&p, |g| Ok(g.center().order().to_string()))?;
+                (ms, v, f)
+            }
+            Op::Primitive => {
+                let (ms, v) = best_of(&p, |g| Ok(g.is_primitive().to_string()))?;
+                (ms, v, f)
             }
         };
         rows.push(Row {
@@ -121,6 +196,10 @@ pub(super) fn bench_classes(
     for (op, script) in [
         (Op::Classes, "classes.g"),
         (Op::Centralizer, "centralizer.g"),
+        (Op::Derived, "derived.g"),
+        (Op::Centre, "centre.g"),
+        (Op::Setwise, "setwise.g"),
+        (Op::Primitive, "primitive.g"),
     ] {
         let idx: Vec<usize> = (0..files.len())
             .filter(|&i| std::mem::discriminant(&files[i].0) == std::mem::discriminant(&op))
