@@ -164,7 +164,7 @@ pub(super) fn bench_classes(
                         .copied()
                         .collect();
                 let (ms, v) = best_of(&p, |g| Ok(g.setwise_stabilizer(&set)?.order().to_string()))?;
-                let cycle = Perm::from_cycles(p.degree(), &[set.clone()])?;
+                let cycle = Perm::from_cycles(p.degree(), std::slice::from_ref(&set))?;
                 let file = with_last(&p, cycle, tmp, i, label)?;
                 (ms, v, file)
             }
