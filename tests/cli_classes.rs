@@ -155,7 +155,10 @@ fn count_orbits() {
 fn bad_input() {
     bad(&["conjugate", "cube2", "R Q", "R"], "WORD1");
     bad(&["conjugate", "cube2", "R", "(R"], "WORD2");
-    bad(&["count", "cube2"], "--colourings C or --subsets K");
+    bad(
+        &["count", "cube2"],
+        "give --colourings C, --subsets K or --up-to WORDS",
+    );
     bad(
         &["count", "cube2", "--colourings", "2", "--subsets", "3"],
         "cannot be used with",
@@ -170,5 +173,31 @@ fn bad_input() {
     bad(
         &["count", "cube3", "--colourings", "2"],
         "order 43252003274489856000",
+    );
+}
+
+/// `count --up-to`: the cube's positions up to its 24 rotations (conjugation by the
+/// whole-cube turns x and y) equal the library's count, and Burnside's bounds hold:
+/// |G|/24 ≤ orbits ≤ |G|.
+#[test]
+fn count_up_to_rotations() {
+    use num_bigint::BigUint;
+    let v = run_json(&["count", "cube3", "--up-to", "x,y", "--json"]);
+    let orbits: BigUint = v["orbits"].as_str().unwrap().parse().unwrap();
+    let p = Puzzle::builtin("cube3").unwrap();
+    let rotations = p
+        .with_generator_words(&["x", "y"])
+        .unwrap()
+        .generator_perms();
+    let g = p.group();
+    assert_eq!(orbits, g.orbit_count_under_conjugation(&rotations).unwrap());
+    assert!(
+        &orbits * 24u32 >= g.order() && orbits <= g.order(),
+        "{orbits}"
+    );
+    bad(&["count", "cube3", "--up-to", "x,Q"], "--up-to");
+    bad(
+        &["count", "cube3", "--up-to", "x", "--colourings", "2"],
+        "cannot be used with",
     );
 }

@@ -394,3 +394,79 @@ fn orbit_counts_match_brute_force() {
     assert_eq!(c6.orbit_count_colourings(2).unwrap(), BigUint::from(14u32));
     assert_eq!(d12.orbit_count_colourings(2).unwrap(), BigUint::from(13u32));
 }
+
+/// Positions up to symmetry (the orbits of `M` acting on `G` by conjugation) against
+/// brute force: every element of `G` listed, orbits under conjugation by `M`'s
+/// generators joined by union–find.
+#[test]
+fn orbit_count_under_conjugation_matches_brute_force() {
+    use permlab::group::elements_by_closure;
+    let perms = |v: &[&str]| -> Vec<Perm> { v.iter().map(|s| s.parse().unwrap()).collect() };
+    let cases: Vec<(usize, Vec<Perm>, Vec<Perm>)> = vec![
+        (
+            5,
+            perms(&["(1,2,3)", "(1,2,3,4,5)"]),
+            perms(&["(1,2)", "(1,2,3,4,5)"]),
+        ),
+        (
+            4,
+            perms(&["(1,2)", "(1,2,3,4)"]),
+            perms(&["(1,2)", "(1,2,3,4)"]),
+        ),
+        (
+            6,
+            perms(&["(1,2,3)", "(4,5,6)"]),
+            perms(&["(1,4)(2,5)(3,6)", "(2,3)(5,6)"]),
+        ),
+        (
+            6,
+            perms(&["(1,2,3,4,5,6)", "(1,2)"]),
+            perms(&["(1,2,3,4,5,6)"]),
+        ),
+        (
+            8,
+            perms(&["(1,2,3,4)(5,6,7,8)", "(1,5)(2,6)(3,7)(4,8)", "(1,3)"]),
+            perms(&["(1,5)(2,6)(3,7)(4,8)", "(1,2,3,4)(5,6,7,8)"]),
+        ),
+    ];
+    for (n, gens, sym) in cases {
+        let g = PermGroup::new(n, gens.clone());
+        let elements: Vec<Perm> = elements_by_closure(n, &gens).into_iter().collect();
+        let index: std::collections::HashMap<Perm, usize> = elements
+            .iter()
+            .cloned()
+            .enumerate()
+            .map(|(i, x)| (x, i))
+            .collect();
+        let mut parent: Vec<usize> = (0..elements.len()).collect();
+        fn find(p: &mut [usize], mut x: usize) -> usize {
+            while p[x] != x {
+                p[x] = p[p[x]];
+                x = p[x];
+            }
+            x
+        }
+        for (i, x) in elements.iter().enumerate() {
+            for m in &sym {
+                let y = &(&m.inverse() * x) * m;
+                let j = index[&y];
+                let (a, b) = (find(&mut parent, i), find(&mut parent, j));
+                parent[a] = b;
+            }
+        }
+        let brute = (0..elements.len())
+            .filter(|&i| find(&mut parent, i) == i)
+            .count();
+        assert_eq!(
+            g.orbit_count_under_conjugation(&sym).unwrap(),
+            BigUint::from(brute),
+            "{gens:?} up to {sym:?}"
+        );
+    }
+    // a symmetry that does not normalize the group is refused
+    let c3 = PermGroup::new(4, perms(&["(1,2,3)"]));
+    let e = c3
+        .orbit_count_under_conjugation(&perms(&["(3,4)"]))
+        .unwrap_err();
+    assert!(e.to_string().contains("is not in the group"), "{e}");
+}

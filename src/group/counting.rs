@@ -19,10 +19,14 @@
 //! The sums are exact integers divided by `|G|`; the division is checked to be exact.
 
 use super::classes::ClassesError;
-use super::PermGroup;
+use super::{GroupError, PermGroup};
+use crate::perm::Perm;
 use num_bigint::BigUint;
 use num_traits::Zero;
 use std::collections::BTreeMap;
+
+/// The largest symmetry group [`PermGroup::orbit_count_under_conjugation`] lists.
+pub const SYMMETRY_LIMIT: u64 = 100_000;
 
 /// The largest number of classes the counting shortcuts of [`PermGroup`] compute
 /// ([`PermGroup::orbit_count_colourings`], [`PermGroup::orbit_count_subsets`]).
@@ -157,5 +161,71 @@ impl PermGroup {
     /// points (see the module docs), with at most [`CLASS_LIMIT`] classes.
     pub fn orbit_count_subsets(&self, k: usize) -> Result<BigUint, ClassesError> {
         Ok(self.cycle_index(CLASS_LIMIT)?.subsets(k))
+    }
+}
+
+impl PermGroup {
+    /// The number of orbits of `M = ⟨symmetries⟩` on the elements of `G` acting by
+    /// conjugation `g ↦ m⁻¹ g m`: the positions of a puzzle up to its symmetries (a
+    /// position is the element taking solved to it, and a symmetry `m` of the whole
+    /// puzzle, e.g. a cube rotation, turns it into `m⁻¹ g m`). By the Cauchy–Frobenius
+    /// lemma it is `(1/|M|) Σ_{m∈M} |C_G(m)|`, the elements of `G` that conjugation by
+    /// `m` fixes being its centralizer (Kerber, *Applied Finite Group Actions*, §2.2).
+    /// `Err` when a symmetry does not normalize `G` (checked on generators: every
+    /// `m⁻¹ s m` lies in `G`), moves points beyond the degree, or `|M|` exceeds
+    /// [`SYMMETRY_LIMIT`].
+    ///
+    /// ```
+    /// use permlab::{Perm, PermGroup};
+    /// // A5 up to conjugation in S5: the cycle types 1, (3), (2,2), (5)
+    /// let a5 = PermGroup::new(5, vec!["(1,2,3)".parse().unwrap(), "(1,2,3,4,5)".parse().unwrap()]);
+    /// let s5: Vec<Perm> = vec!["(1,2)".parse().unwrap(), "(1,2,3,4,5)".parse().unwrap()];
+    /// assert_eq!(a5.orbit_count_under_conjugation(&s5).unwrap(), 4u32.into());
+    /// ```
+    pub fn orbit_count_under_conjugation(
+        &self,
+        symmetries: &[Perm],
+    ) -> Result<BigUint, GroupError> {
+        let n = self.degree;
+        for (i, m) in symmetries.iter().enumerate() {
+            if let Some(point) = m.support().into_iter().find(|&p| p >= n) {
+                return Err(GroupError::Degree {
+                    what: "symmetry",
+                    index: i + 1,
+                    point: point + 1,
+                    degree: n,
+                });
+            }
+        }
+        let ms: Vec<Perm> = symmetries.iter().map(|m| m.extended(n)).collect();
+        for (i, m) in ms.iter().enumerate() {
+            let m_inv = m.inverse();
+            if self
+                .generators
+                .iter()
+                .any(|s| !self.contains(&(&(&m_inv * s) * m)))
+            {
+                return Err(GroupError::NotInGroup {
+                    what: "conjugate of a generator by symmetry",
+                    index: i + 1,
+                });
+            }
+        }
+        let order_m = PermGroup::new(n, ms.clone()).order();
+        if order_m > BigUint::from(SYMMETRY_LIMIT) {
+            return Err(GroupError::TooLarge(format!(
+                "the symmetry group has order {order_m}, more than {SYMMETRY_LIMIT} (its elements are listed)"
+            )));
+        }
+        let mut sum = BigUint::zero();
+        for m in super::elements_by_closure(n, &ms) {
+            sum += self.centralizer(&m)?.order();
+        }
+        let (q, r) = num_integer::Integer::div_rem(&sum, &order_m);
+        assert!(
+            r.is_zero(),
+            "Burnside's sum {sum} is not divisible by |M| = {order_m}"
+        );
+        Ok(q)
     }
 }

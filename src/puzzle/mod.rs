@@ -733,7 +733,11 @@ fn split_selection(spec: &str) -> Option<(&str, &str)> {
 
 /// Splits a word list at the commas outside brackets and parentheses (so commutators
 /// `[R,U]` stay whole).
-fn split_word_list(list: &str) -> Result<Vec<&str>, String> {
+///
+/// ```
+/// assert_eq!(permlab::puzzle::split_word_list("x, [R,U] y").unwrap(), ["x", "[R,U] y"]);
+/// ```
+pub fn split_word_list(list: &str) -> Result<Vec<&str>, String> {
     let mut out = Vec::new();
     let mut depth: i64 = 0;
     let mut start = 0;
