@@ -73,6 +73,7 @@ fn puzzle_groups() {
     assert_eq!(describe("cube3"), "(C3^7 × C2^11) ⋊ ((A8 × A12) ⋊ C2)");
     // all six faces of the 2x2x2 move all 8 corners; ⟨R,U,F⟩ fixes one
     assert_eq!(describe("cube2"), "C3^7 ⋊ S8");
+    // GAP 4.12's StructureDescription of the same group: "(C3 x C3 x C3 x C3 x C3 x C3) : S7"
     assert_eq!(describe("tests/data/cube2_ruf.gens"), "C3^6 ⋊ S7");
     // ⟨R,U⟩: the corners move as PGL(2,5) on 6 points, whose even part PSL(2,5) is
     // printed by what is checked, with the edge parity linked to the corner parity
