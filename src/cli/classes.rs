@@ -205,8 +205,11 @@ impl ClassesCommand {
 /// `permlab count PUZZLE --up-to WORDS`: the positions up to the symmetries the words
 /// generate (acting by conjugation).
 fn count_up_to(puzzle: &Puzzle, words: &str, json: bool) -> CliResult {
-    let list = permlab::puzzle::split_word_list(words)
-        .map_err(|why| format!("--up-to {words:?}: {why}"))?;
+    let list: Vec<&str> = permlab::puzzle::split_word_list(words)
+        .map_err(|why| format!("--up-to {words:?}: {why}"))?
+        .into_iter()
+        .map(str::trim)
+        .collect();
     let symmetries = puzzle
         .with_generator_words(&list)
         .map_err(|e| format!("--up-to: {e}"))?

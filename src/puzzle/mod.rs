@@ -732,10 +732,10 @@ fn split_selection(spec: &str) -> Option<(&str, &str)> {
 }
 
 /// Splits a word list at the commas outside brackets and parentheses (so commutators
-/// `[R,U]` stay whole).
+/// `[R,U]` stay whole); the words keep their spaces.
 ///
 /// ```
-/// assert_eq!(permlab::puzzle::split_word_list("x, [R,U] y").unwrap(), ["x", "[R,U] y"]);
+/// assert_eq!(permlab::puzzle::split_word_list("x,[R,U] y").unwrap(), ["x", "[R,U] y"]);
 /// ```
 pub fn split_word_list(list: &str) -> Result<Vec<&str>, String> {
     let mut out = Vec::new();
