@@ -196,6 +196,11 @@ fn count_up_to_rotations() {
         "{orbits}"
     );
     bad(&["count", "cube3", "--up-to", "x,Q"], "--up-to");
+    // a long list of words is echoed clipped
+    let long = "x".repeat(1000);
+    let (code, out, err) = permlab(&["count", "cube3", "--up-to", &long]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.len() < 200 && out.contains('…'), "{out}");
     bad(
         &["count", "cube3", "--up-to", "x", "--colourings", "2"],
         "cannot be used with",

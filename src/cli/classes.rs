@@ -224,7 +224,7 @@ fn count_up_to(puzzle: &Puzzle, words: &str, json: bool) -> CliResult {
         outln!(
             "positions of {} up to the symmetries <{}> (acting by conjugation): {orbits}",
             puzzle.name(),
-            list.join(", ")
+            permlab::limits::clip(&list.join(", "))
         );
     }
     Ok(ExitCode::SUCCESS)
