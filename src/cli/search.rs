@@ -8,7 +8,7 @@ use super::{print_json, CliError, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
 use permlab::group::PermGroup;
 use permlab::puzzle::{format_state, SearchMetric};
-use permlab::search::bfs::{search_space, BfsOptions, BfsResult, Strategy};
+use permlab::search::bfs::{search_space, search_space_on_disk, BfsOptions, BfsResult, Strategy};
 use permlab::search::ida::{
     auto_projections, state_of, Heuristic, Ida, Limits, Metric, MoveSet, Outcome,
 };
@@ -48,6 +48,11 @@ pub enum SearchCommand {
         /// Force the layer strategy (default: chosen per layer).
         #[arg(long, value_enum)]
         strategy: Option<StrategyArg>,
+        /// Out of core: keep the table in a scratch file in this directory, mapped
+        /// into memory (removed at the end), so the search is bounded by the disk's
+        /// free space, not the memory (--max-memory then bounds the rest).
+        #[arg(long, value_name = "DIR")]
+        on_disk: Option<PathBuf>,
     },
     /// An optimal solution of a state (from a distance table, saved or computed
     /// within the memory bound; else a bidirectional search within --max-depth;
@@ -357,6 +362,7 @@ impl SearchCommand {
                 home,
                 save,
                 strategy,
+                on_disk,
             } => {
                 if let Some(path) = &save {
                     super::args::check_output_file(path, "--save")?;
@@ -379,7 +385,10 @@ impl SearchCommand {
                     return Err("--home needs a search of whole positions (not --track)".into());
                 }
                 with_space!(&space, s => {
-                    let (table, r) = run_bfs(s, max_memory, &opts)?;
+                    let (table, r) = match &on_disk {
+                        Some(dir) => search_space_on_disk(s, dir, max_memory, &opts, stop_flag())?,
+                        None => run_bfs(s, max_memory, &opts)?,
+                    };
                     let antis: Vec<Vec<u32>> = r.antipodes.iter().map(|&i| {
                         let mut st = vec![0u8; s.width()];
                         s.unrank(i, &mut st);
@@ -414,6 +423,7 @@ impl SearchCommand {
                             "layer_strategies": r.strategies.iter().map(|x| format!("{x:?}").to_lowercase()).collect::<Vec<_>>(),
                             "positions_per_second": rate,
                             "table_bytes": bytes,
+                            "table_on_disk": table.is_on_disk(),
                             "bits_per_position": bytes as f64 * 8.0 / s.size() as f64,
                             "peak_memory_bytes": peak_memory(),
                         });
@@ -449,8 +459,8 @@ impl SearchCommand {
                             }
                         }
                         outln!(
-                            "time {:.2} s, {:.0} positions/s, table {} bytes ({:.2} bits/position), peak memory {} MB",
-                            r.seconds, rate, bytes, bytes as f64 * 8.0 / s.size() as f64,
+                            "time {:.2} s, {:.0} positions/s, table {} bytes{} ({:.2} bits/position), peak memory {} MB",
+                            r.seconds, rate, bytes, if table.is_on_disk() { " on disk" } else { "" }, bytes as f64 * 8.0 / s.size() as f64,
                             peak_memory().unwrap_or(0) >> 20
                         );
                     }
