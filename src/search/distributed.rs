@@ -46,7 +46,7 @@
 
 use super::bfs::{slots, BfsResult, Smallest, Strategy};
 use super::space::{Cursor, StateSpace};
-use super::table::{DistanceTable, TableError};
+use super::table::{check_memory_beside, DistanceTable, TableError};
 use crate::progress::Progress;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -244,9 +244,12 @@ pub struct DistributedOptions<'a> {
     pub checkpoint: Option<PathBuf>,
     /// Resume from the checkpoint in [`DistributedOptions::checkpoint`].
     pub resume: bool,
-    /// Stop (as the stop flag would) once this many layers after layer 0 are
-    /// complete (and checkpointed): for batch jobs with a time limit.
+    /// Stop (as the stop flag would) once this many layers are complete (and
+    /// checkpointed) in this run: for batch jobs with a time limit.
     pub stop_after: Option<usize>,
+    /// A bound on the memory of each rank's slice (else the memory available; see
+    /// [`super::table::check_memory`]), checked before allocating.
+    pub max_memory: Option<u64>,
 }
 
 impl Default for DistributedOptions<'_> {
@@ -257,6 +260,7 @@ impl Default for DistributedOptions<'_> {
             checkpoint: None,
             resume: false,
             stop_after: None,
+            max_memory: None,
         }
     }
 }
@@ -282,6 +286,9 @@ pub enum DistributedError {
     /// Some rank could not write or read its checkpoint.
     #[error("{0}")]
     Checkpoint(String),
+    /// Another rank failed (and said why on its own).
+    #[error("{0}")]
+    OtherRank(String),
 }
 
 /// The outcome of a distributed search on one rank: the search's result (the same
@@ -324,7 +331,7 @@ impl Checkpoint {
 
     /// The file holding layer `depth` (one of two, by parity).
     pub fn path(&self, depth: usize) -> PathBuf {
-        let slot = if depth % 2 == 0 { 'A' } else { 'B' };
+        let slot = if depth.is_multiple_of(2) { 'A' } else { 'B' };
         self.dir
             .join(format!("rank-{}-of-{}.{slot}", self.rank, self.ranks))
     }
@@ -390,6 +397,11 @@ impl Checkpoint {
     }
 }
 
+/// Neighbours one position can send (its moves), as a `u64` for the buffer bound.
+fn moves_bound<S: StateSpace>(space: &S) -> u64 {
+    space.move_count() as u64
+}
+
 /// The breadth-first search of `space` by every rank of `ranks` together (see the
 /// module docs); each rank calls it with the same arguments. The distribution and
 /// positions seen are the same on every rank and equal those of [`super::bfs::bfs`];
@@ -412,6 +424,18 @@ pub fn distributed_bfs<S: StateSpace, R: Ranks>(
         .checkpoint
         .as_deref()
         .map(|d| Checkpoint::new(d, me, n));
+    // every rank checks its slice (and what the exchange buffers take) before any
+    // allocates; all fail together
+    let buffers = 3 * 8 * (BATCH as u64 + moves_bound(space)) * n as u64;
+    let fits = check_memory_beside(local_len, buffers, opts.max_memory, 64 << 20);
+    if ranks.max(u64::from(fits.is_err())) != 0 {
+        return Err(match fits {
+            Err(e) => e.into(),
+            Ok(()) => DistributedError::OtherRank(
+                "another rank's slice of the table does not fit in its memory".into(),
+            ),
+        });
+    }
 
     let mut resumed_at = None;
     let (table, mut distribution, mut last_sample) = match (&checkpoint, opts.resume) {

@@ -46,6 +46,8 @@ pub mod ida;
 pub mod index;
 pub mod memory;
 pub mod mixing;
+#[cfg(feature = "mpi")]
+pub mod mpi_ranks;
 pub mod naive;
 pub mod solve;
 pub mod space;
