@@ -35,7 +35,9 @@ impl MpiRanks {
         out
     }
 
-    fn all_to_all_v(&self, outgoing: &[Vec<u64>]) -> Vec<Vec<u64>> {
+    /// `MPI_Alltoall` of the counts, then `MPI_Alltoallv` of the values: what every
+    /// rank sent to this one, concatenated in rank order.
+    fn all_to_all_v(&self, outgoing: &[Vec<u64>]) -> Vec<u64> {
         let n = self.size();
         let send_counts: Vec<Count> = outgoing
             .iter()
@@ -59,18 +61,10 @@ impl MpiRanks {
         let recv_displs = displs(&recv_counts);
         let total: usize = recv_counts.iter().map(|&c| c as usize).sum();
         let mut recv = vec![0u64; total];
-        {
-            let sp = Partition::new(&send[..], &send_counts[..], &send_displs[..]);
-            let mut rp = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_displs[..]);
-            self.world.all_to_all_varcount_into(&sp, &mut rp);
-        }
-        let mut out = Vec::with_capacity(n);
-        let mut at = 0usize;
-        for &c in &recv_counts {
-            out.push(recv[at..at + c as usize].to_vec());
-            at += c as usize;
-        }
-        out
+        let sp = Partition::new(&send[..], &send_counts[..], &send_displs[..]);
+        let mut rp = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_displs[..]);
+        self.world.all_to_all_varcount_into(&sp, &mut rp);
+        recv
     }
 }
 
@@ -82,7 +76,7 @@ impl Ranks for MpiRanks {
         self.world.size() as usize
     }
     fn exchange(&self, outgoing: &[Vec<u64>]) -> Vec<u64> {
-        self.all_to_all_v(outgoing).concat()
+        self.all_to_all_v(outgoing)
     }
     fn sum(&self, x: u64) -> u64 {
         self.reduce(x, SystemOperation::sum())
@@ -98,7 +92,7 @@ impl Ranks for MpiRanks {
         out[0] = v.to_vec();
         let got = self.all_to_all_v(&out);
         if self.rank() == 0 {
-            got.concat()
+            got
         } else {
             Vec::new()
         }

@@ -25,7 +25,7 @@ pub enum BenchWhich {
         /// Instead: the distributed search (`bfs --mpi`) under `mpirun -np N` for
         /// each N given (e.g. 1,2), beside the single-process search, with the
         /// bytes sent and a model of a cluster run (needs a build with `--features mpi`).
-        #[arg(long, value_delimiter = ',', conflicts_with = "latex")]
+        #[arg(long, value_delimiter = ',')]
         ranks: Vec<usize>,
     },
     /// Two-phase solving of seeded random cube3 positions through
@@ -53,8 +53,8 @@ impl BenchWhich {
             BenchWhich::Search {
                 only,
                 ranks: r,
-                latex: _,
-            } if !r.is_empty() => ranks::bench_ranks(&only, &r, json),
+                latex,
+            } if !r.is_empty() => ranks::bench_ranks(&only, &r, json, latex.as_deref()),
             BenchWhich::Search { only, latex, .. } => {
                 search::bench_search(&only, json, latex.as_deref())
             }

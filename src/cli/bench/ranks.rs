@@ -82,7 +82,49 @@ fn traffic(distribution: &[u64], moves: u64, ranks: u64) -> (u64, f64) {
     (generated, remote * BYTES_PER_INDEX)
 }
 
-pub(super) fn bench_ranks(only: &[String], ranks: &[usize], json: bool) -> CliResult {
+/// The benchmark and the model as LaTeX (a table and sentences), for the paper.
+fn ranks_latex(load: &str, rows: &[Value], model: &Value) -> String {
+    let f = |v: &Value, k: &str| v[k].as_f64().unwrap_or(0.0);
+    let mut t = String::from(
+        "% written by `permlab bench search --ranks … --latex`\n\\begin{tabular}{@{}lrrrr@{}}\n\\toprule\n\
+         search & ranks & search (s) & M pos./s & GB sent \\\\\n\\midrule\n",
+    );
+    for r in rows {
+        let name = permlab::escape::latex_text(r["case"].as_str().unwrap_or(""));
+        t.push_str(&format!(
+            "{name} & bfs & {:.2} & {:.1} & -- \\\\\n",
+            f(r, "single_process_seconds"),
+            f(r, "states") / f(r, "single_process_seconds").max(1e-9) / 1e6
+        ));
+        for run in r["runs"].as_array().into_iter().flatten() {
+            t.push_str(&format!(
+                " & {} & {:.2} & {:.1} & {:.2} \\\\\n",
+                run["ranks"],
+                f(run, "seconds"),
+                f(run, "positions_per_second") / 1e6,
+                f(run, "bytes_sent") / 1e9
+            ));
+        }
+    }
+    t.push_str(&format!(
+        "\\bottomrule\n\\end{{tabular}}\n\nLoad average at the start: {}. ",
+        permlab::escape::latex_text(load)
+    ));
+    for line in model["text"].as_array().into_iter().flatten() {
+        t.push_str(&permlab::escape::latex_text(
+            line.as_str().unwrap_or("").trim(),
+        ));
+        t.push_str(".\n");
+    }
+    t
+}
+
+pub(super) fn bench_ranks(
+    only: &[String],
+    ranks: &[usize],
+    json: bool,
+    latex: Option<&std::path::Path>,
+) -> CliResult {
     if ranks.is_empty() || ranks.contains(&0) {
         return Err("--ranks: give rank counts of at least 1, e.g. --ranks 1,2".into());
     }
@@ -130,6 +172,10 @@ pub(super) fn bench_ranks(only: &[String], ranks: &[usize], json: bool) -> CliRe
         }));
     }
     let model = cluster_model(&rows);
+    if let Some(path) = latex {
+        permlab::io::write_atomic(path, ranks_latex(&load, &rows, &model).as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     if json {
         print_json(&json!({"load_average": load, "cases": rows, "model": model}))?;
         return Ok(ExitCode::SUCCESS);
