@@ -515,7 +515,7 @@ fn figure_command_errors_are_one_line() {
                 "--out",
                 bad.to_str().unwrap(),
             ],
-            "must end in .svg, .png or .tex",
+            "must end in .svg, .png, .pdf or .tex",
         ),
         (
             vec!["figure", "matrix", "cube3", "R Q", "--out", "x.svg"],
@@ -598,7 +598,7 @@ fn figures_command_is_deterministic() {
         assert_eq!(names, gallery_names());
     }
     for name in gallery_names() {
-        for ext in ["svg", "png"] {
+        for ext in ["svg", "png", "pdf"] {
             let f = format!("{name}.{ext}");
             let (x, y) = (
                 std::fs::read(a.join(&f)).unwrap(),
@@ -612,8 +612,31 @@ fn figures_command_is_deterministic() {
     assert_eq!(index, std::fs::read_to_string(b.join("INDEX.md")).unwrap());
     for name in gallery_names() {
         assert!(
-            index.contains(&format!("| [{name}.svg]({name}.svg) | ")),
+            index.contains(&format!("| [{name}.svg]({name}.svg) | "))
+                && index.contains(&format!(" | [{name}.pdf]({name}.pdf) |\n")),
             "{name}"
         );
+    }
+}
+
+#[test]
+fn committed_gallery_is_current() {
+    // figures/ holds what `permlab figures` writes today, byte for byte (run
+    // `target/release/permlab figures --dir figures` after changing a figure)
+    let dir = tempdir("gallery-committed");
+    let o = permlab(&["figures", "--dir", dir.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("figures");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 3 * gallery_names().len() + 1, "{names:?}");
+    for f in &names {
+        let fresh = std::fs::read(dir.join(f)).unwrap();
+        let old = std::fs::read(committed.join(f))
+            .unwrap_or_else(|_| panic!("figures/{f} is missing: regenerate figures/"));
+        assert!(fresh == old, "figures/{f} is stale: regenerate figures/");
     }
 }

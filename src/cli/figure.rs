@@ -21,13 +21,13 @@ use std::process::ExitCode;
 
 #[derive(Subcommand)]
 pub enum FigureCommand {
-    /// Draws one figure into a file (--out x.svg, x.png, or x.tex as TikZ for matrix,
-    /// bfs and hist).
+    /// Draws one figure into a file (--out x.svg, x.png, x.pdf, or x.tex as TikZ for
+    /// matrix, bfs and hist).
     Figure {
         #[command(subcommand)]
         kind: Box<FigureKind>,
     },
-    /// Regenerates every figure of the README, notebooks and paper (SVG and PNG)
+    /// Regenerates every figure of the README, notebooks and paper (SVG, PNG and PDF)
     /// into a directory, deterministically.
     Figures {
         /// Output directory (created if missing).
@@ -39,7 +39,8 @@ pub enum FigureCommand {
 /// Options shared by every figure kind.
 #[derive(clap::Args)]
 pub struct OutArgs {
-    /// Output file: .svg, .png, or .tex (TikZ/PGF; matrix, bfs and hist only).
+    /// Output file: .svg, .png, .pdf (vector, the SVG converted with the font
+    /// embedded), or .tex (TikZ/PGF; matrix, bfs and hist only).
     #[arg(long)]
     out: PathBuf,
     /// Size in pixels, WxH or W (square); default: the figure's own. Not for .tex.
@@ -216,10 +217,15 @@ fn write_figure(fig: &dyn DynFigure, out: &OutArgs, json: bool) -> CliResult {
     let bytes = match format {
         Format::Svg => fig.svg(size)?.into_bytes(),
         Format::Png => fig.png(size)?,
+        Format::Pdf => fig.pdf(size)?,
         Format::Tex => return write_tikz(fig, out, json),
     };
     write_atomically(&out.out, &bytes)?;
-    let fmt = if format == Format::Svg { "svg" } else { "png" };
+    let fmt = match format {
+        Format::Svg => "svg",
+        Format::Png => "png",
+        _ => "pdf",
+    };
     if json {
         print_json(&json!({
             "out": out.out.display().to_string(),
@@ -229,8 +235,10 @@ fn write_figure(fig: &dyn DynFigure, out: &OutArgs, json: bool) -> CliResult {
             "bytes": bytes.len(),
         }))?;
     } else {
+        // a PDF page has one point per SVG pixel (svg2pdf at 72 dpi)
+        let unit = if format == Format::Pdf { "pt" } else { "px" };
         outln!(
-            "wrote {} ({fmt}, {}x{} px, {} bytes)",
+            "wrote {} ({fmt}, {}x{} {unit}, {} bytes)",
             out.out.display(),
             size.0,
             size.1,
@@ -460,13 +468,16 @@ fn write_gallery(dir: &Path, json: bool) -> CliResult {
         let size = it.figure.size();
         let svg = dir.join(format!("{}.svg", it.name));
         let png = dir.join(format!("{}.png", it.name));
+        let pdf = dir.join(format!("{}.pdf", it.name));
         write_atomically(&svg, it.figure.svg(size)?.as_bytes())?;
         write_atomically(&png, &it.figure.png(size)?)?;
+        write_atomically(&pdf, &it.figure.pdf(size)?)?;
         written.push(json!({
             "name": it.name,
             "caption": it.caption,
             "svg": svg.display().to_string(),
             "png": png.display().to_string(),
+            "pdf": pdf.display().to_string(),
             "width": size.0,
             "height": size.1,
         }));
@@ -476,11 +487,11 @@ fn write_gallery(dir: &Path, json: bool) -> CliResult {
     // an index of the files and their captions, for the README and the paper
     let mut index = String::from(
         "# Figures\n\nWritten by `permlab figures` (do not edit: run it again). Each figure is \
-         here as SVG and PNG.\n\n| figure | what it shows |\n|---|---|\n",
+         here as SVG, PNG and PDF.\n\n| figure | what it shows | PDF |\n|---|---|---|\n",
     );
     for it in &items {
         index.push_str(&format!(
-            "| [{0}.svg]({0}.svg) | {1} |\n",
+            "| [{0}.svg]({0}.svg) | {1} | [{0}.pdf]({0}.pdf) |\n",
             it.name,
             permlab::escape::markdown_cell(&it.caption)
         ));
@@ -493,7 +504,7 @@ fn write_gallery(dir: &Path, json: bool) -> CliResult {
             outln!("{}  {}", w["svg"].as_str().unwrap_or(""), it.caption);
         }
         outln!(
-            "wrote {} figures (SVG and PNG) into {}",
+            "wrote {} figures (SVG, PNG and PDF) into {}",
             items.len(),
             dir.display()
         );

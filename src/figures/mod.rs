@@ -29,6 +29,8 @@ pub mod cycles;
 pub mod gallery;
 pub mod histogram;
 pub mod matrix;
+#[cfg(feature = "pdf")]
+pub mod pdf;
 pub mod tikz;
 
 use plotters::coord::Shift;
@@ -41,7 +43,7 @@ use std::sync::Once;
 pub const FONT_FAMILY: &str = "sans-serif";
 
 /// DejaVu Sans (Bitstream Vera license, see `assets/fonts/LICENSE-DejaVu.txt`).
-static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub(crate) static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 /// Registers the shipped DejaVu Sans with plotters' `ab_glyph` font backend as
 /// [`FONT_FAMILY`] (normal style; bold and italic fall back to it). Idempotent and
@@ -65,12 +67,15 @@ pub enum FigureError {
     /// A figure size with a zero side or a side above [`MAX_FIGURE_SIDE`] pixels.
     #[error("figure size {0}x{1}: each side must be 1..={max} pixels", max = MAX_FIGURE_SIDE)]
     Size(u32, u32),
-    /// An output path whose extension is not `.svg`, `.png` or `.tex`.
-    #[error("output {0:?}: the file name must end in .svg, .png or .tex")]
+    /// An output path whose extension is not `.svg`, `.png`, `.pdf` or `.tex`.
+    #[error("output {0:?}: the file name must end in .svg, .png, .pdf or .tex")]
     Format(String),
     /// TikZ output asked of a figure that has no TikZ form.
     #[error("TikZ output (.tex) exists only for matrix pictures and histograms; use .svg or .png for this figure")]
     NoTikz,
+    /// PDF output asked of a library built without the `pdf` feature.
+    #[error("PDF output needs permlab's `pdf` feature (on with the `cli` feature)")]
+    NoPdf,
     /// Writing the output failed.
     #[error("cannot write {path}: {source}")]
     Io {
@@ -101,6 +106,9 @@ pub enum Format {
     Png,
     /// TikZ/PGF source, a `tikzpicture` ([`Figure::to_tikz`]).
     Tex,
+    /// A one-page vector PDF converted from the SVG ([`Figure::to_pdf`]; needs the
+    /// `pdf` feature).
+    Pdf,
 }
 
 impl Format {
@@ -115,6 +123,7 @@ impl Format {
             Some("svg") => Ok(Format::Svg),
             Some("png") => Ok(Format::Png),
             Some("tex") => Ok(Format::Tex),
+            Some("pdf") => Ok(Format::Pdf),
             _ => Err(FigureError::Format(path.display().to_string())),
         }
     }
@@ -171,13 +180,27 @@ pub trait Figure {
         encode_png(&rgb, size)
     }
 
+    /// The figure as a one-page vector PDF: its SVG of `size` pixels converted by
+    /// `svg2pdf` with the shipped font embedded (module `pdf`), one pixel per point.
+    /// [`FigureError::NoPdf`] without the `pdf` feature.
+    fn to_pdf(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
+        let svg = self.to_svg(size)?;
+        #[cfg(feature = "pdf")]
+        return pdf::svg_to_pdf(&svg);
+        #[cfg(not(feature = "pdf"))]
+        {
+            let _ = svg;
+            Err(FigureError::NoPdf)
+        }
+    }
+
     /// The figure as TikZ/PGF source, a `tikzpicture` environment (see [`tikz`]);
     /// [`FigureError::NoTikz`] for figures other than matrix pictures and histograms.
     fn to_tikz(&self) -> Result<String, FigureError> {
         Err(tikz::unsupported())
     }
 
-    /// Writes the figure to `path` (`.svg`, `.png`, or `.tex` for the `tikzpicture`
+    /// Writes the figure to `path` (`.svg`, `.png`, `.pdf`, or `.tex` for the `tikzpicture`
     /// of [`Figure::to_tikz`], where `size` is not used), through a temporary file
     /// renamed into place. Returns the format written.
     fn save(&self, path: &Path, size: (u32, u32)) -> Result<Format, FigureError> {
@@ -186,6 +209,7 @@ pub trait Figure {
             Format::Svg => self.to_svg(size)?.into_bytes(),
             Format::Png => self.to_png(size)?,
             Format::Tex => self.to_tikz()?.into_bytes(),
+            Format::Pdf => self.to_pdf(size)?,
         };
         write_atomically(path, &bytes)?;
         Ok(format)
@@ -202,6 +226,8 @@ pub trait DynFigure {
     fn png(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError>;
     /// See [`Figure::to_tikz`].
     fn tikz(&self) -> Result<String, FigureError>;
+    /// See [`Figure::to_pdf`].
+    fn pdf(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError>;
 }
 
 impl<F: Figure> DynFigure for F {
@@ -216,6 +242,9 @@ impl<F: Figure> DynFigure for F {
     }
     fn tikz(&self) -> Result<String, FigureError> {
         self.to_tikz()
+    }
+    fn pdf(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
+        self.to_pdf(size)
     }
 }
 
