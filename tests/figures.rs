@@ -229,12 +229,12 @@ fn text_is_drawn_with_the_shipped_font() {
     };
     assert_eq!(ink(&plain), 0);
     assert!(ink(&titled) > 50, "title glyphs drawn: {}", ink(&titled));
-    // SVG names the family the font is registered under
+    // SVG names the shipped font, then the generic family
     let svg = MatrixFigure::of_perm(&g)
         .title("Title")
         .to_svg(size)
         .unwrap();
-    assert!(svg.contains("font-family=\"sans-serif\""));
+    assert!(svg.contains("font-family=\"DejaVu Sans, sans-serif\""));
     assert!(svg.contains(">\nTitle\n</text>"));
 }
 
@@ -639,4 +639,42 @@ fn committed_gallery_is_current() {
             .unwrap_or_else(|_| panic!("figures/{f} is missing: regenerate figures/"));
         assert!(fresh == old, "figures/{f} is stale: regenerate figures/");
     }
+}
+
+#[test]
+fn long_titles_shrink_or_wrap_inside_the_canvas() {
+    use permlab::figures::text::{em_of, text_width};
+    use permlab::figures::title_layout;
+    let title = "The permutation matrix of the T-perm R U R' U' R' F R2 U' R' U' R U R' F' \
+                 on the 54 stickers of cube3";
+    let size = (400u32, 440u32);
+    let t = title_layout(size, title);
+    assert!(t.lines.len() > 1, "{t:?}");
+    assert_eq!(t.lines.join(" "), title);
+    for line in &t.lines {
+        assert!(
+            text_width(line, em_of(t.size)) <= 0.94 * size.0 as f64,
+            "{line}"
+        );
+    }
+    let fig = MatrixFigure::of_perm(&cube_perm("R U R' U' R' F R2 U' R' U' R U R' F'"))
+        .cube_faces(3)
+        .title(title);
+    // the drawing starts below the title band
+    let l = fig.layout(size);
+    assert_eq!(l.title_height, t.height);
+    assert!(l.y0 > t.height);
+    let img = decode_png(&fig.to_png(size).unwrap());
+    // the title's ink stays off the canvas edges and inside its band
+    let ink_rows: Vec<u32> = (0..size.1)
+        .filter(|&y| (0..size.0).any(|x| is_dark(img.get_pixel(x, y))))
+        .collect();
+    assert!(ink_rows[0] > 0);
+    for y in 0..t.height as u32 {
+        assert!(!is_dark(img.get_pixel(0, y)) && !is_dark(img.get_pixel(size.0 - 1, y)));
+    }
+    let band_ink = (0..t.height as u32)
+        .filter(|&y| (0..size.0).any(|x| is_dark(img.get_pixel(x, y))))
+        .count();
+    assert!(band_ink > 0, "the title is drawn in its band");
 }

@@ -151,11 +151,7 @@ impl MatrixFigure {
     /// The pixel geometry of the cells in an image of `size` pixels.
     pub fn layout(&self, size: (u32, u32)) -> MatrixLayout {
         let (w, h) = (size.0 as i32, size.1 as i32);
-        let title_height = if self.title.is_empty() {
-            0
-        } else {
-            (super::title_font_size(size) * 1.6).round() as i32
-        };
+        let title_height = super::title_height(size, &self.title);
         let label = if self.has_axis_labels() {
             (self.label_font_size(size) * 2.0).ceil() as i32
         } else {

@@ -31,6 +31,7 @@ pub mod histogram;
 pub mod matrix;
 #[cfg(feature = "pdf")]
 pub mod pdf;
+pub mod text;
 pub mod tikz;
 
 use plotters::coord::Shift;
@@ -38,6 +39,7 @@ use plotters::prelude::*;
 use plotters::style::{register_font, FontStyle};
 use std::path::Path;
 use std::sync::Once;
+use text::{TextBackend, TextMode};
 
 /// The font family every figure uses; DejaVu Sans is registered under this name.
 pub const FONT_FAMILY: &str = "sans-serif";
@@ -152,7 +154,8 @@ pub trait Figure {
         register_fonts();
         let mut out = String::new();
         {
-            let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
+            let backend = SVGBackend::with_string(&mut out, size);
+            let root = TextBackend::new(backend, TextMode::Vector).into_drawing_area();
             root.fill(&WHITE).map_err(draw_err)?;
             self.draw(&root)?;
             root.present().map_err(draw_err)?;
@@ -166,7 +169,8 @@ pub trait Figure {
         register_fonts();
         let mut buf = vec![255u8; 3 * size.0 as usize * size.1 as usize];
         {
-            let root = BitMapBackend::with_buffer(&mut buf, size).into_drawing_area();
+            let backend = BitMapBackend::with_buffer(&mut buf, size);
+            let root = TextBackend::new(backend, TextMode::Raster).into_drawing_area();
             root.fill(&WHITE).map_err(draw_err)?;
             self.draw(&root)?;
             root.present().map_err(draw_err)?;
@@ -379,22 +383,69 @@ pub fn centred_text(size: f64, color: RGBColor) -> TextStyle<'static> {
 
 /// Draws `title` centred at the top of `area` and returns the height it took (0 for
 /// an empty title). The font size scales with the area: 6% of the smaller side,
-/// clamped to 15..=28 pixels.
+/// clamped to 15..=28 pixels; a title wider than the area shrinks (to 70% of that
+/// size at least) and then wraps at spaces ([`title_layout`]), so it never runs off
+/// the canvas or into the drawing below it.
 pub fn draw_title<DB: DrawingBackend>(area: &Area<DB>, title: &str) -> Result<i32, FigureError> {
-    if title.is_empty() {
-        return Ok(0);
+    let (w, _) = area.dim_in_pixel();
+    let t = title_layout(area.dim_in_pixel(), title);
+    let style = centred_text(t.size, BLACK);
+    for (i, line) in t.lines.iter().enumerate() {
+        let y = t.size * (0.225 + 1.15 * (i as f64 + 0.5));
+        area.draw(&Text::new(
+            line.clone(),
+            (w as i32 / 2, y.round() as i32),
+            style.clone(),
+        ))
+        .map_err(draw_err)?;
     }
-    let (w, h) = area.dim_in_pixel();
-    let size = title_font_size((w, h));
-    let style = centred_text(size, BLACK);
-    let height = (size * 1.6).round() as i32;
-    area.draw(&Text::new(
-        title.to_string(),
-        (w as i32 / 2, height / 2),
-        style,
-    ))
-    .map_err(draw_err)?;
-    Ok(height)
+    Ok(t.height)
+}
+
+/// Where a title goes: its font size, its lines, and the height of the band they
+/// take at the top of the figure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TitleLayout {
+    /// Font size (plotters' size: the em is `size / 1.24` pixels).
+    pub size: f64,
+    /// The lines, top to bottom (none for an empty title).
+    pub lines: Vec<String>,
+    /// Height of the title band in pixels.
+    pub height: i32,
+}
+
+/// The layout of `title` on an area of `size` pixels: [`title_font_size`], shrunk
+/// until the title fits within the width less a 3% margin each side (down to 70% of
+/// it), then wrapped at spaces ([`text::wrap`]); one line takes `1.6·size`, each
+/// further line `1.15·size` more.
+pub fn title_layout(size: (u32, u32), title: &str) -> TitleLayout {
+    if title.is_empty() {
+        return TitleLayout {
+            size: title_font_size(size),
+            lines: Vec::new(),
+            height: 0,
+        };
+    }
+    let max_width = size.0 as f64 * 0.94;
+    let full = title_font_size(size);
+    let width = text::text_width(title, text::em_of(full));
+    let font = if width <= max_width {
+        full
+    } else {
+        (full * max_width / width).max(full * 0.7)
+    };
+    let lines = text::wrap(title, text::em_of(font), max_width);
+    let height = (font * (0.45 + 1.15 * lines.len() as f64)).round() as i32;
+    TitleLayout {
+        size: font,
+        lines,
+        height,
+    }
+}
+
+/// The height [`draw_title`] takes for `title` on an area of `size` pixels.
+pub fn title_height(size: (u32, u32), title: &str) -> i32 {
+    title_layout(size, title).height
 }
 
 /// The title font size for an area of `size` pixels.

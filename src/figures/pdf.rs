@@ -128,3 +128,59 @@ pub fn canonical_resources(mut pdf: Vec<u8>) -> Vec<u8> {
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figures::histogram::{DistanceDistribution, HistogramFigure};
+    use crate::figures::text::{em_of, layout, x_height_em};
+    use crate::figures::Figure;
+
+    fn texts(group: &usvg::Group, out: &mut Vec<usvg::Text>) {
+        for node in group.children() {
+            match node {
+                usvg::Node::Group(g) => texts(g, out),
+                usvg::Node::Text(t) => out.push((**t).clone()),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn usvg_shapes_the_svg_text_at_our_advances() {
+        // usvg shapes the SVG's text with rustybuzz (GPOS kerning), independently of
+        // our `layout` (hmtx + kern through ab_glyph): the glyph origins must agree
+        let title = "Megaminx xyz wax AV To";
+        let fig = HistogramFigure::new(vec![("a".into(), DistanceDistribution::new(vec![1, 2]))])
+            .title(title);
+        let svg = fig.to_svg((640, 420)).unwrap();
+        assert!(svg.contains("font-family=\"DejaVu Sans, sans-serif\""));
+        let tree = usvg::Tree::from_str(&svg, options()).unwrap();
+        let mut all = Vec::new();
+        texts(tree.root(), &mut all);
+        let t = all
+            .iter()
+            .find(|t| t.chunks().iter().any(|c| c.text() == title))
+            .expect("the title is a text node");
+        let size = crate::figures::title_font_size((640, 420));
+        let em = em_of(size);
+        let ours = layout(title, em);
+        let glyphs: Vec<_> = t
+            .layouted()
+            .iter()
+            .flat_map(|s| s.positioned_glyphs.iter())
+            .collect();
+        assert_eq!(glyphs.len(), ours.len());
+        let x0 = f64::from(glyphs[0].transform().tx);
+        for (g, o) in glyphs.iter().zip(&ours) {
+            let x = f64::from(g.transform().tx) - x0;
+            assert!((x - o.x).abs() < 0.05, "{:?}: usvg {x}, ours {}", o.ch, o.x);
+        }
+        // centred on the canvas, baseline half an x-height below the title's centre
+        let width = ours.last().map(|g| g.x + g.advance).unwrap();
+        assert!((x0 - (320.0 - width / 2.0)).abs() < 0.6, "{x0}");
+        let y = f64::from(glyphs[0].transform().ty);
+        let centre = (size * (0.225 + 0.575)).round();
+        assert!((y - (centre + 0.5 * x_height_em() * em)).abs() < 0.6, "{y}");
+    }
+}
