@@ -678,3 +678,41 @@ fn long_titles_shrink_or_wrap_inside_the_canvas() {
         .count();
     assert!(band_ink > 0, "the title is drawn in its band");
 }
+
+#[test]
+fn numbers_are_drawn_with_face_labels() {
+    let count = |svg: &str, t: &str| svg.matches(&format!(">\n{t}\n</text>")).count();
+    let size = (540, 580);
+    let r = cube_perm("R");
+    let faces = MatrixFigure::of_perm(&r).cube_faces(3).move_captions();
+    let both = faces.clone().numbers(true);
+    let svg = both.to_svg(size).unwrap();
+    // every face name on both axes, and the numbers 1 and 50 on both axes
+    for face in ["U", "L", "F", "R", "B", "D"] {
+        assert_eq!(count(&svg, face), 2, "{face}");
+    }
+    assert_eq!(count(&svg, "1"), 2);
+    assert_eq!(count(&svg, "50"), 2);
+    assert_eq!(count(&faces.to_svg(size).unwrap(), "1"), 0);
+    // the numbers lie below the grid (columns) and right of it (rows)
+    let l = both.layout(size);
+    let (right, bottom) = (l.x0 + 54 * l.cell, l.y0 + 54 * l.cell);
+    let attr = |elem: &str, name: &str| -> i32 {
+        let k = elem.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        elem[k..].split('"').next().unwrap().parse().unwrap()
+    };
+    let fifties: Vec<(i32, i32)> = svg
+        .split("<text")
+        .filter(|e| e.contains(">\n50\n</text>"))
+        .map(|e| (attr(e, "x"), attr(e, "y")))
+        .collect();
+    assert_eq!(fifties.len(), 2);
+    assert!(
+        fifties.iter().any(|&(x, y)| y >= bottom && x < right),
+        "{fifties:?}"
+    );
+    assert!(
+        fifties.iter().any(|&(x, y)| x >= right && y < bottom),
+        "{fifties:?}"
+    );
+}

@@ -101,11 +101,67 @@ fn figure_command_writes_pdf() {
     assert_eq!(
         stdout.trim_end(),
         format!(
-            "wrote {} (pdf, 300x320 pt, {} bytes)",
+            "wrote {} (pdf, 300x320 px, 300.0x320.0 pt, {} bytes)",
             out.display(),
             bytes.len()
         )
     );
     assert_eq!(count(&bytes, b"/MediaBox [0 0 300 320]"), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn width_sets_the_physical_size() {
+    let dir = std::env::temp_dir().join(format!("permlab-pdf-width-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |file: &str, extra: &[&str]| -> serde_json::Value {
+        let out = dir.join(file);
+        let o = Command::new(env!("CARGO_BIN_EXE_permlab"))
+            .args([
+                "figure", "matrix", "cube3", "R", "--size", "400x300", "--json",
+            ])
+            .args(extra)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    // 8.5 cm = 8.5 / 2.54 · 72 pt
+    let pt = 8.5 / 2.54 * 72.0;
+    let v = run("w.pdf", &["--width", "8.5cm"]);
+    assert!((v["width_pt"].as_f64().unwrap() - pt).abs() < 1e-9);
+    assert!((v["height_pt"].as_f64().unwrap() - pt * 0.75).abs() < 1e-9);
+    let pdf = std::fs::read(dir.join("w.pdf")).unwrap();
+    let text = String::from_utf8_lossy(&pdf);
+    let mb = text.split("/MediaBox [0 0 ").nth(1).unwrap();
+    let nums: Vec<f64> = mb
+        .split(']')
+        .next()
+        .unwrap()
+        .split(' ')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    assert!(
+        (nums[0] - pt).abs() < 0.01 && (nums[1] - 0.75 * pt).abs() < 0.01,
+        "{nums:?}"
+    );
+    let v = run("w.svg", &["--width", "240pt"]);
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(400), Some(300))
+    );
+    let svg = std::fs::read_to_string(dir.join("w.svg")).unwrap();
+    assert!(svg.starts_with("<svg width=\"240.00pt\" height=\"180.00pt\" viewBox=\"0 0 400 300\""));
+    // a PNG of 8.5 cm at 150 dpi: 8.5 / 2.54 · 150 = 501.97 → 502 pixels wide, 502 · 3/4 = 376.5 → 377 high
+    let v = run("w.png", &["--width", "8.5cm", "--dpi", "150"]);
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(502), Some(377))
+    );
+    let png = std::fs::read(dir.join("w.png")).unwrap();
+    let (w, h, _) = permlab::figures::decode_png(&png).unwrap();
+    assert_eq!((w, h), (502, 377));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -298,6 +298,75 @@ impl<F: Figure> Figure for Panels<F> {
     }
 }
 
+/// A physical length (`8.5cm`, `85mm`, `240pt`, `3.35in`; TeX points, 72.27 per inch,
+/// are not used: `pt` is the PostScript/PDF point, 72 per inch) in PDF points.
+///
+/// ```
+/// use permlab::figures::parse_length_pt;
+/// assert_eq!(parse_length_pt("240pt").unwrap(), 240.0);
+/// assert!((parse_length_pt("2.54cm").unwrap() - 72.0).abs() < 1e-9);
+/// assert!(parse_length_pt("8.5").is_err());
+/// ```
+pub fn parse_length_pt(text: &str) -> Result<f64, FigureError> {
+    let t = text.trim();
+    let bad = || {
+        FigureError::Invalid(format!(
+            "length {text:?}: expected a positive number with a unit cm, mm, in or pt (e.g. 8.5cm)"
+        ))
+    };
+    let split = t.find(|c: char| c.is_ascii_alphabetic()).ok_or_else(bad)?;
+    let (num, unit) = t.split_at(split);
+    let value: f64 = num.trim().parse().map_err(|_| bad())?;
+    let per_unit = match unit {
+        "pt" => 1.0,
+        "in" => 72.0,
+        "cm" => 72.0 / 2.54,
+        "mm" => 72.0 / 25.4,
+        _ => return Err(bad()),
+    };
+    let pt = value * per_unit;
+    // a figure wider than 10 m is a typing mistake
+    if !(pt.is_finite() && pt > 0.0 && pt <= 72.0 / 0.0254 * 10.0) {
+        return Err(bad());
+    }
+    Ok(pt)
+}
+
+/// Gives an SVG document written by plotters (`<svg width="W" height="H" …>`) a
+/// physical size: the width becomes `width_pt` points and the height follows the
+/// aspect ratio; the `viewBox` keeps the drawing's pixel coordinates, so the figure
+/// scales as a whole.
+pub fn svg_physical_size(svg: &str, width_pt: f64) -> Result<String, FigureError> {
+    let head_end = svg
+        .find('>')
+        .ok_or_else(|| FigureError::Invalid("not an SVG document".into()))?;
+    let head = &svg[..head_end];
+    let attr = |name: &str| -> Option<f64> {
+        let key = format!(" {name}=\"");
+        let start = head.find(&key)? + key.len();
+        let len = head[start..].find('"')?;
+        head[start..start + len].parse().ok()
+    };
+    let (Some(w), Some(h)) = (attr("width"), attr("height")) else {
+        return Err(FigureError::Invalid(
+            "SVG without a pixel width and height".into(),
+        ));
+    };
+    let height_pt = width_pt * h / w;
+    let new_head = head
+        .replacen(
+            &format!(" width=\"{w}\""),
+            &format!(" width=\"{width_pt:.2}pt\""),
+            1,
+        )
+        .replacen(
+            &format!(" height=\"{h}\""),
+            &format!(" height=\"{height_pt:.2}pt\""),
+            1,
+        );
+    Ok(format!("{new_head}{}", &svg[head_end..]))
+}
+
 /// The largest side of a figure in pixels: a 10000×10000 PNG takes 300 MB of pixels
 /// while it is drawn.
 pub const MAX_FIGURE_SIDE: u32 = 10_000;
