@@ -535,7 +535,12 @@ pub mod palette {
     pub const HIGHLIGHT: RGBColor = RGBColor(255, 214, 102);
     /// Arrows.
     pub const ARROW: RGBColor = RGBColor(200, 40, 40);
-    /// Series colours (colour-blind friendly, Okabe–Ito).
+    /// Series colours: the Okabe–Ito palette (M. Okabe and K. Ito, "Color Universal
+    /// Design (CUD): How to make figures and presentations that are friendly to
+    /// colorblind people", 2002/2008, <https://jfly.uni-koeln.de/color/>), whose
+    /// colours stay distinct under the common colour-vision deficiencies; the first
+    /// three (blue, orange, green) also differ in lightness, so they separate in
+    /// greyscale print.
     pub const SERIES: [RGBColor; 7] = [
         RGBColor(0, 114, 178),
         RGBColor(230, 159, 0),
