@@ -47,7 +47,7 @@ pub struct BlocksFigure {
 pub fn block_colour(k: usize, count: usize) -> RGBColor {
     let count = count.max(1);
     let hue = k as f64 / count as f64;
-    let (s, l) = if k % 2 == 0 {
+    let (s, l) = if k.is_multiple_of(2) {
         (0.65, 0.45)
     } else {
         (0.75, 0.70)
@@ -222,7 +222,11 @@ impl Figure for BlocksFigure {
                 .map_err(draw_err)?;
             if let (Some(k), true) = (self.block_of(p), cell >= 14.0) {
                 // white text on dark tones, ink on light ones
-                let ink = if k % 2 == 0 { WHITE } else { palette::INK };
+                let ink = if k.is_multiple_of(2) {
+                    WHITE
+                } else {
+                    palette::INK
+                };
                 area.draw(&Text::new(
                     (k + 1).to_string(),
                     (px(x + cell / 2.0), px(y + cell / 2.0)),

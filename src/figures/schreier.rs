@@ -293,7 +293,8 @@ impl Figure for SchreierFigure {
             GraphLayout::Layers => (avail / (n as f64).sqrt() * 0.15).clamp(3.0, 18.0),
         };
         let font_size = (radius * 2.2 / widest.max(1.5)).clamp(6.0, 16.0);
-        let pad = radius * 2.5 + margin;
+        // room for the loops: they reach 1 + 1.8·1.17 radii from a vertex's centre
+        let pad = radius * 3.2 + margin;
         let bx = (
             pad,
             top + pad,
@@ -319,7 +320,7 @@ impl Figure for SchreierFigure {
                 } else {
                     (dx / len, dy / len)
                 };
-                let lr = radius * (0.6 + 0.35 * k as f64);
+                let lr = radius * (0.45 + 0.12 * k as f64);
                 let c = (
                     pa.0 + ux * (radius + lr * 0.8),
                     pa.1 + uy * (radius + lr * 0.8),
