@@ -30,6 +30,7 @@
 pub mod cube;
 pub mod export;
 pub mod gens;
+pub mod geometry;
 pub mod tws;
 
 use crate::perm::Perm;
@@ -473,12 +474,13 @@ impl Puzzle {
                 p.name = "rotation3".into();
                 Ok(p)
             }
-            _ => Err(PuzzleError::Unknown(crate::limits::clip(spec))),
+            _ => geometry::builtin(spec)
+                .unwrap_or_else(|| Err(PuzzleError::Unknown(crate::limits::clip(spec)))),
         }
     }
 
     /// Whether `spec` names a file rather than a built-in: it contains `/` or ends
-    /// in `.gens` or `.tws`. Other specs are built-ins first ([`Puzzle::load`]).
+    /// in `.gens`, `.tws` or `.geo`. Other specs are built-ins first ([`Puzzle::load`]).
     ///
     /// ```
     /// use permlab::Puzzle;
@@ -488,12 +490,16 @@ impl Puzzle {
     /// assert!(!Puzzle::is_file_spec("cube3"));
     /// ```
     pub fn is_file_spec(spec: &str) -> bool {
-        spec.contains('/') || spec.ends_with(".gens") || spec.ends_with(".tws")
+        spec.contains('/')
+            || spec.ends_with(".gens")
+            || spec.ends_with(".tws")
+            || spec.ends_with(".geo")
     }
 
     /// Loads a puzzle: a spec that [names a file](Puzzle::is_file_spec) (contains `/`
     /// or ends in `.gens` or `.tws`) is read as a [twsearch definition](tws) if it
-    /// ends in `.tws`, else as a [`.gens` file](gens); any other spec is a
+    /// ends in `.tws`, as a [geometry definition](geometry) if it ends in `.geo`,
+    /// else as a [`.gens` file](gens); any other spec is a
     /// built-in, or else a `.gens` file of that name in the current directory. A
     /// built-in wins over a file of the same name (write `./cube3` for the file).
     /// Either may be followed by a list of words in brackets, `cube3[R2,U]`, to take
@@ -529,6 +535,9 @@ impl Puzzle {
         let from_file = || -> Result<Puzzle, PuzzleError> {
             if spec.ends_with(".tws") {
                 return tws::read_tws_file(Path::new(spec));
+            }
+            if spec.ends_with(".geo") {
+                return geometry::read_geo_file(Path::new(spec));
             }
             let g = gens::read_gens_file(Path::new(spec))?;
             let p = Puzzle::try_new(spec, g.degree, g.moves, Vec::new(), Layout::Plain)?;
