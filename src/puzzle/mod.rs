@@ -6,7 +6,9 @@
 //!
 //! | spec | what |
 //! |---|---|
-//! | `cube3`, `cube2`, `cube:N` | N×N×N cube on 6N² stickers ([`crate::puzzle::cube`]); generators U D F B R L; also M E S (odd N) and x y z as extra moves |
+//! | `cube3`, `cube2`, `cube:N` | N×N×N cube on 6N² stickers ([`crate::puzzle::cube`]); generators the outer turns U D F B R L; extra moves M E S (odd N), x y z and every block turn `2R`, `Rw` (= `r`), `3Rw`, … ([`cube::block_turns`]) |
+//! | `cube:N:layers` | the same cube with every single-layer turn a generator (U D F B R L and the inner slices `kU`, `kF`, `kR`): the whole N×N×N group, whole-cube rotations included |
+//! | `megaminx`, `pyraminx`, `pyraminx:notips`, `skewb`, `dino`, `floppy`, `domino` | twisty puzzles from [geometry](geometry), defined by the files in `data/puzzles/` |
 //! | `turnstyle:N` | seed 002: L = (1,…,N), R = L⁻¹, T = (1,2)(3,4) |
 //! | `board:RxC:K` | R rows × C columns, cells row-major from 1; one generator per K×K block position turning the block 90° clockwise |
 //! | `nokia-rect` | seed 004's 3x3 mode: 3 rows × 4 columns, frames A (left) and B (right) shift their 8 border cells one step clockwise |
@@ -427,14 +429,14 @@ impl Puzzle {
         };
         let parts: Vec<&str> = spec.split(':').collect();
         match parts.as_slice() {
-            ["cube3"] => Ok(cube_puzzle(spec, 3)),
-            ["cube2"] => Ok(cube_puzzle(spec, 2)),
-            ["cube", n] => {
+            ["cube3"] => Ok(cube_puzzle(spec, 3, false)),
+            ["cube2"] => Ok(cube_puzzle(spec, 2, false)),
+            ["cube", n] | ["cube", n, "layers"] => {
                 let n: usize = n.parse().map_err(|_| bad("N must be a number"))?;
                 if !(1..=9).contains(&n) {
                     return Err(bad("N must be 1..9"));
                 }
-                Ok(cube_puzzle(spec, n))
+                Ok(cube_puzzle(spec, n, parts.len() == 3))
             }
             ["turnstyle", n] => {
                 let n: usize = n.parse().map_err(|_| bad("N must be a number"))?;
@@ -824,19 +826,33 @@ fn render_grid(rows: usize, cols: usize, state: &[u32]) -> String {
     s
 }
 
-fn cube_puzzle(spec: &str, n: usize) -> Puzzle {
+/// The N×N×N cube: generators the outer face turns (and with `all_layers` the inner
+/// slices `kU`, `kF`, `kR`, 2 ≤ k ≤ N−1); every other block turn, the slices M E S
+/// and the rotations x y z are extra moves, wide turns also written `r` for `Rw`.
+fn cube_puzzle(spec: &str, n: usize, all_layers: bool) -> Puzzle {
     let to_moves = |v: Vec<(String, Perm)>| -> Vec<Move> {
         v.into_iter()
             .map(|(name, perm)| Move { name, perm })
             .collect()
     };
-    Puzzle::new(
-        spec,
-        6 * n * n,
-        to_moves(cube::face_turns(n)),
-        to_moves(cube::slices_and_rotations(n)),
-        Layout::Cube(n),
-    )
+    let mut generators = to_moves(cube::face_turns(n));
+    let mut extra = to_moves(cube::slices_and_rotations(n));
+    for m in to_moves(cube::block_turns(n)) {
+        let inner_ufr = m.name.len() == 2
+            && m.name.as_bytes()[0].is_ascii_digit()
+            && matches!(m.name.as_bytes()[1], b'U' | b'F' | b'R');
+        if all_layers && inner_ufr {
+            generators.push(m);
+        } else {
+            extra.push(m);
+        }
+    }
+    let mut p = Puzzle::new(spec, 6 * n * n, generators, extra, Layout::Cube(n));
+    for (alias, target) in cube::wide_aliases(n) {
+        p.add_alias(&alias, &target, 1)
+            .expect("every wide turn is a move");
+    }
+    p
 }
 
 fn turnstyle(spec: &str, n: usize) -> Puzzle {
