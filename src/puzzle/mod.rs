@@ -33,6 +33,7 @@ pub mod cube;
 pub mod export;
 pub mod gens;
 pub mod geometry;
+pub mod identical;
 pub mod tws;
 
 use crate::perm::Perm;
@@ -231,6 +232,7 @@ pub struct Puzzle {
     layout: Layout,
     alphabet: Alphabet,
     metric: SearchMetric,
+    identical: Vec<Vec<usize>>,
 }
 
 impl Puzzle {
@@ -277,6 +279,50 @@ impl Puzzle {
     pub fn with_metric(mut self, metric: SearchMetric) -> Puzzle {
         self.metric = metric;
         self
+    }
+
+    /// The classes of [identical pieces](identical) (0-based labels), empty when
+    /// every piece is distinct.
+    pub fn identical(&self) -> &[Vec<usize>] {
+        &self.identical
+    }
+
+    /// The puzzle with the labels of each class identical (0-based, disjoint, at
+    /// least two a class, below the degree); an empty list makes every piece
+    /// distinct again.
+    ///
+    /// ```
+    /// let p = permlab::Puzzle::builtin("cube2").unwrap();
+    /// assert!(p.clone().with_identical(vec![vec![0, 1, 2, 3]]).is_ok());
+    /// assert!(p.with_identical(vec![vec![0, 99]]).is_err());
+    /// ```
+    pub fn with_identical(mut self, classes: Vec<Vec<usize>>) -> Result<Puzzle, PuzzleError> {
+        let text = identical::format_classes(&classes);
+        let bad = |why: String| PuzzleError::BadSpec {
+            spec: crate::limits::clip(&self.name),
+            why: format!("identical pieces: {why}"),
+        };
+        if classes.iter().flatten().any(|&p| p >= self.degree) {
+            return Err(bad(format!("a point beyond the degree {}", self.degree)));
+        }
+        if !classes.is_empty() {
+            identical::parse_classes(&text, self.degree).map_err(bad)?;
+        }
+        self.identical = classes;
+        Ok(self)
+    }
+
+    /// The number of positions reachable from the solved one: the group's order, or
+    /// with [identical pieces](identical) the number of arrangements, `|G| / |S|`.
+    ///
+    /// ```
+    /// let p = permlab::Puzzle::builtin("cube2").unwrap();
+    /// assert_eq!(p.position_count(), p.group().order());
+    /// ```
+    pub fn position_count(&self) -> num_bigint::BigUint {
+        let g = self.group();
+        identical::position_count(&g, &self.identical)
+            .expect("classes are checked to lie below the degree")
     }
 
     /// A puzzle from its generators and extra moves (each extended to `degree`
@@ -377,6 +423,7 @@ impl Puzzle {
             layout,
             alphabet: Alphabet::new(names),
             metric: SearchMetric::Htm,
+            identical: Vec::new(),
         })
     }
 
@@ -543,7 +590,8 @@ impl Puzzle {
             }
             let g = gens::read_gens_file(Path::new(spec))?;
             let p = Puzzle::try_new(spec, g.degree, g.moves, Vec::new(), Layout::Plain)?;
-            Ok(p.with_metric(g.metric.unwrap_or(SearchMetric::Htm)))
+            p.with_metric(g.metric.unwrap_or(SearchMetric::Htm))
+                .with_identical(g.identical)
         };
         if Puzzle::is_file_spec(spec) {
             return from_file();
@@ -605,6 +653,7 @@ impl Puzzle {
             }
         }
         p.metric = self.metric;
+        p.identical = self.identical.clone();
         Ok(p)
     }
 
