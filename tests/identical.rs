@@ -151,3 +151,52 @@ fn big_cubes_with_identical_centres_match_the_published_counts() {
         assert_eq!(count, published * 24u32, "N = {n}");
     }
 }
+
+mod common;
+use common::permlab;
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = permlab(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn cli_bfs_and_solve_over_arrangements() {
+    // a .gens file's identical: line and the --identical option give the same search
+    let file = "tests/data/board3_identical.gens";
+    let p = Puzzle::load(file).unwrap();
+    assert_eq!(p.identical(), [vec![0, 1, 2, 3], vec![4, 5, 6, 7]]);
+    let count = p.position_count();
+    let a = json(&["bfs", file, "--json"]);
+    let b = json(&["bfs", "board:3x3:2", "--identical", "1-4|5-8", "--json"]);
+    assert_eq!(a["distribution"], b["distribution"]);
+    assert_eq!(a["states"].as_u64().unwrap().to_string(), count.to_string());
+    // S_9 reaches every arrangement: 9!/(4!·4!·1!) = 630
+    assert_eq!(count, BigUint::from(630u32));
+    assert_eq!(
+        b["identical"],
+        serde_json::json!([[1, 2, 3, 4], [5, 6, 7, 8]])
+    );
+    let (code, out, _) = permlab(&["bfs", file]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\nidentical pieces: 1-4 | 5-8 "), "{out}");
+    // a solution brings each class home, and is as long as the search says
+    let s = json(&["solve", file, "5,6,7,8,1,2,3,4,9", "--json"]);
+    let moves = s["solution"].as_str().unwrap();
+    let w = p.parse_word(moves).unwrap();
+    let end = p.apply(&p.parse_state("5,6,7,8,1,2,3,4,9").unwrap(), &w);
+    for (pos, &label) in end.iter().enumerate() {
+        assert_eq!(label < 4, pos < 4, "{end:?}");
+        assert_eq!((4..8).contains(&label), (4..8).contains(&pos), "{end:?}");
+    }
+    let max = a["max_distance"].as_u64().unwrap();
+    assert!(s["length"].as_u64().unwrap() <= max);
+    // bad classes: exit 2 with the class named
+    let (code, _, err) = permlab(&["bfs", "board:3x3:2", "--identical", "1-4|4-8"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("class 2: point 4 is already in class 1"),
+        "{err}"
+    );
+}

@@ -446,6 +446,7 @@ fn search_distribution(args: &SpaceArgs) -> Result<DistanceDistribution, CliErro
         AnySpace::Group(s) => run(s, args),
         AnySpace::Ring(s) => run(s, args),
         AnySpace::Pieces(s) => run(s, args),
+        AnySpace::Tokens(s) => run(s, args),
     }
 }
 
