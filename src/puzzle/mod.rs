@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `cube3`, `cube2`, `cube:N` | N×N×N cube on 6N² stickers ([`crate::puzzle::cube`]); generators the outer turns U D F B R L; extra moves M E S (odd N), x y z and every block turn `2R`, `Rw` (= `r`), `3Rw`, … ([`cube::block_turns`]) |
 //! | `cube:N:layers` | the same cube with every single-layer turn a generator (U D F B R L and the inner slices `kU`, `kF`, `kR`): the whole N×N×N group, whole-cube rotations included |
-//! | `megaminx`, `pyraminx`, `pyraminx:notips`, `skewb`, `dino`, `floppy`, `domino` | twisty puzzles from [geometry](geometry), defined by the files in `data/puzzles/` |
+//! | `megaminx`, `pyraminx`, `pyraminx:notips`, `skewb`, `dino`, `floppy`, `domino` | twisty puzzles from [geometry], defined by the files in `data/puzzles/` |
 //! | `turnstyle:N` | seed 002: L = (1,…,N), R = L⁻¹, T = (1,2)(3,4) |
 //! | `board:RxC:K` | R rows × C columns, cells row-major from 1; one generator per K×K block position turning the block 90° clockwise |
 //! | `nokia-rect` | seed 004's 3x3 mode: 3 rows × 4 columns, frames A (left) and B (right) shift their 8 border cells one step clockwise |

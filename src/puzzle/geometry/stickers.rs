@@ -4,7 +4,7 @@
 //! Every face polygon is split by every plane that crosses it (Sutherland–Hodgman
 //! clipping: I. E. Sutherland, G. W. Hodgman, "Reentrant polygon clipping", Comm. ACM
 //! 17 (1974)); a plane that only touches a polygon (all its vertices within
-//! [`EPS`](super::EPS) of one side) leaves it whole. The stickers are numbered face by
+//! [`EPS`] of one side) leaves it whole. The stickers are numbered face by
 //! face in face order, and within a face in reading order (rows from the top, each row
 //! from the left, in the face's [`frame`]).
 
