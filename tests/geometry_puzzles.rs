@@ -239,6 +239,17 @@ fn geo_files_report_bad_input_with_the_line() {
     let e = d.build("t.geo").unwrap_err().to_string();
     assert!(e.contains("lies on the boundary"), "{e}");
     assert!(Puzzle::load("no/such.geo").is_err());
+    // too many stickers: an error, found before all cuts are made
+    let depths: Vec<String> = (1..21).map(|k| format!("{k}/21")).collect();
+    let text = format!(
+        "shape dodecahedron\nfaces A B C D E F G H I J K L\ncut faces {}\nmove A A 0.5 inf\n",
+        depths.join(" ")
+    );
+    let e = geometry::parse(&text, "t.geo")
+        .unwrap()
+        .build("t.geo")
+        .unwrap_err();
+    assert!(e.to_string().contains("stickers, more than 4096"), "{e}");
 }
 
 #[test]

@@ -55,7 +55,9 @@ fn centroid(poly: &[V3]) -> V3 {
     scale(c, 1.0 / total)
 }
 
-/// The stickers of `solid` cut by `planes`, numbered as the module docs say.
+/// The stickers of `solid` cut by `planes`, numbered as the module docs say (more
+/// than [`MAX_STICKERS`](super::MAX_STICKERS) pieces: the cutting stops there and
+/// the list is longer than the limit, unsorted).
 pub fn stickers(solid: &Polyhedron, planes: &[Plane]) -> Vec<Sticker> {
     let mut out = Vec::new();
     for (f, face) in solid.faces.iter().enumerate() {
@@ -76,6 +78,15 @@ pub fn stickers(solid: &Polyhedron, planes: &[Plane]) -> Vec<Sticker> {
                 }
             }
             pieces = next;
+            if out.len() + pieces.len() > super::MAX_STICKERS {
+                // too many already: the caller reports it, no need to cut further
+                out.extend(pieces.into_iter().map(|polygon| Sticker {
+                    face: f,
+                    centroid: centroid(&polygon),
+                    polygon,
+                }));
+                return out;
+            }
         }
         let (right, up) = frame(solid.normals[f]);
         let mut face_stickers: Vec<Sticker> = pieces
