@@ -66,7 +66,7 @@ pub struct OutArgs {
 /// A puzzle and a word.
 #[derive(clap::Args)]
 pub struct PuzzleWord {
-    /// A built-in puzzle, a .gens file, or either with a bracket list of
+    /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
     /// generator words (`cube3[R2,U]`).
     #[arg(value_parser = super::args::puzzle_arg)]
     puzzle: Puzzle,

@@ -33,7 +33,7 @@ pub type CliResult = Result<ExitCode, CliError>;
     version,
     about = "Permutation puzzles with linear algebra and computational group theory",
     long_about = "Permutation puzzles with linear algebra and computational group theory.\n\n\
-PUZZLE is a built-in (see `permlab puzzles`) or a path to a .gens file. Points and states are \
+PUZZLE is a built-in (see `permlab puzzles`) or a path to a .gens, .tws (twsearch) or .geo (geometry) file. Points and states are \
 1-based; products are left to right (first the left factor, as in GAP)."
 )]
 struct Cli {

@@ -147,7 +147,7 @@ pub enum StrategyArg {
 /// Which state space to search.
 #[derive(Args, Clone)]
 pub struct SpaceArgs {
-    /// A built-in puzzle, a .gens file, or either with a bracket list of
+    /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
     /// generator words (`cube3[R2,U]`).
     #[arg(value_parser = super::args::puzzle_arg)]
     pub puzzle: Puzzle,
