@@ -7,6 +7,7 @@ mod core;
 mod export;
 mod figure;
 mod group;
+mod linalg;
 mod mixing;
 mod nrp;
 pub mod output;
@@ -85,6 +86,9 @@ enum Command {
     Reproduce(reproduce::ReproduceArgs),
     /// The total-variation distance to uniform after 0..K uniformly random moves.
     Mixing(mixing::MixingArgs),
+    /// The linear invariants of a puzzle's moves: orbits (over Q), twist sums (over
+    /// Z/k) and sign relations (over GF(2)).
+    Invariants(linalg::InvariantsArgs),
     /// Seed 000's Number Rotation Puzzle: Spiral, Cycle, 3-cycles, solve, bench.
     Nrp(nrp::NrpArgs),
     /// Benchmarks.
@@ -113,6 +117,7 @@ pub fn run() -> CliResult {
         Command::Export(a) => export::run(a, json),
         Command::Reproduce(a) => reproduce::run(a, json),
         Command::Mixing(a) => mixing::run(a, json),
+        Command::Invariants(a) => linalg::run_invariants(a, json),
         Command::Nrp(a) => nrp::run(a, json),
         Command::Bench { which } => which.run(json),
     }?;
