@@ -374,3 +374,303 @@ fn cli_invariants() {
     assert_eq!(code, 2);
     assert_eq!(err.trim().lines().count(), 1, "{err}");
 }
+
+// ---- spectra ----
+
+use permlab::linalg::spectrum::{
+    permutation_eigenvalues, random_move_operator, random_move_spectrum, Domain, Solver,
+};
+use permlab::nalgebra::{Complex, DMatrix};
+
+/// Whether two multisets of complex numbers agree within `tol` (greedy matching).
+fn same_multiset(a: &[Complex<f64>], b: &[Complex<f64>], tol: f64) -> bool {
+    let mut used = vec![false; b.len()];
+    a.len() == b.len()
+        && a.iter().all(
+            |z| match (0..b.len()).find(|&j| !used[j] && (b[j] - z).norm() < tol) {
+                Some(j) => {
+                    used[j] = true;
+                    true
+                }
+                None => false,
+            },
+        )
+}
+
+fn random_perm(rng: &mut StdRng, n: usize) -> Perm {
+    let mut v: Vec<u32> = (0..n as u32).collect();
+    for i in (1..n).rev() {
+        v.swap(i, rng.random_range(0..=i));
+    }
+    Perm::from_images(v).unwrap()
+}
+
+#[test]
+fn word_eigenvalues_match_nalgebra_and_the_cycle_type() {
+    let mut rng = StdRng::seed_from_u64(11);
+    for _ in 0..200 {
+        let n = rng.random_range(1..=10);
+        let p = random_perm(&mut rng, n);
+        let exact = permutation_eigenvalues(&p);
+        // multiplicities from the cycle type, counted directly
+        let ct = p.cycle_type();
+        for (r, m) in &exact {
+            let b = r.denominator as usize;
+            assert_eq!(*m, ct.iter().filter(|&&l| l % b == 0).count());
+        }
+        let ones = exact.iter().find(|(r, _)| r.denominator == 1).unwrap().1;
+        assert_eq!(ones, ct.len(), "1 has one eigenvector per cycle");
+        let listed: Vec<Complex<f64>> = exact
+            .iter()
+            .flat_map(|(r, m)| std::iter::repeat_n(r.value(), *m))
+            .collect();
+        assert_eq!(listed.len(), n);
+        // nalgebra's unshifted Schur iteration need not converge on a permutation
+        // matrix (a cyclic shift is the classic case), so compare through the
+        // Hermitian matrix H = c·P + conj(c)·Pᵀ, whose eigenvalues are 2·Re(c·λ): for
+        // c = e^{iφ} with φ not a rational multiple of π these determine the λ.
+        let c = Complex::from_polar(1.0, 0.123_456_789);
+        let h = DMatrix::<Complex<f64>>::from_fn(n, n, |i, j| {
+            let mut z = Complex::new(0.0, 0.0);
+            if p.image(j) == i {
+                z += c;
+            }
+            if p.image(i) == j {
+                z += c.conj();
+            }
+            z
+        });
+        let numeric: Vec<Complex<f64>> = h
+            .symmetric_eigenvalues()
+            .iter()
+            .map(|&x| Complex::new(x, 0.0))
+            .collect();
+        let expected: Vec<Complex<f64>> = listed
+            .iter()
+            .map(|&l| Complex::new(2.0 * (c * l).re, 0.0))
+            .collect();
+        assert!(
+            same_multiset(&expected, &numeric, 1e-6),
+            "{p}: {listed:?} vs {numeric:?}"
+        );
+    }
+}
+
+fn metric_moves_of(spec: &str) -> (usize, Vec<Perm>) {
+    let p = Puzzle::load(spec).unwrap();
+    let (_, moves) = permlab::search::space::metric_moves(&p, p.metric()).unwrap();
+    (p.degree(), moves)
+}
+
+#[test]
+fn eigenvalue_one_has_one_eigenvector_per_orbit_on_points_and_pairs() {
+    use permlab::group::orbits_on_sets::OnWhat;
+    for spec in [
+        "tests/data/cube2_ruf.gens",
+        "nokia2x2",
+        "rotation3",
+        "turnstyle:6",
+        "tests/data/two_orbits_9.gens",
+    ] {
+        let (n, moves) = metric_moves_of(spec);
+        let g = PermGroup::new(n, moves.clone());
+        let s = random_move_spectrum(n, &moves, Domain::Points).unwrap();
+        assert_eq!(s.unit_multiplicity, g.orbits().len(), "{spec}");
+        let s2 = random_move_spectrum(n, &moves, Domain::Pairs).unwrap();
+        let pair_orbits = g.orbits_on(OnWhat::Tuples(2), 10_000).unwrap().len();
+        assert_eq!(s2.unit_multiplicity, pair_orbits, "{spec}");
+        assert_eq!(s.eigenvalues.len(), n);
+        assert_eq!(s2.eigenvalues.len(), n * n);
+        // the points spectrum lies inside the pairs spectrum (the diagonal pairs)
+        assert!(
+            s2.lambda_star.unwrap() >= s.lambda_star.unwrap() - 1e-9,
+            "{spec}"
+        );
+    }
+}
+
+#[test]
+fn the_symmetric_solver_agrees_with_schur() {
+    for spec in ["nokia2x2", "tests/data/cube2_ruf.gens", "turnstyle:7"] {
+        let (n, moves) = metric_moves_of(spec);
+        let s = random_move_spectrum(n, &moves, Domain::Points).unwrap();
+        assert_eq!(s.solver, Solver::Symmetric, "{spec}");
+        let t = random_move_operator(n, &moves, Domain::Points).unwrap();
+        assert_eq!(t, t.transpose());
+        let schur: Vec<Complex<f64>> = t
+            .clone()
+            .try_schur(f64::EPSILON, 100_000)
+            .expect("Schur converges")
+            .complex_eigenvalues()
+            .iter()
+            .copied()
+            .collect();
+        assert!(same_multiset(&s.eigenvalues, &schur, 1e-6), "{spec}");
+    }
+    let (n, moves) = metric_moves_of("rotation3");
+    assert_eq!(
+        random_move_spectrum(n, &moves, Domain::Points)
+            .unwrap()
+            .solver,
+        Solver::Schur
+    );
+}
+
+#[test]
+fn the_lower_bound_holds_on_exact_mixing_curves() {
+    use permlab::search::mixing::{mixing, MixingOptions};
+    use permlab::search::space::GroupSpace;
+    use std::sync::atomic::AtomicBool;
+    for spec in ["nokia2x2", "rotation3", "turnstyle:6"] {
+        let p = Puzzle::load(spec).unwrap();
+        let (n, moves) = metric_moves_of(spec);
+        assert_eq!(moves, p.generator_perms(), "{spec}: the walk's moves");
+        let space = GroupSpace::for_puzzle(&p, false).unwrap();
+        let opts = MixingOptions {
+            steps: 30,
+            max_memory: Some(1 << 30),
+            ..Default::default()
+        };
+        let r = mixing(&space, &opts, &AtomicBool::new(false)).unwrap();
+        for domain in [Domain::Points, Domain::Pairs] {
+            let s = random_move_spectrum(n, &moves, domain).unwrap();
+            for (k, &tv) in r.tv.iter().enumerate() {
+                let lb = s.lower_bound(k as u32).unwrap();
+                assert!(tv >= lb - 1e-9, "{spec} {domain:?} k = {k}: {tv} < {lb}");
+            }
+        }
+    }
+}
+
+#[test]
+fn cli_spectrum() {
+    let (code, out, err) = common::permlab(&["spectrum", "cube3", "R U", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let total: u64 = v["eigenvalues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["multiplicity"].as_u64().unwrap())
+        .sum::<u64>();
+    // each eigenvalue a/b stands for one root; the roots of order b are φ(b) entries
+    assert!(total <= 54);
+    let ones = v["eigenvalues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["denominator"] == 1)
+        .unwrap();
+    assert_eq!(ones["multiplicity"], 26);
+    let (code, out, err) = common::permlab(&["spectrum", "nokia2x2", "--pairs", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["solver"], "symmetric");
+    assert_eq!(v["unit_multiplicity"], v["orbits"]);
+    assert_eq!(v["dimension"], 81);
+    let (code, out, _) = common::permlab(&["spectrum", "rotation3"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("not closed under inverses"));
+    let (code, _, err) = common::permlab(&["spectrum", "cube3", "--pairs"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("dense eigen solver is limited"), "{err}");
+    let (code, _, _) = common::permlab(&["spectrum", "cube3", "R Q"]);
+    assert_eq!(code, 2);
+}
+
+// ---- the permutation module ----
+
+use permlab::linalg::permutation_module::{character_inner_product, orbitals, rank};
+
+#[test]
+fn rank_is_the_character_inner_product_by_burnside() {
+    for spec in [
+        "cube2",
+        "tests/data/m12.gens",
+        "nokia2x2",
+        "rotation3",
+        "tests/data/psl2_7.gens",
+        "turnstyle:8",
+    ] {
+        let g = Puzzle::load(spec).unwrap().group();
+        let r = rank(&g).unwrap();
+        assert_eq!(
+            character_inner_product(&g, 100_000).unwrap(),
+            r.into(),
+            "{spec}"
+        );
+        // and by brute force over the elements on small groups
+        if let Some(order) = g.order_u128().filter(|&o| o <= 200_000) {
+            let sum: u128 = (0..order)
+                .map(|i| {
+                    let x = g.unrank(i);
+                    let f = (0..g.degree()).filter(|&p| x.image(p) == p).count() as u128;
+                    f * f
+                })
+                .sum();
+            assert_eq!(sum, r as u128 * order, "{spec}");
+        }
+    }
+}
+
+#[test]
+fn orbital_matrices_form_a_closed_algebra_with_the_right_eigenvalues() {
+    for spec in [
+        "cube2",
+        "tests/data/m12.gens",
+        "nokia2x2",
+        "tests/data/two_orbits_9.gens",
+    ] {
+        let g = Puzzle::load(spec).unwrap().group();
+        let n = g.degree();
+        let o = orbitals(&g, 100).unwrap();
+        assert!(o.closed_under_products, "{spec}");
+        assert_eq!(o.orbitals.iter().map(|a| a.size).sum::<usize>(), n * n);
+        for (i, a) in o.orbitals.iter().enumerate() {
+            assert_eq!(o.orbitals[a.paired].paired, i);
+            assert_eq!(o.orbitals[a.paired].size, a.size);
+            let e = a.eigenvalues.as_ref().unwrap();
+            assert_eq!(e.len(), n);
+            // the trace: pairs of the orbital on the diagonal
+            let diagonal = if a.representative.0 == a.representative.1 {
+                a.size
+            } else {
+                0
+            };
+            let tr: Complex<f64> = e.iter().sum();
+            assert!(
+                (tr.re - diagonal as f64).abs() < 1e-6 && tr.im.abs() < 1e-6,
+                "{spec} {i}"
+            );
+            if o.transitive {
+                // constant row sums |O_i|/n: an eigenvalue of A_i with the all-ones vector
+                let d = (a.size / n) as f64;
+                assert!(e.iter().any(|z| (z - Complex::new(d, 0.0)).norm() < 1e-6));
+            }
+        }
+    }
+    // M12 is 2-transitive: I and J − I, with eigenvalues 11 and −1 (11 times)
+    let m12 = Puzzle::load("tests/data/m12.gens").unwrap().group();
+    let o = orbitals(&m12, 10).unwrap();
+    assert_eq!(o.orbitals.len(), 2);
+    assert!(o.commutative && o.symmetric);
+    let e = o.orbitals[1].eigenvalues.as_ref().unwrap();
+    assert!((e[0].re - 11.0).abs() < 1e-9);
+    assert!(e[1..].iter().all(|z| (z.re + 1.0).abs() < 1e-9));
+}
+
+#[test]
+fn cli_module() {
+    let (code, out, err) = common::permlab(&["module", "cube2", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["rank"], 4);
+    assert_eq!(v["character_inner_product"], "4");
+    assert_eq!(v["orbitals"].as_array().unwrap().len(), 4);
+    let (code, out, _) = common::permlab(&["module", "tests/data/megaminx.gens"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("120 points"));
+    let (code, _, err) = common::permlab(&["module", "tests/data/s1000.gens"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("degree 1000"), "{err}");
+}

@@ -14,4 +14,6 @@
 //! - A congruence "`c·y ≡ 0 (mod d)`" has its coefficients in `0..d`.
 
 pub mod invariants;
+pub mod permutation_module;
 pub mod smith;
+pub mod spectrum;
