@@ -674,3 +674,35 @@ fn cli_module() {
     assert_eq!(code, 2);
     assert!(err.contains("degree 1000"), "{err}");
 }
+
+#[test]
+fn spectrum_figure_is_deterministic_and_cli_writes_it() {
+    use permlab::figures::{spectrum::SpectrumFigure, Figure};
+    let p: Perm = "(1,2,3,4)(5,6)".parse().unwrap();
+    let points: Vec<(Complex<f64>, usize)> = permutation_eigenvalues(&p)
+        .into_iter()
+        .map(|(r, m)| (r.value(), m))
+        .collect();
+    let fig = SpectrumFigure::new(points).title("(1,2,3,4)(5,6)");
+    let a = fig.to_png((300, 300)).unwrap();
+    assert_eq!(a, fig.to_png((300, 300)).unwrap());
+    assert_eq!(&a[1..4], b"PNG");
+    let svg = fig.to_svg((300, 300)).unwrap();
+    assert!(
+        svg.contains("×2"),
+        "the multiplicity 2 of 1 and -1 is written"
+    );
+    let dir = std::env::temp_dir().join(format!("permlab-linalg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("s.svg");
+    let (code, _, err) = common::permlab(&[
+        "figure",
+        "spectrum",
+        "nokia2x2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&out).unwrap().contains("<svg"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
