@@ -74,7 +74,13 @@ impl TempFile {
             std::process::id()
         ));
         let mut list = pending();
-        let file = File::create(&path)?;
+        // readable too, so that it can be mapped into memory
+        let file = File::options()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&path)?;
         list.push(path.clone());
         Ok(TempFile {
             path,

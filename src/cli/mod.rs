@@ -4,6 +4,7 @@ mod args;
 mod bench;
 mod classes;
 mod core;
+mod distributed;
 mod export;
 mod figure;
 mod group;

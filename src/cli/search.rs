@@ -8,7 +8,8 @@ use super::{print_json, CliError, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
 use permlab::group::PermGroup;
 use permlab::puzzle::{format_state, SearchMetric};
-use permlab::search::bfs::{search_space, BfsOptions, BfsResult, Strategy};
+use permlab::search::bfs::{search_space, search_space_on_disk, BfsOptions, BfsResult, Strategy};
+use permlab::search::distributed::Partition;
 use permlab::search::ida::{
     auto_projections, state_of, Heuristic, Ida, Limits, Metric, MoveSet, Outcome,
 };
@@ -48,6 +49,28 @@ pub enum SearchCommand {
         /// Force the layer strategy (default: chosen per layer).
         #[arg(long, value_enum)]
         strategy: Option<StrategyArg>,
+        /// Out of core: keep the table in a scratch file in this directory, mapped
+        /// into memory (removed at the end), so the search is bounded by the disk's
+        /// free space, not the memory (--max-memory then bounds the rest).
+        #[arg(long, value_name = "DIR")]
+        on_disk: Option<PathBuf>,
+        /// Distributed search over the MPI ranks this process was started with
+        /// (`mpirun -np N permlab bfs … --mpi`, or Slurm's `srun`): each rank holds
+        /// one slice of the table; rank 0 prints. Needs a build with the `mpi` feature.
+        #[arg(long)]
+        mpi: bool,
+        /// With --mpi: write each rank's slice into this directory after every layer
+        /// (two alternating files per rank), to resume an interrupted search.
+        #[arg(long, value_name = "DIR", requires = "mpi")]
+        checkpoint: Option<PathBuf>,
+        /// With --mpi: resume from the deepest layer checkpointed by every rank in
+        /// --checkpoint DIR (same puzzle, options and number of ranks).
+        #[arg(long, requires = "checkpoint")]
+        resume: bool,
+        /// With --mpi: stop once this many layers are complete (checkpointed with
+        /// --checkpoint), as for a batch job's time limit; resume with --resume.
+        #[arg(long, value_name = "LAYERS", requires = "mpi")]
+        stop_after: Option<usize>,
     },
     /// An optimal solution of a state (from a distance table, saved or computed
     /// within the memory bound; else a bidirectional search within --max-depth;
@@ -357,6 +380,11 @@ impl SearchCommand {
                 home,
                 save,
                 strategy,
+                on_disk,
+                mpi,
+                checkpoint,
+                resume,
+                stop_after,
             } => {
                 if let Some(path) = &save {
                     super::args::check_output_file(path, "--save")?;
@@ -378,13 +406,22 @@ impl SearchCommand {
                 if home.is_some() && matches!(space, AnySpace::Pieces(_)) {
                     return Err("--home needs a search of whole positions (not --track)".into());
                 }
+                if mpi {
+                    if home.is_some() || save.is_some() || on_disk.is_some() {
+                        return Err("--mpi searches without --home, --save or --on-disk (each rank holds only its slice of the table)".into());
+                    }
+                    let dist = super::distributed::Distributed {
+                        checkpoint,
+                        resume,
+                        stop_after,
+                    };
+                    return with_space!(&space, s => dist.run(&puzzle, metric, s, describe_indexing(&space), antipodes, max_memory, args.quiet, json));
+                }
                 with_space!(&space, s => {
-                    let (table, r) = run_bfs(s, max_memory, &opts)?;
-                    let antis: Vec<Vec<u32>> = r.antipodes.iter().map(|&i| {
-                        let mut st = vec![0u8; s.width()];
-                        s.unrank(i, &mut st);
-                        s.to_cells(&st)
-                    }).collect();
+                    let (table, r) = match &on_disk {
+                        Some(dir) => search_space_on_disk(s, dir, max_memory, &opts, stop_flag())?,
+                        None => run_bfs(s, max_memory, &opts)?,
+                    };
                     let home_report = match &home {
                         Some(h) => Some(home_distribution(s, &table, puzzle.degree(), h)?),
                         None => None,
@@ -396,64 +433,18 @@ impl SearchCommand {
                             "distribution": r.distribution,
                         }))?;
                     }
-                    let bytes = table_bytes(s.size());
-                    let rate = r.states as f64 / r.seconds.max(1e-9);
-                    if json {
-                        let mut v = json!({
-                            "puzzle": puzzle.name(),
-                            "metric": metric.name(),
-                            "moves": space_moves(s),
-                            "space": s.key(),
-                            "indexing": describe_indexing(&space),
-                            "states": r.states,
-                            "distribution": r.distribution,
-                            "max_distance": r.max_distance(),
-                            "antipode_count": r.antipode_count(),
-                            "antipodes": antis.iter().map(|c| cells_one_based(c)).collect::<Vec<_>>(),
-                            "seconds": r.seconds,
-                            "layer_strategies": r.strategies.iter().map(|x| format!("{x:?}").to_lowercase()).collect::<Vec<_>>(),
-                            "positions_per_second": rate,
-                            "table_bytes": bytes,
-                            "bits_per_position": bytes as f64 * 8.0 / s.size() as f64,
-                            "peak_memory_bytes": peak_memory(),
-                        });
-                        if let Some(HomeReport { distribution: dist, outside, hardest }) = &home_report {
-                            v["home"] = json!({
-                                "cells": home.as_ref().map(|h| h.iter().map(|c| c + 1).collect::<Vec<_>>()),
-                                "distribution": dist,
-                                "max_distance": dist.len().saturating_sub(1),
-                                "unreachable": outside,
-                                "hardest": hardest.iter().map(|c| cells_one_based(c)).collect::<Vec<_>>(),
-                            });
-                        }
-                        print_json(&v)?;
-                    } else {
-                        outln!("{}: {} positions ({}); {}", puzzle.name(), r.states, describe_indexing(&space), moves_line(metric, &space_moves(s)));
-                        if r.states != s.size() {
-                            outln!("note: {} of the {} indexed positions are unreachable", s.size() - r.states, s.size());
-                        }
-                        print_distribution(&r.distribution)?;
-                        outln!("God's number: {} ({} hardest positions)", r.max_distance(), r.antipode_count());
-                        if !antis.is_empty() {
-                            outln!("hardest positions (first {} by index):", antis.len());
-                            for c in &antis {
-                                outln!("  {}", cells_text(c));
-                            }
-                        }
-                        if let Some(HomeReport { distribution: dist, outside, hardest }) = &home_report {
-                            outln!("positions with cells {} home:", home.as_ref().map(|h| h.iter().map(|c| (c + 1).to_string()).collect::<Vec<_>>().join(",")).unwrap_or_default());
-                            print_distribution(dist)?;
-                            outln!("worst case: {} moves; {} such arrangements are not positions of the puzzle", dist.len().saturating_sub(1), outside);
-                            for c in hardest {
-                                outln!("  {}", format_state(c));
-                            }
-                        }
-                        outln!(
-                            "time {:.2} s, {:.0} positions/s, table {} bytes ({:.2} bits/position), peak memory {} MB",
-                            r.seconds, rate, bytes, bytes as f64 * 8.0 / s.size() as f64,
-                            peak_memory().unwrap_or(0) >> 20
-                        );
+                    BfsReport {
+                        puzzle: &puzzle,
+                        metric,
+                        space: s,
+                        indexing: describe_indexing(&space),
+                        result: &r,
+                        on_disk: table.is_on_disk(),
+                        ranks: None,
+                        home: home.as_deref(),
+                        home_report: home_report.as_ref(),
                     }
+                    .print(json)?;
                     Ok(ExitCode::SUCCESS)
                 })
             }
@@ -933,4 +924,139 @@ fn compare_solvers(puzzle: &str, json: bool) -> CliResult {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `bfs` prints: the search's result with what it was a search of.
+pub(super) struct BfsReport<'a, S> {
+    pub puzzle: &'a Puzzle,
+    pub metric: SearchMetric,
+    pub space: &'a S,
+    pub indexing: String,
+    pub result: &'a BfsResult,
+    /// Whether the table was a file on disk (`--on-disk`).
+    pub on_disk: bool,
+    /// The number of ranks of a distributed search.
+    pub ranks: Option<usize>,
+    pub home: Option<&'a [usize]>,
+    pub home_report: Option<&'a HomeReport>,
+}
+
+impl<S: StateSpace> BfsReport<'_, S> {
+    /// Prints the report as text or JSON.
+    pub fn print(&self, json: bool) -> Result<(), OutputError> {
+        let (s, r, metric, home) = (self.space, self.result, self.metric, &self.home);
+        let home_report = self.home_report;
+        let antis: Vec<Vec<u32>> = r
+            .antipodes
+            .iter()
+            .map(|&i| {
+                let mut st = vec![0u8; s.width()];
+                s.unrank(i, &mut st);
+                s.to_cells(&st)
+            })
+            .collect();
+        let bytes = table_bytes(s.size());
+        let rate = r.states as f64 / r.seconds.max(1e-9);
+        if json {
+            let mut v = json!({
+                "puzzle": self.puzzle.name(),
+                "metric": metric.name(),
+                "moves": space_moves(s),
+                "space": s.key(),
+                "indexing": self.indexing,
+                "states": r.states,
+                "distribution": r.distribution,
+                "max_distance": r.max_distance(),
+                "antipode_count": r.antipode_count(),
+                "antipodes": antis.iter().map(|c| cells_one_based(c)).collect::<Vec<_>>(),
+                "seconds": r.seconds,
+                "layer_strategies": r.strategies.iter().map(|x| format!("{x:?}").to_lowercase()).collect::<Vec<_>>(),
+                "positions_per_second": rate,
+                "table_bytes": bytes,
+                "table_on_disk": self.on_disk,
+                "bits_per_position": bytes as f64 * 8.0 / s.size() as f64,
+                "peak_memory_bytes": peak_memory(),
+            });
+            if let Some(n) = self.ranks {
+                v["ranks"] = json!(n);
+            }
+            if let Some(HomeReport {
+                distribution: dist,
+                outside,
+                hardest,
+            }) = &home_report
+            {
+                v["home"] = json!({
+                    "cells": home.as_ref().map(|h| h.iter().map(|c| c + 1).collect::<Vec<_>>()),
+                    "distribution": dist,
+                    "max_distance": dist.len().saturating_sub(1),
+                    "unreachable": outside,
+                    "hardest": hardest.iter().map(|c| cells_one_based(c)).collect::<Vec<_>>(),
+                });
+            }
+            print_json(&v)?;
+        } else {
+            outln!(
+                "{}: {} positions ({}); {}",
+                self.puzzle.name(),
+                r.states,
+                self.indexing,
+                moves_line(metric, &space_moves(s))
+            );
+            if r.states != s.size() {
+                outln!(
+                    "note: {} of the {} indexed positions are unreachable",
+                    s.size() - r.states,
+                    s.size()
+                );
+            }
+            if let Some(n) = self.ranks {
+                outln!("distributed over {n} ranks, {} positions each (the last may hold fewer); time and memory below are rank 0's", Partition::new(s.size(), n).per);
+            }
+            print_distribution(&r.distribution)?;
+            outln!(
+                "God's number: {} ({} hardest positions)",
+                r.max_distance(),
+                r.antipode_count()
+            );
+            if !antis.is_empty() {
+                outln!("hardest positions (first {} by index):", antis.len());
+                for c in &antis {
+                    outln!("  {}", cells_text(c));
+                }
+            }
+            if let Some(HomeReport {
+                distribution: dist,
+                outside,
+                hardest,
+            }) = &home_report
+            {
+                outln!(
+                    "positions with cells {} home:",
+                    home.as_ref()
+                        .map(|h| h
+                            .iter()
+                            .map(|c| (c + 1).to_string())
+                            .collect::<Vec<_>>()
+                            .join(","))
+                        .unwrap_or_default()
+                );
+                print_distribution(dist)?;
+                outln!(
+                    "worst case: {} moves; {} such arrangements are not positions of the puzzle",
+                    dist.len().saturating_sub(1),
+                    outside
+                );
+                for c in hardest {
+                    outln!("  {}", format_state(c));
+                }
+            }
+            outln!(
+                "time {:.2} s, {:.0} positions/s, table {} bytes{} ({:.2} bits/position), peak memory {} MB",
+                r.seconds, rate, bytes, if self.on_disk { " on disk" } else { "" }, bytes as f64 * 8.0 / s.size() as f64,
+                peak_memory().unwrap_or(0) >> 20
+            );
+        }
+        Ok(())
+    }
 }

@@ -129,17 +129,17 @@ pub fn sample_bytes(cap: usize, size: u64) -> u64 {
 }
 
 /// Keeps the `cap` smallest values pushed.
-struct Smallest {
+pub(crate) struct Smallest {
     cap: usize,
     v: Vec<u64>,
 }
 
 impl Smallest {
-    fn new(cap: usize) -> Smallest {
+    pub(crate) fn new(cap: usize) -> Smallest {
         Smallest { cap, v: Vec::new() }
     }
     #[inline]
-    fn push(&mut self, x: u64) {
+    pub(crate) fn push(&mut self, x: u64) {
         if self.cap == 0 {
             return;
         }
@@ -160,7 +160,7 @@ impl Smallest {
         }
         self
     }
-    fn into_sorted(mut self) -> Vec<u64> {
+    pub(crate) fn into_sorted(mut self) -> Vec<u64> {
         self.v.sort_unstable();
         self.v.dedup();
         self.v.truncate(self.cap);
@@ -201,7 +201,40 @@ pub fn search_space<S: StateSpace>(
         max_memory,
         64 << 20,
     )?;
-    let table = DistanceTable::new(space.size());
+    complete_search(space, DistanceTable::new(space.size()), opts, stop)
+}
+
+/// [`search_space`] with the table in a scratch file in the directory `dir`
+/// ([`DistanceTable::on_disk`]): out of core, for spaces whose table is larger than
+/// the memory. The memory check covers what stays in memory (the antipode samples
+/// and a reserve); the disk check, the table. The frontier is scanned in index
+/// order (sequential reads of the file); the neighbours it marks are where the
+/// moves lead, so writes are scattered over the file and the search is fast only
+/// while the part of the table in use stays in the page cache.
+pub fn search_space_on_disk<S: StateSpace>(
+    space: &S,
+    dir: &std::path::Path,
+    max_memory: Option<u64>,
+    opts: &BfsOptions,
+    stop: &AtomicBool,
+) -> Result<(DistanceTable, BfsResult), SearchError> {
+    check_memory_beside(
+        0,
+        sample_bytes(opts.antipode_sample, space.size()),
+        max_memory,
+        64 << 20,
+    )?;
+    let table = DistanceTable::on_disk(space.size(), dir)?;
+    complete_search(space, table, opts, stop)
+}
+
+/// [`bfs`] into `table`, an interrupted search being an error.
+fn complete_search<S: StateSpace>(
+    space: &S,
+    table: DistanceTable,
+    opts: &BfsOptions,
+    stop: &AtomicBool,
+) -> Result<(DistanceTable, BfsResult), SearchError> {
     let r = bfs(space, &table, opts, stop);
     if r.interrupted {
         return Err(SearchError::Interrupted {
@@ -340,7 +373,7 @@ pub fn bfs<S: StateSpace>(
 /// [`DistanceTable::slots_equal`]) of the word starting at index `base`: pairs
 /// `(j, base + j)` below `size`.
 #[inline(always)]
-fn slots(mut mask: u64, base: u64, size: u64) -> impl Iterator<Item = (u64, u64)> {
+pub(crate) fn slots(mut mask: u64, base: u64, size: u64) -> impl Iterator<Item = (u64, u64)> {
     std::iter::from_fn(move || {
         if mask == 0 {
             return None;

@@ -14,6 +14,8 @@
 //!   cgroup limits);
 //! - [`table`]: the 2-bit distance-mod-3 table, saved and loaded with a checksum;
 //! - [`bfs`]: the parallel breadth-first search; [`naive`]: the hash-map one;
+//!   [`distributed`]: the same search over several processes (MPI ranks), each
+//!   holding a slice of the table, with checkpoints;
 //! - [`solve`]: optimal solutions from a table, bidirectional search without one;
 //! - [`ida`]: optimal solutions by IDA* with pruning tables of projections, in the
 //!   half-turn or quarter-turn metric, for spaces too large for a table;
@@ -38,11 +40,14 @@
 
 pub mod bfs;
 pub mod coords;
+pub mod distributed;
 pub mod distribution;
 pub mod ida;
 pub mod index;
 pub mod memory;
 pub mod mixing;
+#[cfg(feature = "mpi")]
+pub mod mpi_ranks;
 pub mod naive;
 pub mod solve;
 pub mod space;

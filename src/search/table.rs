@@ -198,10 +198,66 @@ pub fn memory_limit(
 }
 
 /// 2-bit entries, `0` = unseen, `1 + d mod 3` = seen at distance `d`; safe to
-/// update from many threads.
+/// update from many threads. The entries live in memory ([`DistanceTable::new`]) or
+/// in a memory-mapped scratch file ([`DistanceTable::on_disk`]).
 pub struct DistanceTable {
     len: u64,
-    words: Vec<AtomicU64>,
+    words: Words,
+}
+
+/// Where a table's words live.
+enum Words {
+    /// On the heap.
+    Heap(Vec<AtomicU64>),
+    /// In a scratch file mapped into memory (the operating system pages it in and
+    /// out); the file is removed when the table is dropped.
+    Mapped {
+        map: memmap2::MmapMut,
+        words: usize,
+        _file: crate::io::TempFile,
+    },
+}
+
+impl std::ops::Deref for Words {
+    type Target = [AtomicU64];
+    fn deref(&self) -> &[AtomicU64] {
+        match self {
+            Words::Heap(v) => v,
+            // SAFETY: the map is page-aligned, at least `8 * words` bytes long and
+            // lives as long as `self`; `AtomicU64` has the size and alignment of
+            // `u64`; all access goes through the atomics; the scratch file is this
+            // process's own (created by it, removed on drop).
+            Words::Mapped { map, words, .. } => unsafe {
+                std::slice::from_raw_parts(map.as_ptr().cast::<AtomicU64>(), *words)
+            },
+        }
+    }
+}
+
+/// Free bytes on the file system holding `dir` (for unprivileged users), or `None`
+/// where it cannot be told.
+pub fn disk_available(dir: &Path) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+        let mut st = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+        // SAFETY: `c` is a NUL-terminated path and `st` is written by statvfs
+        // before it is read (only when it returns 0).
+        let rc = unsafe { libc::statvfs(c.as_ptr(), st.as_mut_ptr()) };
+        if rc != 0 {
+            return None;
+        }
+        // SAFETY: statvfs returned 0, so it filled `st`.
+        let st = unsafe { st.assume_init() };
+        #[allow(clippy::unnecessary_cast)] // the field types differ between platforms
+        Some((st.f_bavail as u64).saturating_mul(st.f_frsize as u64))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        None
+    }
 }
 
 impl DistanceTable {
@@ -212,7 +268,66 @@ impl DistanceTable {
         // vec![0; n] uses a zeroed allocation; AtomicU64 has the layout of u64
         let raw: Vec<u64> = vec![0u64; n];
         let words = raw.into_iter().map(AtomicU64::new).collect();
-        DistanceTable { len, words }
+        DistanceTable {
+            len,
+            words: Words::Heap(words),
+        }
+    }
+
+    /// A table of `len` unseen entries in a scratch file in the directory `dir`,
+    /// mapped into memory: a search whose table is larger than the memory runs on
+    /// the disk, the operating system keeping the parts in use in memory. The file is
+    /// created sparse (zeroes cost no disk until written) and removed when the table
+    /// is dropped, or by Ctrl-C ([`crate::io::remove_pending`]). Refused before
+    /// creating anything when the file system has less free space than the table.
+    pub fn on_disk(len: u64, dir: &Path) -> Result<DistanceTable, TableError> {
+        let name = dir.display().to_string();
+        let io_err = |e: io::Error| TableError::Io {
+            path: name.clone(),
+            source: e,
+        };
+        if !dir.is_dir() {
+            return Err(TableError::Bad {
+                path: name.clone(),
+                why: "not a directory".into(),
+            });
+        }
+        let bytes = table_bytes(len);
+        if bytes == 0 {
+            return Ok(DistanceTable::new(len));
+        }
+        if let Some(free) = disk_available(dir) {
+            if bytes > free {
+                return Err(TableError::Bad {
+                    path: name.clone(),
+                    why: format!(
+                        "the table needs {bytes} bytes ({len} positions at 2 bits) on disk and the file system has {free} bytes free"
+                    ),
+                });
+            }
+        }
+        let words = usize::try_from(len.div_ceil(32)).map_err(|_| TableError::Bad {
+            path: name.clone(),
+            why: format!("{len} positions cannot be addressed on this machine"),
+        })?;
+        let mut file = crate::io::TempFile::create(&dir.join("permlab-table")).map_err(io_err)?;
+        file.file().set_len(bytes).map_err(io_err)?;
+        // SAFETY: the file is this process's own scratch file, not truncated while
+        // mapped (it is removed only after the map is dropped: fields drop in order).
+        let map = unsafe { memmap2::MmapMut::map_mut(&*file.file()) }.map_err(io_err)?;
+        Ok(DistanceTable {
+            len,
+            words: Words::Mapped {
+                map,
+                words,
+                _file: file,
+            },
+        })
+    }
+
+    /// Whether the entries live in a memory-mapped file ([`DistanceTable::on_disk`]).
+    pub fn is_on_disk(&self) -> bool {
+        matches!(self.words, Words::Mapped { .. })
     }
 
     /// Number of entries.
@@ -435,7 +550,13 @@ impl DistanceTable {
         if u64::from_le_bytes(sum) != hash.finish() {
             return Err(bad("checksum mismatch: the file is damaged"));
         }
-        Ok((DistanceTable { len, words }, header))
+        Ok((
+            DistanceTable {
+                len,
+                words: Words::Heap(words),
+            },
+            header,
+        ))
     }
 }
 

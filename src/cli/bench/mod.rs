@@ -4,6 +4,7 @@
 mod classes;
 mod gap;
 mod groups;
+mod ranks;
 mod search;
 mod solve;
 
@@ -21,6 +22,11 @@ pub enum BenchWhich {
         /// Also write the results as a LaTeX table (for the paper), atomically.
         #[arg(long, value_name = "FILE")]
         latex: Option<std::path::PathBuf>,
+        /// Instead: the distributed search (`bfs --mpi`) under `mpirun -np N` for
+        /// each N given (e.g. 1,2), beside the single-process search, with the
+        /// bytes sent and a model of a cluster run (needs a build with `--features mpi`).
+        #[arg(long, value_delimiter = ',')]
+        ranks: Vec<usize>,
     },
     /// Two-phase solving of seeded random cube3 positions through
     /// cube3[U,D,R2,L2,F2,B2] (half-turn metric): median and largest length and
@@ -44,7 +50,12 @@ impl BenchWhich {
     /// Runs the benchmark.
     pub fn run(self, json: bool) -> CliResult {
         match self {
-            BenchWhich::Search { only, latex } => {
+            BenchWhich::Search {
+                only,
+                ranks: r,
+                latex,
+            } if !r.is_empty() => ranks::bench_ranks(&only, &r, json, latex.as_deref()),
+            BenchWhich::Search { only, latex, .. } => {
                 search::bench_search(&only, json, latex.as_deref())
             }
             BenchWhich::Groups(a) => groups::bench_groups(&a, json),
