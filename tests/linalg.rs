@@ -706,3 +706,37 @@ fn spectrum_figure_is_deterministic_and_cli_writes_it() {
     assert!(std::fs::read_to_string(&out).unwrap().contains("<svg"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn orbitals_figure_colours_each_pair_by_its_orbital() {
+    use permlab::figures::{orbitals::OrbitalsFigure, Figure};
+    let g = Puzzle::builtin("cube2").unwrap().group();
+    let o = orbitals(&g, 0).unwrap();
+    let n = g.degree();
+    assert_eq!(o.index.len(), n * n);
+    // the index agrees with the orbitals' representatives and sizes
+    for (i, a) in o.orbitals.iter().enumerate() {
+        assert_eq!(o.index[a.representative.0 * n + a.representative.1], i);
+        assert_eq!(o.index.iter().filter(|&&k| k == i).count(), a.size);
+    }
+    let fig = OrbitalsFigure::new(n, o.index.clone())
+        .unwrap()
+        .title("cube2");
+    let a = fig.to_png((240, 260)).unwrap();
+    assert_eq!(a, fig.to_png((240, 260)).unwrap());
+    assert!(fig.to_svg((240, 260)).unwrap().contains("4 orbitals"));
+    assert!(OrbitalsFigure::new(3, vec![0; 8]).is_err());
+    let dir = std::env::temp_dir().join(format!("permlab-orbitals-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("o.png");
+    let (code, _, err) = common::permlab(&[
+        "figure",
+        "orbitals",
+        "tests/data/m12.gens",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(&std::fs::read(&out).unwrap()[1..4], b"PNG");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -163,6 +163,15 @@ pub enum FigureKind {
         #[command(flatten)]
         out: OutArgs,
     },
+    /// The orbital matrices of a puzzle's group as one picture, each orbital (orbit on
+    /// ordered pairs) in its own colour (`permlab module`).
+    Orbitals {
+        /// A built-in puzzle or a .gens file.
+        #[arg(value_parser = super::args::puzzle_arg)]
+        puzzle: Puzzle,
+        #[command(flatten)]
+        out: OutArgs,
+    },
     /// Bar chart of given distributions side by side: --series NAME=c0,c1,c2,…
     Hist {
         /// A named distribution: counts at distance 0, 1, 2, … (repeatable).
@@ -311,7 +320,8 @@ impl FigureKind {
             | FigureKind::Cycles { out, .. }
             | FigureKind::Bfs { out, .. }
             | FigureKind::Hist { out, .. }
-            | FigureKind::Spectrum { out, .. } => out,
+            | FigureKind::Spectrum { out, .. }
+            | FigureKind::Orbitals { out, .. } => out,
         }
     }
 
@@ -328,6 +338,13 @@ impl FigureKind {
             super::args::check_label(x_desc, "--x-desc")?;
         }
         match self {
+            FigureKind::Orbitals { puzzle, out } => {
+                let g = puzzle.group();
+                let o = permlab::linalg::permutation_module::orbitals(&g, 0)?;
+                let fig = permlab::figures::orbitals::OrbitalsFigure::new(g.degree(), o.index)?
+                    .title(&title_or(&out, puzzle.name()));
+                write_figure(&fig, &out, json)
+            }
             FigureKind::Spectrum {
                 puzzle,
                 word,

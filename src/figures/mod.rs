@@ -29,6 +29,7 @@ pub mod cycles;
 pub mod gallery;
 pub mod histogram;
 pub mod matrix;
+pub mod orbitals;
 pub mod spectrum;
 pub mod tikz;
 

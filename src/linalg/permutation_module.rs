@@ -119,6 +119,8 @@ pub struct Orbitals {
     pub commutative: bool,
     /// Every `A_i` is symmetric.
     pub symmetric: bool,
+    /// The orbital of each pair: `index[x·n + y]` for the pair `(x, y)` (0-based).
+    pub index: Vec<usize>,
 }
 
 /// The orbital matrices of `g`, their eigenvalues, and the algebra's properties
@@ -220,5 +222,6 @@ pub fn orbitals(g: &PermGroup, product_limit: usize) -> Result<Orbitals, ModuleE
         closed_under_products: closed,
         commutative,
         symmetric: all_symmetric,
+        index: which,
     })
 }
