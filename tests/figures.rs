@@ -229,12 +229,12 @@ fn text_is_drawn_with_the_shipped_font() {
     };
     assert_eq!(ink(&plain), 0);
     assert!(ink(&titled) > 50, "title glyphs drawn: {}", ink(&titled));
-    // SVG names the family the font is registered under
+    // SVG names the shipped font, then the generic family
     let svg = MatrixFigure::of_perm(&g)
         .title("Title")
         .to_svg(size)
         .unwrap();
-    assert!(svg.contains("font-family=\"sans-serif\""));
+    assert!(svg.contains("font-family=\"DejaVu Sans, sans-serif\""));
     assert!(svg.contains(">\nTitle\n</text>"));
 }
 
@@ -515,7 +515,7 @@ fn figure_command_errors_are_one_line() {
                 "--out",
                 bad.to_str().unwrap(),
             ],
-            "must end in .svg, .png or .tex",
+            "must end in .svg, .png, .pdf or .tex",
         ),
         (
             vec!["figure", "matrix", "cube3", "R Q", "--out", "x.svg"],
@@ -598,7 +598,7 @@ fn figures_command_is_deterministic() {
         assert_eq!(names, gallery_names());
     }
     for name in gallery_names() {
-        for ext in ["svg", "png"] {
+        for ext in ["svg", "png", "pdf"] {
             let f = format!("{name}.{ext}");
             let (x, y) = (
                 std::fs::read(a.join(&f)).unwrap(),
@@ -612,8 +612,107 @@ fn figures_command_is_deterministic() {
     assert_eq!(index, std::fs::read_to_string(b.join("INDEX.md")).unwrap());
     for name in gallery_names() {
         assert!(
-            index.contains(&format!("| [{name}.svg]({name}.svg) | ")),
+            index.contains(&format!("| [{name}.svg]({name}.svg) | "))
+                && index.contains(&format!(" | [{name}.pdf]({name}.pdf) |\n")),
             "{name}"
         );
     }
+}
+
+#[test]
+fn committed_gallery_is_current() {
+    // figures/ holds what `permlab figures` writes today, byte for byte (run
+    // `target/release/permlab figures --dir figures` after changing a figure)
+    let dir = tempdir("gallery-committed");
+    let o = permlab(&["figures", "--dir", dir.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("figures");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 3 * gallery_names().len() + 1, "{names:?}");
+    for f in &names {
+        let fresh = std::fs::read(dir.join(f)).unwrap();
+        let old = std::fs::read(committed.join(f))
+            .unwrap_or_else(|_| panic!("figures/{f} is missing: regenerate figures/"));
+        assert!(fresh == old, "figures/{f} is stale: regenerate figures/");
+    }
+}
+
+#[test]
+fn long_titles_shrink_or_wrap_inside_the_canvas() {
+    use permlab::figures::text::{em_of, text_width};
+    use permlab::figures::title_layout;
+    let title = "The permutation matrix of the T-perm R U R' U' R' F R2 U' R' U' R U R' F' \
+                 on the 54 stickers of cube3";
+    let size = (400u32, 440u32);
+    let t = title_layout(size, title);
+    assert!(t.lines.len() > 1, "{t:?}");
+    assert_eq!(t.lines.join(" "), title);
+    for line in &t.lines {
+        assert!(
+            text_width(line, em_of(t.size)) <= 0.94 * size.0 as f64,
+            "{line}"
+        );
+    }
+    let fig = MatrixFigure::of_perm(&cube_perm("R U R' U' R' F R2 U' R' U' R U R' F'"))
+        .cube_faces(3)
+        .title(title);
+    // the drawing starts below the title band
+    let l = fig.layout(size);
+    assert_eq!(l.title_height, t.height);
+    assert!(l.y0 > t.height);
+    let img = decode_png(&fig.to_png(size).unwrap());
+    // the title's ink stays off the canvas edges and inside its band
+    let ink_rows: Vec<u32> = (0..size.1)
+        .filter(|&y| (0..size.0).any(|x| is_dark(img.get_pixel(x, y))))
+        .collect();
+    assert!(ink_rows[0] > 0);
+    for y in 0..t.height as u32 {
+        assert!(!is_dark(img.get_pixel(0, y)) && !is_dark(img.get_pixel(size.0 - 1, y)));
+    }
+    let band_ink = (0..t.height as u32)
+        .filter(|&y| (0..size.0).any(|x| is_dark(img.get_pixel(x, y))))
+        .count();
+    assert!(band_ink > 0, "the title is drawn in its band");
+}
+
+#[test]
+fn numbers_are_drawn_with_face_labels() {
+    let count = |svg: &str, t: &str| svg.matches(&format!(">\n{t}\n</text>")).count();
+    let size = (540, 580);
+    let r = cube_perm("R");
+    let faces = MatrixFigure::of_perm(&r).cube_faces(3).move_captions();
+    let both = faces.clone().numbers(true);
+    let svg = both.to_svg(size).unwrap();
+    // every face name on both axes, and the numbers 1 and 50 on both axes
+    for face in ["U", "L", "F", "R", "B", "D"] {
+        assert_eq!(count(&svg, face), 2, "{face}");
+    }
+    assert_eq!(count(&svg, "1"), 2);
+    assert_eq!(count(&svg, "50"), 2);
+    assert_eq!(count(&faces.to_svg(size).unwrap(), "1"), 0);
+    // the numbers lie below the grid (columns) and right of it (rows)
+    let l = both.layout(size);
+    let (right, bottom) = (l.x0 + 54 * l.cell, l.y0 + 54 * l.cell);
+    let attr = |elem: &str, name: &str| -> i32 {
+        let k = elem.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        elem[k..].split('"').next().unwrap().parse().unwrap()
+    };
+    let fifties: Vec<(i32, i32)> = svg
+        .split("<text")
+        .filter(|e| e.contains(">\n50\n</text>"))
+        .map(|e| (attr(e, "x"), attr(e, "y")))
+        .collect();
+    assert_eq!(fifties.len(), 2);
+    assert!(
+        fifties.iter().any(|&(x, y)| y >= bottom && x < right),
+        "{fifties:?}"
+    );
+    assert!(
+        fifties.iter().any(|&(x, y)| x >= right && y < bottom),
+        "{fifties:?}"
+    );
 }

@@ -427,7 +427,7 @@ fn outputs_are_checked_before_work_and_leave_no_temporaries() {
             "--out",
             &format!("{d}/h.jpg"),
         ],
-        "the file name must end in .svg, .png or .tex",
+        "the file name must end in .svg, .png, .pdf or .tex",
     );
     refused(
         &[

@@ -21,13 +21,13 @@ use std::process::ExitCode;
 
 #[derive(Subcommand)]
 pub enum FigureCommand {
-    /// Draws one figure into a file (--out x.svg, x.png, or x.tex as TikZ for matrix,
-    /// bfs and hist).
+    /// Draws one figure into a file (--out x.svg, x.png, x.pdf, or x.tex as TikZ for
+    /// matrix, bfs and hist).
     Figure {
         #[command(subcommand)]
         kind: Box<FigureKind>,
     },
-    /// Regenerates every figure of the README, notebooks and paper (SVG and PNG)
+    /// Regenerates every figure of the README, notebooks and paper (SVG, PNG and PDF)
     /// into a directory, deterministically.
     Figures {
         /// Output directory (created if missing).
@@ -39,12 +39,21 @@ pub enum FigureCommand {
 /// Options shared by every figure kind.
 #[derive(clap::Args)]
 pub struct OutArgs {
-    /// Output file: .svg, .png, or .tex (TikZ/PGF; matrix, bfs and hist only).
+    /// Output file: .svg, .png, .pdf (vector, the SVG converted with the font
+    /// embedded), or .tex (TikZ/PGF; matrix, bfs and hist only).
     #[arg(long)]
     out: PathBuf,
     /// Size in pixels, WxH or W (square); default: the figure's own. Not for .tex.
     #[arg(long)]
     size: Option<String>,
+    /// Physical width: 8.5cm, 85mm, 3.35in or 240pt (PostScript points). Sets the PDF
+    /// page and the SVG's width (the drawing scales as a whole) or, for a PNG, its
+    /// pixel width at --dpi; the height keeps the figure's aspect ratio. Not for .tex.
+    #[arg(long)]
+    width: Option<String>,
+    /// Pixels per inch of a PNG sized by --width (default 300).
+    #[arg(long)]
+    dpi: Option<u32>,
     /// With a .tex output: write a document that compiles on its own (standalone
     /// class, pgfplots) instead of a bare tikzpicture.
     #[arg(long)]
@@ -222,6 +231,20 @@ impl OutArgs {
                 return Err("--size: a .tex (TikZ) figure has no pixel size".into());
             }
         }
+        if let Some(w) = &self.width {
+            permlab::figures::parse_length_pt(w).map_err(|e| format!("--width: {e}"))?;
+            if format == Format::Tex {
+                return Err("--width: a .tex (TikZ) figure takes its size in LaTeX".into());
+            }
+        }
+        if let Some(dpi) = self.dpi {
+            if format != Format::Png || self.width.is_none() {
+                return Err("--dpi: only for a .png output sized by --width".into());
+            }
+            if !(1..=2400).contains(&dpi) {
+                return Err(format!("--dpi {dpi}: expected 1..=2400 pixels per inch").into());
+            }
+        }
         if self.standalone && format != Format::Tex {
             return Err("--standalone: only for a .tex (TikZ) output".into());
         }
@@ -239,27 +262,79 @@ fn write_figure(fig: &dyn DynFigure, out: &OutArgs, json: bool) -> CliResult {
         Some(s) => parse_size(s)?,
         None => fig.size(),
     };
-    let bytes = match format {
-        Format::Svg => fig.svg(size)?.into_bytes(),
-        Format::Png => fig.png(size)?,
-        Format::Tex => return write_tikz(fig, out, json),
+    let width_pt = out
+        .width
+        .as_deref()
+        .map(permlab::figures::parse_length_pt)
+        .transpose()?;
+    // the drawing's pixel size and, for vector output, its physical size in points
+    let (pixels, points, bytes) = match (format, width_pt) {
+        (Format::Tex, _) => return write_tikz(fig, out, json),
+        (Format::Svg, None) => (size, None, fig.svg(size)?.into_bytes()),
+        (Format::Svg, Some(w)) => {
+            let svg = permlab::figures::svg_physical_size(&fig.svg(size)?, w)?;
+            (
+                size,
+                Some((w, w * size.1 as f64 / size.0 as f64)),
+                svg.into_bytes(),
+            )
+        }
+        (Format::Pdf, None) => {
+            let pt = (size.0 as f64, size.1 as f64);
+            (size, Some(pt), fig.pdf(size)?)
+        }
+        (Format::Pdf, Some(w)) => {
+            // svg2pdf maps `dpi` pixels to an inch: the page is `w` points wide
+            let dpi = size.0 as f64 * 72.0 / w;
+            let pdf = permlab::figures::pdf::svg_to_pdf_dpi(&fig.svg(size)?, dpi as f32)?;
+            (size, Some((w, w * size.1 as f64 / size.0 as f64)), pdf)
+        }
+        (Format::Png, None) => (size, None, fig.png(size)?),
+        (Format::Png, Some(w)) => {
+            let dpi = out.dpi.unwrap_or(300) as f64;
+            let px_w = (w / 72.0 * dpi).round().max(1.0);
+            let px_h = (px_w * size.1 as f64 / size.0 as f64).round().max(1.0);
+            let max = permlab::figures::MAX_FIGURE_SIDE as f64;
+            if px_w > max || px_h > max {
+                return Err(format!(
+                    "--width {} at {dpi} dpi: {px_w}x{px_h} pixels, above {max} a side",
+                    out.width.as_deref().unwrap_or("")
+                )
+                .into());
+            }
+            let px = (px_w as u32, px_h as u32);
+            (px, None, fig.png(px)?)
+        }
     };
     write_atomically(&out.out, &bytes)?;
-    let fmt = if format == Format::Svg { "svg" } else { "png" };
+    let fmt = match format {
+        Format::Svg => "svg",
+        Format::Png => "png",
+        _ => "pdf",
+    };
     if json {
-        print_json(&json!({
+        let mut v = json!({
             "out": out.out.display().to_string(),
             "format": fmt,
-            "width": size.0,
-            "height": size.1,
+            "width": pixels.0,
+            "height": pixels.1,
             "bytes": bytes.len(),
-        }))?;
+        });
+        if let Some((w, h)) = points {
+            v["width_pt"] = json!(w);
+            v["height_pt"] = json!(h);
+        }
+        print_json(&v)?;
     } else {
+        let physical = match points {
+            Some((w, h)) => format!(", {w:.1}x{h:.1} pt"),
+            None => String::new(),
+        };
         outln!(
-            "wrote {} ({fmt}, {}x{} px, {} bytes)",
+            "wrote {} ({fmt}, {}x{} px{physical}, {} bytes)",
             out.out.display(),
-            size.0,
-            size.1,
+            pixels.0,
+            pixels.1,
             bytes.len()
         );
     }
@@ -533,13 +608,16 @@ fn write_gallery(dir: &Path, json: bool) -> CliResult {
         let size = it.figure.size();
         let svg = dir.join(format!("{}.svg", it.name));
         let png = dir.join(format!("{}.png", it.name));
+        let pdf = dir.join(format!("{}.pdf", it.name));
         write_atomically(&svg, it.figure.svg(size)?.as_bytes())?;
         write_atomically(&png, &it.figure.png(size)?)?;
+        write_atomically(&pdf, &it.figure.pdf(size)?)?;
         written.push(json!({
             "name": it.name,
             "caption": it.caption,
             "svg": svg.display().to_string(),
             "png": png.display().to_string(),
+            "pdf": pdf.display().to_string(),
             "width": size.0,
             "height": size.1,
         }));
@@ -549,11 +627,11 @@ fn write_gallery(dir: &Path, json: bool) -> CliResult {
     // an index of the files and their captions, for the README and the paper
     let mut index = String::from(
         "# Figures\n\nWritten by `permlab figures` (do not edit: run it again). Each figure is \
-         here as SVG and PNG.\n\n| figure | what it shows |\n|---|---|\n",
+         here as SVG, PNG and PDF.\n\n| figure | what it shows | PDF |\n|---|---|---|\n",
     );
     for it in &items {
         index.push_str(&format!(
-            "| [{0}.svg]({0}.svg) | {1} |\n",
+            "| [{0}.svg]({0}.svg) | {1} | [{0}.pdf]({0}.pdf) |\n",
             it.name,
             permlab::escape::markdown_cell(&it.caption)
         ));
@@ -566,7 +644,7 @@ fn write_gallery(dir: &Path, json: bool) -> CliResult {
             outln!("{}  {}", w["svg"].as_str().unwrap_or(""), it.caption);
         }
         outln!(
-            "wrote {} figures (SVG and PNG) into {}",
+            "wrote {} figures (SVG, PNG and PDF) into {}",
             items.len(),
             dir.display()
         );

@@ -96,7 +96,10 @@ pub fn gallery() -> Result<Vec<GalleryItem>, FigureError> {
     let mut perms = HashMap::new();
     for (stem, title, word) in CUBE_WORDS {
         let g = word_perm(&cube, word)?;
-        let fig = MatrixFigure::of_perm(&g).cube_faces(3).title(title);
+        let fig = MatrixFigure::of_perm(&g)
+            .cube_faces(3)
+            .move_captions()
+            .title(title);
         out.push(item(
             &format!("matrix-{stem}"),
             &format!("permutation matrix of {word} on cube3 (P[i^g, i] = 1)"),
@@ -109,7 +112,10 @@ pub fn gallery() -> Result<Vec<GalleryItem>, FigureError> {
             .iter()
             .map(|s| {
                 let (t, g) = &perms[s];
-                MatrixFigure::of_perm(g).cube_faces(3).title(t)
+                MatrixFigure::of_perm(g)
+                    .cube_faces(3)
+                    .move_captions()
+                    .title(t)
             })
             .collect(),
         2,

@@ -114,14 +114,13 @@ impl Figure for HistogramFigure {
         let maxd = self.max_distance();
         let maxc = self.max_count() as f64;
         let xr = -0.6f64..maxd as f64 + 0.6;
-        let mut builder = ChartBuilder::on(area);
+        let title_h = super::draw_title(area, &self.title)?;
+        let (_, area) = area.split_vertically(title_h);
+        let mut builder = ChartBuilder::on(&area);
         builder
             .margin(10)
             .x_label_area_size((fs * 3.0) as u32)
             .y_label_area_size((fs * 4.5) as u32);
-        if !self.title.is_empty() {
-            builder.caption(&self.title, (FONT_FAMILY, super::title_font_size((w, h))));
-        }
         let nser = self.series.len().max(1);
         let group = 0.8;
         let bw = group / nser as f64;

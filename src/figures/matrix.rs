@@ -113,7 +113,9 @@ impl MatrixFigure {
     }
 
     /// Prints 1-based row and column numbers along the axes (every few, so they do not
-    /// overlap).
+    /// overlap): above and left of the grid, or below and right of it when block
+    /// names ([`MatrixFigure::blocks`], [`MatrixFigure::cube_faces`]) take the top
+    /// and left.
     pub fn numbers(mut self, on: bool) -> MatrixFigure {
         self.numbers = on;
         self
@@ -148,14 +150,25 @@ impl MatrixFigure {
         self.numbers || !self.block_names.is_empty()
     }
 
+    /// Whether the numbers are drawn below and right of the grid (block names take
+    /// the top and left).
+    fn numbers_outside(&self) -> bool {
+        self.numbers && !self.block_names.is_empty()
+    }
+
+    /// Width of the band of numbers below and right of the grid (0 when none).
+    fn outer_band(&self, size: (u32, u32)) -> i32 {
+        if self.numbers_outside() {
+            (self.label_font_size(size) * 2.0).ceil() as i32
+        } else {
+            0
+        }
+    }
+
     /// The pixel geometry of the cells in an image of `size` pixels.
     pub fn layout(&self, size: (u32, u32)) -> MatrixLayout {
         let (w, h) = (size.0 as i32, size.1 as i32);
-        let title_height = if self.title.is_empty() {
-            0
-        } else {
-            (super::title_font_size(size) * 1.6).round() as i32
-        };
+        let title_height = super::title_height(size, &self.title);
         let label = if self.has_axis_labels() {
             (self.label_font_size(size) * 2.0).ceil() as i32
         } else {
@@ -166,9 +179,11 @@ impl MatrixFigure {
         } else {
             0
         };
+        // with both face names and numbers, the numbers go below and right of the grid
+        let extra = if self.numbers_outside() { label } else { 0 };
         let margin = 4;
-        let avail_w = (w - label - caption - 2 * margin).max(1);
-        let avail_h = (h - title_height - label - caption - 2 * margin).max(1);
+        let avail_w = (w - label - extra - caption - 2 * margin).max(1);
+        let avail_h = (h - title_height - label - extra - caption - 2 * margin).max(1);
         let cell = (avail_w / self.cols.max(1) as i32)
             .min(avail_h / self.rows.max(1) as i32)
             .max(1);
@@ -251,7 +266,7 @@ impl MatrixFigure {
         };
         let fs = self.label_font_size(size);
         let (gw, gh) = (l.cell * self.cols as i32, l.cell * self.rows as i32);
-        let gap = (fs * 0.4).ceil() as i32;
+        let gap = (fs * 0.4).ceil() as i32 + self.outer_band(size);
         let below = text_style(fs, palette::INK).pos(Pos::new(HPos::Center, VPos::Top));
         area.draw(&Text::new(
             columns.clone(),
@@ -279,11 +294,17 @@ impl MatrixFigure {
         let fs = self.label_font_size(size);
         let top = text_style(fs, palette::INK).pos(Pos::new(HPos::Center, VPos::Bottom));
         let left = text_style(fs, palette::INK).pos(Pos::new(HPos::Right, VPos::Center));
-        let put = |text: String, along: f64, column: bool| -> Result<(), FigureError> {
-            let elem = if column {
-                Text::new(text, (along.round() as i32, l.y0 - 4), top.clone())
-            } else {
-                Text::new(text, (l.x0 - 5, along.round() as i32), left.clone())
+        let bottom = text_style(fs, palette::INK).pos(Pos::new(HPos::Center, VPos::Top));
+        let right = text_style(fs, palette::INK).pos(Pos::new(HPos::Left, VPos::Center));
+        let (gw, gh) = (l.cell * self.cols as i32, l.cell * self.rows as i32);
+        // `outside`: below the grid (columns) or right of it (rows)
+        let put = |text: String, along: f64, column: bool, outside: bool| {
+            let along = along.round() as i32;
+            let elem = match (column, outside) {
+                (true, false) => Text::new(text, (along, l.y0 - 4), top.clone()),
+                (false, false) => Text::new(text, (l.x0 - 5, along), left.clone()),
+                (true, true) => Text::new(text, (along, l.y0 + gh + 4), bottom.clone()),
+                (false, true) => Text::new(text, (l.x0 + gw + 5, along), right.clone()),
             };
             area.draw(&elem).map_err(draw_err)
         };
@@ -293,13 +314,14 @@ impl MatrixFigure {
             for (k, name) in self.block_names.iter().enumerate() {
                 let mid = (k * b) as f64 * cell + b as f64 * cell / 2.0;
                 if k * b < self.cols {
-                    put(name.clone(), l.x0 as f64 + mid, true)?;
+                    put(name.clone(), l.x0 as f64 + mid, true, false)?;
                 }
                 if k * b < self.rows {
-                    put(name.clone(), l.y0 as f64 + mid, false)?;
+                    put(name.clone(), l.y0 as f64 + mid, false, false)?;
                 }
             }
-        } else if self.numbers {
+        }
+        if self.numbers {
             // label 1 and every `step`-th index so that labels are ≥ 2.5 font sizes apart
             let step = label_step(cell, fs);
             for (count, column) in [(self.cols, true), (self.rows, false)] {
@@ -308,7 +330,8 @@ impl MatrixFigure {
                 marks.extend((step..=count).step_by(step));
                 marks.dedup();
                 for k in marks {
-                    put(k.to_string(), origin + (k as f64 - 0.5) * cell, column)?;
+                    let along = origin + (k as f64 - 0.5) * cell;
+                    put(k.to_string(), along, column, self.numbers_outside())?;
                 }
             }
         }

@@ -30,7 +30,10 @@ pub mod gallery;
 pub mod histogram;
 pub mod matrix;
 pub mod orbitals;
+#[cfg(feature = "pdf")]
+pub mod pdf;
 pub mod spectrum;
+pub mod text;
 pub mod tikz;
 
 use plotters::coord::Shift;
@@ -38,12 +41,13 @@ use plotters::prelude::*;
 use plotters::style::{register_font, FontStyle};
 use std::path::Path;
 use std::sync::Once;
+use text::{TextBackend, TextMode};
 
 /// The font family every figure uses; DejaVu Sans is registered under this name.
 pub const FONT_FAMILY: &str = "sans-serif";
 
 /// DejaVu Sans (Bitstream Vera license, see `assets/fonts/LICENSE-DejaVu.txt`).
-static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub(crate) static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 /// Registers the shipped DejaVu Sans with plotters' `ab_glyph` font backend as
 /// [`FONT_FAMILY`] (normal style; bold and italic fall back to it). Idempotent and
@@ -67,12 +71,15 @@ pub enum FigureError {
     /// A figure size with a zero side or a side above [`MAX_FIGURE_SIDE`] pixels.
     #[error("figure size {0}x{1}: each side must be 1..={max} pixels", max = MAX_FIGURE_SIDE)]
     Size(u32, u32),
-    /// An output path whose extension is not `.svg`, `.png` or `.tex`.
-    #[error("output {0:?}: the file name must end in .svg, .png or .tex")]
+    /// An output path whose extension is not `.svg`, `.png`, `.pdf` or `.tex`.
+    #[error("output {0:?}: the file name must end in .svg, .png, .pdf or .tex")]
     Format(String),
     /// TikZ output asked of a figure that has no TikZ form.
     #[error("TikZ output (.tex) exists only for matrix pictures and histograms; use .svg or .png for this figure")]
     NoTikz,
+    /// PDF output asked of a library built without the `pdf` feature.
+    #[error("PDF output needs permlab's `pdf` feature (on with the `cli` feature)")]
+    NoPdf,
     /// Writing the output failed.
     #[error("cannot write {path}: {source}")]
     Io {
@@ -103,6 +110,9 @@ pub enum Format {
     Png,
     /// TikZ/PGF source, a `tikzpicture` ([`Figure::to_tikz`]).
     Tex,
+    /// A one-page vector PDF converted from the SVG ([`Figure::to_pdf`]; needs the
+    /// `pdf` feature).
+    Pdf,
 }
 
 impl Format {
@@ -117,6 +127,7 @@ impl Format {
             Some("svg") => Ok(Format::Svg),
             Some("png") => Ok(Format::Png),
             Some("tex") => Ok(Format::Tex),
+            Some("pdf") => Ok(Format::Pdf),
             _ => Err(FigureError::Format(path.display().to_string())),
         }
     }
@@ -145,7 +156,8 @@ pub trait Figure {
         register_fonts();
         let mut out = String::new();
         {
-            let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
+            let backend = SVGBackend::with_string(&mut out, size);
+            let root = TextBackend::new(backend, TextMode::Vector).into_drawing_area();
             root.fill(&WHITE).map_err(draw_err)?;
             self.draw(&root)?;
             root.present().map_err(draw_err)?;
@@ -159,7 +171,8 @@ pub trait Figure {
         register_fonts();
         let mut buf = vec![255u8; 3 * size.0 as usize * size.1 as usize];
         {
-            let root = BitMapBackend::with_buffer(&mut buf, size).into_drawing_area();
+            let backend = BitMapBackend::with_buffer(&mut buf, size);
+            let root = TextBackend::new(backend, TextMode::Raster).into_drawing_area();
             root.fill(&WHITE).map_err(draw_err)?;
             self.draw(&root)?;
             root.present().map_err(draw_err)?;
@@ -173,13 +186,27 @@ pub trait Figure {
         encode_png(&rgb, size)
     }
 
+    /// The figure as a one-page vector PDF: its SVG of `size` pixels converted by
+    /// `svg2pdf` with the shipped font embedded (module `pdf`), one pixel per point.
+    /// [`FigureError::NoPdf`] without the `pdf` feature.
+    fn to_pdf(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
+        let svg = self.to_svg(size)?;
+        #[cfg(feature = "pdf")]
+        return pdf::svg_to_pdf(&svg);
+        #[cfg(not(feature = "pdf"))]
+        {
+            let _ = svg;
+            Err(FigureError::NoPdf)
+        }
+    }
+
     /// The figure as TikZ/PGF source, a `tikzpicture` environment (see [`tikz`]);
     /// [`FigureError::NoTikz`] for figures other than matrix pictures and histograms.
     fn to_tikz(&self) -> Result<String, FigureError> {
         Err(tikz::unsupported())
     }
 
-    /// Writes the figure to `path` (`.svg`, `.png`, or `.tex` for the `tikzpicture`
+    /// Writes the figure to `path` (`.svg`, `.png`, `.pdf`, or `.tex` for the `tikzpicture`
     /// of [`Figure::to_tikz`], where `size` is not used), through a temporary file
     /// renamed into place. Returns the format written.
     fn save(&self, path: &Path, size: (u32, u32)) -> Result<Format, FigureError> {
@@ -188,6 +215,7 @@ pub trait Figure {
             Format::Svg => self.to_svg(size)?.into_bytes(),
             Format::Png => self.to_png(size)?,
             Format::Tex => self.to_tikz()?.into_bytes(),
+            Format::Pdf => self.to_pdf(size)?,
         };
         write_atomically(path, &bytes)?;
         Ok(format)
@@ -204,6 +232,8 @@ pub trait DynFigure {
     fn png(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError>;
     /// See [`Figure::to_tikz`].
     fn tikz(&self) -> Result<String, FigureError>;
+    /// See [`Figure::to_pdf`].
+    fn pdf(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError>;
 }
 
 impl<F: Figure> DynFigure for F {
@@ -218,6 +248,9 @@ impl<F: Figure> DynFigure for F {
     }
     fn tikz(&self) -> Result<String, FigureError> {
         self.to_tikz()
+    }
+    fn pdf(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
+        self.to_pdf(size)
     }
 }
 
@@ -265,6 +298,75 @@ impl<F: Figure> Figure for Panels<F> {
         }
         Ok(())
     }
+}
+
+/// A physical length (`8.5cm`, `85mm`, `240pt`, `3.35in`; TeX points, 72.27 per inch,
+/// are not used: `pt` is the PostScript/PDF point, 72 per inch) in PDF points.
+///
+/// ```
+/// use permlab::figures::parse_length_pt;
+/// assert_eq!(parse_length_pt("240pt").unwrap(), 240.0);
+/// assert!((parse_length_pt("2.54cm").unwrap() - 72.0).abs() < 1e-9);
+/// assert!(parse_length_pt("8.5").is_err());
+/// ```
+pub fn parse_length_pt(text: &str) -> Result<f64, FigureError> {
+    let t = text.trim();
+    let bad = || {
+        FigureError::Invalid(format!(
+            "length {text:?}: expected a positive number with a unit cm, mm, in or pt (e.g. 8.5cm)"
+        ))
+    };
+    let split = t.find(|c: char| c.is_ascii_alphabetic()).ok_or_else(bad)?;
+    let (num, unit) = t.split_at(split);
+    let value: f64 = num.trim().parse().map_err(|_| bad())?;
+    let per_unit = match unit {
+        "pt" => 1.0,
+        "in" => 72.0,
+        "cm" => 72.0 / 2.54,
+        "mm" => 72.0 / 25.4,
+        _ => return Err(bad()),
+    };
+    let pt = value * per_unit;
+    // a figure wider than 10 m is a typing mistake
+    if !(pt.is_finite() && pt > 0.0 && pt <= 72.0 / 0.0254 * 10.0) {
+        return Err(bad());
+    }
+    Ok(pt)
+}
+
+/// Gives an SVG document written by plotters (`<svg width="W" height="H" …>`) a
+/// physical size: the width becomes `width_pt` points and the height follows the
+/// aspect ratio; the `viewBox` keeps the drawing's pixel coordinates, so the figure
+/// scales as a whole.
+pub fn svg_physical_size(svg: &str, width_pt: f64) -> Result<String, FigureError> {
+    let head_end = svg
+        .find('>')
+        .ok_or_else(|| FigureError::Invalid("not an SVG document".into()))?;
+    let head = &svg[..head_end];
+    let attr = |name: &str| -> Option<f64> {
+        let key = format!(" {name}=\"");
+        let start = head.find(&key)? + key.len();
+        let len = head[start..].find('"')?;
+        head[start..start + len].parse().ok()
+    };
+    let (Some(w), Some(h)) = (attr("width"), attr("height")) else {
+        return Err(FigureError::Invalid(
+            "SVG without a pixel width and height".into(),
+        ));
+    };
+    let height_pt = width_pt * h / w;
+    let new_head = head
+        .replacen(
+            &format!(" width=\"{w}\""),
+            &format!(" width=\"{width_pt:.2}pt\""),
+            1,
+        )
+        .replacen(
+            &format!(" height=\"{h}\""),
+            &format!(" height=\"{height_pt:.2}pt\""),
+            1,
+        );
+    Ok(format!("{new_head}{}", &svg[head_end..]))
 }
 
 /// The largest side of a figure in pixels: a 10000×10000 PNG takes 300 MB of pixels
@@ -352,22 +454,69 @@ pub fn centred_text(size: f64, color: RGBColor) -> TextStyle<'static> {
 
 /// Draws `title` centred at the top of `area` and returns the height it took (0 for
 /// an empty title). The font size scales with the area: 6% of the smaller side,
-/// clamped to 15..=28 pixels.
+/// clamped to 15..=28 pixels; a title wider than the area shrinks (to 70% of that
+/// size at least) and then wraps at spaces ([`title_layout`]), so it never runs off
+/// the canvas or into the drawing below it.
 pub fn draw_title<DB: DrawingBackend>(area: &Area<DB>, title: &str) -> Result<i32, FigureError> {
-    if title.is_empty() {
-        return Ok(0);
+    let (w, _) = area.dim_in_pixel();
+    let t = title_layout(area.dim_in_pixel(), title);
+    let style = centred_text(t.size, BLACK);
+    for (i, line) in t.lines.iter().enumerate() {
+        let y = t.size * (0.225 + 1.15 * (i as f64 + 0.5));
+        area.draw(&Text::new(
+            line.clone(),
+            (w as i32 / 2, y.round() as i32),
+            style.clone(),
+        ))
+        .map_err(draw_err)?;
     }
-    let (w, h) = area.dim_in_pixel();
-    let size = title_font_size((w, h));
-    let style = centred_text(size, BLACK);
-    let height = (size * 1.6).round() as i32;
-    area.draw(&Text::new(
-        title.to_string(),
-        (w as i32 / 2, height / 2),
-        style,
-    ))
-    .map_err(draw_err)?;
-    Ok(height)
+    Ok(t.height)
+}
+
+/// Where a title goes: its font size, its lines, and the height of the band they
+/// take at the top of the figure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TitleLayout {
+    /// Font size (plotters' size: the em is `size / 1.24` pixels).
+    pub size: f64,
+    /// The lines, top to bottom (none for an empty title).
+    pub lines: Vec<String>,
+    /// Height of the title band in pixels.
+    pub height: i32,
+}
+
+/// The layout of `title` on an area of `size` pixels: [`title_font_size`], shrunk
+/// until the title fits within the width less a 3% margin each side (down to 70% of
+/// it), then wrapped at spaces ([`text::wrap`]); one line takes `1.6·size`, each
+/// further line `1.15·size` more.
+pub fn title_layout(size: (u32, u32), title: &str) -> TitleLayout {
+    if title.is_empty() {
+        return TitleLayout {
+            size: title_font_size(size),
+            lines: Vec::new(),
+            height: 0,
+        };
+    }
+    let max_width = size.0 as f64 * 0.94;
+    let full = title_font_size(size);
+    let width = text::text_width(title, text::em_of(full));
+    let font = if width <= max_width {
+        full
+    } else {
+        (full * max_width / width).max(full * 0.7)
+    };
+    let lines = text::wrap(title, text::em_of(font), max_width);
+    let height = (font * (0.45 + 1.15 * lines.len() as f64)).round() as i32;
+    TitleLayout {
+        size: font,
+        lines,
+        height,
+    }
+}
+
+/// The height [`draw_title`] takes for `title` on an area of `size` pixels.
+pub fn title_height(size: (u32, u32), title: &str) -> i32 {
+    title_layout(size, title).height
 }
 
 /// The title font size for an area of `size` pixels.
@@ -388,7 +537,12 @@ pub mod palette {
     pub const HIGHLIGHT: RGBColor = RGBColor(255, 214, 102);
     /// Arrows.
     pub const ARROW: RGBColor = RGBColor(200, 40, 40);
-    /// Series colours (colour-blind friendly, Okabe–Ito).
+    /// Series colours: the Okabe–Ito palette (M. Okabe and K. Ito, "Color Universal
+    /// Design (CUD): How to make figures and presentations that are friendly to
+    /// colorblind people", 2002/2008, <https://jfly.uni-koeln.de/color/>), whose
+    /// colours stay distinct under the common colour-vision deficiencies; the first
+    /// three (blue, orange, green) also differ in lightness, so they separate in
+    /// greyscale print.
     pub const SERIES: [RGBColor; 7] = [
         RGBColor(0, 114, 178),
         RGBColor(230, 159, 0),

@@ -32,7 +32,10 @@
 //! a number repeated in `Solved`, and `?` wildcards are not read); other block
 //! kinds of twsearch (`MoveSequence`, `Illegal`, …) are refused with their line.
 //!
-//! Writing ([`Puzzle::to_tws`]) makes one set per orbit of the puzzle's group. Its
+//! Writing ([`Puzzle::to_tws`]) makes one set per orbit of the puzzle's group, leaving
+//! out the points every move fixes and the orbits on which the moves act as on an
+//! earlier orbit (named in comments: their points are determined, so twsearch's
+//! index, the product of its sets' sizes, stays small). Its
 //! pieces are the blocks of the first minimal block system of the orbit
 //! ([`PermGroup::minimal_block_systems`](crate::PermGroup::minimal_block_systems):
 //! the 3 stickers of a corner, the 2 of an edge) on which every move acts as a
@@ -277,8 +280,27 @@ impl Puzzle {
         let systems = group.minimal_block_systems();
         let gens = self.generator_perms();
         // each orbit as pieces: pieces[i][t] = the point of piece i in orientation t
-        let sets: Vec<Vec<Vec<usize>>> = group
-            .orbits()
+        // orbits fixed pointwise, or on which the moves act as on an earlier orbit
+        // (the other stickers of the same pieces), are determined: left out
+        let mut kept: Vec<Vec<usize>> = Vec::new();
+        let mut omitted: Vec<(Vec<usize>, Option<usize>)> = Vec::new();
+        for orbit in group.orbits() {
+            if orbit.len() == 1 {
+                omitted.push((orbit, None));
+            } else if let Some(k) = kept
+                .iter()
+                .position(|a| equivalent_action(a, &orbit, &gens, self.degree()))
+            {
+                omitted.push((orbit, Some(k)));
+            } else {
+                kept.push(orbit);
+            }
+        }
+        if kept.is_empty() {
+            // a trivial group: keep one point so the file has a set
+            kept.push(omitted.remove(0).0);
+        }
+        let sets: Vec<Vec<Vec<usize>>> = kept
             .into_iter()
             .map(|orbit| {
                 systems
@@ -344,6 +366,26 @@ impl Puzzle {
                 pieces.join(" ")
             ));
         }
+        let fixed: Vec<usize> = omitted
+            .iter()
+            .filter(|(_, k)| k.is_none())
+            .map(|(o, _)| o[0])
+            .collect();
+        if !fixed.is_empty() {
+            out.push_str(&format!(
+                "# left out, fixed by every move: points {}\n",
+                crate::perm::cycles::point_set_text(&fixed)
+            ));
+        }
+        for (orbit, k) in &omitted {
+            if let Some(k) = k {
+                out.push_str(&format!(
+                    "# left out, moved as {} is (the other stickers of its pieces): points {}\n",
+                    set_name(*k),
+                    crate::perm::cycles::point_set_text(orbit)
+                ));
+            }
+        }
         for (s, set) in sets.iter().enumerate() {
             out.push_str(&format!(
                 "Set {} {} {}\n",
@@ -380,6 +422,39 @@ impl Puzzle {
         }
         Ok(out)
     }
+}
+
+/// Whether the moves act on the orbit `b` as on the orbit `a`: a bijection `f: a → b`
+/// with `f(x^g) = f(x)^g` for every generator `g` (then the points of `b` are where
+/// the points of `a` are, e.g. the second stickers of edges that never flip).
+fn equivalent_action(a: &[usize], b: &[usize], gens: &[Perm], degree: usize) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    'candidate: for &b0 in b {
+        let mut f = vec![usize::MAX; degree];
+        let mut used = vec![false; degree];
+        f[a[0]] = b0;
+        used[b0] = true;
+        let mut queue = std::collections::VecDeque::from([a[0]]);
+        while let Some(x) = queue.pop_front() {
+            for g in gens {
+                let (y, z) = (g.image(x), g.image(f[x]));
+                if f[y] == usize::MAX {
+                    if used[z] {
+                        continue 'candidate;
+                    }
+                    f[y] = z;
+                    used[z] = true;
+                    queue.push_back(y);
+                } else if f[y] != z {
+                    continue 'candidate;
+                }
+            }
+        }
+        return true;
+    }
+    false
 }
 
 /// The blocks of a block system as pieces with orientations, when the moves act on

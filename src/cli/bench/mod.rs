@@ -4,6 +4,7 @@
 mod classes;
 mod gap;
 mod groups;
+mod peers;
 mod ranks;
 mod search;
 mod solve;
@@ -27,6 +28,20 @@ pub enum BenchWhich {
         /// bytes sent and a model of a cluster run (needs a build with `--features mpi`).
         #[arg(long, value_delimiter = ',')]
         ranks: Vec<usize>,
+        /// Instead: the same searches in twsearch (`twsearch -g`) in the same run, on
+        /// definition files written by `permlab export --tws`; twsearch is built
+        /// from its source (a checkout of rokicki/twsearch in --twsearch-src) when
+        /// not built yet, and the comparison is skipped with a message when the
+        /// source is not there.
+        #[arg(long, conflicts_with = "ranks")]
+        peers: bool,
+        /// Where twsearch's source is (the benchmark's own directory by default).
+        #[arg(
+            long,
+            value_name = "DIR",
+            default_value = "target/bench-peers/twsearch"
+        )]
+        twsearch_src: std::path::PathBuf,
     },
     /// Two-phase solving of seeded random cube3 positions through
     /// cube3[U,D,R2,L2,F2,B2] (half-turn metric): median and largest length and
@@ -54,7 +69,15 @@ impl BenchWhich {
                 only,
                 ranks: r,
                 latex,
+                ..
             } if !r.is_empty() => ranks::bench_ranks(&only, &r, json, latex.as_deref()),
+            BenchWhich::Search {
+                only,
+                peers: true,
+                twsearch_src,
+                latex,
+                ..
+            } => peers::bench_peers(&only, &twsearch_src, json, latex.as_deref()),
             BenchWhich::Search { only, latex, .. } => {
                 search::bench_search(&only, json, latex.as_deref())
             }
