@@ -155,6 +155,32 @@ pub enum FigureKind {
         #[command(flatten)]
         out: OutArgs,
     },
+    /// Eigenvalues on the unit circle: of a word's matrix (exact roots of unity, with
+    /// multiplicities) or, without a word, of the random-move operator (the options of
+    /// `permlab spectrum`).
+    Spectrum {
+        /// A built-in puzzle or a .gens file.
+        #[arg(value_parser = super::args::puzzle_arg)]
+        puzzle: Puzzle,
+        /// A word; without one, the random-move operator.
+        word: Option<String>,
+        /// The operator on ordered pairs of points.
+        #[arg(long, conflicts_with = "word")]
+        pairs: bool,
+        #[command(flatten)]
+        conv: ConventionArgs,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// The orbital matrices of a puzzle's group as one picture, each orbital (orbit on
+    /// ordered pairs) in its own colour (`permlab module`).
+    Orbitals {
+        /// A built-in puzzle or a .gens file.
+        #[arg(value_parser = super::args::puzzle_arg)]
+        puzzle: Puzzle,
+        #[command(flatten)]
+        out: OutArgs,
+    },
     /// Bar chart of given distributions side by side: --series NAME=c0,c1,c2,…
     Hist {
         /// A named distribution: counts at distance 0, 1, 2, … (repeatable).
@@ -368,7 +394,9 @@ impl FigureKind {
             | FigureKind::Net { out, .. }
             | FigureKind::Cycles { out, .. }
             | FigureKind::Bfs { out, .. }
-            | FigureKind::Hist { out, .. } => out,
+            | FigureKind::Hist { out, .. }
+            | FigureKind::Spectrum { out, .. }
+            | FigureKind::Orbitals { out, .. } => out,
         }
     }
 
@@ -385,6 +413,51 @@ impl FigureKind {
             super::args::check_label(x_desc, "--x-desc")?;
         }
         match self {
+            FigureKind::Orbitals { puzzle, out } => {
+                let g = puzzle.group();
+                let o = permlab::linalg::permutation_module::orbitals(&g, 0)?;
+                let fig = permlab::figures::orbitals::OrbitalsFigure::new(g.degree(), o.index)?
+                    .title(&title_or(&out, puzzle.name()));
+                write_figure(&fig, &out, json)
+            }
+            FigureKind::Spectrum {
+                puzzle,
+                word,
+                pairs,
+                conv,
+                out,
+            } => {
+                use permlab::figures::spectrum::SpectrumFigure;
+                use permlab::linalg::spectrum::{
+                    permutation_eigenvalues, random_move_spectrum, Domain,
+                };
+                let fig = match &word {
+                    Some(text) => {
+                        let w = puzzle.parse_word(text)?;
+                        let g = puzzle.eval_with(&w, conv.convention());
+                        let points = permutation_eigenvalues(&g)
+                            .into_iter()
+                            .map(|(r, m)| (r.value(), m))
+                            .collect();
+                        SpectrumFigure::new(points).title(&title_or(&out, text))
+                    }
+                    None => {
+                        let (_, moves) =
+                            permlab::search::space::metric_moves(&puzzle, puzzle.metric())?;
+                        let domain = if pairs { Domain::Pairs } else { Domain::Points };
+                        let s = random_move_spectrum(puzzle.degree(), &moves, domain)?;
+                        SpectrumFigure::from_values(&s.eigenvalues).title(&title_or(
+                            &out,
+                            &format!(
+                                "random-move operator of {} on {}",
+                                puzzle.name(),
+                                domain.name()
+                            ),
+                        ))
+                    }
+                };
+                write_figure(&fig, &out, json)
+            }
             FigureKind::Matrix {
                 pw,
                 no_faces,

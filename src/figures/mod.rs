@@ -29,8 +29,10 @@ pub mod cycles;
 pub mod gallery;
 pub mod histogram;
 pub mod matrix;
+pub mod orbitals;
 #[cfg(feature = "pdf")]
 pub mod pdf;
+pub mod spectrum;
 pub mod text;
 pub mod tikz;
 
