@@ -41,6 +41,7 @@ pub mod group;
 pub mod io;
 pub mod letters;
 pub mod limits;
+pub mod linalg;
 pub mod matrix;
 pub mod nrp;
 pub mod perm;

@@ -51,29 +51,8 @@ pub fn check_label(text: &str, what: &str) -> Result<(), CliError> {
 /// commas, a range written `a-b` or `a..b` (`1,3,5`, `9-12`, `1..4,7`). Every point
 /// must lie in `1..=n` and appear once; `what` names the option in errors.
 pub fn parse_points(text: &str, n: usize, what: &str) -> Result<Vec<usize>, CliError> {
-    let mut out = Vec::new();
-    for part in text.split(',').map(str::trim) {
-        let bad = || {
-            format!("{what} {text:?}: {part:?} is not a number or a range a-b of numbers 1..{n}")
-        };
-        let (a, b) = match part.split_once("..").or_else(|| part.split_once('-')) {
-            Some((a, b)) => (a.trim(), b.trim()),
-            None => (part, part),
-        };
-        let a: usize = a.parse().map_err(|_| bad())?;
-        let b: usize = b.parse().map_err(|_| bad())?;
-        if a == 0 || b > n || a > b {
-            return Err(bad().into());
-        }
-        out.extend((a..=b).map(|x| x - 1));
-    }
-    let mut sorted = out.clone();
-    sorted.sort_unstable();
-    sorted.dedup();
-    if sorted.len() != out.len() {
-        return Err(format!("{what} {text:?}: a point is listed twice").into());
-    }
-    Ok(out)
+    permlab::perm::cycles::parse_point_list(text, n)
+        .map_err(|e| format!("{what} {text:?}: {e}").into())
 }
 
 /// The state a command is given, as 0-based labels at positions: either `state`

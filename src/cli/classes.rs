@@ -13,7 +13,7 @@ pub enum ClassesCommand {
     /// Whether the permutations of two words are conjugate in the puzzle's group, with
     /// a word x such that x⁻¹·WORD1·x = WORD2 (products left to right).
     Conjugate {
-        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
         /// generator words (`cube3[R2,U]`).
         #[arg(value_parser = super::args::puzzle_arg)]
         puzzle: Puzzle,
@@ -26,7 +26,7 @@ pub enum ClassesCommand {
     },
     /// The conjugacy classes of the puzzle's group: sizes and representatives.
     Classes {
-        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
         /// generator words (`cube3[R2,U]`).
         #[arg(value_parser = super::args::puzzle_arg)]
         puzzle: Puzzle,
@@ -36,7 +36,7 @@ pub enum ClassesCommand {
     },
     /// Burnside/Pólya orbit counts: colourings of the points or k-subsets up to the group.
     Count {
-        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
         /// generator words (`cube3[R2,U]`).
         #[arg(value_parser = super::args::puzzle_arg)]
         puzzle: Puzzle,

@@ -35,7 +35,7 @@ pub enum CoreCommand {
 
 #[derive(clap::Args)]
 pub struct WordArgs {
-    /// A built-in puzzle, a .gens file, or either with a bracket list of
+    /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
     /// generator words (`cube3[R2,U]`).
     #[arg(value_parser = super::args::puzzle_arg)]
     pub puzzle: Puzzle,
@@ -128,7 +128,7 @@ impl CoreCommand {
                         .collect();
                     print_json(&json!(v))?;
                 } else {
-                    outln!("Built-in puzzles (families: cube:N, turnstyle:N, board:RxC:K; or a .gens or .tws file path).");
+                    outln!("Built-in puzzles (families: cube:N, cube:N:layers, turnstyle:N, board:RxC:K; or a .gens, .tws or .geo file path).");
                     outln!("Every piece is distinct, so the positions reachable from solved are as many as the group's elements.");
                     for (entry, p, order) in &list {
                         outln!(

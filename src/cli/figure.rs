@@ -69,7 +69,7 @@ pub struct OutArgs {
 /// A puzzle and a word.
 #[derive(clap::Args)]
 pub struct PuzzleWord {
-    /// A built-in puzzle, a .gens file, or either with a bracket list of
+    /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
     /// generator words (`cube3[R2,U]`).
     #[arg(value_parser = super::args::puzzle_arg)]
     puzzle: Puzzle,
@@ -201,6 +201,32 @@ pub enum FigureKind {
         /// would list them); default: the first of each orbit.
         #[arg(long)]
         system: Option<usize>,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// Eigenvalues on the unit circle: of a word's matrix (exact roots of unity, with
+    /// multiplicities) or, without a word, of the random-move operator (the options of
+    /// `permlab spectrum`).
+    Spectrum {
+        /// A built-in puzzle or a .gens file.
+        #[arg(value_parser = super::args::puzzle_arg)]
+        puzzle: Puzzle,
+        /// A word; without one, the random-move operator.
+        word: Option<String>,
+        /// The operator on ordered pairs of points.
+        #[arg(long, conflicts_with = "word")]
+        pairs: bool,
+        #[command(flatten)]
+        conv: ConventionArgs,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// The orbital matrices of a puzzle's group as one picture, each orbital (orbit on
+    /// ordered pairs) in its own colour (`permlab module`).
+    Orbitals {
+        /// A built-in puzzle or a .gens file.
+        #[arg(value_parser = super::args::puzzle_arg)]
+        puzzle: Puzzle,
         #[command(flatten)]
         out: OutArgs,
     },
@@ -420,7 +446,9 @@ impl FigureKind {
             | FigureKind::Hist { out, .. }
             | FigureKind::Schreier { out, .. }
             | FigureKind::Cycletype { out, .. }
-            | FigureKind::Blocks { out, .. } => out,
+            | FigureKind::Blocks { out, .. }
+            | FigureKind::Spectrum { out, .. }
+            | FigureKind::Orbitals { out, .. } => out,
         }
     }
 
@@ -437,6 +465,51 @@ impl FigureKind {
             super::args::check_label(x_desc, "--x-desc")?;
         }
         match self {
+            FigureKind::Orbitals { puzzle, out } => {
+                let g = puzzle.group();
+                let o = permlab::linalg::permutation_module::orbitals(&g, 0)?;
+                let fig = permlab::figures::orbitals::OrbitalsFigure::new(g.degree(), o.index)?
+                    .title(&title_or(&out, puzzle.name()));
+                write_figure(&fig, &out, json)
+            }
+            FigureKind::Spectrum {
+                puzzle,
+                word,
+                pairs,
+                conv,
+                out,
+            } => {
+                use permlab::figures::spectrum::SpectrumFigure;
+                use permlab::linalg::spectrum::{
+                    permutation_eigenvalues, random_move_spectrum, Domain,
+                };
+                let fig = match &word {
+                    Some(text) => {
+                        let w = puzzle.parse_word(text)?;
+                        let g = puzzle.eval_with(&w, conv.convention());
+                        let points = permutation_eigenvalues(&g)
+                            .into_iter()
+                            .map(|(r, m)| (r.value(), m))
+                            .collect();
+                        SpectrumFigure::new(points).title(&title_or(&out, text))
+                    }
+                    None => {
+                        let (_, moves) =
+                            permlab::search::space::metric_moves(&puzzle, puzzle.metric())?;
+                        let domain = if pairs { Domain::Pairs } else { Domain::Points };
+                        let s = random_move_spectrum(puzzle.degree(), &moves, domain)?;
+                        SpectrumFigure::from_values(&s.eigenvalues).title(&title_or(
+                            &out,
+                            &format!(
+                                "random-move operator of {} on {}",
+                                puzzle.name(),
+                                domain.name()
+                            ),
+                        ))
+                    }
+                };
+                write_figure(&fig, &out, json)
+            }
             FigureKind::Matrix {
                 pw,
                 no_faces,
@@ -654,6 +727,7 @@ fn search_distribution(args: &SpaceArgs) -> Result<DistanceDistribution, CliErro
         AnySpace::Group(s) => run(s, args),
         AnySpace::Ring(s) => run(s, args),
         AnySpace::Pieces(s) => run(s, args),
+        AnySpace::Tokens(s) => run(s, args),
     }
 }
 

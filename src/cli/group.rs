@@ -17,7 +17,7 @@ use std::process::ExitCode;
 pub enum GroupCommand {
     /// Facts about the group of a puzzle: order, orbits, parity, Sym/Alt, base length.
     Group {
-        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
         /// generator words (`cube3[R2,U]`).
         #[arg(value_parser = super::args::puzzle_arg)]
         puzzle: Puzzle,
@@ -35,7 +35,7 @@ pub enum GroupCommand {
     },
     /// Whether a state is reachable from solved (exit 0) or not (exit 1), with the reason.
     Contains {
-        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
         /// generator words (`cube3[R2,U]`).
         #[arg(value_parser = super::args::puzzle_arg)]
         puzzle: Puzzle,
@@ -48,7 +48,7 @@ pub enum GroupCommand {
     },
     /// A word in the generators reaching a state from solved (its inverse solves it).
     Factor {
-        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
         /// generator words (`cube3[R2,U]`).
         #[arg(value_parser = super::args::puzzle_arg)]
         puzzle: Puzzle,
@@ -68,7 +68,7 @@ pub enum GroupCommand {
 
 #[derive(clap::Args)]
 pub struct ClaimArgs {
-    /// A built-in puzzle, a .gens file, or either with a bracket list of
+    /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
     /// generator words (`cube3[R2,U]`).
     #[arg(value_parser = super::args::puzzle_arg)]
     pub puzzle: Puzzle,

@@ -34,6 +34,7 @@ pub fn run(args: MixingArgs, json: bool) -> CliResult {
     let name = match &space {
         AnySpace::Ring(_) => format!("{} up to rotation", puzzle.name()),
         AnySpace::Pieces(_) => format!("{} (tracked pieces)", puzzle.name()),
+        AnySpace::Tokens(_) => format!("{} (identical pieces)", puzzle.name()),
         AnySpace::Group(_) => puzzle.name().to_string(),
     };
     bar.clear();

@@ -8,6 +8,7 @@ mod distributed;
 mod export;
 mod figure;
 mod group;
+mod linalg;
 mod mixing;
 mod nrp;
 pub mod output;
@@ -33,7 +34,7 @@ pub type CliResult = Result<ExitCode, CliError>;
     version,
     about = "Permutation puzzles with linear algebra and computational group theory",
     long_about = "Permutation puzzles with linear algebra and computational group theory.\n\n\
-PUZZLE is a built-in (see `permlab puzzles`) or a path to a .gens file. Points and states are \
+PUZZLE is a built-in (see `permlab puzzles`) or a path to a .gens, .tws (twsearch) or .geo (geometry) file. Points and states are \
 1-based; products are left to right (first the left factor, as in GAP)."
 )]
 struct Cli {
@@ -86,6 +87,15 @@ enum Command {
     Reproduce(reproduce::ReproduceArgs),
     /// The total-variation distance to uniform after 0..K uniformly random moves.
     Mixing(mixing::MixingArgs),
+    /// The linear invariants of a puzzle's moves: orbits (over Q), twist sums (over
+    /// Z/k) and sign relations (over GF(2)).
+    Invariants(linalg::InvariantsArgs),
+    /// Eigenvalues of a word's matrix, or of the random-move operator on points or
+    /// ordered pairs, with its spectral gap and mixing bounds.
+    Spectrum(linalg::SpectrumArgs),
+    /// The permutation module: its rank (orbits on ordered pairs) and the orbital
+    /// matrices with their eigenvalues.
+    Module(linalg::ModuleArgs),
     /// Seed 000's Number Rotation Puzzle: Spiral, Cycle, 3-cycles, solve, bench.
     Nrp(nrp::NrpArgs),
     /// Benchmarks.
@@ -114,6 +124,9 @@ pub fn run() -> CliResult {
         Command::Export(a) => export::run(a, json),
         Command::Reproduce(a) => reproduce::run(a, json),
         Command::Mixing(a) => mixing::run(a, json),
+        Command::Invariants(a) => linalg::run_invariants(a, json),
+        Command::Spectrum(a) => linalg::run_spectrum(a, json),
+        Command::Module(a) => linalg::run_module(a, json),
         Command::Nrp(a) => nrp::run(a, json),
         Command::Bench { which } => which.run(json),
     }?;

@@ -18,7 +18,7 @@ use permlab::search::solve::{
     bidirectional, home_distribution, solve_with_table, HomeReport, PermMoves,
 };
 use permlab::search::space::{
-    metric_moves, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace,
+    metric_moves, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace, TokensSpace,
 };
 use permlab::search::staged::compare_rotation3;
 use permlab::search::table::{check_memory, peak_memory, table_bytes, DistanceTable};
@@ -147,7 +147,7 @@ pub enum StrategyArg {
 /// Which state space to search.
 #[derive(Args, Clone)]
 pub struct SpaceArgs {
-    /// A built-in puzzle, a .gens file, or either with a bracket list of
+    /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
     /// generator words (`cube3[R2,U]`).
     #[arg(value_parser = super::args::puzzle_arg)]
     pub puzzle: Puzzle,
@@ -167,6 +167,11 @@ pub struct SpaceArgs {
     /// Track only these numbers (e.g. 1..8): distance to any position with them home.
     #[arg(long)]
     pub track: Option<String>,
+    /// Identical pieces: classes of numbers separated by | (e.g. "1-4|5-8"); a
+    /// position is then where each class is, not which number of it is where (the
+    /// arrangements of a multiset). Default: the puzzle's `identical:` line.
+    #[arg(long, conflicts_with_all = ["track", "up_to_rotation"])]
+    pub identical: Option<String>,
     /// Memory bound for the table, e.g. 500M, 2G (default: the available memory).
     #[arg(long)]
     pub max_memory: Option<String>,
@@ -180,6 +185,7 @@ pub enum AnySpace {
     Group(GroupSpace),
     Ring(RingSpace),
     Pieces(PiecesSpace),
+    Tokens(TokensSpace),
 }
 
 macro_rules! with_space {
@@ -188,6 +194,7 @@ macro_rules! with_space {
             AnySpace::Group($s) => $body,
             AnySpace::Ring($s) => $body,
             AnySpace::Pieces($s) => $body,
+            AnySpace::Tokens($s) => $body,
         }
     };
 }
@@ -229,6 +236,19 @@ impl SpaceArgs {
         }
     }
 
+    /// The classes of identical numbers (0-based): --identical, else the puzzle's
+    /// own (empty when every piece is distinct). Puzzles with an `identical:` line
+    /// and --track or --up-to-rotation: those search whole pieces, so the line is
+    /// not used.
+    pub fn identical_classes(&self) -> Result<Vec<Vec<usize>>, CliError> {
+        match &self.identical {
+            Some(text) => permlab::puzzle::identical::parse_classes(text, self.puzzle.degree())
+                .map_err(|e| format!("--identical {text:?}: {e}").into()),
+            None if self.track.is_some() || self.up_to_rotation => Ok(Vec::new()),
+            None => Ok(self.puzzle.identical().to_vec()),
+        }
+    }
+
     /// The moves of the search ([`metric_moves`] in [`SpaceArgs::metric`]).
     pub fn moves(&self) -> Result<(Vec<String>, Vec<Perm>), CliError> {
         Ok(metric_moves(&self.puzzle, self.metric())?)
@@ -236,8 +256,22 @@ impl SpaceArgs {
 
     /// The puzzle and its state space.
     pub fn build(&self) -> Result<(Puzzle, AnySpace), CliError> {
-        let puzzle = self.puzzle.clone();
-        let space = if self.up_to_rotation {
+        let identical = self.identical_classes()?;
+        let puzzle = self.puzzle.clone().with_identical(identical.clone())?;
+        let space = if !identical.is_empty() {
+            let (names, perms) = self.moves()?;
+            let moved = PermGroup::new(puzzle.degree(), perms.clone()).moved_points();
+            AnySpace::Tokens(
+                TokensSpace::new(
+                    puzzle.name(),
+                    puzzle.degree(),
+                    permlab::puzzle::identical::token_classes(&identical, &moved),
+                    names,
+                    perms,
+                )
+                .map_err(|e| format!("identical pieces: {e}"))?,
+            )
+        } else if self.up_to_rotation {
             if self.metric() != SearchMetric::Generators {
                 return Err(format!(
                     "--up-to-rotation searches the generators; --metric {} is not possible",
@@ -294,6 +328,7 @@ fn describe_indexing(space: &AnySpace) -> String {
         AnySpace::Group(g) => g.describe_indexing(),
         AnySpace::Ring(r) => r.group_space().describe_indexing(),
         AnySpace::Pieces(_) => "arrangement ranks of the tracked pieces".into(),
+        AnySpace::Tokens(_) => "arrangement ranks of the classes of identical pieces".into(),
     }
 }
 
@@ -403,8 +438,8 @@ impl SearchCommand {
                 let home = home
                     .map(|h| parse_points(&h, puzzle.degree(), "--home"))
                     .transpose()?;
-                if home.is_some() && matches!(space, AnySpace::Pieces(_)) {
-                    return Err("--home needs a search of whole positions (not --track)".into());
+                if home.is_some() && matches!(space, AnySpace::Pieces(_) | AnySpace::Tokens(_)) {
+                    return Err("--home needs a search of whole positions (not --track or identical pieces)".into());
                 }
                 if mpi {
                     if home.is_some() || save.is_some() || on_disk.is_some() {
@@ -570,7 +605,11 @@ fn solve(
                         | SpaceError::Index(IndexError::TooManyCells(_))
                 )
             });
-            if !too_large || args.up_to_rotation || args.track.is_some() {
+            if !too_large
+                || args.up_to_rotation
+                || args.track.is_some()
+                || !args.identical_classes()?.is_empty()
+            {
                 return Err(e);
             }
             let (names, perms) = args.moves()?;
@@ -680,6 +719,9 @@ fn solve_in_metric(
 ) -> CliResult {
     if args.inverses || args.up_to_rotation || args.track.is_some() || has_table {
         return Err("--metric, --optimal, --time-limit and --chain search the puzzle's moves and their powers; drop --inverses, --up-to-rotation, --track and --table".into());
+    }
+    if !args.identical_classes()?.is_empty() {
+        return Err("with identical pieces, solve searches a table of arrangements in the puzzle's metric: drop --metric, --optimal, --time-limit and --chain".into());
     }
     if let Some(t) = o.time_limit {
         if !(t > 0.0 && t.is_finite()) {
@@ -980,6 +1022,13 @@ impl<S: StateSpace> BfsReport<'_, S> {
             if let Some(n) = self.ranks {
                 v["ranks"] = json!(n);
             }
+            let identical = self.puzzle.identical();
+            if !identical.is_empty() {
+                v["identical"] = json!(identical
+                    .iter()
+                    .map(|c| c.iter().map(|x| x + 1).collect::<Vec<_>>())
+                    .collect::<Vec<_>>());
+            }
             if let Some(HomeReport {
                 distribution: dist,
                 outside,
@@ -1003,6 +1052,12 @@ impl<S: StateSpace> BfsReport<'_, S> {
                 self.indexing,
                 moves_line(metric, &space_moves(s))
             );
+            if !self.puzzle.identical().is_empty() {
+                outln!(
+                    "identical pieces: {} (a position is where each class is; a hardest position shows each class by its smallest number)",
+                    permlab::puzzle::identical::format_classes(self.puzzle.identical())
+                );
+            }
             if r.states != s.size() {
                 outln!(
                     "note: {} of the {} indexed positions are unreachable",

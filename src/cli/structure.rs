@@ -15,7 +15,7 @@ use std::process::ExitCode;
 pub enum StructureCommand {
     /// The setwise stabilizer of a set of points: its order and generators.
     Stabilizer {
-        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
         /// generator words (`cube3[R2,U]`).
         #[arg(value_parser = super::args::puzzle_arg)]
         puzzle: Puzzle,
@@ -29,14 +29,14 @@ pub enum StructureCommand {
     NormalClosure(WordArgs),
     /// The minimal block systems of the action on each orbit, and primitivity.
     Blocks {
-        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
         /// generator words (`cube3[R2,U]`).
         #[arg(value_parser = super::args::puzzle_arg)]
         puzzle: Puzzle,
     },
     /// The action on block systems or an orbit: orders of the image and the kernel.
     Action {
-        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
         /// generator words (`cube3[R2,U]`).
         #[arg(value_parser = super::args::puzzle_arg)]
         puzzle: Puzzle,
@@ -50,7 +50,7 @@ pub enum StructureCommand {
     /// orbit the list of its elements (1-based points; for sets and tuples each
     /// element is a list of points), orbits ordered by their first element.
     Orbits {
-        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
         /// generator words (`cube3[R2,U]`).
         #[arg(value_parser = super::args::puzzle_arg)]
         puzzle: Puzzle,

@@ -32,9 +32,11 @@ pub mod cycletype;
 pub mod gallery;
 pub mod histogram;
 pub mod matrix;
+pub mod orbitals;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod schreier;
+pub mod spectrum;
 pub mod text;
 pub mod tikz;
 

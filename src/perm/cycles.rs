@@ -203,6 +203,38 @@ pub fn format_cycles(cycles: &[Vec<usize>]) -> String {
     s
 }
 
+/// Parses a 1-based point list (`1,3,5`, `9-12`, `1..4,7`: numbers and ranges `a-b`
+/// or `a..b` separated by commas) into 0-based points in `0..n`, each at most once;
+/// the inverse of [`point_set_text`] on sorted lists.
+///
+/// ```
+/// use permlab::perm::cycles::parse_point_list;
+/// assert_eq!(parse_point_list("1-3,5", 6).unwrap(), [0, 1, 2, 4]);
+/// assert!(parse_point_list("0", 6).is_err());
+/// ```
+pub fn parse_point_list(text: &str, n: usize) -> Result<Vec<usize>, String> {
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        let bad = || format!("{part:?} is not a number or a range a-b of numbers 1..{n}");
+        let (a, b) = match part.split_once("..").or_else(|| part.split_once('-')) {
+            Some((a, b)) => (a.trim(), b.trim()),
+            None => (part, part),
+        };
+        let a: usize = a.parse().map_err(|_| bad())?;
+        let b: usize = b.parse().map_err(|_| bad())?;
+        if a == 0 || b > n || a > b {
+            return Err(bad());
+        }
+        out.extend((a..=b).map(|x| x - 1));
+    }
+    let mut sorted = out.clone();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("point {} is listed twice", w[0] + 1));
+    }
+    Ok(out)
+}
+
 /// A set of 0-based points as text, 1-based with runs of three or more compressed:
 /// `{1-4,7,9,10}`.
 ///

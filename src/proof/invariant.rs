@@ -212,7 +212,7 @@ pub fn smallest_block_system(
 
 /// The sign of `x` on each coordinate; `None` if `x` does not preserve one of them
 /// (an orbit or a block system).
-fn parity_vector(x: &Perm, coords: &[ParityCoordinate]) -> Option<Vec<bool>> {
+pub(crate) fn parity_vector(x: &Perm, coords: &[ParityCoordinate]) -> Option<Vec<bool>> {
     coords
         .iter()
         .map(|c| match c {
@@ -276,7 +276,7 @@ pub(crate) fn in_span(vs: &[Vec<bool>], target: &[bool]) -> bool {
 }
 
 /// Labels `0..k` on the points of blocks of size `k` (index within the block's list).
-struct Labelling {
+pub(crate) struct Labelling {
     modulus: usize,
     which: Vec<usize>,
     label: Vec<usize>,
@@ -284,7 +284,7 @@ struct Labelling {
 }
 
 impl Labelling {
-    fn new(blocks: &[Vec<usize>], modulus: usize, degree: usize) -> Labelling {
+    pub(crate) fn new(blocks: &[Vec<usize>], modulus: usize, degree: usize) -> Labelling {
         let mut which = vec![usize::MAX; degree];
         let mut label = vec![usize::MAX; degree];
         for (i, b) in blocks.iter().enumerate() {
@@ -304,7 +304,7 @@ impl Labelling {
     /// The twist of `x` on each block: the constant `t` with
     /// `label(x(p)) = label(p) + t mod k` for every point `p` of the block, if `x`
     /// carries the block onto a block and turns it cyclically.
-    fn twists(&self, x: &Perm) -> Option<Vec<usize>> {
+    pub(crate) fn twists(&self, x: &Perm) -> Option<Vec<usize>> {
         let k = self.modulus;
         if x.degree() < self.which.len() {
             return None;
@@ -335,7 +335,11 @@ impl Labelling {
 /// Relabels the points of every block by transport from the first block along the
 /// generators: block `B` gets the list `s_r(⋯ s_1(B_0))` in the order of `B_0`, where
 /// `s_1 ⋯ s_r` is the path to `B` in a breadth-first tree of the action on blocks.
-fn transported(blocks: &[Vec<usize>], gens: &[Perm], degree: usize) -> Option<Vec<Vec<usize>>> {
+pub(crate) fn transported(
+    blocks: &[Vec<usize>],
+    gens: &[Perm],
+    degree: usize,
+) -> Option<Vec<Vec<usize>>> {
     let mut which = vec![usize::MAX; degree];
     for (i, b) in blocks.iter().enumerate() {
         for &p in b {

@@ -119,6 +119,70 @@ pub fn slices_and_rotations(n: usize) -> Vec<(String, Perm)> {
     out
 }
 
+/// The axis (0 = x, 1 = y, 2 = z), side (+1 or −1) and turning direction (clockwise
+/// seen from the positive end of the axis) of a face turn, for U D F B R L.
+fn face_axis(face: char) -> (usize, i32, bool) {
+    match face {
+        'U' => (1, 1, true),
+        'D' => (1, -1, false),
+        'F' => (2, 1, true),
+        'B' => (2, -1, false),
+        'R' => (0, 1, true),
+        _ => (0, -1, false),
+    }
+}
+
+/// The turn of layers `from..=to` counted from `face` (layer 1 is the face's own),
+/// clockwise as seen looking at that face.
+pub fn layers_turn(n: usize, face: char, from: usize, to: usize) -> Perm {
+    let (axis, side, clockwise) = face_axis(face);
+    let m = n as i32 - 1;
+    let layers: Vec<i32> = (from..=to)
+        .map(|k| side * (m - 2 * (k as i32 - 1)))
+        .collect();
+    layer_turn(n, axis, &layers, clockwise)
+}
+
+/// The block turns of SiGN / WCA notation (WCA Regulations, article 12a) beyond the
+/// outer face turns, for each face `X` of U D F B R L: the inner slices `kX`
+/// (2 ≤ k ≤ N−1, layer k alone), the wide turns `Xw` (the outer two layers) and
+/// `kXw` (the outer k layers, 3 ≤ k ≤ N−1). Words may also write a wide turn
+/// `Xw` as its lowercase letter (`r` = `Rw`); see [`wide_aliases`]. Empty for N ≤ 2.
+///
+/// ```
+/// let names: Vec<String> = permlab::puzzle::cube::block_turns(4).into_iter().map(|m| m.0).collect();
+/// assert_eq!(&names[..6], ["2U", "3U", "Uw", "3Uw", "2D", "3D"]);
+/// assert_eq!(names.len(), 24);
+/// ```
+pub fn block_turns(n: usize) -> Vec<(String, Perm)> {
+    let mut out = Vec::new();
+    for face in ['U', 'D', 'F', 'B', 'R', 'L'] {
+        for k in 2..n {
+            out.push((format!("{k}{face}"), layers_turn(n, face, k, k)));
+        }
+        for k in 2..n {
+            let name = if k == 2 {
+                format!("{face}w")
+            } else {
+                format!("{k}{face}w")
+            };
+            out.push((name, layers_turn(n, face, 1, k)));
+        }
+    }
+    out
+}
+
+/// The lowercase aliases of the wide turns: `(u, "Uw")`, … for N ≥ 3.
+pub fn wide_aliases(n: usize) -> Vec<(String, String)> {
+    if n < 3 {
+        return Vec::new();
+    }
+    ['U', 'D', 'F', 'B', 'R', 'L']
+        .iter()
+        .map(|f| (f.to_lowercase().to_string(), format!("{f}w")))
+        .collect()
+}
+
 /// The face (index into [`FACES`]) of sticker `i` in the solved cube: its colour.
 pub fn sticker_face(n: usize, i: usize) -> usize {
     i / (n * n)

@@ -12,6 +12,9 @@
 //! an optional `metric: htm|qtm|generators` line (before the generators) sets the
 //! puzzle's [search metric](crate::puzzle::SearchMetric), `htm` when absent (write
 //! `metric: generators` for one-way moves that a search must take as listed);
+//! an optional `identical: 1-4 | 5-8` line (before the generators) declares classes
+//! of [identical pieces](crate::puzzle::identical): positions are then the
+//! arrangements of the multiset, for position counts, `bfs` and `solve`;
 //! then one generator per line, `NAME: CYCLES`, in GAP cycle notation with 1-based
 //! points. Names match `[A-Za-z0-9_'+-]+` and must be unique. Errors name the file,
 //! the line and the column.
@@ -51,6 +54,9 @@ pub struct GensFile {
     pub moves: Vec<Move>,
     /// The search metric of a `metric:` line.
     pub metric: Option<SearchMetric>,
+    /// The classes of identical labels of an `identical:` line (0-based), empty
+    /// without one.
+    pub identical: Vec<Vec<usize>>,
 }
 
 /// Reads and parses a `.gens` file line by line, so that an error on an early line is
@@ -122,6 +128,7 @@ fn parse_gens_lines(
     };
     let mut degree: Option<usize> = None;
     let mut metric: Option<SearchMetric> = None;
+    let mut identical: Option<(String, usize, usize)> = None; // text, line, column
     let mut largest = 0usize;
     let mut names: HashSet<String> = HashSet::new();
     let mut raw: Vec<(String, String, usize, usize)> = Vec::new(); // name, cycles, line, column
@@ -182,6 +189,21 @@ fn parse_gens_lines(
             metric = Some(rest.trim().parse().map_err(|e| err(line_no, rest_col, e))?);
             continue;
         }
+        if name == "identical" {
+            if !raw.is_empty() {
+                return Err(err(
+                    line_no,
+                    lead + 1,
+                    "identical must come before the generators".into(),
+                ));
+            }
+            if identical.is_some() {
+                return Err(err(line_no, lead + 1, "identical given twice".into()));
+            }
+            largest = largest.max(largest_point(rest));
+            identical = Some((rest.to_string(), line_no, rest_col));
+            continue;
+        }
         if !valid_name(name) {
             return Err(err(
                 line_no,
@@ -227,10 +249,16 @@ fn parse_gens_lines(
         })?;
         moves.push(Move { name, perm });
     }
+    let identical = match identical {
+        None => Vec::new(),
+        Some((text, line, col)) => crate::puzzle::identical::parse_classes(&text, n)
+            .map_err(|e| err(line, col, format!("identical: {e}")))?,
+    };
     Ok(GensFile {
         degree: n,
         moves,
         metric,
+        identical,
     })
 }
 
@@ -285,6 +313,23 @@ mod tests {
         let g = parse_gens("metric: generators\nA: (1,2,3)\n", "t").unwrap();
         assert_eq!(g.metric, Some(SearchMetric::Generators));
         assert_eq!(parse_gens("A: (1,2,3)\n", "t").unwrap().metric, None);
+    }
+
+    #[test]
+    fn identical_line() {
+        let g = parse_gens("identical: 1-2 | 3,4\nA: (1,2,3,4)\n", "t").unwrap();
+        assert_eq!(g.identical, [vec![0, 1], vec![2, 3]]);
+        assert!(parse_gens("A: (1,2,3,4)\n", "t")
+            .unwrap()
+            .identical
+            .is_empty());
+        let e = parse_gens("identical: 1-2 | 2,3\nA: (1,2,3)\n", "f.gens").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "f.gens:1:12: identical: class 2: point 2 is already in class 1"
+        );
+        let e = parse_gens("degree: 3\nidentical: 1-5\nA: (1,2,3)\n", "f.gens").unwrap_err();
+        assert!(e.message.contains("not a number or a range"), "{e}");
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //!
 //! | spec | what |
 //! |---|---|
-//! | `cube3`, `cube2`, `cube:N` | N×N×N cube on 6N² stickers ([`crate::puzzle::cube`]); generators U D F B R L; also M E S (odd N) and x y z as extra moves |
+//! | `cube3`, `cube2`, `cube:N` | N×N×N cube on 6N² stickers ([`crate::puzzle::cube`]); generators the outer turns U D F B R L; extra moves M E S (odd N), x y z and every block turn `2R`, `Rw` (= `r`), `3Rw`, … ([`cube::block_turns`]) |
+//! | `cube:N:layers` | the same cube with every single-layer turn a generator (U D F B R L and the inner slices `kU`, `kF`, `kR`): the whole N×N×N group, whole-cube rotations included |
+//! | `megaminx`, `pyraminx`, `pyraminx:notips`, `skewb`, `dino`, `floppy`, `domino` | twisty puzzles from [geometry], defined by the files in `data/puzzles/` |
 //! | `turnstyle:N` | seed 002: L = (1,…,N), R = L⁻¹, T = (1,2)(3,4) |
 //! | `board:RxC:K` | R rows × C columns, cells row-major from 1; one generator per K×K block position turning the block 90° clockwise |
 //! | `nokia-rect` | seed 004's 3x3 mode: 3 rows × 4 columns, frames A (left) and B (right) shift their 8 border cells one step clockwise |
@@ -30,6 +32,8 @@
 pub mod cube;
 pub mod export;
 pub mod gens;
+pub mod geometry;
+pub mod identical;
 pub mod tws;
 
 use crate::perm::Perm;
@@ -228,6 +232,7 @@ pub struct Puzzle {
     layout: Layout,
     alphabet: Alphabet,
     metric: SearchMetric,
+    identical: Vec<Vec<usize>>,
 }
 
 impl Puzzle {
@@ -274,6 +279,50 @@ impl Puzzle {
     pub fn with_metric(mut self, metric: SearchMetric) -> Puzzle {
         self.metric = metric;
         self
+    }
+
+    /// The classes of [identical pieces](identical) (0-based labels), empty when
+    /// every piece is distinct.
+    pub fn identical(&self) -> &[Vec<usize>] {
+        &self.identical
+    }
+
+    /// The puzzle with the labels of each class identical (0-based, disjoint, at
+    /// least two a class, below the degree); an empty list makes every piece
+    /// distinct again.
+    ///
+    /// ```
+    /// let p = permlab::Puzzle::builtin("cube2").unwrap();
+    /// assert!(p.clone().with_identical(vec![vec![0, 1, 2, 3]]).is_ok());
+    /// assert!(p.with_identical(vec![vec![0, 99]]).is_err());
+    /// ```
+    pub fn with_identical(mut self, classes: Vec<Vec<usize>>) -> Result<Puzzle, PuzzleError> {
+        let text = identical::format_classes(&classes);
+        let bad = |why: String| PuzzleError::BadSpec {
+            spec: crate::limits::clip(&self.name),
+            why: format!("identical pieces: {why}"),
+        };
+        if classes.iter().flatten().any(|&p| p >= self.degree) {
+            return Err(bad(format!("a point beyond the degree {}", self.degree)));
+        }
+        if !classes.is_empty() {
+            identical::parse_classes(&text, self.degree).map_err(bad)?;
+        }
+        self.identical = classes;
+        Ok(self)
+    }
+
+    /// The number of positions reachable from the solved one: the group's order, or
+    /// with [identical pieces](identical) the number of arrangements, `|G| / |S|`.
+    ///
+    /// ```
+    /// let p = permlab::Puzzle::builtin("cube2").unwrap();
+    /// assert_eq!(p.position_count(), p.group().order());
+    /// ```
+    pub fn position_count(&self) -> num_bigint::BigUint {
+        let g = self.group();
+        identical::position_count(&g, &self.identical)
+            .expect("classes are checked to lie below the degree")
     }
 
     /// A puzzle from its generators and extra moves (each extended to `degree`
@@ -374,6 +423,7 @@ impl Puzzle {
             layout,
             alphabet: Alphabet::new(names),
             metric: SearchMetric::Htm,
+            identical: Vec::new(),
         })
     }
 
@@ -426,14 +476,14 @@ impl Puzzle {
         };
         let parts: Vec<&str> = spec.split(':').collect();
         match parts.as_slice() {
-            ["cube3"] => Ok(cube_puzzle(spec, 3)),
-            ["cube2"] => Ok(cube_puzzle(spec, 2)),
-            ["cube", n] => {
+            ["cube3"] => Ok(cube_puzzle(spec, 3, false)),
+            ["cube2"] => Ok(cube_puzzle(spec, 2, false)),
+            ["cube", n] | ["cube", n, "layers"] => {
                 let n: usize = n.parse().map_err(|_| bad("N must be a number"))?;
                 if !(1..=9).contains(&n) {
                     return Err(bad("N must be 1..9"));
                 }
-                Ok(cube_puzzle(spec, n))
+                Ok(cube_puzzle(spec, n, parts.len() == 3))
             }
             ["turnstyle", n] => {
                 let n: usize = n.parse().map_err(|_| bad("N must be a number"))?;
@@ -473,12 +523,13 @@ impl Puzzle {
                 p.name = "rotation3".into();
                 Ok(p)
             }
-            _ => Err(PuzzleError::Unknown(crate::limits::clip(spec))),
+            _ => geometry::builtin(spec)
+                .unwrap_or_else(|| Err(PuzzleError::Unknown(crate::limits::clip(spec)))),
         }
     }
 
     /// Whether `spec` names a file rather than a built-in: it contains `/` or ends
-    /// in `.gens` or `.tws`. Other specs are built-ins first ([`Puzzle::load`]).
+    /// in `.gens`, `.tws` or `.geo`. Other specs are built-ins first ([`Puzzle::load`]).
     ///
     /// ```
     /// use permlab::Puzzle;
@@ -488,12 +539,16 @@ impl Puzzle {
     /// assert!(!Puzzle::is_file_spec("cube3"));
     /// ```
     pub fn is_file_spec(spec: &str) -> bool {
-        spec.contains('/') || spec.ends_with(".gens") || spec.ends_with(".tws")
+        spec.contains('/')
+            || spec.ends_with(".gens")
+            || spec.ends_with(".tws")
+            || spec.ends_with(".geo")
     }
 
     /// Loads a puzzle: a spec that [names a file](Puzzle::is_file_spec) (contains `/`
     /// or ends in `.gens` or `.tws`) is read as a [twsearch definition](tws) if it
-    /// ends in `.tws`, else as a [`.gens` file](gens); any other spec is a
+    /// ends in `.tws`, as a [geometry definition](geometry) if it ends in `.geo`,
+    /// else as a [`.gens` file](gens); any other spec is a
     /// built-in, or else a `.gens` file of that name in the current directory. A
     /// built-in wins over a file of the same name (write `./cube3` for the file).
     /// Either may be followed by a list of words in brackets, `cube3[R2,U]`, to take
@@ -530,9 +585,13 @@ impl Puzzle {
             if spec.ends_with(".tws") {
                 return tws::read_tws_file(Path::new(spec));
             }
+            if spec.ends_with(".geo") {
+                return geometry::read_geo_file(Path::new(spec));
+            }
             let g = gens::read_gens_file(Path::new(spec))?;
             let p = Puzzle::try_new(spec, g.degree, g.moves, Vec::new(), Layout::Plain)?;
-            Ok(p.with_metric(g.metric.unwrap_or(SearchMetric::Htm)))
+            p.with_metric(g.metric.unwrap_or(SearchMetric::Htm))
+                .with_identical(g.identical)
         };
         if Puzzle::is_file_spec(spec) {
             return from_file();
@@ -594,6 +653,7 @@ impl Puzzle {
             }
         }
         p.metric = self.metric;
+        p.identical = self.identical.clone();
         Ok(p)
     }
 
@@ -815,19 +875,33 @@ fn render_grid(rows: usize, cols: usize, state: &[u32]) -> String {
     s
 }
 
-fn cube_puzzle(spec: &str, n: usize) -> Puzzle {
+/// The N×N×N cube: generators the outer face turns (and with `all_layers` the inner
+/// slices `kU`, `kF`, `kR`, 2 ≤ k ≤ N−1); every other block turn, the slices M E S
+/// and the rotations x y z are extra moves, wide turns also written `r` for `Rw`.
+fn cube_puzzle(spec: &str, n: usize, all_layers: bool) -> Puzzle {
     let to_moves = |v: Vec<(String, Perm)>| -> Vec<Move> {
         v.into_iter()
             .map(|(name, perm)| Move { name, perm })
             .collect()
     };
-    Puzzle::new(
-        spec,
-        6 * n * n,
-        to_moves(cube::face_turns(n)),
-        to_moves(cube::slices_and_rotations(n)),
-        Layout::Cube(n),
-    )
+    let mut generators = to_moves(cube::face_turns(n));
+    let mut extra = to_moves(cube::slices_and_rotations(n));
+    for m in to_moves(cube::block_turns(n)) {
+        let inner_ufr = m.name.len() == 2
+            && m.name.as_bytes()[0].is_ascii_digit()
+            && matches!(m.name.as_bytes()[1], b'U' | b'F' | b'R');
+        if all_layers && inner_ufr {
+            generators.push(m);
+        } else {
+            extra.push(m);
+        }
+    }
+    let mut p = Puzzle::new(spec, 6 * n * n, generators, extra, Layout::Cube(n));
+    for (alias, target) in cube::wide_aliases(n) {
+        p.add_alias(&alias, &target, 1)
+            .expect("every wide turn is a move");
+    }
+    p
 }
 
 fn turnstyle(spec: &str, n: usize) -> Puzzle {

@@ -80,7 +80,8 @@ fn measure(mut cmd: Command, dir: &Path, tag: &str) -> Result<Measured, CliError
     })
 }
 
-/// The distribution twsearch prints with `-g` (lines `Dist D cnt C tot T in S`).
+/// The distribution twsearch prints with `-g` (lines `Dist D cnt C tot T in S`; a
+/// last layer with no positions, which it prints when it fills the space, is dropped).
 pub fn twsearch_distribution(output: &str) -> Vec<u64> {
     let mut out = Vec::new();
     for line in output.lines() {
@@ -92,6 +93,9 @@ pub fn twsearch_distribution(output: &str) -> Vec<u64> {
                 }
             }
         }
+    }
+    while out.last() == Some(&0) {
+        out.pop();
     }
     out
 }
@@ -182,7 +186,7 @@ pub(super) fn bench_peers(
             .map_err(|e| format!("bench: {e}"))?;
         let mut theirs = Command::new(&tws);
         theirs
-            .args(["-g", "--nowrite", "-a", "0", "-t", &threads.to_string()])
+            .args(["-g", "--nowrite", "-t", &threads.to_string()])
             .arg(&def)
             .current_dir(&dir);
         let t = measure(theirs, &dir, &format!("case{i}-twsearch"))?;
@@ -294,7 +298,7 @@ mod tests {
 
     #[test]
     fn reads_twsearch_distribution_lines() {
-        let text = "State size is 6\nDist 0 cnt 1 tot 1 in 0.1\nDist 1 cnt 3 tot 4 in 0.2\nDist 2 cnt 2 tot 6 in 0.3\n! no antipodes?\n";
+        let text = "State size is 6\nDist 0 cnt 1 tot 1 in 0.1\nDist 1 cnt 3 tot 4 in 0.2\nDist 2 cnt 2 tot 6 in 0.3\nDist 3 cnt 0 tot 6 in 0.3\n";
         assert_eq!(twsearch_distribution(text), vec![1, 3, 2]);
         assert!(twsearch_distribution("nothing").is_empty());
     }

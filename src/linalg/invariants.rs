@@ -1,0 +1,399 @@
+//! The linear invariants of a puzzle's moves, found by linear algebra over `Q`,
+//! `Z/k` and `GF(2)`.
+//!
+//! * **Over `Q`**: the vectors fixed by every move matrix `P_s` are spanned by the
+//!   indicator vectors of the orbits (a vector `v` with `v[i^s] = v[i]` for every
+//!   generator is constant on orbits), so there is one invariant per orbit: a piece
+//!   never leaves its orbit. [`fixed_space_dimension`] computes the dimension
+//!   independently, as `n − rank` of the stacked `P_s − I` from their Smith form.
+//! * **Over `Z/k`, on an orientation module**: when an orbit carries a block system
+//!   whose blocks (pieces of `k` positions) every generator turns cyclically
+//!   (found by [`crate::proof::invariant`]: the smallest block system, labelled by
+//!   transport along the generators), an element `x` has a twist `t_x ∈ (Z/k)^m` on
+//!   the `m` pieces, and the action on twists is affine: `o(gh) = P_h·o(g) + o(h)`.
+//!   A functional `c` is invariant (`c·o(g) ≡ 0` on the whole group) exactly when
+//!   it is constant along the action on pieces (`c·P_h = c`) and `c·t_s ≡ 0 (mod k)`
+//!   for every generator `s`. The group is transitive on the pieces of each system
+//!   (it is transitive on the orbit), so `c` is one coefficient per system; the
+//!   systems with the same `k` form one module, and the congruences
+//!   `Σ_r a_r·(twist sum of s on system r) ≡ 0 (mod k)` are solved with the Smith
+//!   form ([`super::smith::relations_mod`]). On the cube this finds the corner
+//!   twist and edge flip (Bandelow, *Inside Rubik's Cube and Beyond*, 1982;
+//!   D. Joyner, *Adventures in Group Theory*, 2nd ed., 2008, ch. 10).
+//! * **Over `GF(2)`, signs**: the sign of the action on each orientation system's
+//!   pieces and on each other non-trivial orbit is a homomorphism to `GF(2)`; the
+//!   relations among the generators' sign vectors, solved the same way with `k = 2`,
+//!   hold on the whole group (the cube's "corner and edge permutations have the
+//!   same parity").
+//!
+//! **Counting.** The full group on the same pieces is the product, over the
+//! non-trivial orbits, of the wreath product `C_k ≀ S_m` (an orbit with an
+//! orientation system) or the symmetric group on the orbit. It maps onto
+//! `A = Π Z/k_r × GF(2)^c` (twist sums and signs); the number of solutions of all
+//! the invariant equations together is `|A / image(G)|`, the order of the quotient
+//! ([`super::smith::quotient_order`]), which divides the index `[Full : G]` and
+//! equals it exactly when these invariants explain every unreachable position.
+
+use super::smith::{quotient_order, relations_mod, smith, SmithError};
+use crate::group::PermGroup;
+use crate::perm::Perm;
+use crate::proof::invariant::{
+    parity_vector, smallest_block_system, transported, Labelling, ParityCoordinate,
+};
+use num_bigint::BigUint;
+
+/// Pieces of `modulus` positions each (0-based), every one listed so that every
+/// generator turns the listings cyclically: the position at index `j` of a piece has
+/// orientation label `j`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrientationSystem {
+    /// The pieces, each in its orientation order.
+    pub pieces: Vec<Vec<usize>>,
+    /// The number of positions per piece, the modulus of twists.
+    pub modulus: usize,
+}
+
+impl OrientationSystem {
+    /// The sum mod `k` of the twists of `x` on the pieces, if `x` turns every piece
+    /// cyclically onto a piece.
+    pub fn twist_sum(&self, x: &Perm) -> Option<usize> {
+        let lab = Labelling::new(&self.pieces, self.modulus, x.degree().max(self.degree()));
+        let t = lab.twists(&x.extended(x.degree().max(self.degree())))?;
+        Some(t.iter().sum::<usize>() % self.modulus)
+    }
+
+    fn degree(&self) -> usize {
+        self.pieces.iter().flatten().max().map_or(0, |&p| p + 1)
+    }
+}
+
+/// A linear invariant of a group of moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinearInvariant {
+    /// Over `Q`: the indicator vector of an orbit is fixed by every move matrix.
+    Orbit {
+        /// The orbit (0-based, increasing).
+        points: Vec<usize>,
+    },
+    /// Over `Z/modulus`: `Σ coefficient·(twist sum of the system) ≡ 0 (mod modulus)`.
+    Orientation {
+        /// The modulus (divides every system's `k`).
+        modulus: u64,
+        /// The systems with non-zero coefficient, and their coefficients.
+        terms: Vec<(u64, OrientationSystem)>,
+    },
+    /// Over `GF(2)`: the number of odd permutations among the terms' (with
+    /// coefficient 1) is even.
+    Sign {
+        /// The coordinates whose signs are summed.
+        terms: Vec<ParityCoordinate>,
+    },
+}
+
+/// `{1,9,35}`: 0-based points as a 1-based set.
+fn set(points: &[usize]) -> String {
+    let v: Vec<String> = points.iter().map(|p| (p + 1).to_string()).collect();
+    format!("{{{}}}", v.join(","))
+}
+
+fn pieces_text(pieces: &[Vec<usize>]) -> String {
+    let v: Vec<String> = pieces.iter().map(|p| set(p)).collect();
+    format!("the {} pieces {}", pieces.len(), v.join(", "))
+}
+
+fn coordinate_text(c: &ParityCoordinate) -> String {
+    match c {
+        ParityCoordinate::Orbit(o) => format!("the permutation of the positions {}", set(o)),
+        ParityCoordinate::Blocks(b) => format!("the permutation of {}", pieces_text(b)),
+    }
+}
+
+impl LinearInvariant {
+    /// `"orbit"`, `"orientation"` or `"sign"`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            LinearInvariant::Orbit { .. } => "orbit",
+            LinearInvariant::Orientation { .. } => "orientation",
+            LinearInvariant::Sign { .. } => "sign",
+        }
+    }
+
+    /// The modulus of the congruence (`None` for an orbit: an equation over `Q`).
+    pub fn modulus(&self) -> Option<u64> {
+        match self {
+            LinearInvariant::Orbit { .. } => None,
+            LinearInvariant::Orientation { modulus, .. } => Some(*modulus),
+            LinearInvariant::Sign { .. } => Some(2),
+        }
+    }
+
+    /// Whether the permutation `x` (a position, as the permutation from solved)
+    /// satisfies the invariant; `false` also when `x` does not respect the structure
+    /// the invariant is stated on (it breaks a piece).
+    pub fn holds_for(&self, x: &Perm) -> bool {
+        match self {
+            LinearInvariant::Orbit { points } => {
+                let mut inside = vec![false; points.iter().max().map_or(0, |&p| p + 1)];
+                for &p in points {
+                    inside[p] = true;
+                }
+                points
+                    .iter()
+                    .all(|&p| inside.get(x.image(p)).copied().unwrap_or(false))
+            }
+            LinearInvariant::Orientation { modulus, terms } => {
+                let mut total = 0u64;
+                for (c, sys) in terms {
+                    let Some(t) = sys.twist_sum(x) else {
+                        return false;
+                    };
+                    total = (total + c * t as u64) % modulus;
+                }
+                total == 0
+            }
+            LinearInvariant::Sign { terms } => {
+                let n = terms
+                    .iter()
+                    .flat_map(|c| match c {
+                        ParityCoordinate::Orbit(o) => o.clone(),
+                        ParityCoordinate::Blocks(b) => b.concat(),
+                    })
+                    .max()
+                    .map_or(0, |p| p + 1);
+                let x = x.extended(x.degree().max(n));
+                parity_vector(&x, terms).is_some_and(|v| v.iter().filter(|&&b| b).count() % 2 == 0)
+            }
+        }
+    }
+
+    /// The invariant as a sentence in the puzzle's (1-based) numbering.
+    pub fn sentence(&self) -> String {
+        match self {
+            LinearInvariant::Orbit { points } if points.len() == 1 => {
+                format!("position {} is never moved", points[0] + 1)
+            }
+            LinearInvariant::Orbit { points } => format!(
+                "the positions {} form an orbit: what is at one of them stays among them (the orbit's indicator vector is fixed by every move matrix)",
+                set(points)
+            ),
+            LinearInvariant::Orientation { modulus, terms } => {
+                if let [(1, sys)] = terms.as_slice() {
+                    format!(
+                        "the twists of {} sum to 0 mod {} (a piece's positions are listed in the order every move turns them; its twist mod {} is how far along that order it is turned)",
+                        pieces_text(&sys.pieces),
+                        modulus,
+                        sys.modulus
+                    )
+                } else {
+                    let parts: Vec<String> = terms
+                        .iter()
+                        .map(|(c, sys)| {
+                            format!("{c}·(the twist sum mod {} of {})", sys.modulus, pieces_text(&sys.pieces))
+                        })
+                        .collect();
+                    format!(
+                        "{} ≡ 0 mod {} (a piece's positions are listed in the order every move turns them)",
+                        parts.join(" + "),
+                        modulus
+                    )
+                }
+            }
+            LinearInvariant::Sign { terms } => match terms.as_slice() {
+                [a] => format!("{} is always even", coordinate_text(a)),
+                [a, b] => format!(
+                    "{} and {} always have the same parity",
+                    coordinate_text(a),
+                    coordinate_text(b)
+                ),
+                _ => {
+                    let parts: Vec<String> = terms.iter().map(coordinate_text).collect();
+                    format!(
+                        "an even number of these permutations are odd: {}",
+                        parts.join("; ")
+                    )
+                }
+            },
+        }
+    }
+}
+
+/// The linear invariants of a group and how much of its index they explain.
+#[derive(Clone, Debug)]
+pub struct LinearInvariants {
+    /// The invariants: orbits, then orientation congruences, then sign relations.
+    pub invariants: Vec<LinearInvariant>,
+    /// The orientation systems found (one per orbit that has one).
+    pub systems: Vec<OrientationSystem>,
+    /// The sign coordinates (orientation systems' pieces, other non-trivial orbits).
+    pub sign_coordinates: Vec<ParityCoordinate>,
+    /// The number of orbits (the dimension of the fixed space over `Q`).
+    pub orbits: usize,
+    /// The number of solutions of all the invariant equations together: the order of
+    /// `A / image(G)` (module docs).
+    pub solutions: BigUint,
+    /// The product of the numbers of solutions of the orientation congruences (per
+    /// modulus) and of the sign relations, taken separately; smaller than
+    /// [`solutions`](Self::solutions) exactly when some relations mix twists and signs.
+    pub separate_solutions: BigUint,
+    /// The order of the full group on the same pieces (module docs).
+    pub full_order: BigUint,
+    /// The order of the group.
+    pub group_order: BigUint,
+}
+
+impl LinearInvariants {
+    /// The index of the group in the full group on the same pieces.
+    pub fn index(&self) -> BigUint {
+        &self.full_order / &self.group_order
+    }
+}
+
+fn factorial(n: usize) -> BigUint {
+    (2..=n as u64).fold(BigUint::from(1u32), |f, i| f * i)
+}
+
+/// Finds the linear invariants of `g` (see the module docs).
+///
+/// ```
+/// use permlab::linalg::invariants::linear_invariants;
+/// use permlab::Puzzle;
+/// let inv = linear_invariants(&Puzzle::builtin("cube2").unwrap().group()).unwrap();
+/// // the corner twist: 3 solutions, and the group has index 3 in C3 ≀ S8
+/// assert_eq!(inv.solutions, 3u32.into());
+/// assert_eq!(inv.index(), 3u32.into());
+/// ```
+pub fn linear_invariants(g: &PermGroup) -> Result<LinearInvariants, SmithError> {
+    let n = g.degree();
+    let gens = g.generators();
+    let orbits = g.orbits();
+    let mut invariants: Vec<LinearInvariant> = orbits
+        .iter()
+        .map(|o| LinearInvariant::Orbit { points: o.clone() })
+        .collect();
+    let mut systems: Vec<OrientationSystem> = Vec::new();
+    let mut sign_coordinates = Vec::new();
+    let mut full_order = BigUint::from(1u32);
+    for o in orbits.iter().filter(|o| o.len() > 1) {
+        let sys = smallest_block_system(n, gens, o)
+            .and_then(|bs| transported(&bs, gens, n))
+            .map(|pieces| OrientationSystem {
+                modulus: pieces[0].len(),
+                pieces,
+            })
+            .filter(|sys| gens.iter().all(|s| sys.twist_sum(s).is_some()));
+        match sys {
+            Some(sys) => {
+                let (k, m) = (sys.modulus, sys.pieces.len());
+                full_order *= BigUint::from(k).pow(m as u32) * factorial(m);
+                let mut blocks = sys.pieces.clone();
+                blocks.iter_mut().for_each(|b| b.sort_unstable());
+                blocks.sort();
+                sign_coordinates.push(ParityCoordinate::Blocks(blocks));
+                systems.push(sys);
+            }
+            None => {
+                full_order *= factorial(o.len());
+                sign_coordinates.push(ParityCoordinate::Orbit(o.clone()));
+            }
+        }
+    }
+    // twist sums of the generators, one row per system
+    let twist_rows: Vec<Vec<i64>> = systems
+        .iter()
+        .map(|sys| {
+            gens.iter()
+                .map(|s| sys.twist_sum(s).expect("checked above") as i64)
+                .collect()
+        })
+        .collect();
+    let mut separate = BigUint::from(1u32);
+    let mut moduli: Vec<usize> = systems.iter().map(|s| s.modulus).collect();
+    moduli.sort_unstable();
+    moduli.dedup();
+    for &k in &moduli {
+        let idx: Vec<usize> = (0..systems.len())
+            .filter(|&r| systems[r].modulus == k)
+            .collect();
+        let rows: Vec<Vec<i64>> = idx.iter().map(|&r| twist_rows[r].clone()).collect();
+        let (count, rels) = relations_mod(k as i64, &rows)?;
+        separate *= count;
+        for rel in rels {
+            let terms = idx
+                .iter()
+                .zip(&rel.coefficients)
+                .filter(|(_, &c)| c != 0)
+                .map(|(&r, &c)| (c as u64, systems[r].clone()))
+                .collect();
+            invariants.push(LinearInvariant::Orientation {
+                modulus: rel.modulus as u64,
+                terms,
+            });
+        }
+    }
+    let sign_vectors: Vec<Vec<bool>> = gens
+        .iter()
+        .map(|s| {
+            parity_vector(&s.extended(n), &sign_coordinates)
+                .expect("generators preserve orbits and systems")
+        })
+        .collect();
+    let sign_rows: Vec<Vec<i64>> = (0..sign_coordinates.len())
+        .map(|c| sign_vectors.iter().map(|v| i64::from(v[c])).collect())
+        .collect();
+    let (count, rels) = relations_mod(2, &sign_rows)?;
+    separate *= count;
+    for rel in rels {
+        let terms = sign_coordinates
+            .iter()
+            .zip(&rel.coefficients)
+            .filter(|(_, &c)| c != 0)
+            .map(|(c, _)| c.clone())
+            .collect();
+        invariants.push(LinearInvariant::Sign { terms });
+    }
+    // all together: A = Π Z/k_r × GF(2)^c modulo the generators' images
+    let mut all_moduli: Vec<i64> = systems.iter().map(|s| s.modulus as i64).collect();
+    all_moduli.extend(std::iter::repeat_n(2, sign_coordinates.len()));
+    let mut all_rows = twist_rows;
+    all_rows.extend(sign_rows);
+    let solutions = quotient_order(&all_moduli, &all_rows)?;
+    Ok(LinearInvariants {
+        invariants,
+        systems,
+        sign_coordinates,
+        orbits: orbits.len(),
+        solutions,
+        separate_solutions: separate,
+        full_order,
+        group_order: g.order(),
+    })
+}
+
+/// The dimension over `Q` of the space of vectors fixed by every generator's matrix,
+/// computed as `n − rank` of the stacked matrices `P_s − I` (one row `e_i − e_{i^s}`
+/// per moved point), the rank read off their Smith form. By the module docs it is the
+/// number of orbits; this computes it independently.
+///
+/// ```
+/// use permlab::linalg::invariants::fixed_space_dimension;
+/// use permlab::Perm;
+/// let a: Perm = "(1,2,3)".parse().unwrap();
+/// assert_eq!(fixed_space_dimension(5, &[a]).unwrap(), 3);
+/// ```
+pub fn fixed_space_dimension(degree: usize, gens: &[Perm]) -> Result<usize, SmithError> {
+    let rows: Vec<Vec<i64>> = gens
+        .iter()
+        .flat_map(|s| {
+            (0..degree).filter(|&i| s.image(i) != i).map(move |i| {
+                let mut r = vec![0i64; degree];
+                r[i] = 1;
+                r[s.image(i)] = -1;
+                r
+            })
+        })
+        .collect();
+    if rows.is_empty() {
+        return Ok(degree);
+    }
+    Ok(degree - smith(&rows)?.rank)
+}

@@ -1,0 +1,265 @@
+//! Puzzles from geometry (src/puzzle/geometry, data/puzzles/*.geo) against published
+//! numbers and independent computations: group orders, God's numbers and distance
+//! distributions by exhaustive search (run in release mode: `cargo test --release
+//! --test geometry_puzzles`).
+
+use num_bigint::BigUint;
+use permlab::puzzle::geometry;
+use permlab::puzzle::SearchMetric;
+use permlab::search::bfs::{bfs, BfsOptions};
+use permlab::search::naive::naive_bfs;
+use permlab::search::space::{metric_moves, GroupSpace, StateSpace};
+use permlab::search::table::DistanceTable;
+use permlab::{Perm, Puzzle};
+use std::sync::atomic::AtomicBool;
+
+fn fact(n: u32) -> BigUint {
+    (1..=n).map(BigUint::from).product()
+}
+
+fn pow(b: u32, e: u32) -> BigUint {
+    BigUint::from(b).pow(e)
+}
+
+/// The distance distribution of `puzzle` searched in `metric` by the table BFS.
+fn distribution(puzzle: &Puzzle, metric: SearchMetric) -> (GroupSpace, Vec<u64>) {
+    let (names, perms) = metric_moves(puzzle, metric).unwrap();
+    let space = GroupSpace::new(puzzle.name(), puzzle.degree(), names, perms).unwrap();
+    let table = DistanceTable::new(space.size());
+    let r = bfs(
+        &space,
+        &table,
+        &BfsOptions::default(),
+        &AtomicBool::new(false),
+    );
+    assert!(!r.interrupted);
+    let counts = r.distribution.counts.clone();
+    (space, counts)
+}
+
+fn word(p: &Puzzle, w: &str) -> Perm {
+    p.eval(&p.parse_word(w).unwrap())
+}
+
+#[test]
+fn the_cube_from_geometry_is_cube3_sticker_for_sticker() {
+    // the same numbering (faces U L F R B D, reading order) and the same turns
+    let geo = Puzzle::load("tests/data/cube3.geo").unwrap();
+    let cube = Puzzle::builtin("cube3").unwrap();
+    assert_eq!(geo.degree(), 54);
+    for m in ["U", "D", "F", "B", "R", "L", "M", "E", "S", "x", "y", "z"] {
+        assert_eq!(word(&geo, m), word(&cube, m), "{m}");
+    }
+}
+
+#[test]
+fn block_turns_compose_as_sign_notation_says() {
+    let c3 = Puzzle::builtin("cube3").unwrap();
+    assert_eq!(word(&c3, "2R"), word(&c3, "M'"));
+    assert_eq!(word(&c3, "Rw"), word(&c3, "R M'"));
+    assert_eq!(word(&c3, "r"), word(&c3, "Rw"));
+    assert_eq!(word(&c3, "2U"), word(&c3, "E'"));
+    assert_eq!(word(&c3, "Fw"), word(&c3, "F S"));
+    let c4 = Puzzle::builtin("cube:4").unwrap();
+    assert_eq!(word(&c4, "Rw"), word(&c4, "R 2R"));
+    assert_eq!(word(&c4, "3Rw"), word(&c4, "R 2R 3R"));
+    assert_eq!(word(&c4, "x"), word(&c4, "R 2R 3R L'"));
+    assert_eq!(word(&c4, "y"), word(&c4, "U 2U 3U D'"));
+    assert_eq!(word(&c4, "z"), word(&c4, "F 2F 3F B'"));
+    assert_eq!(word(&c4, "3L"), word(&c4, "2R'"));
+    let c5 = Puzzle::builtin("cube:5").unwrap();
+    assert_eq!(word(&c5, "M"), word(&c5, "3L"));
+    assert_eq!(word(&c5, "x"), word(&c5, "Rw 3R 2L' L'"));
+    // cube:N keeps the outer turns as its generators (its group is unchanged)
+    assert_eq!(c4.generator_names(), ["U", "D", "F", "B", "R", "L"]);
+    assert_eq!(c5.generator_names(), ["U", "D", "F", "B", "R", "L"]);
+    // cube:N:layers: every single-layer turn generates, so rotations are inside
+    let l4 = Puzzle::builtin("cube:4:layers").unwrap();
+    assert_eq!(l4.generators().len(), 12);
+    let g = l4.group();
+    for r in ["x", "y", "z", "r", "3Rw"] {
+        assert!(g.contains(&word(&l4, r)), "{r}");
+    }
+    assert!(!c4.group().contains(&word(&c4, "2R")));
+}
+
+#[test]
+fn megaminx_order() {
+    // 20!/2 · 3^19 · 30!/2 · 2^29 positions with the face centres fixed (J. Scherphuis,
+    // Jaap's Puzzle Page, "Megaminx", https://www.jaapsch.net/puzzles/megaminx.htm):
+    // 20 corners, even permutations, 3^19 twists; 30 edges, even permutations, 2^29
+    // flips. Face turns fix the centres, so this is the order of the sticker group.
+    let p = Puzzle::builtin("megaminx").unwrap();
+    assert_eq!(p.degree(), 132);
+    let expected = fact(20) / 2u32 * pow(3, 19) * fact(30) / 2u32 * pow(2, 29);
+    assert_eq!(p.group().order(), expected);
+    // each face turn is a 5-cycle on 5 stickers of its face and 15 around it (20 stickers in five 5-cycles)
+    for m in p.generators() {
+        assert_eq!(m.perm.cycle_type()[..6], [5, 5, 5, 5, 5, 1], "{}", m.name);
+        assert_eq!(m.perm.support().len(), 25, "{}", m.name);
+    }
+}
+
+#[test]
+fn pyraminx_without_tips_order_and_gods_number() {
+    // 933,120 = 6!/2 · 2^5 · 3^4 positions of the Pyraminx without its tips, God's
+    // number 11 (J. Scherphuis, Jaap's Puzzle Page, "Pyraminx",
+    // https://www.jaapsch.net/puzzles/pyraminx.htm)
+    let p = Puzzle::builtin("pyraminx:notips").unwrap();
+    assert_eq!(p.degree(), 24);
+    assert_eq!(p.group().order(), BigUint::from(933_120u32));
+    assert_eq!(p.metric(), SearchMetric::Htm);
+    let (space, dist) = distribution(&p, SearchMetric::Htm);
+    assert_eq!(dist.iter().sum::<u64>(), 933_120);
+    assert_eq!(dist.len() - 1, 11);
+    // the same distribution by the hash-map BFS
+    assert_eq!(naive_bfs(&space), dist);
+}
+
+#[test]
+fn pyraminx_with_tips_is_81_times_larger() {
+    // the four tips turn independently: 933,120 · 3^4 = 75,582,720 (same source)
+    let p = Puzzle::builtin("pyraminx").unwrap();
+    assert_eq!(p.degree(), 36);
+    assert_eq!(p.group().order(), BigUint::from(933_120u64 * 81));
+    // the tip turns generate 3^4 on their own and commute with everything
+    let tips: Vec<Perm> = p.generator_perms()[4..].to_vec();
+    let t = permlab::PermGroup::new(36, tips.clone());
+    assert_eq!(t.order(), BigUint::from(81u32));
+    for a in &tips {
+        for b in p.generator_perms() {
+            assert_eq!(a * &b, &b * a);
+        }
+    }
+}
+
+#[test]
+fn skewb_positions_and_gods_number() {
+    // 3,149,280 positions with one corner held fixed and the 8 moves R U L B and
+    // inverses; God's number 11 (J. Scherphuis, Jaap's Puzzle Page, "Skewb",
+    // https://www.jaapsch.net/puzzles/skewb.htm)
+    let p = Puzzle::builtin("skewb").unwrap();
+    assert_eq!(p.degree(), 30);
+    assert_eq!(p.group().order(), BigUint::from(3_149_280u32));
+    let (names, _) = metric_moves(&p, SearchMetric::Htm).unwrap();
+    assert_eq!(names, ["R", "R'", "U", "U'", "L", "L'", "B", "B'"]);
+    // every position is reached once: the search's total is the group order found
+    // by Schreier-Sims (the hash-map BFS agrees on the smaller puzzles below, but
+    // takes too long here)
+    let (_, dist) = distribution(&p, SearchMetric::Htm);
+    assert_eq!(dist.iter().sum::<u64>(), 3_149_280);
+    assert_eq!(dist.len() - 1, 11);
+    // the UFR corner (stickers 5, 12 and 16: U 5, F 2, R 1 of their faces) never moves
+    for m in p.generators() {
+        for s in [4, 11, 15] {
+            assert_eq!(m.perm.image(s), s, "{}", m.name);
+        }
+    }
+}
+
+#[test]
+fn cube2_gods_numbers_with_one_corner_fixed() {
+    // 3,674,160 positions, God's number 11 in the half-turn metric and 14 in the
+    // quarter-turn metric (J. Scherphuis, Jaap's Puzzle Page, "Pocket Cube",
+    // https://www.jaapsch.net/puzzles/cube2.htm): turning R U F keeps the DLB corner
+    let p = Puzzle::load("cube2[R,U,F]").unwrap();
+    assert_eq!(p.group().order(), BigUint::from(3_674_160u32));
+    for (metric, god) in [(SearchMetric::Htm, 11), (SearchMetric::Qtm, 14)] {
+        let (_, dist) = distribution(&p, metric);
+        assert_eq!(dist.iter().sum::<u64>(), 3_674_160);
+        assert_eq!(dist.len() - 1, god, "{metric}");
+    }
+}
+
+#[test]
+fn floppy_positions_by_pieces_and_search() {
+    // independent count by pieces: 4! corner arrangements times 2^4 edge flips, halved
+    // because every half turn swaps two corners and flips one edge (corner parity =
+    // flip parity): 192
+    let p = Puzzle::builtin("floppy").unwrap();
+    assert_eq!(p.degree(), 30);
+    assert_eq!(p.group().order(), BigUint::from(24u32 * 16 / 2));
+    for m in p.generators() {
+        assert_eq!(m.perm.order(), BigUint::from(2u32), "{}", m.name);
+    }
+    let (space, dist) = distribution(&p, SearchMetric::Htm);
+    assert_eq!(dist.iter().sum::<u64>(), 192);
+    assert_eq!(naive_bfs(&space), dist);
+}
+
+#[test]
+fn dino_order() {
+    // the 12 edge pieces in every even arrangement: 12!/2, and 12!/2/12 = 19,958,400
+    // positions up to the 12 whole-cube rotations the moves contain (J. Scherphuis,
+    // Jaap's Puzzle Page, "Dino Cube", https://www.jaapsch.net/puzzles/dino.htm)
+    let p = Puzzle::builtin("dino").unwrap();
+    assert_eq!(p.degree(), 24);
+    let order = p.group().order();
+    assert_eq!(order, fact(12) / 2u32);
+    assert_eq!(order / 12u32, BigUint::from(19_958_400u32));
+    for m in p.generators() {
+        assert_eq!(m.perm.cycle_type()[..2], [3, 3], "{}", m.name);
+        assert_eq!(m.perm.support().len(), 6, "{}", m.name);
+    }
+}
+
+#[test]
+fn domino_order_by_pieces() {
+    // 8 corners and 8 edges in any arrangements, no twists or flips: 8!·8! =
+    // 1,625,702,400 (J. Scherphuis, Jaap's Puzzle Page, "Domino",
+    // https://www.jaapsch.net/puzzles/domino.htm)
+    let p = Puzzle::builtin("domino").unwrap();
+    assert_eq!(p.degree(), 42);
+    assert_eq!(p.group().order(), fact(8) * fact(8));
+}
+
+#[test]
+fn geo_files_report_bad_input_with_the_line() {
+    let e = geometry::parse("shape cube\nfaces U L F R B D\ncut faces x\n", "t.geo").unwrap_err();
+    assert_eq!(e.to_string(), "t.geo, line 3: \"x\" is not a number");
+    let e = geometry::parse("shape prism\n", "t.geo").unwrap_err();
+    assert!(e
+        .to_string()
+        .starts_with("t.geo, line 1: unknown shape \"prism\""));
+    let e = geometry::parse("shape cube\nfaces U L F\n", "t.geo").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "t.geo, line 2: 3 face names, but the shape has 6 faces"
+    );
+    // a quarter turn of a face cut off-centre does not map stickers to stickers
+    let d = geometry::parse(
+        "shape cube\nfaces U L F R B D\ncut R 1/3\nmove F F 1/2 inf 4\n",
+        "t.geo",
+    )
+    .unwrap();
+    let e = d.build("t.geo").unwrap_err().to_string();
+    assert!(e.contains("move F: a 1/4 turn takes sticker"), "{e}");
+    // a slab boundary through sticker centres
+    let d = geometry::parse("shape cube\nfaces U L F R B D\nmove U U 1 inf\n", "t.geo").unwrap();
+    let e = d.build("t.geo").unwrap_err().to_string();
+    assert!(e.contains("lies on the boundary"), "{e}");
+    assert!(Puzzle::load("no/such.geo").is_err());
+    // too many stickers: an error, found before all cuts are made
+    let depths: Vec<String> = (1..21).map(|k| format!("{k}/21")).collect();
+    let text = format!(
+        "shape dodecahedron\nfaces A B C D E F G H I J K L\ncut faces {}\nmove A A 0.5 inf\n",
+        depths.join(" ")
+    );
+    let e = geometry::parse(&text, "t.geo")
+        .unwrap()
+        .build("t.geo")
+        .unwrap_err();
+    assert!(e.to_string().contains("stickers, more than 4096"), "{e}");
+}
+
+#[test]
+fn builtins_are_in_the_catalogue() {
+    let specs: Vec<&str> = permlab::puzzle::catalogue()
+        .iter()
+        .map(|e| e.spec)
+        .collect();
+    for (spec, _) in geometry::BUILTINS {
+        assert!(specs.contains(&spec), "{spec}");
+        assert_eq!(Puzzle::load(spec).unwrap().name(), spec);
+    }
+}
