@@ -105,6 +105,20 @@ pub fn draw_err<E: std::fmt::Display>(e: E) -> FigureError {
 /// A plotters drawing area in pixel coordinates (what [`Figure::draw`] gets).
 pub type Area<DB> = DrawingArea<DB, Shift>;
 
+/// A chart builder on `area` with the margins and axis-label areas of the crate's
+/// plots, and the label font size it is sized for (3.5% of the smaller side,
+/// between 10 and 20 px).
+pub fn chart_builder<DB: DrawingBackend>(area: &Area<DB>) -> (ChartBuilder<'_, '_, DB>, f64) {
+    let (w, h) = area.dim_in_pixel();
+    let fs = (w.min(h) as f64 * 0.035).clamp(10.0, 20.0);
+    let mut builder = ChartBuilder::on(area);
+    builder
+        .margin(10)
+        .x_label_area_size((fs * 2.5) as u32)
+        .y_label_area_size((fs * 3.0) as u32);
+    (builder, fs)
+}
+
 /// The output formats of [`Figure::save`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {

@@ -73,12 +73,7 @@ impl Figure for OrbitalsFigure {
 
     fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
         let (w, h) = area.dim_in_pixel();
-        let fs = (w.min(h) as f64 * 0.035).clamp(10.0, 20.0);
-        let mut builder = ChartBuilder::on(area);
-        builder
-            .margin(10)
-            .x_label_area_size((fs * 2.5) as u32)
-            .y_label_area_size((fs * 3.0) as u32);
+        let (mut builder, fs) = super::chart_builder(area);
         let caption = format!("{} ({} orbitals)", self.title, self.count);
         builder.caption(
             caption.trim(),

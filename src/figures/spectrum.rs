@@ -60,12 +60,7 @@ impl Figure for SpectrumFigure {
 
     fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
         let (w, h) = area.dim_in_pixel();
-        let fs = (w.min(h) as f64 * 0.035).clamp(10.0, 20.0);
-        let mut builder = ChartBuilder::on(area);
-        builder
-            .margin(10)
-            .x_label_area_size((fs * 2.5) as u32)
-            .y_label_area_size((fs * 3.0) as u32);
+        let (mut builder, fs) = super::chart_builder(area);
         if !self.title.is_empty() {
             builder.caption(&self.title, (FONT_FAMILY, super::title_font_size((w, h))));
         }
