@@ -29,6 +29,7 @@ pub mod cycles;
 pub mod gallery;
 pub mod histogram;
 pub mod matrix;
+pub mod mixing;
 pub mod orbitals;
 #[cfg(feature = "pdf")]
 pub mod pdf;
