@@ -5,12 +5,15 @@ use super::output::outln;
 use super::search::{AnySpace, SpaceArgs};
 use super::{print_json, CliError, CliResult, ConventionArgs};
 use clap::Subcommand;
+use permlab::figures::blocks_figure::BlocksFigure;
 use permlab::figures::board::BoardFigure;
 use permlab::figures::cube_net::CubeNetFigure;
 use permlab::figures::cycles::{CycleFigure, CycleStyle};
+use permlab::figures::cycletype::CycleTypeFigure;
 use permlab::figures::gallery::gallery;
 use permlab::figures::histogram::{DistanceDistribution, HistogramFigure};
 use permlab::figures::matrix::MatrixFigure;
+use permlab::figures::schreier::{GraphLayout, SchreierFigure};
 use permlab::figures::{write_atomically, DynFigure, Format};
 use permlab::search::bfs::{search_space, BfsOptions};
 use permlab::search::space::StateSpace;
@@ -152,6 +155,52 @@ pub enum FigureKind {
         /// Log scale on the count axis.
         #[arg(long)]
         log: bool,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// The Schreier (orbit) graph of the puzzle's generators on its points: an edge
+    /// p -> p^s per point p and generator s, generators coloured (at most 200 vertices).
+    Schreier {
+        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// generator words (`cube3[R2,U]`).
+        #[arg(value_parser = super::args::puzzle_arg)]
+        puzzle: Puzzle,
+        /// The points to draw (1-based, e.g. 1-8,13), closed under the generators;
+        /// default: every point.
+        #[arg(long)]
+        points: Option<String>,
+        /// Draw only the orbit of this point (1-based).
+        #[arg(long, conflicts_with = "points")]
+        orbit: Option<usize>,
+        /// circle (points in order round a circle) or layers (rows by BFS distance from
+        /// the first point of each orbit).
+        #[arg(long, value_enum, default_value = "circle")]
+        layout: GraphLayout,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// The cycle type of a word's permutation as a Young-diagram-like picture: one
+    /// row per cycle, longest first, lengths labelled.
+    Cycletype {
+        #[command(flatten)]
+        pw: PuzzleWord,
+        /// Draw the fixed points as rows of length 1 too.
+        #[arg(long)]
+        fixed: bool,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// The minimal block systems of the puzzle's group as a coloured partition of the
+    /// puzzle picture (one colour and number per block).
+    Blocks {
+        /// A built-in puzzle, a .gens file, or either with a bracket list of
+        /// generator words (`cube3[R2,U]`).
+        #[arg(value_parser = super::args::puzzle_arg)]
+        puzzle: Puzzle,
+        /// Draw this minimal block system only (1-based, in the order `permlab blocks`
+        /// would list them); default: the first of each orbit.
+        #[arg(long)]
+        system: Option<usize>,
         #[command(flatten)]
         out: OutArgs,
     },
@@ -412,6 +461,9 @@ impl FigureKind {
             | FigureKind::Cycles { out, .. }
             | FigureKind::Bfs { out, .. }
             | FigureKind::Hist { out, .. }
+            | FigureKind::Schreier { out, .. }
+            | FigureKind::Cycletype { out, .. }
+            | FigureKind::Blocks { out, .. }
             | FigureKind::Spectrum { out, .. }
             | FigureKind::Orbitals { out, .. }
             | FigureKind::Mixing { out, .. } => out,
@@ -572,6 +624,87 @@ impl FigureKind {
                 let fig = CycleFigure::new(&g)
                     .style(style)
                     .title(&title_or(&out, &pw.word));
+                write_figure(&fig, &out, json)
+            }
+            FigureKind::Schreier {
+                puzzle,
+                points,
+                orbit,
+                layout,
+                out,
+            } => {
+                let n = puzzle.degree();
+                let pts = match (points, orbit) {
+                    (Some(text), _) => super::args::parse_points(&text, n, "--points")?,
+                    (None, Some(p)) => {
+                        if p == 0 || p > n {
+                            return Err(format!(
+                                "--orbit {p}: not a point of the puzzle (1..={n})"
+                            )
+                            .into());
+                        }
+                        puzzle
+                            .group()
+                            .orbits()
+                            .into_iter()
+                            .find(|o| o.contains(&(p - 1)))
+                            .expect("the orbits cover every point")
+                    }
+                    (None, None) => (0..n).collect(),
+                };
+                let fig = SchreierFigure::on_points(&puzzle, &pts)
+                    .map_err(|e| format!("figure schreier {}: {e}", puzzle.name()))?
+                    .layout(layout)
+                    .title(&title_or(
+                        &out,
+                        &format!("Schreier graph of {}", puzzle.name()),
+                    ));
+                write_figure(&fig, &out, json)
+            }
+            FigureKind::Cycletype { pw, fixed, out } => {
+                let (_, g) = pw.load()?;
+                let fig = CycleTypeFigure::new(&g)
+                    .fixed_points(fixed)
+                    .title(&title_or(&out, &pw.word));
+                write_figure(&fig, &out, json)
+            }
+            FigureKind::Blocks {
+                puzzle,
+                system,
+                out,
+            } => {
+                let all = puzzle.group().minimal_block_systems();
+                let chosen = match system {
+                    Some(k) => match all.get(k.wrapping_sub(1)) {
+                        Some(s) => vec![s.clone()],
+                        None => {
+                            return Err(format!(
+                                "--system {k}: the group of {} has {} minimal block system{}",
+                                puzzle.name(),
+                                all.len(),
+                                if all.len() == 1 { "" } else { "s" }
+                            )
+                            .into())
+                        }
+                    },
+                    None => {
+                        // the first system of each orbit: systems of one orbit overlap
+                        let mut seen: Vec<usize> = Vec::new();
+                        let mut out = Vec::new();
+                        for s in &all {
+                            let min = s[0][0];
+                            if !seen.contains(&min) {
+                                seen.push(min);
+                                out.push(s.clone());
+                            }
+                        }
+                        out
+                    }
+                };
+                let fig = BlocksFigure::new(&puzzle, &chosen)?.title(&title_or(
+                    &out,
+                    &format!("minimal block systems of {}", puzzle.name()),
+                ));
                 write_figure(&fig, &out, json)
             }
             FigureKind::Bfs { space, log, out } => {

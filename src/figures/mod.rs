@@ -1,6 +1,7 @@
 //! Figures drawn with [plotters]: permutation-matrix pictures ([`matrix`]),
 //! distance distributions ([`histogram`]), boards with arrows and paths ([`board`]),
-//! coloured cube nets ([`cube_net`]) and cycle pictures ([`cycles`]).
+//! coloured cube nets ([`cube_net`]), cycle pictures ([`cycles`], [`cycletype`]),
+//! Schreier graphs ([`schreier`]) and block systems ([`blocks_figure`]).
 //!
 //! Every figure implements [`Figure`]: it draws itself on any plotters drawing area, so
 //! the same drawing renders to SVG ([`Figure::to_svg`]) and to PNG ([`Figure::to_png`])
@@ -23,9 +24,11 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+pub mod blocks_figure;
 pub mod board;
 pub mod cube_net;
 pub mod cycles;
+pub mod cycletype;
 pub mod gallery;
 pub mod histogram;
 pub mod matrix;
@@ -33,6 +36,7 @@ pub mod mixing;
 pub mod orbitals;
 #[cfg(feature = "pdf")]
 pub mod pdf;
+pub mod schreier;
 pub mod spectrum;
 pub mod text;
 pub mod tikz;

@@ -1,0 +1,374 @@
+//! The new pictures: Schreier graphs (one edge per point and generator, each edge the
+//! generator's image), cycle-type diagrams (one drawn row per cycle, as long as the
+//! cycle), block-system pictures (one colour per block); deterministic bytes; the CLI
+//! refuses what it cannot draw with a one-line error and exit code 2.
+
+use permlab::figures::blocks_figure::BlocksFigure;
+use permlab::figures::cycletype::CycleTypeFigure;
+use permlab::figures::schreier::{GraphLayout, SchreierFigure, MAX_VERTICES};
+use permlab::figures::{palette, Figure};
+use permlab::{Perm, Puzzle};
+use std::process::Command;
+
+fn permlab(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_permlab"))
+        .args(args)
+        .output()
+        .expect("run permlab")
+}
+
+/// Cycle lengths by walking each point's images (independent of `Perm::cycles`).
+fn brute_cycle_lengths(g: &Perm) -> Vec<usize> {
+    let n = g.degree();
+    let mut seen = vec![false; n];
+    let mut out = Vec::new();
+    for s in 0..n {
+        if seen[s] {
+            continue;
+        }
+        let mut len = 0;
+        let mut p = s;
+        while !seen[p] {
+            seen[p] = true;
+            p = g.images()[p] as usize;
+            len += 1;
+        }
+        out.push(len);
+    }
+    out
+}
+
+#[test]
+fn schreier_has_one_edge_per_point_and_generator_each_its_image() {
+    for spec in ["board:3x3:2", "cube2", "turnstyle:12"] {
+        let p = Puzzle::builtin(spec).unwrap();
+        let points: Vec<usize> = (0..p.degree()).collect();
+        let fig = SchreierFigure::on_points(&p, &points).unwrap();
+        assert_eq!(
+            fig.edges().len(),
+            p.degree() * p.generators().len(),
+            "{spec}"
+        );
+        for &(a, b, k) in fig.edges() {
+            let (pa, pb) = (points[a], points[b]);
+            assert_eq!(p.generators()[k].perm.images()[pa] as usize, pb, "{spec}");
+        }
+        // every (point, generator) pair exactly once
+        let mut pairs: Vec<(usize, usize)> = fig.edges().iter().map(|e| (e.0, e.2)).collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        assert_eq!(pairs.len(), fig.edges().len());
+    }
+}
+
+#[test]
+fn schreier_layers_are_breadth_first_distances() {
+    let p = Puzzle::builtin("board:3x3:2").unwrap();
+    let points: Vec<usize> = (0..p.degree()).collect();
+    let fig = SchreierFigure::on_points(&p, &points).unwrap();
+    let layers = fig.layers();
+    assert_eq!(layers[0], 0);
+    // BFS distances: no edge skips a layer forwards, and every vertex beyond layer 0
+    // is entered from the layer before it
+    for &(a, b, _) in fig.edges() {
+        assert!(layers[b] <= layers[a] + 1);
+    }
+    for v in 1..points.len() {
+        assert!(layers[v] > 0, "one orbit: only point 1 is a root");
+        assert!(fig
+            .edges()
+            .iter()
+            .any(|&(a, b, _)| b == v && layers[a] + 1 == layers[v]));
+    }
+}
+
+#[test]
+fn schreier_on_an_orbit_and_refusals() {
+    let cube = Puzzle::builtin("cube2").unwrap();
+    let orbit = cube
+        .group()
+        .orbits()
+        .into_iter()
+        .find(|o| o.len() > 1)
+        .unwrap();
+    let fig = SchreierFigure::on_points(&cube, &orbit).unwrap();
+    assert_eq!(fig.edges().len(), orbit.len() * cube.generators().len());
+    // not closed under the generators
+    let err = SchreierFigure::on_points(&cube, &orbit[..3])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("not closed"), "{err}");
+    // too many vertices
+    let big = Puzzle::builtin("cube:7").unwrap();
+    assert!(big.degree() > MAX_VERTICES);
+    let all: Vec<usize> = (0..big.degree()).collect();
+    let err = SchreierFigure::on_points(&big, &all)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains(&format!("at most {MAX_VERTICES}")), "{err}");
+}
+
+#[test]
+fn schreier_bytes_are_deterministic() {
+    let p = Puzzle::builtin("board:3x3:2").unwrap();
+    let points: Vec<usize> = (0..p.degree()).collect();
+    for layout in [GraphLayout::Circle, GraphLayout::Layers] {
+        let make = || {
+            SchreierFigure::on_points(&p, &points)
+                .unwrap()
+                .layout(layout)
+                .title("t")
+        };
+        let (a, b) = (make(), make());
+        assert_eq!(a.to_svg((400, 420)).unwrap(), b.to_svg((400, 420)).unwrap());
+        assert_eq!(a.to_png((400, 420)).unwrap(), b.to_png((400, 420)).unwrap());
+    }
+}
+
+/// The bars of a cycle-type SVG: `(y, width)` of every rect in the bar colour.
+fn bars(svg: &str, colour: &str) -> Vec<(i64, i64)> {
+    let attr = |tag: &str, name: &str| -> i64 {
+        let key = format!(" {name}=\"");
+        let s = tag.find(&key).unwrap() + key.len();
+        let e = tag[s..].find('"').unwrap();
+        tag[s..s + e].parse().unwrap()
+    };
+    svg.split("<rect")
+        .skip(1)
+        .map(|t| &t[..t.find('>').unwrap()])
+        .filter(|t| t.contains(&format!("fill=\"{colour}\"")))
+        .map(|t| (attr(t, "y"), attr(t, "width")))
+        .collect()
+}
+
+#[test]
+fn cycletype_rows_are_the_cycle_lengths_as_drawn() {
+    let cube = Puzzle::builtin("cube3").unwrap();
+    let hex = {
+        let c = palette::SERIES[0];
+        format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
+    };
+    for word in ["R U", "R U2 D' B D'", "R", ""] {
+        let g = cube.eval(&cube.parse_word(word).unwrap());
+        let mut expected: Vec<usize> = brute_cycle_lengths(&g)
+            .into_iter()
+            .filter(|&l| l > 1)
+            .collect();
+        expected.sort_unstable_by(|a, b| b.cmp(a));
+        let fig = CycleTypeFigure::new(&g).title(word);
+        assert_eq!(fig.rows(), expected, "{word}");
+        let size = fig.default_size();
+        let geo = fig.geometry(size);
+        let drawn = bars(&fig.to_svg(size).unwrap(), &hex);
+        assert_eq!(drawn.len(), expected.len(), "{word}: one bar per cycle");
+        for (i, ((y, width), len)) in drawn.iter().zip(&expected).enumerate() {
+            assert_eq!(*width as f64, *len as f64 * geo.unit, "{word}: row {i}");
+            assert_eq!(*y as f64, (geo.y0 + i as f64 * geo.unit).round());
+        }
+        // with the fixed points: every cycle, lengths summing to the degree
+        let all = CycleTypeFigure::new(&g).fixed_points(true).rows();
+        assert_eq!(all.iter().sum::<usize>(), cube.degree());
+        let mut brute = brute_cycle_lengths(&g);
+        brute.sort_unstable_by(|a, b| b.cmp(a));
+        assert_eq!(all, brute);
+    }
+}
+
+#[test]
+fn cycletype_bytes_are_deterministic() {
+    let cube = Puzzle::builtin("cube3").unwrap();
+    let g = cube.eval(&cube.parse_word("R U F").unwrap());
+    let make = || CycleTypeFigure::new(&g).title("R U F");
+    assert_eq!(
+        make().to_svg((500, 200)).unwrap(),
+        make().to_svg((500, 200)).unwrap()
+    );
+    assert_eq!(
+        make().to_png((500, 200)).unwrap(),
+        make().to_png((500, 200)).unwrap()
+    );
+}
+
+#[test]
+fn blocks_one_colour_per_block() {
+    for spec in ["cube3", "cube2", "board:3x3:2"] {
+        let p = Puzzle::builtin(spec).unwrap();
+        let systems = p.group().minimal_block_systems();
+        // the first system of each orbit (systems of one orbit overlap)
+        let mut chosen: Vec<Vec<Vec<usize>>> = Vec::new();
+        for s in &systems {
+            if !chosen.iter().any(|c| c[0][0] == s[0][0]) {
+                chosen.push(s.clone());
+            }
+        }
+        // independent check that each is a block system: a generator maps every block
+        // onto a block
+        for s in &chosen {
+            for m in p.generators() {
+                for b in s {
+                    let mut img: Vec<usize> = b.iter().map(|&x| m.perm.image(x)).collect();
+                    img.sort_unstable();
+                    assert!(
+                        s.contains(&img),
+                        "{spec}: {} does not map a block to a block",
+                        m.name
+                    );
+                }
+            }
+        }
+        let fig = BlocksFigure::new(&p, &chosen).unwrap();
+        let blocks: Vec<&Vec<usize>> = chosen.iter().flatten().collect();
+        assert_eq!(fig.block_count(), blocks.len(), "{spec}");
+        let mut colours = Vec::new();
+        for b in &blocks {
+            let c = fig.colour_at(b[0]);
+            assert!(
+                b.iter().all(|&x| fig.colour_at(x) == c),
+                "{spec}: one block, one colour"
+            );
+            colours.push(c);
+        }
+        let mut distinct = colours.clone();
+        distinct.sort_by_key(|c| (c.0, c.1, c.2));
+        distinct.dedup();
+        assert_eq!(distinct.len(), blocks.len(), "{spec}: a colour per block");
+        for x in 0..p.degree() {
+            if !blocks.iter().any(|b| b.contains(&x)) {
+                assert!(
+                    !colours.contains(&fig.colour_at(x)),
+                    "{spec}: point {x} outside blocks"
+                );
+            }
+        }
+        let svg = fig.to_svg(fig.default_size()).unwrap();
+        for c in &colours {
+            assert!(svg.contains(&format!("fill=\"#{:02X}{:02X}{:02X}\"", c.0, c.1, c.2)));
+        }
+        assert_eq!(svg, fig.to_svg(fig.default_size()).unwrap());
+    }
+    // cube3: 8 corner blocks of 3 stickers and 12 edge blocks of 2
+    let cube = Puzzle::builtin("cube3").unwrap();
+    let fig = BlocksFigure::new(&cube, &cube.group().minimal_block_systems()).unwrap();
+    assert_eq!(fig.block_count(), 20);
+    assert_eq!(
+        fig.note(),
+        "8 blocks of 3 on 24 points; 12 blocks of 2 on 24 points"
+    );
+}
+
+#[test]
+fn blocks_refuse_overlapping_systems() {
+    // two partitions of one 4-point orbit given at once
+    let p = Puzzle::builtin("board:2x2:2").unwrap();
+    let s1 = vec![vec![0, 1], vec![2, 3]];
+    let s2 = vec![vec![0, 2], vec![1, 3]];
+    let err = BlocksFigure::new(&p, &[s1, s2]).unwrap_err().to_string();
+    assert!(err.contains("two of the block systems"), "{err}");
+}
+
+#[test]
+fn cli_new_figures_write_and_refuse() {
+    let dir = std::env::temp_dir().join(format!("permlab-figures-new-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = |name: &str| dir.join(name).display().to_string();
+    for args in [
+        vec!["figure", "schreier", "cube2", "--out", &out("s.svg")],
+        vec![
+            "figure",
+            "schreier",
+            "cube3",
+            "--orbit",
+            "1",
+            "--layout",
+            "layers",
+            "--out",
+            &out("s.png"),
+        ],
+        vec![
+            "figure",
+            "cycletype",
+            "cube3",
+            "R U",
+            "--out",
+            &out("c.pdf"),
+        ],
+        vec![
+            "figure",
+            "blocks",
+            "cube3",
+            "--system",
+            "2",
+            "--out",
+            &out("b.svg"),
+        ],
+    ] {
+        let o = permlab(&args);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let path = args[args.len() - 1];
+        assert!(std::fs::metadata(path).unwrap().len() > 100);
+    }
+    for (args, needle) in [
+        (
+            vec!["figure", "schreier", "cube:7", "--out", &out("x.svg")],
+            "at most 200",
+        ),
+        (
+            vec![
+                "figure",
+                "schreier",
+                "cube3",
+                "--points",
+                "1-3",
+                "--out",
+                &out("x.svg"),
+            ],
+            "not closed",
+        ),
+        (
+            vec![
+                "figure",
+                "schreier",
+                "cube3",
+                "--orbit",
+                "99",
+                "--out",
+                &out("x.svg"),
+            ],
+            "--orbit 99",
+        ),
+        (
+            vec![
+                "figure",
+                "blocks",
+                "cube3",
+                "--system",
+                "9",
+                "--out",
+                &out("x.svg"),
+            ],
+            "--system 9",
+        ),
+        (
+            vec![
+                "figure",
+                "cycletype",
+                "cube3",
+                "R U",
+                "--out",
+                &out("x.tex"),
+            ],
+            "TikZ",
+        ),
+    ] {
+        let o = permlab(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
