@@ -230,6 +230,23 @@ pub enum FigureKind {
         #[command(flatten)]
         out: OutArgs,
     },
+    /// Total-variation distance to uniform against the number of random moves k for
+    /// several puzzles on one plot (log scale), each with the spectral lower bound
+    /// λ*^k/2 dashed (`permlab mixing`, `permlab spectrum`).
+    Mixing {
+        /// A built-in puzzle or a .gens file (repeatable); its group under its own
+        /// metric, as `permlab mixing PUZZLE`.
+        #[arg(long = "puzzle", required = true, value_parser = super::args::puzzle_arg)]
+        puzzles: Vec<Puzzle>,
+        /// Largest number of random moves K (the curves are for k = 0..K).
+        #[arg(long)]
+        steps: usize,
+        /// Memory bound of each walk, e.g. 500M, 2G (default: the available memory).
+        #[arg(long)]
+        max_memory: Option<String>,
+        #[command(flatten)]
+        out: OutArgs,
+    },
     /// Bar chart of given distributions side by side: --series NAME=c0,c1,c2,…
     Hist {
         /// A named distribution: counts at distance 0, 1, 2, … (repeatable).
@@ -448,7 +465,8 @@ impl FigureKind {
             | FigureKind::Cycletype { out, .. }
             | FigureKind::Blocks { out, .. }
             | FigureKind::Spectrum { out, .. }
-            | FigureKind::Orbitals { out, .. } => out,
+            | FigureKind::Orbitals { out, .. }
+            | FigureKind::Mixing { out, .. } => out,
         }
     }
 
@@ -465,6 +483,24 @@ impl FigureKind {
             super::args::check_label(x_desc, "--x-desc")?;
         }
         match self {
+            FigureKind::Mixing {
+                puzzles,
+                steps,
+                max_memory,
+                out,
+            } => {
+                use permlab::figures::mixing::{mixing_series, MixingFigure};
+                let max_memory = max_memory
+                    .as_deref()
+                    .map(super::search::parse_bytes)
+                    .transpose()?;
+                let mut series = Vec::new();
+                for p in &puzzles {
+                    series.push(mixing_series(p, steps, max_memory)?.0);
+                }
+                let fig = MixingFigure::new(series).title(&title_or(&out, "random-walk mixing"));
+                write_figure(&fig, &out, json)
+            }
             FigureKind::Orbitals { puzzle, out } => {
                 let g = puzzle.group();
                 let o = permlab::linalg::permutation_module::orbitals(&g, 0)?;

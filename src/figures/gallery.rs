@@ -86,6 +86,9 @@ pub fn gallery_names() -> Vec<&'static str> {
         "board-spiral",
         "bfs-nokia2x2-log",
         "bfs-turnstyle8-log",
+        "spectrum-tperm",
+        "orbitals-cube2",
+        "mixing-nokia2x2-rotation3",
     ]
 }
 
@@ -219,6 +222,37 @@ pub fn gallery() -> Result<Vec<GalleryItem>, FigureError> {
             ),
         ));
     }
+    // the exact eigenvalues of the T-perm's matrix on cube3 (roots of unity from its
+    // cycle type)
+    let (_, title, word) = CUBE_WORDS[4];
+    let g = word_perm(&cube, word)?;
+    let points = crate::linalg::spectrum::permutation_eigenvalues(&g)
+        .into_iter()
+        .map(|(r, m)| (r.value(), m))
+        .collect();
+    out.push(item(
+        "spectrum-tperm",
+        "eigenvalues of the T-perm's matrix on cube3 on the unit circle, with multiplicities",
+        Box::new(super::spectrum::SpectrumFigure::new(points).title(title)),
+    ));
+    let cube2 = puzzle("cube2")?;
+    let g2 = cube2.group();
+    let o = crate::linalg::permutation_module::orbitals(&g2, 0)
+        .map_err(|e| FigureError::Invalid(format!("cube2 orbitals: {e}")))?;
+    out.push(item(
+        "orbitals-cube2",
+        "the orbital matrices of cube2's group on its 24 stickers, one colour per orbital",
+        Box::new(super::orbitals::OrbitalsFigure::new(g2.degree(), o.index)?.title("cube2")),
+    ));
+    let mut series = Vec::new();
+    for spec in ["nokia2x2", "rotation3"] {
+        series.push(super::mixing::mixing_series(&puzzle(spec)?, 30, None)?.0);
+    }
+    out.push(item(
+        "mixing-nokia2x2-rotation3",
+        "total-variation distance to uniform after k random moves, nokia2x2 and rotation3, with the spectral lower bounds",
+        Box::new(super::mixing::MixingFigure::new(series).title("random-walk mixing")),
+    ));
     Ok(out)
 }
 

@@ -32,6 +32,7 @@ pub mod cycletype;
 pub mod gallery;
 pub mod histogram;
 pub mod matrix;
+pub mod mixing;
 pub mod orbitals;
 #[cfg(feature = "pdf")]
 pub mod pdf;
