@@ -202,8 +202,19 @@ pub fn memory_limit(
 /// in a memory-mapped scratch file ([`DistanceTable::on_disk`]).
 pub struct DistanceTable {
     len: u64,
-    words: Words,
+    /// Owns the words (kept for its drop).
+    storage: Words,
+    /// The words of `storage`, resolved once: the hot loops index them without
+    /// matching on the storage kind.
+    ptr: std::ptr::NonNull<AtomicU64>,
+    n: usize,
 }
+
+// SAFETY: the table owns its words (`storage`, a Vec or a private map, neither of
+// which moves its buffer when moved), and every access goes through atomics.
+unsafe impl Send for DistanceTable {}
+// SAFETY: as above: shared access is only through `AtomicU64` operations.
+unsafe impl Sync for DistanceTable {}
 
 /// Where a table's words live.
 enum Words {
@@ -261,6 +272,30 @@ pub fn disk_available(dir: &Path) -> Option<u64> {
 }
 
 impl DistanceTable {
+    fn from_storage(len: u64, storage: Words) -> DistanceTable {
+        let (ptr, n) = {
+            let w: &[AtomicU64] = &storage;
+            (
+                std::ptr::NonNull::new(w.as_ptr() as *mut AtomicU64).expect("slices are non-null"),
+                w.len(),
+            )
+        };
+        DistanceTable {
+            len,
+            storage,
+            ptr,
+            n,
+        }
+    }
+
+    /// The words (entry `32w + j` in bits `2j, 2j+1` of word `w`).
+    #[inline(always)]
+    fn words(&self) -> &[AtomicU64] {
+        // SAFETY: `ptr` and `n` describe `storage`'s buffer, which lives as long as
+        // `self` and does not move.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.n) }
+    }
+
     /// A table of `len` unseen entries (zeroed memory, so pages are only touched
     /// when written). Check the size with [`check_memory`] first.
     pub fn new(len: u64) -> DistanceTable {
@@ -268,10 +303,7 @@ impl DistanceTable {
         // vec![0; n] uses a zeroed allocation; AtomicU64 has the layout of u64
         let raw: Vec<u64> = vec![0u64; n];
         let words = raw.into_iter().map(AtomicU64::new).collect();
-        DistanceTable {
-            len,
-            words: Words::Heap(words),
-        }
+        DistanceTable::from_storage(len, Words::Heap(words))
     }
 
     /// A table of `len` unseen entries in a scratch file in the directory `dir`,
@@ -315,19 +347,19 @@ impl DistanceTable {
         // SAFETY: the file is this process's own scratch file, not truncated while
         // mapped (it is removed only after the map is dropped: fields drop in order).
         let map = unsafe { memmap2::MmapMut::map_mut(&*file.file()) }.map_err(io_err)?;
-        Ok(DistanceTable {
+        Ok(DistanceTable::from_storage(
             len,
-            words: Words::Mapped {
+            Words::Mapped {
                 map,
                 words,
                 _file: file,
             },
-        })
+        ))
     }
 
     /// Whether the entries live in a memory-mapped file ([`DistanceTable::on_disk`]).
     pub fn is_on_disk(&self) -> bool {
-        matches!(self.words, Words::Mapped { .. })
+        matches!(self.storage, Words::Mapped { .. })
     }
 
     /// Number of entries.
@@ -342,19 +374,19 @@ impl DistanceTable {
 
     /// Number of 64-bit words (32 entries each).
     pub fn word_count(&self) -> usize {
-        self.words.len()
+        self.words().len()
     }
 
     /// The raw word `w` (entry `32w + j` in bits `2j, 2j+1`).
     #[inline]
     pub fn word(&self, w: usize) -> u64 {
-        self.words[w].load(Ordering::Relaxed)
+        self.words()[w].load(Ordering::Relaxed)
     }
 
     /// The raw code of entry `i`: 0 unseen, else `1 + d mod 3`.
     #[inline]
     pub fn code(&self, i: u64) -> u8 {
-        ((self.words[(i >> 5) as usize].load(Ordering::Relaxed) >> ((i & 31) * 2)) & 3) as u8
+        ((self.words()[(i >> 5) as usize].load(Ordering::Relaxed) >> ((i & 31) * 2)) & 3) as u8
     }
 
     /// The distance mod 3 of entry `i`, or `None` if unseen.
@@ -371,7 +403,7 @@ impl DistanceTable {
     /// same entry in the same layer exactly one gets `true`.
     #[inline]
     pub fn set_if_unseen(&self, i: u64, d: u32) -> bool {
-        let w = &self.words[(i >> 5) as usize];
+        let w = &self.words()[(i >> 5) as usize];
         let shift = (i & 31) * 2;
         if (w.load(Ordering::Relaxed) >> shift) & 3 != 0 {
             return false;
@@ -384,7 +416,7 @@ impl DistanceTable {
     /// Sets bits of word `w` (`fetch_or`): several entries at once.
     #[inline]
     pub fn or_word(&self, w: usize, bits: u64) {
-        self.words[w].fetch_or(bits, Ordering::Relaxed);
+        self.words()[w].fetch_or(bits, Ordering::Relaxed);
     }
 
     /// A mask with bit pattern `code` in every 2-bit slot of a word that holds
@@ -400,7 +432,7 @@ impl DistanceTable {
     /// Counts of entries by code (unseen, 1, 2, 3).
     pub fn code_counts(&self) -> [u64; 4] {
         let mut c = [0u64; 4];
-        for (wi, w) in self.words.iter().enumerate() {
+        for (wi, w) in self.words().iter().enumerate() {
             let v = w.load(Ordering::Relaxed);
             let valid = if (wi as u64 + 1) * 32 <= self.len {
                 32
@@ -441,7 +473,7 @@ impl DistanceTable {
             hash.update(&pre);
             w.write_all(&pre)?;
             let mut buf = Vec::with_capacity(1 << 16);
-            for chunk in self.words.chunks(8192) {
+            for chunk in self.words().chunks(8192) {
                 buf.clear();
                 for x in chunk {
                     buf.extend_from_slice(&x.load(Ordering::Relaxed).to_le_bytes());
@@ -550,13 +582,7 @@ impl DistanceTable {
         if u64::from_le_bytes(sum) != hash.finish() {
             return Err(bad("checksum mismatch: the file is damaged"));
         }
-        Ok((
-            DistanceTable {
-                len,
-                words: Words::Heap(words),
-            },
-            header,
-        ))
+        Ok((DistanceTable::from_storage(len, Words::Heap(words)), header))
     }
 }
 
