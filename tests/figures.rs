@@ -147,7 +147,7 @@ fn every_kind_renders_svg_and_png_at_the_requested_size() {
 /// are exactly the ones of the permutation matrix (from `matrix::to_dmatrix`).
 fn assert_png_cells_match(g: &Perm, fig: &MatrixFigure, size: (u32, u32)) {
     let img = decode_png(&fig.to_png(size).unwrap());
-    let l = fig.layout(size);
+    let l = fig.layout(size, &permlab::figures::Theme::paper());
     assert!(l.cell >= 3, "cells of {} px are too small to test", l.cell);
     let m = to_dmatrix::<u8>(g);
     let n = g.degree();
@@ -220,7 +220,9 @@ fn text_is_drawn_with_the_shipped_font() {
             .to_png(size)
             .unwrap(),
     );
-    let l = MatrixFigure::of_perm(&g).title("Title").layout(size);
+    let l = MatrixFigure::of_perm(&g)
+        .title("Title")
+        .layout(size, &permlab::figures::Theme::paper());
     let ink = |img: &Img| {
         (0..l.title_height as u32)
             .flat_map(|y| (0..size.0).map(move |x| (x, y)))
@@ -648,7 +650,7 @@ fn long_titles_shrink_or_wrap_inside_the_canvas() {
     let title = "The permutation matrix of the T-perm R U R' U' R' F R2 U' R' U' R U R' F' \
                  on the 54 stickers of cube3";
     let size = (400u32, 440u32);
-    let t = title_layout(size, title);
+    let t = title_layout(size, title, &permlab::figures::Theme::paper());
     assert!(t.lines.len() > 1, "{t:?}");
     assert_eq!(t.lines.join(" "), title);
     for line in &t.lines {
@@ -661,7 +663,7 @@ fn long_titles_shrink_or_wrap_inside_the_canvas() {
         .cube_faces(3)
         .title(title);
     // the drawing starts below the title band
-    let l = fig.layout(size);
+    let l = fig.layout(size, &permlab::figures::Theme::paper());
     assert_eq!(l.title_height, t.height);
     assert!(l.y0 > t.height);
     let img = decode_png(&fig.to_png(size).unwrap());
@@ -695,7 +697,7 @@ fn numbers_are_drawn_with_face_labels() {
     assert_eq!(count(&svg, "50"), 2);
     assert_eq!(count(&faces.to_svg(size).unwrap(), "1"), 0);
     // the numbers lie below the grid (columns) and right of it (rows)
-    let l = both.layout(size);
+    let l = both.layout(size, &permlab::figures::Theme::paper());
     let (right, bottom) = (l.x0 + 54 * l.cell, l.y0 + 54 * l.cell);
     let attr = |elem: &str, name: &str| -> i32 {
         let k = elem.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;

@@ -158,7 +158,7 @@ fn cycletype_rows_are_the_cycle_lengths_as_drawn() {
         let fig = CycleTypeFigure::new(&g).title(word);
         assert_eq!(fig.rows(), expected, "{word}");
         let size = fig.default_size();
-        let geo = fig.geometry(size);
+        let geo = fig.geometry(size, &permlab::figures::Theme::paper());
         let drawn = bars(&fig.to_svg(size).unwrap(), &hex);
         assert_eq!(drawn.len(), expected.len(), "{word}: one bar per cycle");
         for (i, ((y, width), len)) in drawn.iter().zip(&expected).enumerate() {

@@ -207,7 +207,8 @@ fn axis_captions_say_which_axis_is_before_and_after() {
     let svg = fig.to_svg(size).unwrap();
     assert!(svg.contains(CAPTION_BEFORE) && svg.contains(CAPTION_AFTER));
     // the captions take room below and right of the grid, which stays in the image
-    let (l, p) = (fig.layout(size), plain.layout(size));
+    let paper = permlab::figures::Theme::paper();
+    let (l, p) = (fig.layout(size, &paper), plain.layout(size, &paper));
     assert!(l.cell <= p.cell);
     assert!(l.x0 + 54 * l.cell < size.0 as i32 && l.y0 + 54 * l.cell < size.1 as i32);
     assert_eq!(fig.to_png(size).unwrap(), fig.to_png(size).unwrap());

@@ -14,7 +14,7 @@ use permlab::figures::gallery::gallery;
 use permlab::figures::histogram::{DistanceDistribution, HistogramFigure};
 use permlab::figures::matrix::MatrixFigure;
 use permlab::figures::schreier::{GraphLayout, SchreierFigure};
-use permlab::figures::{write_atomically, DynFigure, Format};
+use permlab::figures::{write_atomically, DynFigure, Format, Theme};
 use permlab::search::bfs::{search_space, BfsOptions};
 use permlab::search::space::StateSpace;
 use permlab::{Layout, Perm, Puzzle};
@@ -36,6 +36,10 @@ pub enum FigureCommand {
         /// Output directory (created if missing).
         #[arg(long, default_value = "figures")]
         dir: PathBuf,
+        /// Figure theme: paper (print, the committed gallery), slides (larger text,
+        /// heavier lines) or notebook (a smaller canvas).
+        #[arg(long, default_value = "paper", value_parser = parse_theme)]
+        theme: Theme,
     },
 }
 
@@ -64,6 +68,14 @@ pub struct OutArgs {
     /// Title drawn on the figure (default depends on the kind).
     #[arg(long)]
     title: Option<String>,
+    /// Figure theme: paper (print), slides (larger text, heavier lines, a larger
+    /// canvas) or notebook (a smaller canvas). Not for .tex, whose text is LaTeX's.
+    #[arg(long, default_value = "paper", value_parser = parse_theme)]
+    theme: Theme,
+}
+
+fn parse_theme(text: &str) -> Result<Theme, String> {
+    text.parse()
 }
 
 /// A puzzle and a word.
@@ -311,6 +323,13 @@ impl OutArgs {
                 return Err(format!("--dpi {dpi}: expected 1..=2400 pixels per inch").into());
             }
         }
+        if format == Format::Tex && self.theme != Theme::paper() {
+            return Err(format!(
+                "--theme {}: a .tex (TikZ) figure takes its fonts and sizes from LaTeX",
+                self.theme.name
+            )
+            .into());
+        }
         if self.standalone && format != Format::Tex {
             return Err("--standalone: only for a .tex (TikZ) output".into());
         }
@@ -323,6 +342,8 @@ impl OutArgs {
 
 /// Writes a figure as asked by `out` and reports it.
 fn write_figure(fig: &dyn DynFigure, out: &OutArgs, json: bool) -> CliResult {
+    let themed = fig.with_theme(out.theme);
+    let fig: &dyn DynFigure = &themed;
     let format = Format::from_path(&out.out)?;
     let size = match &out.size {
         Some(s) => parse_size(s)?,
@@ -447,7 +468,7 @@ impl FigureCommand {
     pub fn run(self, json: bool) -> CliResult {
         match self {
             FigureCommand::Figure { kind } => kind.run(json),
-            FigureCommand::Figures { dir } => write_gallery(&dir, json),
+            FigureCommand::Figures { dir, theme } => write_gallery(&dir, theme, json),
         }
     }
 }
@@ -767,7 +788,7 @@ fn search_distribution(args: &SpaceArgs) -> Result<DistanceDistribution, CliErro
     }
 }
 
-fn write_gallery(dir: &Path, json: bool) -> CliResult {
+fn write_gallery(dir: &Path, theme: Theme, json: bool) -> CliResult {
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("cannot create directory {}: {e}", dir.display()))?;
     let items = gallery()?;
@@ -775,13 +796,15 @@ fn write_gallery(dir: &Path, json: bool) -> CliResult {
     let mut written = Vec::new();
     for it in &items {
         bar.message(it.name.clone());
-        let size = it.figure.size();
+        let figure = it.figure.with_theme(theme);
+        let figure: &dyn DynFigure = &figure;
+        let size = figure.size();
         let svg = dir.join(format!("{}.svg", it.name));
         let png = dir.join(format!("{}.png", it.name));
         let pdf = dir.join(format!("{}.pdf", it.name));
-        write_atomically(&svg, it.figure.svg(size)?.as_bytes())?;
-        write_atomically(&png, &it.figure.png(size)?)?;
-        write_atomically(&pdf, &it.figure.pdf(size)?)?;
+        write_atomically(&svg, figure.svg(size)?.as_bytes())?;
+        write_atomically(&png, &figure.png(size)?)?;
+        write_atomically(&pdf, &figure.pdf(size)?)?;
         written.push(json!({
             "name": it.name,
             "caption": it.caption,

@@ -18,7 +18,7 @@
 //! assert!(fig.to_svg(fig.default_size()).unwrap().contains("<rect"));
 //! ```
 
-use super::{centred_text, draw_err, draw_title, palette, Area, Figure, FigureError};
+use super::{centred_text, draw_err, draw_title, Area, Figure, FigureError, Theme};
 use crate::group::blocks::BlockSystem;
 use crate::puzzle::{Layout, Puzzle};
 use plotters::prelude::*;
@@ -195,11 +195,11 @@ impl Figure for BlocksFigure {
         )
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
-        let (w, h) = area.dim_in_pixel();
-        let (w, h) = (w as f64, h as f64);
-        let top = draw_title(area, &self.title)? as f64;
-        let foot = (w.min(h) * 0.035).clamp(11.0, 16.0);
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
+        let size = area.dim_in_pixel();
+        let (w, h) = (size.0 as f64, size.1 as f64);
+        let top = draw_title(area, &self.title, theme)? as f64;
+        let foot = theme.label_size(size);
         let margin = 8.0;
         let (gc, gr) = self.grid;
         let cell = ((w - 2.0 * margin) / gc as f64)
@@ -209,8 +209,11 @@ impl Figure for BlocksFigure {
         let x0 = ((w - cell * gc as f64) / 2.0).floor();
         let y0 = top + margin;
         let px = |v: f64| v.round() as i32;
-        let font = centred_text((cell * 0.36).min(16.0), palette::INK);
-        let border = palette::INK.stroke_width(1);
+        let font = centred_text(
+            theme.text((cell * 0.36).min(16.0)).min(cell * 0.45),
+            theme.palette.ink,
+        );
+        let border = theme.palette.ink.stroke_width(theme.line(1.0));
         for (p, &(c, r)) in self.cells.iter().enumerate() {
             let x = x0 + c as f64 * cell;
             let y = y0 + r as f64 * cell;
@@ -225,7 +228,7 @@ impl Figure for BlocksFigure {
                 let ink = if k.is_multiple_of(2) {
                     WHITE
                 } else {
-                    palette::INK
+                    theme.palette.ink
                 };
                 area.draw(&Text::new(
                     (k + 1).to_string(),
@@ -238,7 +241,7 @@ impl Figure for BlocksFigure {
         area.draw(&Text::new(
             self.note.clone(),
             (px(w / 2.0), px(h - foot)),
-            centred_text(foot, palette::INK),
+            centred_text(foot, theme.palette.ink),
         ))
         .map_err(draw_err)
     }

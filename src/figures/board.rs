@@ -16,7 +16,7 @@
 //! assert!(fig.to_png((300, 300)).unwrap().len() > 100);
 //! ```
 
-use super::{centred_text, draw_arrow, draw_err, draw_title, palette, Area, Figure, FigureError};
+use super::{centred_text, draw_arrow, draw_err, draw_title, Area, Figure, FigureError, Theme};
 use crate::perm::Perm;
 use crate::puzzle::{Layout, Puzzle};
 use crate::word::Word;
@@ -239,32 +239,39 @@ impl Figure for BoardFigure {
         )
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
         let size = area.dim_in_pixel();
-        let title_h = draw_title(area, &self.title)?;
+        let pal = &theme.palette;
+        let title_h = draw_title(area, &self.title, theme)?;
         let (x0, y0, cell) = self.geometry(size, title_h);
         let centre = |p: usize| {
             let (r, c) = (p / self.cols, p % self.cols);
             (x0 + (c as f64 + 0.5) * cell, y0 + (r as f64 + 0.5) * cell)
         };
         let px = |v: f64| v.round() as i32;
-        let font = centred_text(
-            cell * if self.state.len() > 99 { 0.32 } else { 0.4 },
-            palette::INK,
-        );
+        // numbers grow with the theme's text but stay inside their cells
+        let (share, most) = if self.state.len() > 99 {
+            (0.32, 0.36)
+        } else {
+            (0.4, 0.5)
+        };
+        let font = centred_text(theme.text(cell * share).min(cell * most), pal.ink);
         for p in 0..self.state.len() {
             let (r, c) = (p / self.cols, p % self.cols);
             let (x, y) = (x0 + c as f64 * cell, y0 + r as f64 * cell);
             let fill = if self.highlight.contains(&p) {
-                palette::HIGHLIGHT
+                pal.highlight
             } else {
                 WHITE
             };
             let corners = [(px(x), px(y)), (px(x + cell), px(y + cell))];
             area.draw(&Rectangle::new(corners, fill.filled()))
                 .map_err(draw_err)?;
-            area.draw(&Rectangle::new(corners, palette::GRID.stroke_width(1)))
-                .map_err(draw_err)?;
+            area.draw(&Rectangle::new(
+                corners,
+                pal.grid.stroke_width(theme.line(1.0)),
+            ))
+            .map_err(draw_err)?;
             let (cx, cy) = centre(p);
             area.draw(&Text::new(
                 (self.state[p] + 1).to_string(),
@@ -275,7 +282,9 @@ impl Figure for BoardFigure {
         }
         // arrows between cell centres, stopping short of the numbers, shifted sideways
         // so that the two arrows of a swap do not overlap
-        let arrow = palette::ARROW.stroke_width((cell / 24.0).max(1.0) as u32);
+        let arrow = pal
+            .arrow
+            .stroke_width(theme.line((cell / 24.0).max(1.0).floor()));
         for &(a, b) in &self.arrows {
             let (p, q) = (centre(a), centre(b));
             let (dx, dy) = (q.0 - p.0, q.1 - p.1);
@@ -292,8 +301,8 @@ impl Figure for BoardFigure {
             )?;
         }
         if self.path.len() > 1 {
-            let colour = palette::SERIES[0].mix(0.75);
-            let style = colour.stroke_width((cell / 16.0).max(2.0) as u32);
+            let colour = pal.series[0].mix(0.75);
+            let style = colour.stroke_width(theme.line((cell / 16.0).max(2.0).floor()));
             for (k, w) in self.path.windows(2).enumerate() {
                 if w[0] == w[1] {
                     continue;

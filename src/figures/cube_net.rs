@@ -12,7 +12,7 @@
 //! assert!(fig.to_svg((480, 360)).unwrap().contains("<rect"));
 //! ```
 
-use super::{centred_text, draw_err, draw_title, palette, Area, Figure, FigureError};
+use super::{centred_text, draw_err, draw_title, Area, Figure, FigureError, Theme};
 use crate::puzzle::cube::sticker_face;
 use plotters::prelude::*;
 
@@ -87,9 +87,9 @@ impl Figure for CubeNetFigure {
         (480, 360 + if self.title.is_empty() { 0 } else { 36 })
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
         let (w, h) = area.dim_in_pixel();
-        let title_h = draw_title(area, &self.title)?;
+        let title_h = draw_title(area, &self.title, theme)?;
         let n = self.n;
         let margin = 6.0;
         let cell = ((w as f64 - 2.0 * margin) / (4 * n) as f64)
@@ -99,8 +99,8 @@ impl Figure for CubeNetFigure {
         let x0 = ((w as f64 - cell * (4 * n) as f64) / 2.0).floor();
         let y0 = title_h as f64 + margin;
         let px = |v: f64| v.round() as i32;
-        let font = centred_text(cell * 0.36, palette::INK);
-        let border = RGBColor(30, 30, 30).stroke_width((cell / 20.0).max(1.0) as u32);
+        let font = centred_text(theme.text(cell * 0.36).min(cell * 0.45), theme.palette.ink);
+        let border = RGBColor(30, 30, 30).stroke_width(theme.line((cell / 20.0).max(1.0).floor()));
         for (face, &(fc, fr)) in NET_SLOTS.iter().enumerate() {
             for r in 0..n {
                 for c in 0..n {
@@ -116,7 +116,7 @@ impl Figure for CubeNetFigure {
                         let colour = if matches!(sticker_face(n, self.state[p] as usize), 2..=4) {
                             WHITE
                         } else {
-                            palette::INK
+                            theme.palette.ink
                         };
                         area.draw(&Text::new(
                             (self.state[p] + 1).to_string(),

@@ -10,7 +10,7 @@
 //! assert!(fig.to_svg((500, 160)).unwrap().contains("3 2 1^2"));
 //! ```
 
-use super::{centred_text, draw_arrow, draw_err, draw_title, palette, Area, Figure, FigureError};
+use super::{centred_text, draw_arrow, draw_err, draw_title, Area, Figure, FigureError, Theme};
 use crate::perm::Perm;
 use plotters::prelude::*;
 use std::f64::consts::PI;
@@ -83,11 +83,16 @@ impl CycleFigure {
         }
     }
 
-    fn draw_arcs<DB: DrawingBackend>(&self, area: &Area<DB>, top: f64) -> Result<(), FigureError> {
+    fn draw_arcs<DB: DrawingBackend>(
+        &self,
+        area: &Area<DB>,
+        top: f64,
+        theme: &Theme,
+    ) -> Result<(), FigureError> {
         let (w, h) = area.dim_in_pixel();
         let cycles = self.perm.cycles();
         let fixed = self.perm.degree() - cycles.iter().map(Vec::len).sum::<usize>();
-        let foot = (h as f64 * 0.06).clamp(12.0, 22.0);
+        let foot = theme.text((h as f64 * 0.06).clamp(12.0, 22.0));
         let avail_h = (h as f64 - top - foot * 1.6).max(10.0);
         let m = cycles.len().max(1);
         // columns that make the cells closest to square
@@ -104,7 +109,7 @@ impl CycleFigure {
         let (cw, ch) = (w as f64 / cols as f64, avail_h / rows as f64);
         let side = cw.min(ch);
         for (k, cyc) in cycles.iter().enumerate() {
-            let colour = palette::SERIES[k % palette::SERIES.len()];
+            let colour = theme.palette.series(k);
             let (cx, cy) = (
                 (k % cols) as f64 * cw + cw / 2.0,
                 top + (k / cols) as f64 * ch + ch / 2.0,
@@ -114,7 +119,7 @@ impl CycleFigure {
             let angle = |j: f64| -PI / 2.0 + 2.0 * PI * j / len as f64;
             let at = |a: f64, r: f64| (cx + r * a.cos(), cy + r * a.sin());
             let dot = (side * 0.03).min(PI * radius / len as f64 * 0.22).max(2.5);
-            let style = colour.stroke_width((side / 120.0).max(1.0) as u32);
+            let style = colour.stroke_width(theme.line((side / 120.0).max(1.0).floor()));
             for j in 0..len {
                 // arc from point j to point j+1, leaving room for the dots
                 let gap = (dot * 1.6 / radius).min(PI / len as f64 * 0.6);
@@ -131,10 +136,12 @@ impl CycleFigure {
                 .map_err(draw_err)?;
                 draw_arrow(area, pts[steps - 2], pts[steps], dot * 2.2, style)?;
             }
-            let font_size = (side * 0.075)
-                .min(PI * radius / len as f64 * 0.5)
-                .clamp(9.0, 18.0);
-            let font = centred_text(font_size, palette::INK);
+            let font_size = theme.text(
+                (side * 0.075)
+                    .min(PI * radius / len as f64 * 0.5)
+                    .clamp(9.0, 18.0),
+            );
+            let font = centred_text(font_size, theme.palette.ink);
             for (j, &p) in cyc.iter().enumerate() {
                 let (x, y) = at(angle(j as f64), radius);
                 let c = (x.round() as i32, y.round() as i32);
@@ -162,12 +169,17 @@ impl CycleFigure {
         area.draw(&Text::new(
             note,
             ((w / 2) as i32, (h as f64 - foot) as i32),
-            centred_text(foot * 0.8, palette::INK),
+            centred_text(foot * 0.8, theme.palette.ink),
         ))
         .map_err(draw_err)
     }
 
-    fn draw_bar<DB: DrawingBackend>(&self, area: &Area<DB>, top: f64) -> Result<(), FigureError> {
+    fn draw_bar<DB: DrawingBackend>(
+        &self,
+        area: &Area<DB>,
+        top: f64,
+        theme: &Theme,
+    ) -> Result<(), FigureError> {
         let (w, h) = area.dim_in_pixel();
         let n = self.perm.degree().max(1);
         let margin = 10.0;
@@ -179,13 +191,14 @@ impl CycleFigure {
         let mut lens: Vec<usize> = self.perm.cycles().iter().map(Vec::len).collect();
         lens.sort_unstable_by(|a, b| b.cmp(a));
         for (k, &l) in lens.iter().enumerate() {
-            segments.push((l, palette::SERIES[k % palette::SERIES.len()]));
+            segments.push((l, theme.palette.series(k)));
         }
         let fixed = self.perm.degree() - lens.iter().sum::<usize>();
         if fixed > 0 {
             segments.push((fixed, RGBColor(220, 220, 220)));
         }
-        let font = centred_text((bar_h * 0.4).clamp(8.0, 18.0), palette::INK);
+        let font_size = theme.text((bar_h * 0.4).clamp(8.0, 18.0)).min(bar_h * 0.8);
+        let font = centred_text(font_size, theme.palette.ink);
         for (i, &(l, colour)) in segments.iter().enumerate() {
             let x1 = x + l as f64 * unit;
             let corners = [
@@ -194,8 +207,11 @@ impl CycleFigure {
             ];
             area.draw(&Rectangle::new(corners, colour.filled()))
                 .map_err(draw_err)?;
-            area.draw(&Rectangle::new(corners, WHITE.stroke_width(1)))
-                .map_err(draw_err)?;
+            area.draw(&Rectangle::new(
+                corners,
+                WHITE.stroke_width(theme.line(1.0)),
+            ))
+            .map_err(draw_err)?;
             let is_fixed = fixed > 0 && i == segments.len() - 1;
             let label = if is_fixed {
                 format!("{l} fixed")
@@ -203,7 +219,7 @@ impl CycleFigure {
                 l.to_string()
             };
             // write the label only where it fits
-            if (x1 - x) >= 7.0 * label.len() as f64 {
+            if (x1 - x) >= super::text::text_width(&label, super::text::em_of(font_size)) + 4.0 {
                 area.draw(&Text::new(
                     label,
                     (
@@ -228,11 +244,11 @@ impl Figure for CycleFigure {
         }
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
-        let top = draw_title(area, &self.full_title())? as f64;
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
+        let top = draw_title(area, &self.full_title(), theme)? as f64;
         match self.style {
-            CycleStyle::Arcs => self.draw_arcs(area, top),
-            CycleStyle::Bar => self.draw_bar(area, top),
+            CycleStyle::Arcs => self.draw_arcs(area, top, theme),
+            CycleStyle::Bar => self.draw_bar(area, top, theme),
         }
     }
 }

@@ -16,7 +16,7 @@
 //! ```
 
 use super::cycles::cycle_type_text;
-use super::{centred_text, draw_err, draw_title, palette, Area, Figure, FigureError};
+use super::{centred_text, draw_err, draw_title, Area, Figure, FigureError, Theme};
 use crate::perm::Perm;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -110,12 +110,12 @@ impl CycleTypeFigure {
 
     /// The geometry of the rows on a figure of `size` pixels (what [`Figure::draw`]
     /// draws): row `i` spans `x0 .. x0 + rows[i]·unit`, `y0 + i·unit .. y0 + (i+1)·unit`.
-    pub fn geometry(&self, size: (u32, u32)) -> RowGeometry {
+    pub fn geometry(&self, size: (u32, u32), theme: &Theme) -> RowGeometry {
         let (w, h) = (size.0 as f64, size.1 as f64);
-        let top = super::title_height(size, &self.full_title()) as f64;
+        let top = super::title_height(size, &self.full_title(), theme) as f64;
         let rows = self.rows();
-        let foot = foot_size(size) * 2.0;
-        let label_w = label_width(size, &rows);
+        let foot = theme.label_size(size) * 2.0;
+        let label_w = label_width(theme.label_size(size), &rows);
         let margin = 10.0;
         let longest = rows.first().copied().unwrap_or(1).max(1) as f64;
         let avail_w = (w - 2.0 * margin - label_w).max(1.0);
@@ -134,14 +134,10 @@ impl CycleTypeFigure {
     }
 }
 
-fn foot_size(size: (u32, u32)) -> f64 {
-    (size.0.min(size.1) as f64 * 0.035).clamp(11.0, 16.0)
-}
-
-/// Room at the right of the rows for the length labels.
-fn label_width(size: (u32, u32), rows: &[usize]) -> f64 {
+/// Room at the right of the rows for the length labels at font size `fs`.
+fn label_width(fs: f64, rows: &[usize]) -> f64 {
     let digits = rows.first().map_or(1, |l| l.to_string().len()) as f64;
-    foot_size(size) * (1.0 + 0.65 * digits)
+    fs * (1.0 + 0.65 * digits)
 }
 
 impl Figure for CycleTypeFigure {
@@ -150,7 +146,7 @@ impl Figure for CycleTypeFigure {
         (560, 110 + 22 * rows)
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
         let size = area.dim_in_pixel();
         let rows = self.rows();
         if rows.len() > MAX_ROWS {
@@ -159,13 +155,13 @@ impl Figure for CycleTypeFigure {
                 rows.len()
             )));
         }
-        draw_title(area, &self.full_title())?;
-        let g = self.geometry(size);
+        draw_title(area, &self.full_title(), theme)?;
+        let g = self.geometry(size, theme);
         let px = |v: f64| v.round() as i32;
-        let fs = foot_size(size);
-        let label_font = super::text_style((g.unit * 0.7).clamp(7.0, fs), palette::INK)
+        let fs = theme.label_size(size);
+        let label_font = super::text_style((g.unit * 0.7).clamp(7.0, fs), theme.palette.ink)
             .pos(Pos::new(HPos::Left, VPos::Center));
-        let divider = WHITE.stroke_width(1);
+        let divider = WHITE.stroke_width(theme.line(1.0));
         let row_span = |i: usize, len: usize| {
             let y = g.y0 + i as f64 * g.unit;
             (y, g.x0 + len as f64 * g.unit)
@@ -174,7 +170,7 @@ impl Figure for CycleTypeFigure {
             let colour = if len == 1 {
                 RGBColor(200, 200, 200)
             } else {
-                palette::SERIES[0]
+                theme.palette.series[0]
             };
             let (y, x1) = row_span(i, len);
             area.draw(&Rectangle::new(
@@ -218,7 +214,7 @@ impl Figure for CycleTypeFigure {
         area.draw(&Text::new(
             self.note(),
             (px(w as f64 / 2.0), px(h as f64 - fs)),
-            centred_text(fs, palette::INK),
+            centred_text(fs, theme.palette.ink),
         ))
         .map_err(draw_err)
     }

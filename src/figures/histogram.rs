@@ -11,7 +11,7 @@
 //! assert!(fig.to_svg((400, 300)).unwrap().contains("lengths"));
 //! ```
 
-use super::{draw_err, palette, Area, Figure, FigureError, FONT_FAMILY};
+use super::{draw_err, Area, Figure, FigureError, Theme, FONT_FAMILY};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -108,13 +108,14 @@ impl Figure for HistogramFigure {
         Ok(super::tikz::histogram(self))
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
         let (w, h) = area.dim_in_pixel();
-        let fs = (w.min(h) as f64 * 0.035).clamp(10.0, 20.0);
+        let fs = theme.label_size((w, h));
+        let pal = &theme.palette;
         let maxd = self.max_distance();
         let maxc = self.max_count() as f64;
         let xr = -0.6f64..maxd as f64 + 0.6;
-        let title_h = super::draw_title(area, &self.title)?;
+        let title_h = super::draw_title(area, &self.title, theme)?;
         let (_, area) = area.split_vertically(title_h);
         let mut builder = ChartBuilder::on(&area);
         builder
@@ -124,7 +125,7 @@ impl Figure for HistogramFigure {
         let nser = self.series.len().max(1);
         let group = 0.8;
         let bw = group / nser as f64;
-        let label_style = (FONT_FAMILY, fs).into_font();
+        let label_style = (FONT_FAMILY, fs).into_font().color(&pal.text);
         let x_fmt = |x: &f64| {
             if (x - x.round()).abs() < 1e-6 && *x >= -0.01 {
                 format!("{}", x.round() as i64)
@@ -147,7 +148,8 @@ impl Figure for HistogramFigure {
                     .configure_mesh()
                     .disable_x_mesh()
                     .light_line_style(WHITE.mix(0.0))
-                    .bold_line_style(palette::GRID.mix(0.6))
+                    .bold_line_style(pal.grid.mix(0.6).stroke_width(theme.line(1.0)))
+                    .axis_style(pal.text.stroke_width(theme.line(1.0)))
                     .x_labels(x_labels)
                     .x_label_formatter(&x_fmt)
                     .y_label_formatter(&|y: &f64| format_count(*y))
@@ -158,7 +160,7 @@ impl Figure for HistogramFigure {
                     .draw()
                     .map_err(draw_err)?;
                 for (s, (name, dist)) in self.series.iter().enumerate() {
-                    let colour = palette::SERIES[s % palette::SERIES.len()];
+                    let colour = pal.series(s);
                     let bars = dist.counts.iter().enumerate().filter(|(_, &c)| c > 0).map(
                         move |(d, &c)| {
                             let x0 = d as f64 - group / 2.0 + s as f64 * bw;
@@ -174,7 +176,7 @@ impl Figure for HistogramFigure {
                     if show_values {
                         let style = (FONT_FAMILY, value_fs)
                             .into_font()
-                            .color(&palette::INK)
+                            .color(&pal.ink)
                             .pos(Pos::new(HPos::Center, VPos::Bottom));
                         let texts = dist.counts.iter().enumerate().filter(|(_, &c)| c > 0).map(
                             |(d, &c)| {
@@ -189,7 +191,7 @@ impl Figure for HistogramFigure {
                         .configure_series_labels()
                         .position(SeriesLabelPosition::UpperRight)
                         .background_style(WHITE.mix(0.85))
-                        .border_style(palette::GRID)
+                        .border_style(pal.grid)
                         .label_font(label_style.clone())
                         .draw()
                         .map_err(draw_err)?;

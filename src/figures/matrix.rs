@@ -11,12 +11,12 @@
 //! let cube = Puzzle::builtin("cube3").unwrap();
 //! let r = cube.eval(&cube.parse_word("R").unwrap());
 //! let fig = MatrixFigure::of_perm(&r).cube_faces(3).title("R");
-//! let layout = fig.layout((600, 640));
+//! let layout = fig.layout((600, 640), &permlab::figures::Theme::paper());
 //! assert_eq!(layout.cell, 10); // 54 cells fit in the space left by title and labels
 //! assert!(fig.is_one(8, 26)); // R carries sticker 27 (F) to 9 (U): P[9, 27] = 1
 //! ```
 
-use super::{draw_err, draw_title, palette, text_style, Area, Figure, FigureError};
+use super::{draw_err, draw_title, text_style, Area, Figure, FigureError, Theme};
 use crate::perm::Perm;
 use crate::puzzle::cube::FACES;
 use nalgebra::{DMatrix, Scalar};
@@ -157,25 +157,25 @@ impl MatrixFigure {
     }
 
     /// Width of the band of numbers below and right of the grid (0 when none).
-    fn outer_band(&self, size: (u32, u32)) -> i32 {
+    fn outer_band(&self, size: (u32, u32), theme: &Theme) -> i32 {
         if self.numbers_outside() {
-            (self.label_font_size(size) * 2.0).ceil() as i32
+            (theme.small_size(size) * 2.0).ceil() as i32
         } else {
             0
         }
     }
 
     /// The pixel geometry of the cells in an image of `size` pixels.
-    pub fn layout(&self, size: (u32, u32)) -> MatrixLayout {
+    pub fn layout(&self, size: (u32, u32), theme: &Theme) -> MatrixLayout {
         let (w, h) = (size.0 as i32, size.1 as i32);
-        let title_height = super::title_height(size, &self.title);
+        let title_height = super::title_height(size, &self.title, theme);
         let label = if self.has_axis_labels() {
-            (self.label_font_size(size) * 2.0).ceil() as i32
+            (theme.small_size(size) * 2.0).ceil() as i32
         } else {
             0
         };
         let caption = if self.captions.is_some() {
-            (self.label_font_size(size) * 1.8).ceil() as i32
+            (theme.small_size(size) * 1.8).ceil() as i32
         } else {
             0
         };
@@ -197,10 +197,6 @@ impl MatrixFigure {
             title_height,
         }
     }
-
-    fn label_font_size(&self, size: (u32, u32)) -> f64 {
-        (size.0.min(size.1) as f64 * 0.03).clamp(9.0, 18.0)
-    }
 }
 
 impl Figure for MatrixFigure {
@@ -209,20 +205,21 @@ impl Figure for MatrixFigure {
         (side, side + if self.title.is_empty() { 0 } else { 40 })
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
         let size = area.dim_in_pixel();
-        let l = self.layout(size);
-        draw_title(area, &self.title)?;
+        let l = self.layout(size, theme);
+        let pal = &theme.palette;
+        draw_title(area, &self.title, theme)?;
         let (gw, gh) = (l.cell * self.cols as i32, l.cell * self.rows as i32);
         // frame
         area.draw(&Rectangle::new(
             [(l.x0 - 1, l.y0 - 1), (l.x0 + gw, l.y0 + gh)],
-            palette::GRID.stroke_width(1),
+            pal.grid.stroke_width(theme.line(1.0)),
         ))
         .map_err(draw_err)?;
         // block separators
         if let Some(b) = self.block {
-            let style = palette::SEPARATOR.stroke_width(1);
+            let style = pal.separator.stroke_width(theme.line(1.0));
             for k in (b..self.cols).step_by(b) {
                 let x = l.x0 + k as i32 * l.cell;
                 area.draw(&PathElement::new(vec![(x, l.y0), (x, l.y0 + gh)], style))
@@ -235,7 +232,7 @@ impl Figure for MatrixFigure {
             }
         }
         // the ones, drawn over the separators
-        let ink = palette::INK.filled();
+        let ink = pal.ink.filled();
         for (r, row) in self.ones.iter().enumerate() {
             for &c in row {
                 let (x, y) = (l.x0 + c as i32 * l.cell, l.y0 + r as i32 * l.cell);
@@ -243,8 +240,8 @@ impl Figure for MatrixFigure {
                     .map_err(draw_err)?;
             }
         }
-        self.draw_labels(area, &l, size)?;
-        self.draw_captions(area, &l, size)
+        self.draw_labels(area, &l, size, theme)?;
+        self.draw_captions(area, &l, size, theme)
     }
 
     fn to_tikz(&self) -> Result<String, FigureError> {
@@ -260,21 +257,22 @@ impl MatrixFigure {
         area: &Area<DB>,
         l: &MatrixLayout,
         size: (u32, u32),
+        theme: &Theme,
     ) -> Result<(), FigureError> {
         let Some((columns, rows)) = &self.captions else {
             return Ok(());
         };
-        let fs = self.label_font_size(size);
+        let fs = theme.small_size(size);
         let (gw, gh) = (l.cell * self.cols as i32, l.cell * self.rows as i32);
-        let gap = (fs * 0.4).ceil() as i32 + self.outer_band(size);
-        let below = text_style(fs, palette::INK).pos(Pos::new(HPos::Center, VPos::Top));
+        let gap = (fs * 0.4).ceil() as i32 + self.outer_band(size, theme);
+        let below = text_style(fs, theme.palette.ink).pos(Pos::new(HPos::Center, VPos::Top));
         area.draw(&Text::new(
             columns.clone(),
             (l.x0 + gw / 2, l.y0 + gh + gap),
             below,
         ))
         .map_err(draw_err)?;
-        let right = text_style(fs, palette::INK)
+        let right = text_style(fs, theme.palette.ink)
             .pos(Pos::new(HPos::Center, VPos::Top))
             .transform(FontTransform::Rotate270);
         area.draw(&Text::new(
@@ -290,12 +288,13 @@ impl MatrixFigure {
         area: &Area<DB>,
         l: &MatrixLayout,
         size: (u32, u32),
+        theme: &Theme,
     ) -> Result<(), FigureError> {
-        let fs = self.label_font_size(size);
-        let top = text_style(fs, palette::INK).pos(Pos::new(HPos::Center, VPos::Bottom));
-        let left = text_style(fs, palette::INK).pos(Pos::new(HPos::Right, VPos::Center));
-        let bottom = text_style(fs, palette::INK).pos(Pos::new(HPos::Center, VPos::Top));
-        let right = text_style(fs, palette::INK).pos(Pos::new(HPos::Left, VPos::Center));
+        let fs = theme.small_size(size);
+        let top = text_style(fs, theme.palette.ink).pos(Pos::new(HPos::Center, VPos::Bottom));
+        let left = text_style(fs, theme.palette.ink).pos(Pos::new(HPos::Right, VPos::Center));
+        let bottom = text_style(fs, theme.palette.ink).pos(Pos::new(HPos::Center, VPos::Top));
+        let right = text_style(fs, theme.palette.ink).pos(Pos::new(HPos::Left, VPos::Center));
         let (gw, gh) = (l.cell * self.cols as i32, l.cell * self.rows as i32);
         // `outside`: below the grid (columns) or right of it (rows)
         let put = |text: String, along: f64, column: bool, outside: bool| {

@@ -12,7 +12,7 @@
 //! assert!(fig.to_svg((500, 400)).unwrap().contains("halving"));
 //! ```
 
-use super::{draw_err, palette, Area, Figure, FigureError, FONT_FAMILY};
+use super::{draw_err, Area, Figure, FigureError, Theme, FONT_FAMILY};
 use crate::linalg::spectrum::{random_move_spectrum, Domain, OperatorSpectrum};
 use crate::puzzle::Puzzle;
 use crate::search::mixing::{mixing, Mixing, MixingOptions};
@@ -114,10 +114,10 @@ impl Figure for MixingFigure {
         self.size
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
         let (w, h) = area.dim_in_pixel();
-        let fs = (w.min(h) as f64 * 0.035).clamp(10.0, 20.0);
-        let title_h = super::draw_title(area, &self.title)?;
+        let fs = theme.label_size((w, h));
+        let title_h = super::draw_title(area, &self.title, theme)?;
         let (_, area) = area.split_vertically(title_h);
         let kmax = self
             .series
@@ -137,7 +137,7 @@ impl Figure for MixingFigure {
         chart
             .configure_mesh()
             .light_line_style(WHITE.mix(0.0))
-            .bold_line_style(palette::GRID.mix(0.6))
+            .bold_line_style(theme.palette.grid.mix(0.6))
             .x_desc("random moves k")
             .y_desc("total-variation distance to uniform")
             .x_label_formatter(&|x: &f64| format!("{}", x.round() as i64))
@@ -154,15 +154,15 @@ impl Figure for MixingFigure {
                 .collect()
         };
         for (i, s) in self.series.iter().enumerate() {
-            let colour = palette::SERIES[i % palette::SERIES.len()];
-            let style = colour.stroke_width(2);
+            let colour = theme.palette.series(i);
+            let style = colour.stroke_width(theme.line(2.0));
             chart
                 .draw_series(LineSeries::new(points(&s.tv), style))
                 .map_err(draw_err)?
                 .label(s.name.as_str())
                 .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], style));
             if let Some(b) = &s.lower_bound {
-                let dashed = colour.stroke_width(1);
+                let dashed = colour.stroke_width(theme.line(1.0));
                 chart
                     .draw_series(DashedLineSeries::new(points(b), 6, 4, dashed))
                     .map_err(draw_err)?
@@ -178,7 +178,7 @@ impl Figure for MixingFigure {
             .configure_series_labels()
             .position(SeriesLabelPosition::LowerLeft)
             .background_style(WHITE.mix(0.85))
-            .border_style(palette::GRID)
+            .border_style(theme.palette.grid)
             .label_font(label_style)
             .draw()
             .map_err(draw_err)?;

@@ -39,6 +39,7 @@ pub mod pdf;
 pub mod schreier;
 pub mod spectrum;
 pub mod text;
+pub mod theme;
 pub mod tikz;
 
 use plotters::coord::Shift;
@@ -47,6 +48,7 @@ use plotters::style::{register_font, FontStyle};
 use std::path::Path;
 use std::sync::Once;
 use text::{TextBackend, TextMode};
+pub use theme::Theme;
 
 /// The font family every figure uses; DejaVu Sans is registered under this name.
 pub const FONT_FAMILY: &str = "sans-serif";
@@ -107,11 +109,12 @@ pub fn draw_err<E: std::fmt::Display>(e: E) -> FigureError {
 pub type Area<DB> = DrawingArea<DB, Shift>;
 
 /// A chart builder on `area` with the margins and axis-label areas of the crate's
-/// plots, and the label font size it is sized for (3.5% of the smaller side,
-/// between 10 and 20 px).
-pub fn chart_builder<DB: DrawingBackend>(area: &Area<DB>) -> (ChartBuilder<'_, '_, DB>, f64) {
-    let (w, h) = area.dim_in_pixel();
-    let fs = (w.min(h) as f64 * 0.035).clamp(10.0, 20.0);
+/// plots, and the label font size it is sized for ([`Theme::label_size`]).
+pub fn chart_builder<'a, 'b, DB: DrawingBackend>(
+    area: &'a Area<DB>,
+    theme: &Theme,
+) -> (ChartBuilder<'a, 'b, DB>, f64) {
+    let fs = theme.label_size(area.dim_in_pixel());
     let mut builder = ChartBuilder::on(area);
     builder
         .margin(10)
@@ -163,11 +166,30 @@ impl Format {
 /// assert!(svg.contains("</svg>"));
 /// ```
 pub trait Figure {
-    /// The size used when the caller gives none.
+    /// The size used when the caller gives none (under [`Theme::paper`]; a
+    /// [`Themed`] figure scales it by its theme, [`Theme::size`]).
     fn default_size(&self) -> (u32, u32);
 
-    /// Draws the figure on `area` (already cleared to white), filling its size.
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError>;
+    /// Draws the figure on `area` (already cleared to white), filling its size, with
+    /// the sizes and colours of `theme`.
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError>;
+
+    /// The theme the render functions draw with: [`Theme::paper`] unless the figure is
+    /// wrapped by [`Figure::themed`].
+    fn theme(&self) -> Theme {
+        Theme::paper()
+    }
+
+    /// This figure drawn with `theme` (its default size scaled by the theme).
+    fn themed(self, theme: Theme) -> Themed<Self>
+    where
+        Self: Sized,
+    {
+        Themed {
+            figure: self,
+            theme,
+        }
+    }
 
     /// The figure as an SVG document of `size` pixels.
     fn to_svg(&self, size: (u32, u32)) -> Result<String, FigureError> {
@@ -178,7 +200,7 @@ pub trait Figure {
             let backend = SVGBackend::with_string(&mut out, size);
             let root = TextBackend::new(backend, TextMode::Vector).into_drawing_area();
             root.fill(&WHITE).map_err(draw_err)?;
-            self.draw(&root)?;
+            self.draw(&root, &self.theme())?;
             root.present().map_err(draw_err)?;
         }
         Ok(out)
@@ -193,7 +215,7 @@ pub trait Figure {
             let backend = BitMapBackend::with_buffer(&mut buf, size);
             let root = TextBackend::new(backend, TextMode::Raster).into_drawing_area();
             root.fill(&WHITE).map_err(draw_err)?;
-            self.draw(&root)?;
+            self.draw(&root, &self.theme())?;
             root.present().map_err(draw_err)?;
         }
         Ok(buf)
@@ -241,6 +263,31 @@ pub trait Figure {
     }
 }
 
+/// A figure drawn with a given [`Theme`] ([`Figure::themed`]). Its TikZ form is the
+/// figure's own: a `.tex` figure takes its fonts and sizes from the LaTeX document.
+#[derive(Clone, Debug)]
+pub struct Themed<F> {
+    /// The figure.
+    pub figure: F,
+    /// The theme it is drawn with.
+    pub theme: Theme,
+}
+
+impl<F: Figure> Figure for Themed<F> {
+    fn default_size(&self) -> (u32, u32) {
+        self.theme.size(self.figure.default_size())
+    }
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
+        self.figure.draw(area, theme)
+    }
+    fn theme(&self) -> Theme {
+        self.theme
+    }
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        self.figure.to_tikz()
+    }
+}
+
 /// An object-safe view of a [`Figure`], for lists of figures of different types.
 pub trait DynFigure {
     /// See [`Figure::default_size`].
@@ -253,6 +300,60 @@ pub trait DynFigure {
     fn tikz(&self) -> Result<String, FigureError>;
     /// See [`Figure::to_pdf`].
     fn pdf(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError>;
+    /// [`Figure::default_size`] under `theme` ([`Theme::size`]).
+    fn size_with(&self, theme: &Theme) -> (u32, u32);
+    /// [`Figure::to_svg`] drawn with `theme`.
+    fn svg_with(&self, size: (u32, u32), theme: &Theme) -> Result<String, FigureError>;
+    /// [`Figure::to_png`] drawn with `theme`.
+    fn png_with(&self, size: (u32, u32), theme: &Theme) -> Result<Vec<u8>, FigureError>;
+    /// [`Figure::to_pdf`] drawn with `theme`.
+    fn pdf_with(&self, size: (u32, u32), theme: &Theme) -> Result<Vec<u8>, FigureError>;
+}
+
+impl dyn DynFigure + '_ {
+    /// This figure drawn with `theme` (see [`Figure::themed`]).
+    pub fn with_theme(&self, theme: Theme) -> DynThemed<'_> {
+        DynThemed {
+            figure: self,
+            theme,
+        }
+    }
+}
+
+/// A [`DynFigure`] drawn with a given theme (`with_theme` on `dyn DynFigure`).
+pub struct DynThemed<'a> {
+    figure: &'a dyn DynFigure,
+    theme: Theme,
+}
+
+impl DynFigure for DynThemed<'_> {
+    fn size(&self) -> (u32, u32) {
+        self.figure.size_with(&self.theme)
+    }
+    fn svg(&self, size: (u32, u32)) -> Result<String, FigureError> {
+        self.figure.svg_with(size, &self.theme)
+    }
+    fn png(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
+        self.figure.png_with(size, &self.theme)
+    }
+    fn tikz(&self) -> Result<String, FigureError> {
+        self.figure.tikz()
+    }
+    fn pdf(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
+        self.figure.pdf_with(size, &self.theme)
+    }
+    fn size_with(&self, theme: &Theme) -> (u32, u32) {
+        self.figure.size_with(theme)
+    }
+    fn svg_with(&self, size: (u32, u32), theme: &Theme) -> Result<String, FigureError> {
+        self.figure.svg_with(size, theme)
+    }
+    fn png_with(&self, size: (u32, u32), theme: &Theme) -> Result<Vec<u8>, FigureError> {
+        self.figure.png_with(size, theme)
+    }
+    fn pdf_with(&self, size: (u32, u32), theme: &Theme) -> Result<Vec<u8>, FigureError> {
+        self.figure.pdf_with(size, theme)
+    }
 }
 
 impl<F: Figure> DynFigure for F {
@@ -270,6 +371,46 @@ impl<F: Figure> DynFigure for F {
     }
     fn pdf(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
         self.to_pdf(size)
+    }
+    fn size_with(&self, theme: &Theme) -> (u32, u32) {
+        theme.size(self.default_size())
+    }
+    fn svg_with(&self, size: (u32, u32), theme: &Theme) -> Result<String, FigureError> {
+        self.themed_ref(theme).to_svg(size)
+    }
+    fn png_with(&self, size: (u32, u32), theme: &Theme) -> Result<Vec<u8>, FigureError> {
+        self.themed_ref(theme).to_png(size)
+    }
+    fn pdf_with(&self, size: (u32, u32), theme: &Theme) -> Result<Vec<u8>, FigureError> {
+        self.themed_ref(theme).to_pdf(size)
+    }
+}
+
+/// A borrowed figure with a theme.
+trait ThemedRef: Figure + Sized {
+    fn themed_ref(&self, theme: &Theme) -> Themed<&Self> {
+        Themed {
+            figure: self,
+            theme: *theme,
+        }
+    }
+}
+
+impl<F: Figure> ThemedRef for F {}
+
+/// A reference to a figure draws as the figure.
+impl<F: Figure> Figure for &F {
+    fn default_size(&self) -> (u32, u32) {
+        (*self).default_size()
+    }
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
+        (*self).draw(area, theme)
+    }
+    fn theme(&self) -> Theme {
+        (*self).theme()
+    }
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        (*self).to_tikz()
     }
 }
 
@@ -308,12 +449,12 @@ impl<F: Figure> Figure for Panels<F> {
         )
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
         let rows = self.items.len().div_ceil(self.cols.max(1)).max(1);
         let cols = self.cols.min(self.items.len()).max(1);
         let cells = area.split_evenly((rows, cols));
         for (item, cell) in self.items.iter().zip(cells.iter()) {
-            item.draw(cell)?;
+            item.draw(cell, theme)?;
         }
         Ok(())
     }
@@ -472,14 +613,17 @@ pub fn centred_text(size: f64, color: RGBColor) -> TextStyle<'static> {
 }
 
 /// Draws `title` centred at the top of `area` and returns the height it took (0 for
-/// an empty title). The font size scales with the area: 6% of the smaller side,
-/// clamped to 15..=28 pixels; a title wider than the area shrinks (to 70% of that
+/// an empty title). The font size scales with the area ([`Theme::title_size`]); a title wider than the area shrinks (to 70% of that
 /// size at least) and then wraps at spaces ([`title_layout`]), so it never runs off
 /// the canvas or into the drawing below it.
-pub fn draw_title<DB: DrawingBackend>(area: &Area<DB>, title: &str) -> Result<i32, FigureError> {
+pub fn draw_title<DB: DrawingBackend>(
+    area: &Area<DB>,
+    title: &str,
+    theme: &Theme,
+) -> Result<i32, FigureError> {
     let (w, _) = area.dim_in_pixel();
-    let t = title_layout(area.dim_in_pixel(), title);
-    let style = centred_text(t.size, BLACK);
+    let t = title_layout(area.dim_in_pixel(), title, theme);
+    let style = centred_text(t.size, theme.palette.text);
     for (i, line) in t.lines.iter().enumerate() {
         let y = t.size * (0.225 + 1.15 * (i as f64 + 0.5));
         area.draw(&Text::new(
@@ -504,20 +648,20 @@ pub struct TitleLayout {
     pub height: i32,
 }
 
-/// The layout of `title` on an area of `size` pixels: [`title_font_size`], shrunk
+/// The layout of `title` on an area of `size` pixels: [`Theme::title_size`], shrunk
 /// until the title fits within the width less a 3% margin each side (down to 70% of
 /// it), then wrapped at spaces ([`text::wrap`]); one line takes `1.6·size`, each
 /// further line `1.15·size` more.
-pub fn title_layout(size: (u32, u32), title: &str) -> TitleLayout {
+pub fn title_layout(size: (u32, u32), title: &str, theme: &Theme) -> TitleLayout {
     if title.is_empty() {
         return TitleLayout {
-            size: title_font_size(size),
+            size: theme.title_size(size),
             lines: Vec::new(),
             height: 0,
         };
     }
     let max_width = size.0 as f64 * 0.94;
-    let full = title_font_size(size);
+    let full = theme.title_size(size);
     let width = text::text_width(title, text::em_of(full));
     let font = if width <= max_width {
         full
@@ -534,13 +678,8 @@ pub fn title_layout(size: (u32, u32), title: &str) -> TitleLayout {
 }
 
 /// The height [`draw_title`] takes for `title` on an area of `size` pixels.
-pub fn title_height(size: (u32, u32), title: &str) -> i32 {
-    title_layout(size, title).height
-}
-
-/// The title font size for an area of `size` pixels.
-pub fn title_font_size(size: (u32, u32)) -> f64 {
-    (size.0.min(size.1) as f64 * 0.06).clamp(15.0, 28.0)
+pub fn title_height(size: (u32, u32), title: &str, theme: &Theme) -> i32 {
+    title_layout(size, title, theme).height
 }
 
 /// Colours shared by the figures.

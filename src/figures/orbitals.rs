@@ -11,7 +11,7 @@
 //! assert!(fig.to_svg((300, 300)).unwrap().contains("C3"));
 //! ```
 
-use super::{draw_err, Area, Figure, FigureError, FONT_FAMILY};
+use super::{draw_err, Area, Figure, FigureError, Theme, FONT_FAMILY};
 use plotters::prelude::*;
 
 /// An `n × n` grid coloured by orbital.
@@ -71,14 +71,11 @@ impl Figure for OrbitalsFigure {
         (560, 600)
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
         let (w, h) = area.dim_in_pixel();
-        let (mut builder, fs) = super::chart_builder(area);
+        let (mut builder, fs) = super::chart_builder(area, theme);
         let caption = format!("{} ({} orbitals)", self.title, self.count);
-        builder.caption(
-            caption.trim(),
-            (FONT_FAMILY, super::title_font_size((w, h))),
-        );
+        builder.caption(caption.trim(), (FONT_FAMILY, theme.title_size((w, h))));
         let n = self.n as f64;
         let mut chart = builder
             .build_cartesian_2d(0.5f64..n + 0.5, 0.5f64..n + 0.5)

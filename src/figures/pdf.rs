@@ -162,7 +162,7 @@ mod tests {
             .iter()
             .find(|t| t.chunks().iter().any(|c| c.text() == title))
             .expect("the title is a text node");
-        let size = crate::figures::title_font_size((640, 420));
+        let size = crate::figures::Theme::paper().title_size((640, 420));
         let em = em_of(size);
         let ours = layout(title, em);
         let glyphs: Vec<_> = t

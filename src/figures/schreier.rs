@@ -21,7 +21,7 @@
 //! ```
 
 use super::{centred_text, draw_arrow, draw_err, draw_title, palette, text, Area, Figure};
-use super::{text_style, FigureError};
+use super::{text_style, FigureError, Theme};
 use crate::puzzle::Puzzle;
 use plotters::prelude::*;
 use std::f64::consts::PI;
@@ -276,13 +276,13 @@ impl Figure for SchreierFigure {
         (600, 640)
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
-        let (w, h) = area.dim_in_pixel();
-        let (w, h) = (w as f64, h as f64);
-        let top = draw_title(area, &self.title)? as f64;
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
+        let size = area.dim_in_pixel();
+        let (w, h) = (size.0 as f64, size.1 as f64);
+        let top = draw_title(area, &self.title, theme)? as f64;
         let n = self.labels.len();
         // the legend: one row of "— name" entries at the bottom
-        let legend_size = (w.min(h) * 0.035).clamp(11.0, 18.0);
+        let legend_size = theme.label_size(size);
         let legend_h = legend_size * 2.0;
         let widest = self.labels.iter().map(String::len).max().unwrap_or(1) as f64;
         let margin = 8.0;
@@ -292,7 +292,9 @@ impl Figure for SchreierFigure {
             GraphLayout::Circle => (PI * avail / n as f64 * 0.28).clamp(3.0, 18.0),
             GraphLayout::Layers => (avail / (n as f64).sqrt() * 0.15).clamp(3.0, 18.0),
         };
-        let font_size = (radius * 2.2 / widest.max(1.5)).clamp(6.0, 16.0);
+        let font_size = theme
+            .text((radius * 2.2 / widest.max(1.5)).clamp(6.0, 16.0))
+            .min(radius * 2.6 / widest.max(1.5));
         // room for the loops: they reach 1 + 1.8·1.17 radii from a vertex's centre
         let pad = radius * 3.2 + margin;
         let bx = (
@@ -303,10 +305,10 @@ impl Figure for SchreierFigure {
         );
         let pos = self.positions(bx);
         let px = |p: (f64, f64)| (p.0.round() as i32, p.1.round() as i32);
-        let stroke = (radius / 9.0).clamp(1.0, 2.0) as u32;
+        let stroke = theme.line((radius / 9.0).clamp(1.0, 2.0).floor());
         let head = (radius * 0.8).clamp(4.0, 10.0);
         for &(a, b, k) in &self.edges {
-            let colour = palette::SERIES[k];
+            let colour = theme.palette.series[k];
             let style = colour.stroke_width(stroke);
             let (pa, pb) = (pos[a], pos[b]);
             if a == b {
@@ -357,13 +359,17 @@ impl Figure for SchreierFigure {
             .map_err(draw_err)?;
             draw_arrow(area, pts[end - 1], pts[end], head, style)?;
         }
-        let label = centred_text(font_size, palette::INK);
+        let label = centred_text(font_size, theme.palette.ink);
         for (v, &p) in pos.iter().enumerate() {
             let r = radius.round() as i32;
             area.draw(&Circle::new(px(p), r, WHITE.filled()))
                 .map_err(draw_err)?;
-            area.draw(&Circle::new(px(p), r, palette::INK.stroke_width(1)))
-                .map_err(draw_err)?;
+            area.draw(&Circle::new(
+                px(p),
+                r,
+                theme.palette.ink.stroke_width(theme.line(1.0)),
+            ))
+            .map_err(draw_err)?;
             if radius >= 5.0 {
                 area.draw(&Text::new(self.labels[v].clone(), px(p), label.clone()))
                     .map_err(draw_err)?;
@@ -382,12 +388,12 @@ impl Figure for SchreierFigure {
         let mut x = ((w - total) / 2.0).max(margin);
         let y = h - legend_h / 2.0;
         let font =
-            text_style(legend_size, palette::INK).pos(plotters::style::text_anchor::Pos::new(
+            text_style(legend_size, theme.palette.ink).pos(plotters::style::text_anchor::Pos::new(
                 plotters::style::text_anchor::HPos::Left,
                 plotters::style::text_anchor::VPos::Center,
             ));
         for (k, g) in self.gens.iter().enumerate() {
-            let style = palette::SERIES[k].stroke_width(stroke.max(2));
+            let style = theme.palette.series[k].stroke_width(stroke.max(2));
             draw_arrow(
                 area,
                 (x, y),

@@ -11,7 +11,7 @@
 //! assert!(fig.to_svg((400, 400)).unwrap().contains("(1,2)"));
 //! ```
 
-use super::{draw_err, palette, Area, Figure, FigureError, FONT_FAMILY};
+use super::{draw_err, Area, Figure, FigureError, Theme, FONT_FAMILY};
 use nalgebra::Complex;
 use plotters::prelude::*;
 
@@ -58,11 +58,11 @@ impl Figure for SpectrumFigure {
         self.size
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>) -> Result<(), FigureError> {
+    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
         let (w, h) = area.dim_in_pixel();
-        let (mut builder, fs) = super::chart_builder(area);
+        let (mut builder, fs) = super::chart_builder(area, theme);
         if !self.title.is_empty() {
-            builder.caption(&self.title, (FONT_FAMILY, super::title_font_size((w, h))));
+            builder.caption(&self.title, (FONT_FAMILY, theme.title_size((w, h))));
         }
         let mut chart = builder
             .build_cartesian_2d(-1.25f64..1.25f64, -1.25f64..1.25f64)
@@ -80,9 +80,12 @@ impl Figure for SpectrumFigure {
             (t.cos(), t.sin())
         });
         chart
-            .draw_series(LineSeries::new(circle, palette::GRID.stroke_width(2)))
+            .draw_series(LineSeries::new(
+                circle,
+                theme.palette.grid.stroke_width(theme.line(2.0)),
+            ))
             .map_err(draw_err)?;
-        let dot = palette::SERIES[0];
+        let dot = theme.palette.series[0];
         let r = (fs * 0.35).max(3.0) as i32;
         chart
             .draw_series(
@@ -91,7 +94,9 @@ impl Figure for SpectrumFigure {
                     .map(|(z, _)| Circle::new((z.re, z.im), r, dot.filled())),
             )
             .map_err(draw_err)?;
-        let label = (FONT_FAMILY, fs * 0.8).into_font().color(&palette::INK);
+        let label = (FONT_FAMILY, fs * 0.8)
+            .into_font()
+            .color(&theme.palette.ink);
         chart
             .draw_series(self.points.iter().filter(|(_, m)| *m > 1).map(|(z, m)| {
                 // outside the circle for points on it, beside the dot otherwise
