@@ -182,6 +182,16 @@ impl Level {
         }
     }
 
+    /// The depth of the Schreier tree: the longest path from the base point, which is
+    /// the most generators a transversal element or a division multiplies.
+    pub fn tree_depth(&self) -> usize {
+        let mut depth = vec![0usize; self.orbit.len()];
+        for i in 1..depth.len() {
+            depth[i] = depth[self.parent[i] as usize] + 1;
+        }
+        depth.into_iter().max().unwrap_or(0)
+    }
+
     pub(super) fn recompute_orbit(&mut self, budget: &mut usize) {
         let n = self.pos.len();
         if self.explicit.is_some() {
