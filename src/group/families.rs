@@ -186,7 +186,10 @@ fn checked_power(what: &str, p: u64, d: usize) -> Result<u128, GroupError> {
 }
 
 fn is_prime(p: u64) -> bool {
-    p >= 2 && (2..).take_while(|q| q * q <= p).all(|q| !p.is_multiple_of(q))
+    p >= 2
+        && (2..)
+            .take_while(|q| q * q <= p)
+            .all(|q| !p.is_multiple_of(q))
 }
 
 /// The least primitive root modulo the prime `p`.
