@@ -5,8 +5,10 @@
 
 mod common;
 
-use permlab::linalg::invariants::{fixed_space_dimension, linear_invariants, LinearInvariant};
-use permlab::linalg::smith::{quotient_order, relations_mod, smith};
+use permlab::linalg::invariants::{
+    fixed_space_dimension, linear_invariants, Coordinate, LinearInvariant,
+};
+use permlab::linalg::smith::{quotient_order, relations_mod, relations_moduli, smith};
 use permlab::{Perm, PermGroup, Puzzle};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -739,4 +741,167 @@ fn orbitals_figure_colours_each_pair_by_its_orbital() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(&std::fs::read(&out).unwrap()[1..4], b"PNG");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn relations_moduli_count_the_solutions_by_brute_force() {
+    // random matrices over Z/4 × Z/2 × Z/3 × Z/2: the characters the relations give
+    // vanish on every column, and their number matches the brute-force quotient
+    let mut rng = StdRng::seed_from_u64(17);
+    let moduli = [4i64, 2, 3, 2];
+    for _ in 0..40 {
+        let cols = rng.random_range(0..4);
+        let m: Vec<Vec<i64>> = moduli
+            .iter()
+            .map(|&k| (0..cols).map(|_| rng.random_range(0..k)).collect())
+            .collect();
+        let (count, rels) = relations_moduli(&moduli, &m).unwrap();
+        assert_eq!(count, quotient_order(&moduli, &m).unwrap());
+        for r in &rels {
+            for (c, &k) in r.coefficients.iter().zip(&moduli) {
+                assert_eq!((c * k) % r.modulus, 0, "{r:?} not well defined");
+            }
+            for j in 0..cols {
+                let v: i64 = (0..moduli.len()).map(|i| r.coefficients[i] * m[i][j]).sum();
+                assert_eq!(v % r.modulus, 0, "{r:?} fails on column {j}");
+            }
+        }
+    }
+}
+
+/// The value of every coordinate (twist sums, signs) on `x`.
+fn coordinate_values(coords: &[Coordinate], x: &Perm) -> Vec<u64> {
+    coords.iter().map(|c| c.value(x).unwrap()).collect()
+}
+
+#[test]
+fn mixed_relations_by_brute_force_on_two_centre_faces() {
+    // every element of the group satisfies every relation, the image of the group
+    // in A = Π Z/k × GF(2)^c (found by enumerating the group) has |A| / solutions
+    // elements, and the listed relations cut out exactly that image in A
+    let g = Puzzle::load("tests/data/mixed_centres.gens")
+        .unwrap()
+        .group();
+    let inv = linear_invariants(&g).unwrap();
+    let mixed: Vec<&LinearInvariant> = inv
+        .invariants
+        .iter()
+        .filter(|i| i.kind() == "mixed")
+        .collect();
+    assert_eq!(mixed.len(), 2);
+    assert!(mixed[0].sentence().contains("is odd exactly when"));
+    let coords: Vec<Coordinate> = inv
+        .systems
+        .iter()
+        .cloned()
+        .map(Coordinate::Twist)
+        .chain(inv.sign_coordinates.iter().cloned().map(Coordinate::Sign))
+        .collect();
+    let mut image = HashSet::new();
+    for r in 0..g.order_u128().unwrap() {
+        let x = g.unrank(r);
+        for i in &inv.invariants {
+            assert!(i.holds_for(&x), "{} fails on {x}", i.sentence());
+        }
+        image.insert(coordinate_values(&coords, &x));
+    }
+    let size: u64 = coords.iter().map(Coordinate::modulus).product();
+    assert_eq!(inv.solutions, (size / image.len() as u64).into());
+    assert_eq!(inv.listed_solutions, inv.solutions);
+    assert_eq!(inv.solutions, inv.index());
+    assert!(inv.separate_solutions < inv.solutions);
+    // the vectors of A satisfying every listed relation are exactly the image
+    let relations: Vec<(u64, Vec<u64>)> = inv
+        .invariants
+        .iter()
+        .filter_map(|i| {
+            let c = |coord: &Coordinate| coords.iter().position(|x| x == coord).unwrap();
+            let mut v = vec![0u64; coords.len()];
+            match i {
+                LinearInvariant::Orientation { modulus, terms } => {
+                    for (a, sys) in terms {
+                        v[c(&Coordinate::Twist(sys.clone()))] = *a;
+                    }
+                    Some((*modulus, v))
+                }
+                LinearInvariant::Sign { terms } => {
+                    for t in terms {
+                        v[c(&Coordinate::Sign(t.clone()))] = 1;
+                    }
+                    Some((2, v))
+                }
+                LinearInvariant::Mixed { modulus, terms } => {
+                    for (a, t) in terms {
+                        v[c(t)] = *a;
+                    }
+                    Some((*modulus, v))
+                }
+                LinearInvariant::Orbit { .. } => None,
+            }
+        })
+        .collect();
+    let mut satisfying = 0;
+    for code in 0..size {
+        let mut a = Vec::new();
+        let mut rest = code;
+        for coord in &coords {
+            a.push(rest % coord.modulus());
+            rest /= coord.modulus();
+        }
+        let ok = relations
+            .iter()
+            .all(|(d, v)| v.iter().zip(&a).map(|(x, y)| x * y).sum::<u64>() % d == 0);
+        assert_eq!(ok, image.contains(&a), "{a:?}");
+        satisfying += u64::from(ok);
+    }
+    assert_eq!(satisfying, image.len() as u64);
+}
+
+#[test]
+fn mixed_relations_of_the_big_cubes_hold_and_complete_the_count() {
+    // cube:4 and cube:5 (outer turns) and cube:5:layers: the listed relations
+    // together have as many solutions as all relations; the generators and random
+    // elements satisfy each; every mixed relation ties a twist sum to a sign
+    let mut rng = StdRng::seed_from_u64(5);
+    for (spec, mixed_count) in [("cube:4", 6), ("cube:5", 6), ("cube:5:layers", 1)] {
+        let g = Puzzle::builtin(spec).unwrap().group();
+        let inv = linear_invariants(&g).unwrap();
+        assert_eq!(inv.listed_solutions, inv.solutions, "{spec}");
+        assert!(inv.separate_solutions < inv.solutions, "{spec}");
+        let mixed: Vec<&LinearInvariant> = inv
+            .invariants
+            .iter()
+            .filter(|i| i.kind() == "mixed")
+            .collect();
+        assert_eq!(mixed.len(), mixed_count, "{spec}");
+        let xs: Vec<Perm> = g
+            .generators()
+            .iter()
+            .cloned()
+            .chain((0..20).map(|_| g.random_element(&mut rng)))
+            .collect();
+        for i in &inv.invariants {
+            for x in &xs {
+                assert!(i.holds_for(x), "{spec}: {} fails on {x}", i.sentence());
+            }
+        }
+        for m in mixed {
+            let LinearInvariant::Mixed { terms, .. } = m else {
+                unreachable!()
+            };
+            assert!(terms.iter().any(|(_, c)| matches!(c, Coordinate::Twist(_))));
+            assert!(terms.iter().any(|(_, c)| matches!(c, Coordinate::Sign(_))));
+            // one quarter turn of a face breaks it when applied alone to the
+            // pieces' twist (a single twist of one piece, nothing else moved)
+            if let Some((_, Coordinate::Twist(sys))) = terms
+                .iter()
+                .find(|(_, c)| matches!(c, Coordinate::Twist(_)))
+            {
+                let twist =
+                    Perm::from_cycles(g.degree(), std::slice::from_ref(&sys.pieces[0])).unwrap();
+                assert!(!m.holds_for(&twist), "{spec}: {}", m.sentence());
+                assert!(!g.contains(&twist));
+            }
+        }
+    }
 }

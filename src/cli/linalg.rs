@@ -8,7 +8,9 @@ use super::{print_json, CliResult};
 use clap::Args;
 use permlab::group::counting::CLASS_LIMIT;
 use permlab::group::orbits_on_sets::OnWhat;
-use permlab::linalg::invariants::{fixed_space_dimension, linear_invariants, LinearInvariant};
+use permlab::linalg::invariants::{
+    fixed_space_dimension, linear_invariants, Coordinate, LinearInvariant,
+};
 use permlab::linalg::permutation_module::{character_inner_product, orbitals};
 use permlab::linalg::spectrum::{
     permutation_eigenvalues, random_move_spectrum, Domain, Solver, MAX_DIMENSION, UNIT_TOLERANCE,
@@ -75,6 +77,24 @@ fn invariant_json(inv: &LinearInvariant) -> Value {
                 })
                 .collect();
         }
+        LinearInvariant::Mixed { terms, .. } => {
+            v["coefficients"] = terms
+                .iter()
+                .map(|(c, coord)| match coord {
+                    Coordinate::Twist(sys) => json!({
+                        "coefficient": c,
+                        "twist_modulus": sys.modulus,
+                        "pieces": sys.pieces.iter().map(|p| one_based(p)).collect::<Vec<_>>(),
+                    }),
+                    Coordinate::Sign(s) => {
+                        let mut t = coordinate_json(s);
+                        t["coefficient"] = json!(c);
+                        t["sign"] = json!(true);
+                        t
+                    }
+                })
+                .collect();
+        }
     }
     v
 }
@@ -88,6 +108,13 @@ pub fn run_invariants(args: InvariantsArgs, json: bool) -> CliResult {
         if !g.generators().iter().all(|s| i.holds_for(s)) {
             return Err(format!("internal error: a generator breaks \"{}\"", i.sentence()).into());
         }
+    }
+    if inv.listed_solutions != inv.solutions {
+        return Err(format!(
+            "internal error: the relations listed have {} solutions together, all relations {}",
+            inv.listed_solutions, inv.solutions
+        )
+        .into());
     }
     let fixed = if g.degree() <= FIXED_SPACE_CHECK {
         let d = fixed_space_dimension(g.degree(), g.generators())?;
@@ -111,6 +138,7 @@ pub fn run_invariants(args: InvariantsArgs, json: bool) -> CliResult {
             "fixed_space_dimension": fixed,
             "solutions": inv.solutions.to_string(),
             "separate_solutions": inv.separate_solutions.to_string(),
+            "listed_solutions": inv.listed_solutions.to_string(),
             "full_order": inv.full_order.to_string(),
             "group_order": inv.group_order.to_string(),
             "index": index.to_string(),
@@ -154,8 +182,9 @@ pub fn run_invariants(args: InvariantsArgs, json: bool) -> CliResult {
     );
     if inv.solutions != inv.separate_solutions {
         outln!(
-            "(the twist and sign relations listed have {} solutions taken separately: further relations mix twists and signs)",
-            inv.separate_solutions
+            "(the orientation and sign relations alone have {} solutions; with the mixed relations, which tie twist sums to signs, the relations listed have {} together, computed from them alone)",
+            inv.separate_solutions,
+            inv.listed_solutions
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -25,6 +25,15 @@
 //!   relations among the generators' sign vectors, solved the same way with `k = 2`,
 //!   hold on the whole group (the cube's "corner and edge permutations have the
 //!   same parity").
+//! * **Mixed**: some relations tie twist sums to signs (on the 4×4×4 cube turned by
+//!   its outer faces, a face's four centres are two pieces of two: a quarter turn
+//!   twists once and swaps the two pieces, so their twist sum is odd exactly when
+//!   their permutation is). All relations together are the characters of
+//!   `A = Π Z/k_r × GF(2)^c` vanishing on the generators' images
+//!   ([`super::smith::relations_moduli`]); those not implied by the twist and sign
+//!   relations are added, the sparsest first (one twist sum and one sign, then three
+//!   coordinates), until the relations listed, counted from themselves alone
+//!   ([`LinearInvariants::listed_solutions`]), have as many solutions as all.
 //!
 //! **Counting.** The full group on the same pieces is the product, over the
 //! non-trivial orbits, of the wreath product `C_k ≀ S_m` (an orbit with an
@@ -34,7 +43,7 @@
 //! ([`super::smith::quotient_order`]), which divides the index `[Full : G]` and
 //! equals it exactly when these invariants explain every unreachable position.
 
-use super::smith::{quotient_order, relations_mod, smith, SmithError};
+use super::smith::{quotient_order, relations_mod, relations_moduli, smith, SmithError};
 use crate::group::PermGroup;
 use crate::perm::Perm;
 use crate::proof::invariant::{
@@ -88,6 +97,66 @@ pub enum LinearInvariant {
         /// The coordinates whose signs are summed.
         terms: Vec<ParityCoordinate>,
     },
+    /// A relation mixing twists and signs:
+    /// `Σ coefficient·(value of the coordinate) ≡ 0 (mod modulus)`, a twist sum taken
+    /// mod its system's `k` and a sign counted 1 for an odd permutation, 0 for an even
+    /// one; every `coefficient·k ≡ 0 (mod modulus)` (`k = 2` for a sign), so the
+    /// relation is well defined.
+    Mixed {
+        /// The modulus.
+        modulus: u64,
+        /// The coordinates with non-zero coefficient, and their coefficients.
+        terms: Vec<(u64, Coordinate)>,
+    },
+}
+
+/// A coordinate of the abelian group the invariants live in: the twist sum of an
+/// orientation system (mod its `k`) or a sign (mod 2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Coordinate {
+    /// The twist sum of the system, mod its modulus.
+    Twist(OrientationSystem),
+    /// The sign of a permutation of pieces or positions: 1 if odd, 0 if even.
+    Sign(ParityCoordinate),
+}
+
+impl Coordinate {
+    /// The modulus of its values: the system's `k`, or 2 for a sign.
+    pub fn modulus(&self) -> u64 {
+        match self {
+            Coordinate::Twist(sys) => sys.modulus as u64,
+            Coordinate::Sign(_) => 2,
+        }
+    }
+
+    /// Its value on the permutation `x`, if `x` respects the structure it is stated
+    /// on (turns pieces onto pieces, keeps the orbit).
+    pub fn value(&self, x: &Perm) -> Option<u64> {
+        match self {
+            Coordinate::Twist(sys) => sys.twist_sum(x).map(|t| t as u64),
+            Coordinate::Sign(c) => {
+                let n = match c {
+                    ParityCoordinate::Orbit(o) => o.iter().max(),
+                    ParityCoordinate::Blocks(b) => b.iter().flatten().max(),
+                }
+                .map_or(0, |p| p + 1);
+                let x = x.extended(x.degree().max(n));
+                parity_vector(&x, std::slice::from_ref(c)).map(|v| u64::from(v[0]))
+            }
+        }
+    }
+
+    /// The coordinate in words, 1-based.
+    pub fn text(&self) -> String {
+        match self {
+            Coordinate::Twist(sys) => format!(
+                "the twist sum mod {} of {}",
+                sys.modulus,
+                pieces_text(&sys.pieces)
+            ),
+            Coordinate::Sign(c) => format!("the sign of {}", coordinate_text(c)),
+        }
+    }
 }
 
 /// `{1,9,35}`: 0-based points as a 1-based set.
@@ -109,12 +178,13 @@ fn coordinate_text(c: &ParityCoordinate) -> String {
 }
 
 impl LinearInvariant {
-    /// `"orbit"`, `"orientation"` or `"sign"`.
+    /// `"orbit"`, `"orientation"`, `"sign"` or `"mixed"`.
     pub fn kind(&self) -> &'static str {
         match self {
             LinearInvariant::Orbit { .. } => "orbit",
             LinearInvariant::Orientation { .. } => "orientation",
             LinearInvariant::Sign { .. } => "sign",
+            LinearInvariant::Mixed { .. } => "mixed",
         }
     }
 
@@ -124,6 +194,7 @@ impl LinearInvariant {
             LinearInvariant::Orbit { .. } => None,
             LinearInvariant::Orientation { modulus, .. } => Some(*modulus),
             LinearInvariant::Sign { .. } => Some(2),
+            LinearInvariant::Mixed { modulus, .. } => Some(*modulus),
         }
     }
 
@@ -162,6 +233,16 @@ impl LinearInvariant {
                     .map_or(0, |p| p + 1);
                 let x = x.extended(x.degree().max(n));
                 parity_vector(&x, terms).is_some_and(|v| v.iter().filter(|&&b| b).count() % 2 == 0)
+            }
+            LinearInvariant::Mixed { modulus, terms } => {
+                let mut total = 0u64;
+                for (c, coord) in terms {
+                    let Some(v) = coord.value(x) else {
+                        return false;
+                    };
+                    total = (total + c * v) % modulus;
+                }
+                total == 0
             }
         }
     }
@@ -213,6 +294,29 @@ impl LinearInvariant {
                     )
                 }
             },
+            LinearInvariant::Mixed { modulus, terms } => match terms.as_slice() {
+                [(1, Coordinate::Twist(sys)), (1, Coordinate::Sign(c))]
+                | [(1, Coordinate::Sign(c)), (1, Coordinate::Twist(sys))]
+                    if *modulus == 2 =>
+                {
+                    format!(
+                        "the twist sum mod {} of {} is odd exactly when {} is odd (a piece's positions are listed in the order every move turns them)",
+                        sys.modulus,
+                        pieces_text(&sys.pieces),
+                        coordinate_text(c)
+                    )
+                }
+                _ => {
+                    let parts: Vec<String> = terms
+                        .iter()
+                        .map(|(c, coord)| format!("{c}·({})", coord.text()))
+                        .collect();
+                    format!(
+                        "{} ≡ 0 mod {modulus} (a sign is 1 for an odd permutation, 0 for an even one; a piece's positions are listed in the order every move turns them)",
+                        parts.join(" + ")
+                    )
+                }
+            },
         }
     }
 }
@@ -235,6 +339,10 @@ pub struct LinearInvariants {
     /// modulus) and of the sign relations, taken separately; smaller than
     /// [`solutions`](Self::solutions) exactly when some relations mix twists and signs.
     pub separate_solutions: BigUint,
+    /// The number of solutions of the listed relations (orientation, sign and mixed)
+    /// taken together, computed from them alone: equal to
+    /// [`solutions`](Self::solutions) when they imply every relation.
+    pub listed_solutions: BigUint,
     /// The order of the full group on the same pieces (module docs).
     pub full_order: BigUint,
     /// The order of the group.
@@ -306,11 +414,21 @@ pub fn linear_invariants(g: &PermGroup) -> Result<LinearInvariants, SmithError> 
                 .collect()
         })
         .collect();
+    let coordinates: Vec<Coordinate> = systems
+        .iter()
+        .cloned()
+        .map(Coordinate::Twist)
+        .chain(sign_coordinates.iter().cloned().map(Coordinate::Sign))
+        .collect();
+    let moduli: Vec<i64> = coordinates.iter().map(|c| c.modulus() as i64).collect();
+    let lcm = moduli.iter().fold(1i64, |a, &b| num_integer::lcm(a, b));
+    // every listed relation also as a character: a vector in (Z/lcm)^coordinates
+    let mut characters: Vec<Vec<i64>> = Vec::new();
     let mut separate = BigUint::from(1u32);
-    let mut moduli: Vec<usize> = systems.iter().map(|s| s.modulus).collect();
-    moduli.sort_unstable();
-    moduli.dedup();
-    for &k in &moduli {
+    let mut twist_moduli: Vec<usize> = systems.iter().map(|s| s.modulus).collect();
+    twist_moduli.sort_unstable();
+    twist_moduli.dedup();
+    for &k in &twist_moduli {
         let idx: Vec<usize> = (0..systems.len())
             .filter(|&r| systems[r].modulus == k)
             .collect();
@@ -318,6 +436,11 @@ pub fn linear_invariants(g: &PermGroup) -> Result<LinearInvariants, SmithError> 
         let (count, rels) = relations_mod(k as i64, &rows)?;
         separate *= count;
         for rel in rels {
+            let mut ch = vec![0i64; coordinates.len()];
+            for (&r, &c) in idx.iter().zip(&rel.coefficients) {
+                ch[r] = c * (lcm / rel.modulus);
+            }
+            characters.push(ch);
             let terms = idx
                 .iter()
                 .zip(&rel.coefficients)
@@ -343,6 +466,11 @@ pub fn linear_invariants(g: &PermGroup) -> Result<LinearInvariants, SmithError> 
     let (count, rels) = relations_mod(2, &sign_rows)?;
     separate *= count;
     for rel in rels {
+        let mut ch = vec![0i64; coordinates.len()];
+        for (c, &x) in rel.coefficients.iter().enumerate() {
+            ch[systems.len() + c] = x * (lcm / 2);
+        }
+        characters.push(ch);
         let terms = sign_coordinates
             .iter()
             .zip(&rel.coefficients)
@@ -352,11 +480,35 @@ pub fn linear_invariants(g: &PermGroup) -> Result<LinearInvariants, SmithError> 
         invariants.push(LinearInvariant::Sign { terms });
     }
     // all together: A = Π Z/k_r × GF(2)^c modulo the generators' images
-    let mut all_moduli: Vec<i64> = systems.iter().map(|s| s.modulus as i64).collect();
-    all_moduli.extend(std::iter::repeat_n(2, sign_coordinates.len()));
     let mut all_rows = twist_rows;
     all_rows.extend(sign_rows);
-    let solutions = quotient_order(&all_moduli, &all_rows)?;
+    let solutions = quotient_order(&moduli, &all_rows)?;
+    let mut listed_solutions = characters_order(lcm, coordinates.len(), &characters)?;
+    if listed_solutions != solutions {
+        for (d, coefficients) in mixed_relations(&moduli, &all_rows, lcm, systems.len())? {
+            let mut ch = characters.clone();
+            ch.push(coefficients.iter().map(|&c| c * (lcm / d)).collect());
+            let order = characters_order(lcm, coordinates.len(), &ch)?;
+            if order == listed_solutions {
+                continue;
+            }
+            characters = ch;
+            listed_solutions = order;
+            let terms = coefficients
+                .iter()
+                .zip(&coordinates)
+                .filter(|(&c, _)| c != 0)
+                .map(|(&c, coord)| (c as u64, coord.clone()))
+                .collect();
+            invariants.push(LinearInvariant::Mixed {
+                modulus: d as u64,
+                terms,
+            });
+            if listed_solutions == solutions {
+                break;
+            }
+        }
+    }
     Ok(LinearInvariants {
         invariants,
         systems,
@@ -364,9 +516,103 @@ pub fn linear_invariants(g: &PermGroup) -> Result<LinearInvariants, SmithError> 
         orbits: orbits.len(),
         solutions,
         separate_solutions: separate,
+        listed_solutions,
         full_order,
         group_order: g.order(),
     })
+}
+
+/// The order of the subgroup of `(Z/lcm)^n` generated by `characters`: `lcm^n`
+/// divided by the order of the quotient by them ([`quotient_order`]). A relation
+/// `c·y ≡ 0 (mod d)` is the character `(lcm/d)·c`, and the number of solutions of a
+/// set of relations taken together is the order of the group their characters
+/// generate (the characters vanishing on the solutions are exactly that group, by
+/// the duality of finite abelian groups).
+fn characters_order(lcm: i64, n: usize, characters: &[Vec<i64>]) -> Result<BigUint, SmithError> {
+    let rows: Vec<Vec<i64>> = (0..n)
+        .map(|j| characters.iter().map(|c| c[j]).collect())
+        .collect();
+    let all = BigUint::from(lcm as u64).pow(n as u32);
+    Ok(all / quotient_order(&vec![lcm; n], &rows)?)
+}
+
+/// Candidate relations `(d, c)` (`c·y ≡ 0 mod d`, `c_j·moduli_j ≡ 0 mod d`) that
+/// mix twists and signs and hold on every generator (every column of `rows`): the
+/// sparse ones first (one twist sum and one sign, then three coordinates with both
+/// kinds), then the generators of all relations from the Smith form
+/// ([`relations_moduli`]), which complete them.
+fn mixed_relations(
+    moduli: &[i64],
+    rows: &[Vec<i64>],
+    lcm: i64,
+    twist_count: usize,
+) -> Result<Vec<(i64, Vec<i64>)>, SmithError> {
+    let n = moduli.len();
+    let gens = rows.first().map_or(0, Vec::len);
+    let holds = |d: i64, c: &[i64]| {
+        (0..gens).all(|s| {
+            c.iter()
+                .zip(rows)
+                .map(|(&a, r)| a * r[s].rem_euclid(d))
+                .sum::<i64>()
+                .rem_euclid(d)
+                == 0
+        })
+    };
+    let divisors: Vec<i64> = (2..=lcm).filter(|d| lcm % d == 0).collect();
+    let mut out = Vec::new();
+    for support in 2..=3usize {
+        for &d in &divisors {
+            // the coefficients allowed on coordinate j: multiples of d / gcd(d, k_j)
+            let step: Vec<i64> = moduli.iter().map(|&k| d / num_integer::gcd(d, k)).collect();
+            for set in subsets(n, support) {
+                let mixes =
+                    set.iter().any(|&j| j < twist_count) && set.iter().any(|&j| j >= twist_count);
+                if !mixes || set.iter().any(|&j| step[j] == d) {
+                    continue;
+                }
+                // every choice of non-zero allowed coefficients on the set
+                let mut c = vec![0i64; n];
+                let mut digits = vec![1i64; support];
+                loop {
+                    for (&j, &m) in set.iter().zip(&digits) {
+                        c[j] = m * step[j];
+                    }
+                    if holds(d, &c) {
+                        out.push((d, c.clone()));
+                    }
+                    let Some(pos) = (0..support).find(|&i| (digits[i] + 1) * step[set[i]] < d)
+                    else {
+                        break;
+                    };
+                    digits[pos] += 1;
+                    digits[..pos].fill(1);
+                }
+            }
+        }
+    }
+    let (_, rels) = relations_moduli(moduli, rows)?;
+    out.extend(rels.into_iter().map(|r| (r.modulus, r.coefficients)));
+    Ok(out)
+}
+
+/// The `size`-subsets of `0..n`, increasing, in lexicographic order.
+fn subsets(n: usize, size: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut cur: Vec<usize> = (0..size).collect();
+    if size > n {
+        return out;
+    }
+    loop {
+        out.push(cur.clone());
+        let Some(i) = (0..size).rev().find(|&i| cur[i] < n - size + i) else {
+            return out;
+        };
+        cur[i] += 1;
+        for j in i + 1..size {
+            cur[j] = cur[j - 1] + 1;
+        }
+    }
 }
 
 /// The dimension over `Q` of the space of vectors fixed by every generator's matrix,
