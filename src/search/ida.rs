@@ -695,7 +695,8 @@ struct View {
 /// there costs nothing, and small orbits join several tables (the slice edges in
 /// both of Kociemba's phase-2 tables). An orbit whose group alone is larger is
 /// covered by [`ProjectionKind::Pieces`] projections of as many of its labels as
-/// fit.
+/// fit, one sticker per piece (pieces: blocks moved whole; a chunk naming only pieces
+/// tracked already is left out).
 pub fn auto_projections(moves: &MoveSet, budget: u64) -> Vec<ProjectionKind> {
     let group = moves.group();
     let order_of = |points: &[usize]| {
@@ -723,7 +724,19 @@ pub fn auto_projections(moves: &MoveSet, budget: u64) -> Vec<ProjectionKind> {
                 k += 1;
             }
             if k > 0 {
-                for chunk in o.chunks(k) {
+                let (order, block_of) = piece_order(&group, moves, o);
+                let mut tracked = vec![false; moves.degree];
+                for chunk in order.chunks(k) {
+                    if let Some(b) = &block_of {
+                        // the pieces of this chunk are tracked already (by another
+                        // sticker of each)
+                        if chunk.iter().all(|&x| tracked[b[x]]) {
+                            continue;
+                        }
+                        for &x in chunk {
+                            tracked[b[x]] = true;
+                        }
+                    }
                     out.push(ProjectionKind::Pieces(chunk.to_vec()));
                 }
             }
@@ -748,6 +761,51 @@ pub fn auto_projections(moves: &MoveSet, budget: u64) -> Vec<ProjectionKind> {
     }
     out
 }
+/// The points of an orbit ordered one per piece first, and the piece of each
+/// point (numbered by its smallest point). The pieces are the blocks of the
+/// finest block system of the orbit ([`PermGroup::minimal_block_systems`],
+/// Atkinson's algorithm) that every move moves whole or not at all: the stickers
+/// of one cubie, which move together. The order takes the first point of every
+/// block, then the second of every block, and so on, so that a chunk of it names
+/// distinct pieces (tracking one sticker of a cubie tracks the cubie and its
+/// orientation, as Korf's edge tables do). Without such a system: the orbit as
+/// it is and `None`.
+fn piece_order(
+    group: &PermGroup,
+    moves: &MoveSet,
+    orbit: &[usize],
+) -> (Vec<usize>, Option<Vec<usize>>) {
+    let mut systems: Vec<Vec<Vec<usize>>> = group
+        .minimal_block_systems()
+        .into_iter()
+        .filter(|s| s.iter().any(|b| b.contains(&orbit[0])))
+        .collect();
+    systems.sort_by_key(|s| s[0].len());
+    for sys in systems {
+        let whole = moves.moves.iter().all(|m| {
+            sys.iter().all(|b| {
+                let moved = b.iter().filter(|&&x| m.perm.image(x) != x).count();
+                moved == 0 || moved == b.len()
+            })
+        });
+        if !whole {
+            continue;
+        }
+        let mut block_of = vec![usize::MAX; moves.degree];
+        for b in &sys {
+            for &x in b {
+                block_of[x] = b[0];
+            }
+        }
+        let size = sys[0].len();
+        let order = (0..size)
+            .flat_map(|i| sys.iter().filter_map(move |b| b.get(i).copied()))
+            .collect();
+        return (order, Some(block_of));
+    }
+    (orbit.to_vec(), None)
+}
+
 /// The pruning tables of a search, built together after one memory check, and
 /// the look-ups made of them (each table at the position itself, and with
 /// [`Heuristic::add_symmetric_views`] also at conjugates of it).
