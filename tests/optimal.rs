@@ -239,3 +239,38 @@ fn cli_solve_with_conjugate_look_ups() {
     assert_eq!(v["solution"], "F'");
     assert_eq!(v["optimal"], true);
 }
+
+/// cube3's default tables: the corners as a group, and the 12 edges split into
+/// two tables of one sticker each of 6 distinct edges (the edge pieces, 2
+/// stickers each, are the blocks of cube3's group on its edge orbit).
+#[test]
+fn cube3_edge_tables_track_distinct_edges() {
+    use permlab::search::ida::ProjectionKind;
+    let p = Puzzle::builtin("cube3").unwrap();
+    let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
+    let kinds = auto_projections(&moves, 1 << 27);
+    assert_eq!(kinds.len(), 3, "{kinds:?}");
+    let corners = kinds
+        .iter()
+        .filter(|k| matches!(k, ProjectionKind::Group(c) if c.len() == 24))
+        .count();
+    assert_eq!(corners, 1, "{kinds:?}");
+    let edges: Vec<Vec<usize>> = p
+        .group()
+        .minimal_block_systems()
+        .into_iter()
+        .find(|s| s[0].len() == 2)
+        .unwrap();
+    let edge_of = |x: usize| edges.iter().position(|b| b.contains(&x)).unwrap();
+    let mut seen = HashSet::new();
+    for k in &kinds {
+        let ProjectionKind::Pieces(t) = k else {
+            continue;
+        };
+        assert_eq!(t.len(), 6);
+        for &x in t {
+            assert!(seen.insert(edge_of(x)), "edge of sticker {x} twice");
+        }
+    }
+    assert_eq!(seen.len(), 12);
+}
