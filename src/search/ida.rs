@@ -30,12 +30,14 @@ use super::coords::CoordIndex;
 use super::index::{Arrangements, IndexError, Tokens};
 use super::solve::{distance_with_table, SolveError};
 use super::space::{GroupIndexing, GroupSpace, PiecesSpace, SpaceError, StateSpace, TokensSpace};
+use super::symmetry::Symmetry;
 use super::table::{check_memory, table_bytes, DistanceTable, TableError};
 use crate::group::PermGroup;
 use crate::perm::Perm;
 use num_traits::ToPrimitive;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// Why a search could not be set up or run.
@@ -635,18 +637,17 @@ impl Projection {
         }
     }
 
-    #[inline(always)]
-    fn rank(&self, s: &[u8], buf: &mut [u8]) -> u64 {
-        self.project(s, buf);
-        with_proj!(&self.space, sp => sp.rank(&buf[..self.gather.len()]))
-    }
-
     /// The exact distance of a position in the projection (the moves needed to
     /// solve its projection: a lower bound on its own distance).
     pub fn distance(&self, s: &[u8]) -> Result<u32, IdaError> {
         let mut buf = vec![0u8; self.gather.len()];
         self.project(s, &mut buf);
-        Ok(with_proj!(&self.space, sp => distance_with_table(sp, &self.table, &buf))? as u32)
+        self.local_distance(&buf)
+    }
+
+    /// The exact distance of a projection state.
+    fn local_distance(&self, local: &[u8]) -> Result<u32, IdaError> {
+        Ok(with_proj!(&self.space, sp => distance_with_table(sp, &self.table, local))? as u32)
     }
 
     /// The move-table coordinates of a group projection indexed by them: a
@@ -661,50 +662,30 @@ impl Projection {
         }
     }
 
-    /// The distance `h` of a position and (for coordinate projections) its
-    /// coordinates.
-    fn root(&self, s: &[u8]) -> Result<(u8, (u32, u32)), IdaError> {
-        let h = self.distance(s)?.min(255) as u8;
-        let coords = match self.coord_index() {
-            Some(c) => {
-                let mut buf = vec![0u8; self.gather.len()];
-                c.coordinates(self.rank(s, &mut buf))
-            }
-            None => (0, 0),
-        };
-        Ok((h, coords))
-    }
-
-    /// The distance of the child by move `m` of a position at distance `h`, from
-    /// the stored residue (a move changes it by at most one); `coords` are the
-    /// parent's coordinates in, the child's out (coordinate projections).
-    #[inline(always)]
-    fn child_distance(
-        &self,
-        h: u8,
-        s: &[u8],
-        m: usize,
-        coords: &mut (u32, u32),
-        buf: &mut [u8],
-    ) -> u8 {
-        let r = match self.coord_index() {
-            Some(c) => {
-                let r = c.neighbour(*coords, m, false);
-                *coords = c.coordinates(r);
-                r
-            }
-            None => self.rank(s, buf),
-        };
-        let code = self
-            .table
-            .get(r)
-            .expect("a position reachable by the moves is in the table");
-        match (code + 3 - h % 3) % 3 {
-            0 => h,
-            1 => h + 1,
-            _ => h - 1,
+    /// The labels the projection names (its points, tracked pieces or classes),
+    /// as sets: a symmetry `σ` gives the same look-up as the identity exactly
+    /// when it maps these sets onto themselves.
+    fn named_sets(&self) -> Vec<Vec<usize>> {
+        match &self.kind {
+            ProjectionKind::Group(p) | ProjectionKind::Pieces(p) => vec![p.clone()],
+            ProjectionKind::Tokens(c) => c.clone(),
         }
     }
+}
+
+/// One look-up of a pruning table: a projection read at the conjugate
+/// `σ⁻¹·s·σ` of the position `s` by a symmetry of the moves
+/// ([`crate::search::symmetry`]); the conjugate of a child by move `m` is the
+/// conjugate of the parent followed by the move `σ⁻¹·m·σ`, so each look-up keeps
+/// its own projection state and moves it by the mapped move.
+#[derive(Clone, Debug)]
+struct View {
+    proj: usize,
+    sym: Option<Symmetry>,
+    move_map: Vec<u16>,
+    /// Offset of its projection state in a frame's buffer.
+    offset: usize,
+    width: usize,
 }
 
 /// Projections chosen for a move set: for each orbit (largest group first) not
@@ -714,7 +695,8 @@ impl Projection {
 /// there costs nothing, and small orbits join several tables (the slice edges in
 /// both of Kociemba's phase-2 tables). An orbit whose group alone is larger is
 /// covered by [`ProjectionKind::Pieces`] projections of as many of its labels as
-/// fit.
+/// fit, one sticker per piece (pieces: blocks moved whole; a chunk naming only pieces
+/// tracked already is left out).
 pub fn auto_projections(moves: &MoveSet, budget: u64) -> Vec<ProjectionKind> {
     let group = moves.group();
     let order_of = |points: &[usize]| {
@@ -742,7 +724,19 @@ pub fn auto_projections(moves: &MoveSet, budget: u64) -> Vec<ProjectionKind> {
                 k += 1;
             }
             if k > 0 {
-                for chunk in o.chunks(k) {
+                let (order, block_of) = piece_order(&group, moves, o);
+                let mut tracked = vec![false; moves.degree];
+                for chunk in order.chunks(k) {
+                    if let Some(b) = &block_of {
+                        // the pieces of this chunk are tracked already (by another
+                        // sticker of each)
+                        if chunk.iter().all(|&x| tracked[b[x]]) {
+                            continue;
+                        }
+                        for &x in chunk {
+                            tracked[b[x]] = true;
+                        }
+                    }
                     out.push(ProjectionKind::Pieces(chunk.to_vec()));
                 }
             }
@@ -767,11 +761,76 @@ pub fn auto_projections(moves: &MoveSet, budget: u64) -> Vec<ProjectionKind> {
     }
     out
 }
+/// The points of an orbit ordered one per piece first, and the piece of each
+/// point (numbered by its smallest point). The pieces are the blocks of the
+/// finest block system of the orbit ([`PermGroup::minimal_block_systems`],
+/// Atkinson's algorithm) that every move moves whole or not at all: the stickers
+/// of one cubie, which move together. The order takes the first point of every
+/// block, then the second of every block, and so on, so that a chunk of it names
+/// distinct pieces (tracking one sticker of a cubie tracks the cubie and its
+/// orientation, as Korf's edge tables do). Without such a system: the orbit as
+/// it is and `None`.
+fn piece_order(
+    group: &PermGroup,
+    moves: &MoveSet,
+    orbit: &[usize],
+) -> (Vec<usize>, Option<Vec<usize>>) {
+    let mut systems: Vec<Vec<Vec<usize>>> = group
+        .minimal_block_systems()
+        .into_iter()
+        .filter(|s| s.iter().any(|b| b.contains(&orbit[0])))
+        .collect();
+    systems.sort_by_key(|s| s[0].len());
+    for sys in systems {
+        let whole = moves.moves.iter().all(|m| {
+            sys.iter().all(|b| {
+                let moved = b.iter().filter(|&&x| m.perm.image(x) != x).count();
+                moved == 0 || moved == b.len()
+            })
+        });
+        if !whole {
+            continue;
+        }
+        let mut block_of = vec![usize::MAX; moves.degree];
+        for b in &sys {
+            for &x in b {
+                block_of[x] = b[0];
+            }
+        }
+        let size = sys[0].len();
+        let order = (0..size)
+            .flat_map(|i| sys.iter().filter_map(move |b| b.get(i).copied()))
+            .collect();
+        return (order, Some(block_of));
+    }
+    (orbit.to_vec(), None)
+}
 
-/// The pruning tables of a search, built together after one memory check.
+/// The pruning tables of a search, built together after one memory check, and
+/// the look-ups made of them (each table at the position itself, and with
+/// [`Heuristic::add_symmetric_views`] also at conjugates of it).
 #[derive(Debug)]
 pub struct Heuristic {
     projections: Vec<Projection>,
+    views: Vec<View>,
+    local_width: usize,
+}
+
+/// The key of a look-up: the sets a projection names, mapped by `σ` and sorted.
+fn view_key(sets: &[Vec<usize>], sigma: Option<&[u8]>) -> Vec<Vec<usize>> {
+    let mut key: Vec<Vec<usize>> = sets
+        .iter()
+        .map(|s| {
+            let mut v: Vec<usize> = s
+                .iter()
+                .map(|&x| sigma.map_or(x, |g| g[x] as usize))
+                .collect();
+            v.sort_unstable();
+            v
+        })
+        .collect();
+    key.sort();
+    key
 }
 
 impl Heuristic {
@@ -788,7 +847,8 @@ impl Heuristic {
 
     /// Builds the tables (or loads them from the directory `cache`, see
     /// [`cached_table`]); refuses before allocating when all of them together would
-    /// not fit in `max_memory` (or the available memory).
+    /// not fit in `max_memory` (or the available memory). Each table is looked up
+    /// at the position itself.
     pub fn build(
         moves: &MoveSet,
         kinds: Vec<ProjectionKind>,
@@ -803,7 +863,84 @@ impl Heuristic {
             .into_iter()
             .map(|k| Projection::build(moves, k, max_memory, stop, cache))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Heuristic { projections })
+        let identity: Vec<u16> = (0..moves.moves.len() as u16).collect();
+        let mut h = Heuristic {
+            projections,
+            views: Vec::new(),
+            local_width: 0,
+        };
+        for p in 0..h.projections.len() {
+            h.push_view(p, None, identity.clone());
+        }
+        Ok(h)
+    }
+
+    fn push_view(&mut self, proj: usize, sym: Option<Symmetry>, move_map: Vec<u16>) {
+        let width = self.projections[proj].gather.len();
+        self.views.push(View {
+            proj,
+            sym,
+            move_map,
+            offset: self.local_width,
+            width,
+        });
+        self.local_width += width;
+    }
+
+    /// Adds look-ups of every table at conjugates `σ⁻¹·s·σ` of the position by
+    /// symmetries of the moves (from [`crate::search::symmetry::move_symmetries`]
+    /// for the same move set), up to `per_table` look-ups per table in all: only
+    /// symmetries mapping the table's pieces to other pieces give new bounds (the
+    /// corners' table of cube3 maps onto itself), and among those the ones
+    /// covering the points least covered so far are taken first. Returns the
+    /// number of look-ups per node.
+    pub fn add_symmetric_views(&mut self, symmetries: &[Symmetry], per_table: usize) -> usize {
+        for p in 0..self.projections.len() {
+            let sets = self.projections[p].named_sets();
+            let mut seen: Vec<Vec<Vec<usize>>> = self
+                .views
+                .iter()
+                .filter(|v| v.proj == p)
+                .map(|v| view_key(&sets, v.sym.as_ref().map(|s| &s.sigma[..])))
+                .collect();
+            let mut candidates: Vec<(Vec<Vec<usize>>, &Symmetry)> = Vec::new();
+            for s in symmetries {
+                let key = view_key(&sets, Some(&s.sigma));
+                if !seen.contains(&key) && !candidates.iter().any(|(k, _)| *k == key) {
+                    candidates.push((key, s));
+                }
+            }
+            let mut covered = vec![0u32; 256];
+            for k in &seen {
+                for &x in k.iter().flatten() {
+                    covered[x] += 1;
+                }
+            }
+            let mut chosen = Vec::new();
+            while seen.len() < per_table && !candidates.is_empty() {
+                let best = (0..candidates.len())
+                    .min_by_key(|&i| {
+                        candidates[i]
+                            .0
+                            .iter()
+                            .flatten()
+                            .map(|&x| covered[x])
+                            .sum::<u32>()
+                    })
+                    .expect("candidates");
+                let (key, s) = candidates.remove(best);
+                for &x in key.iter().flatten() {
+                    covered[x] += 1;
+                }
+                seen.push(key);
+                chosen.push(s.clone());
+            }
+            for s in chosen {
+                let map = s.move_map.iter().map(|&m| m as u16).collect();
+                self.push_view(p, Some(s), map);
+            }
+        }
+        self.views.len()
     }
 
     /// The projections.
@@ -811,18 +948,59 @@ impl Heuristic {
         &self.projections
     }
 
+    /// The number of table look-ups per node (tables and their conjugates).
+    pub fn look_ups(&self) -> usize {
+        self.views.len()
+    }
+
     /// Total table entries.
     pub fn entries(&self) -> u64 {
         self.projections.iter().map(|p| p.entries()).sum()
     }
 
-    /// The heuristic value of a position: the largest projection distance.
+    /// Total table bytes.
+    pub fn bytes(&self) -> u64 {
+        self.projections
+            .iter()
+            .map(|p| table_bytes(p.entries()))
+            .sum()
+    }
+
+    /// The heuristic value of a position: the largest distance over the look-ups.
     pub fn estimate(&self, s: &[u8]) -> Result<u32, IdaError> {
+        let mut local = vec![0u8; self.local_width];
         let mut h = 0;
-        for p in &self.projections {
-            h = h.max(p.distance(s)?);
+        for v in &self.views {
+            h = h.max(self.view_root(v, s, &mut local)?.0 as u32);
         }
         Ok(h)
+    }
+
+    /// A look-up's distance at a position, its projection state (into `local`)
+    /// and, for coordinate projections, its coordinates.
+    fn view_root(
+        &self,
+        v: &View,
+        s: &[u8],
+        local: &mut [u8],
+    ) -> Result<(u8, (u32, u32)), IdaError> {
+        let p = &self.projections[v.proj];
+        let conj;
+        let t = match &v.sym {
+            Some(sym) => {
+                conj = sym.conjugate(s);
+                &conj[..]
+            }
+            None => s,
+        };
+        let buf = &mut local[v.offset..v.offset + v.width];
+        p.project(t, buf);
+        let h = p.local_distance(buf)?.min(255) as u8;
+        let coords = match p.coord_index() {
+            Some(c) => c.coordinates(with_proj!(&p.space, sp => sp.rank(buf))),
+            None => (0, 0),
+        };
+        Ok((h, coords))
     }
 }
 
@@ -878,31 +1056,56 @@ pub enum Outcome {
 pub struct Ida<'a> {
     moves: &'a MoveSet,
     heuristic: &'a Heuristic,
+    threads: usize,
     /// Nodes expanded so far.
     pub nodes: u64,
 }
 
+/// The working memory of a depth-first pass, allocated once per pass: per depth
+/// the position, each look-up's distance, coordinates and projection state.
+#[derive(Clone)]
 struct Frame {
     states: Vec<Vec<u8>>,
     hs: Vec<Vec<u8>>,
     coords: Vec<Vec<(u32, u32)>>,
-    buf: Vec<u8>,
+    locals: Vec<Vec<u8>>,
     path: Vec<usize>,
 }
 
+/// What a pass needs besides its frame.
+struct Ctx<'c> {
+    bound: u32,
+    goal: &'c dyn Fn(&[u8]) -> bool,
+    limits: Limits<'c>,
+    /// Raised by another thread of the pass (a solution or the limits).
+    cancel: Option<&'c AtomicBool>,
+    out_of_time: bool,
+    on_solution: &'c mut dyn FnMut(&[usize], &[u8]) -> Flow,
+}
+
 impl<'a> Ida<'a> {
-    /// A search with these moves and tables (built for the same moves).
+    /// A search with these moves and tables (built for the same moves); [`Ida::solve`]
+    /// runs on as many threads as the machine has cores.
     pub fn new(moves: &'a MoveSet, heuristic: &'a Heuristic) -> Ida<'a> {
         Ida {
             moves,
             heuristic,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             nodes: 0,
         }
     }
 
+    /// The number of threads of [`Ida::solve`] (at least 1).
+    pub fn with_threads(mut self, threads: usize) -> Ida<'a> {
+        self.threads = threads.max(1);
+        self
+    }
+
     /// An optimal solution of `start` (an image list) of cost at most `max_cost`:
     /// passes with bounds `h(start), h(start)+1, …` until one finds the solved
-    /// state.
+    /// state. With several threads each pass shares out the subtrees of the first
+    /// moves among them (the first solution found ends the pass; any one of cost
+    /// `bound` is optimal).
     pub fn solve(
         &mut self,
         start: &[u8],
@@ -912,11 +1115,16 @@ impl<'a> Ida<'a> {
         let identity = |s: &[u8]| s.iter().enumerate().all(|(i, &x)| x as usize == i);
         let mut bound = self.heuristic.estimate(start)?;
         while bound <= max_cost {
-            let mut found = None;
-            let pass = self.search_bound(start, bound, &identity, limits, &mut |p, _| {
-                found = Some(p.to_vec());
-                Flow::Stop
-            })?;
+            let (pass, found) = if self.threads > 1 {
+                self.parallel_pass(start, bound, limits)?
+            } else {
+                let mut found = None;
+                let pass = self.search_bound(start, bound, &identity, limits, &mut |p, _| {
+                    found = Some(p.to_vec());
+                    Flow::Stop
+                })?;
+                (pass, found)
+            };
             match pass {
                 Pass::Stopped => {
                     return Ok(Outcome::Solved(found.expect("a solution was reported")))
@@ -926,6 +1134,110 @@ impl<'a> Ida<'a> {
             }
         }
         Ok(Outcome::NoneWithin(max_cost))
+    }
+
+    /// A frame for passes of bound `bound` from `start`, its root filled in.
+    fn frame(&self, start: &[u8], bound: u32) -> Result<Frame, IdaError> {
+        let views = &self.heuristic.views;
+        let depth_cap = bound as usize + 1;
+        let mut f = Frame {
+            states: vec![start.to_vec(); depth_cap + 1],
+            hs: vec![vec![0u8; views.len()]; depth_cap + 1],
+            coords: vec![vec![(0, 0); views.len()]; depth_cap + 1],
+            locals: vec![vec![0u8; self.heuristic.local_width]; depth_cap + 1],
+            path: Vec::new(),
+        };
+        for (i, v) in views.iter().enumerate() {
+            (f.hs[0][i], f.coords[0][i]) = self.heuristic.view_root(v, start, &mut f.locals[0])?;
+        }
+        Ok(f)
+    }
+
+    /// One pass shared out among the threads by first move.
+    fn parallel_pass(
+        &mut self,
+        start: &[u8],
+        bound: u32,
+        limits: Limits,
+    ) -> Result<(Pass, Option<Vec<usize>>), IdaError> {
+        let identity = |s: &[u8]| s.iter().enumerate().all(|(i, &x)| x as usize == i);
+        let root = self.frame(start, bound)?;
+        let h0 = root.hs[0].iter().copied().max().unwrap_or(0) as u32;
+        if h0 > bound {
+            return Ok((Pass::Exhausted, None));
+        }
+        if bound == 0 || h0 == 0 && identity(start) {
+            // the start itself (a bound-0 pass has nothing else)
+            return Ok(if identity(start) {
+                (Pass::Stopped, Some(Vec::new()))
+            } else {
+                (Pass::Exhausted, None)
+            });
+        }
+        let next = AtomicUsize::new(0);
+        let cancel = AtomicBool::new(false);
+        let timed_out = AtomicBool::new(false);
+        let found: Mutex<Option<Vec<usize>>> = Mutex::new(None);
+        let nodes = AtomicU64::new(0);
+        let (moves, heuristic) = (self.moves, self.heuristic);
+        std::thread::scope(|scope| {
+            for _ in 0..self.threads {
+                scope.spawn(|| {
+                    let mut ida = Ida::new(moves, heuristic);
+                    let mut f = root.clone();
+                    let mut report = |p: &[usize], _: &[u8]| {
+                        let mut slot = found.lock().unwrap_or_else(|e| e.into_inner());
+                        if slot.is_none() {
+                            *slot = Some(p.to_vec());
+                        }
+                        cancel.store(true, Ordering::Relaxed);
+                        Flow::Stop
+                    };
+                    let mut ctx = Ctx {
+                        bound,
+                        goal: &identity,
+                        limits,
+                        cancel: Some(&cancel),
+                        out_of_time: false,
+                        on_solution: &mut report,
+                    };
+                    loop {
+                        let m = next.fetch_add(1, Ordering::Relaxed);
+                        if m >= moves.moves.len() || cancel.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        if !moves.allowed(None, 0, m) {
+                            continue;
+                        }
+                        let c2 = moves.moves[m].cost;
+                        let Some(h2) = ida.child(&mut f, 0, m, c2, bound) else {
+                            continue;
+                        };
+                        f.path.clear();
+                        f.path.push(m);
+                        let flow = ida.dfs(&mut f, 1, c2, h2, Some(m), 1, &mut ctx);
+                        if ctx.out_of_time {
+                            timed_out.store(true, Ordering::Relaxed);
+                            cancel.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        if flow == Flow::Stop {
+                            break;
+                        }
+                    }
+                    nodes.fetch_add(ida.nodes, Ordering::Relaxed);
+                });
+            }
+        });
+        self.nodes += nodes.into_inner() + 1;
+        let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+        Ok(if found.is_some() {
+            (Pass::Stopped, found)
+        } else if timed_out.into_inner() {
+            (Pass::OutOfTime, None)
+        } else {
+            (Pass::Exhausted, None)
+        })
     }
 
     /// One pass: every path (after move pruning) of cost exactly `bound` from
@@ -940,37 +1252,18 @@ impl<'a> Ida<'a> {
         limits: Limits,
         on_solution: &mut dyn FnMut(&[usize], &[u8]) -> Flow,
     ) -> Result<Pass, IdaError> {
-        let projections = &self.heuristic.projections;
-        let depth_cap = bound as usize + 1;
-        let width = projections
-            .iter()
-            .map(|p| p.gather.len())
-            .max()
-            .unwrap_or(0);
-        let mut frame = Frame {
-            states: vec![start.to_vec(); depth_cap + 1],
-            hs: vec![vec![0u8; projections.len()]; depth_cap + 1],
-            coords: vec![vec![(0, 0); projections.len()]; depth_cap + 1],
-            buf: vec![0u8; width],
-            path: Vec::new(),
-        };
-        for (i, p) in projections.iter().enumerate() {
-            (frame.hs[0][i], frame.coords[0][i]) = p.root(start)?;
-        }
-        let mut out_of_time = false;
-        let flow = self.dfs(
-            &mut frame,
-            0,
-            0,
+        let mut frame = self.frame(start, bound)?;
+        let h0 = frame.hs[0].iter().copied().max().unwrap_or(0) as u32;
+        let mut ctx = Ctx {
             bound,
-            None,
-            0,
             goal,
-            &limits,
-            &mut out_of_time,
+            limits,
+            cancel: None,
+            out_of_time: false,
             on_solution,
-        );
-        Ok(if out_of_time {
+        };
+        let flow = self.dfs(&mut frame, 0, 0, h0, None, 0, &mut ctx);
+        Ok(if ctx.out_of_time {
             Pass::OutOfTime
         } else if flow == Flow::Stop {
             Pass::Stopped
@@ -979,37 +1272,86 @@ impl<'a> Ida<'a> {
         })
     }
 
+    /// The child of the position at `depth` by move `m` into `depth + 1`, reached
+    /// at cost `c2`: its heuristic value, or `None` when `c2` plus a look-up's
+    /// distance exceeds the bound (the remaining look-ups are then skipped).
+    #[inline(always)]
+    fn child(&self, f: &mut Frame, depth: usize, m: usize, c2: u32, bound: u32) -> Option<u32> {
+        let (lo, hi) = f.states.split_at_mut(depth + 1);
+        self.moves.apply(m, &lo[depth], &mut hi[0]);
+        let (hlo, hhi) = f.hs.split_at_mut(depth + 1);
+        let (clo, chi) = f.coords.split_at_mut(depth + 1);
+        let (llo, lhi) = f.locals.split_at_mut(depth + 1);
+        let (parent, child) = (&llo[depth], &mut lhi[0]);
+        let mut hmax = 0u32;
+        for (i, v) in self.heuristic.views.iter().enumerate() {
+            let p = &self.heuristic.projections[v.proj];
+            let mm = v.move_map[m] as usize;
+            let r = match p.coord_index() {
+                Some(c) => {
+                    let r = c.neighbour(clo[depth][i], mm, false);
+                    chi[0][i] = c.coordinates(r);
+                    r
+                }
+                None => {
+                    let (a, b) = (v.offset, v.offset + v.width);
+                    with_proj!(&p.space, sp => {
+                        sp.apply(mm, false, &parent[a..b], &mut child[a..b]);
+                        sp.rank(&child[a..b])
+                    })
+                }
+            };
+            let code = p
+                .table
+                .get(r)
+                .expect("a position reachable by the moves is in the table");
+            let h = hlo[depth][i];
+            let h2 = match (code + 3 - h % 3) % 3 {
+                0 => h,
+                1 => h + 1,
+                _ => h - 1,
+            };
+            hhi[0][i] = h2;
+            if c2 + h2 as u32 > bound {
+                return None;
+            }
+            hmax = hmax.max(h2 as u32);
+        }
+        Some(hmax)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn dfs(
         &mut self,
         f: &mut Frame,
         depth: usize,
         cost: u32,
-        bound: u32,
+        h: u32,
         last: Option<usize>,
         run: u32,
-        goal: &dyn Fn(&[u8]) -> bool,
-        limits: &Limits,
-        out_of_time: &mut bool,
-        on_solution: &mut dyn FnMut(&[usize], &[u8]) -> Flow,
+        ctx: &mut Ctx,
     ) -> Flow {
-        let h = f.hs[depth].iter().copied().max().unwrap_or(0) as u32;
+        let bound = ctx.bound;
         if cost + h > bound {
             return Flow::Continue;
         }
         if cost == bound {
-            if h == 0 && goal(&f.states[depth]) {
-                return on_solution(&f.path, &f.states[depth]);
+            if h == 0 && (ctx.goal)(&f.states[depth]) {
+                return (ctx.on_solution)(&f.path, &f.states[depth]);
             }
             return Flow::Continue;
         }
         self.nodes += 1;
-        if self.nodes & 0xfff == 0 && limits.expired() {
-            *out_of_time = true;
-            return Flow::Stop;
+        if self.nodes & 0xfff == 0 {
+            if ctx.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                return Flow::Stop;
+            }
+            if ctx.limits.expired() {
+                ctx.out_of_time = true;
+                return Flow::Stop;
+            }
         }
         let moves = self.moves;
-        let projections = &self.heuristic.projections;
         for m in 0..moves.moves.len() {
             if !moves.allowed(last, run, m) {
                 continue;
@@ -1018,38 +1360,12 @@ impl<'a> Ida<'a> {
             if c2 > bound {
                 continue;
             }
-            let (lo, hi) = f.states.split_at_mut(depth + 1);
-            moves.apply(m, &lo[depth], &mut hi[0]);
-            let mut pruned = false;
-            let (hlo, hhi) = f.hs.split_at_mut(depth + 1);
-            let (clo, chi) = f.coords.split_at_mut(depth + 1);
-            for (i, p) in projections.iter().enumerate() {
-                let mut c = clo[depth][i];
-                let h2 = p.child_distance(hlo[depth][i], &hi[0], m, &mut c, &mut f.buf);
-                chi[0][i] = c;
-                hhi[0][i] = h2;
-                if c2 + h2 as u32 > bound {
-                    pruned = true;
-                    break;
-                }
-            }
-            if pruned {
+            let Some(h2) = self.child(f, depth, m, c2, bound) else {
                 continue;
-            }
+            };
             let run2 = if last == Some(m) { run + 1 } else { 1 };
             f.path.push(m);
-            let flow = self.dfs(
-                f,
-                depth + 1,
-                c2,
-                bound,
-                Some(m),
-                run2,
-                goal,
-                limits,
-                out_of_time,
-                on_solution,
-            );
+            let flow = self.dfs(f, depth + 1, c2, h2, Some(m), run2, ctx);
             f.path.pop();
             if flow == Flow::Stop {
                 return Flow::Stop;
@@ -1063,4 +1379,47 @@ impl<'a> Ida<'a> {
 pub fn state_of(g: &Perm, degree: usize) -> Vec<u8> {
     let g = g.extended(degree);
     (0..degree).map(|i| g.image(i) as u8).collect()
+}
+
+/// How the tables of an optimal search were set up by [`optimal_heuristic`].
+#[derive(Clone, Debug)]
+pub struct OptimalSetup {
+    /// The symmetries of the moves found (identity included).
+    pub symmetries: usize,
+    /// Whether the symmetry search ran to the end.
+    pub symmetries_complete: bool,
+    /// Table look-ups per node.
+    pub look_ups: usize,
+}
+
+/// The nodes the symmetry backtrack of [`optimal_heuristic`] may visit.
+const SYMMETRY_NODES: u64 = 2_000_000;
+
+/// The heuristic of an optimal search (Korf 1997 with the multi-axis look-ups of
+/// Kociemba's optimal solver): the tables of [`auto_projections`] for
+/// `budget` entries per table, built by [`Heuristic::build`] (memory checked
+/// before allocating, `cache` as there), each looked up at up to
+/// `look_ups_per_table` conjugates of the position by the symmetries of the
+/// moves ([`crate::search::symmetry::move_symmetries`],
+/// [`Heuristic::add_symmetric_views`]).
+pub fn optimal_heuristic(
+    moves: &MoveSet,
+    budget: u64,
+    look_ups_per_table: usize,
+    max_memory: Option<u64>,
+    stop: &AtomicBool,
+    cache: Option<&Path>,
+) -> Result<(Heuristic, OptimalSetup), IdaError> {
+    let kinds = auto_projections(moves, budget);
+    let mut h = Heuristic::build(moves, kinds, max_memory, stop, cache)?;
+    let syms = super::symmetry::move_symmetries(moves, SYMMETRY_NODES);
+    let look_ups = h.add_symmetric_views(&syms.list, look_ups_per_table);
+    Ok((
+        h,
+        OptimalSetup {
+            symmetries: syms.list.len(),
+            symmetries_complete: syms.complete,
+            look_ups,
+        },
+    ))
 }

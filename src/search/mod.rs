@@ -52,6 +52,7 @@ pub mod naive;
 pub mod solve;
 pub mod space;
 pub mod staged;
+pub mod symmetry;
 pub mod table;
 pub mod twophase;
 

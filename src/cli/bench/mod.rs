@@ -4,6 +4,7 @@
 mod classes;
 mod gap;
 mod groups;
+mod optimal;
 mod peers;
 mod ranks;
 mod search;
@@ -56,6 +57,9 @@ pub enum BenchWhich {
         /// Seed of the random positions.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Instead: optimal solving (IDA*) of the first N positions, 600 s each.
+        #[arg(long, value_name = "N")]
+        optimal: Option<usize>,
     },
     /// Times order() on the groups, and GAP's Size(Group(gens)) on the same sets.
     Groups(groups::BenchGroupsArgs),
@@ -83,9 +87,15 @@ impl BenchWhich {
             }
             BenchWhich::Groups(a) => groups::bench_groups(&a, json),
             BenchWhich::Solve {
+                seed,
+                optimal: Some(n),
+                ..
+            } => optimal::bench_optimal(n, seed, json),
+            BenchWhich::Solve {
                 count,
                 time_limit,
                 seed,
+                optimal: None,
             } => solve::bench_solve(count, time_limit, seed, json),
         }
     }
