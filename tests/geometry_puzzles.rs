@@ -204,6 +204,113 @@ fn dino_order() {
 }
 
 #[test]
+fn ivy_positions_and_distance_distribution() {
+    // 29,160 = 6!/2 · 3^4 positions (even permutations of the 6 petals, twists of the
+    // 4 turning corners); with each corner turn and its inverse as moves the distance
+    // distribution is 1, 8, 48, 288, 1640, 7582, 15262, 4221, 110 (God's number 8),
+    // and 12 with clockwise turns only ("Random Ivy Cube information",
+    // https://darflen.com/posts/e8cb425651aa11c5418be580)
+    let p = Puzzle::builtin("ivy").unwrap();
+    assert_eq!(p.degree(), 18);
+    assert_eq!(p.group().order(), BigUint::from(29_160u32));
+    assert_eq!(p.generator_names(), ["URF", "ULB", "DRB", "DLF"]);
+    let (space, dist) = distribution(&p, SearchMetric::Htm);
+    assert_eq!(dist, [1, 8, 48, 288, 1640, 7582, 15262, 4221, 110]);
+    assert_eq!(naive_bfs(&space), dist);
+    let (_, cw) = distribution(&p, SearchMetric::Generators);
+    assert_eq!(cw.iter().sum::<u64>(), 29_160);
+    assert_eq!(cw.len() - 1, 12);
+    // each turn: the corner's 3 stickers and its 3 petals in two 3-cycles, nothing else
+    for m in p.generators() {
+        assert_eq!(m.perm.cycle_type()[..3], [3, 3, 1], "{}", m.name);
+        assert_eq!(m.perm.support().len(), 6, "{}", m.name);
+    }
+    // a petal (the middle sticker of a face, 2 of 3 in reading order) is turned by
+    // exactly the two corners on its face; a corner sticker by its corner only
+    let movers = |s: usize| -> usize {
+        p.generators()
+            .iter()
+            .filter(|m| m.perm.image(s) != s)
+            .count()
+    };
+    for face in 0..6 {
+        assert_eq!(movers(3 * face + 1), 2, "face {face}");
+        assert_eq!(movers(3 * face), 1, "face {face}");
+        assert_eq!(movers(3 * face + 2), 1, "face {face}");
+    }
+}
+
+#[test]
+fn without_on_the_ivy_cuts_give_another_puzzle() {
+    // the same planes cutting every face: pieces at the non-turning corners appear
+    // and the puzzle is larger than the Ivy cube (why the `on` restriction is needed)
+    let text = include_str!("../data/puzzles/ivy.geo");
+    let flat: String = text
+        .lines()
+        .map(|l| l.split(" on ").next().unwrap().to_string() + "\n")
+        .collect();
+    let p = geometry::parse(&flat, "flat.geo")
+        .unwrap()
+        .build("flat")
+        .unwrap();
+    assert!(p.degree() > 18);
+    assert!(p.group().order() > BigUint::from(29_160u32));
+    let e = geometry::parse(
+        "shape cube\nfaces U L F R B D\nmove U U 0 inf on Q\n",
+        "t.geo",
+    )
+    .unwrap_err();
+    assert_eq!(e.to_string(), "t.geo, line 3: no face is named \"Q\"");
+    let e = geometry::parse("shape cube on U\n", "t.geo").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "t.geo, line 1: `on FACES` is allowed only on cut, move and extra lines"
+    );
+}
+
+#[test]
+fn hungarian_rings_group_and_colourings() {
+    // two 20-cycles sharing two points 5 apart on each (Jaap's Puzzle Page, "Rubik's
+    // Rings / Hungarian Rings", https://www.jaapsch.net/puzzles/rings.htm). Each ring
+    // turn is an odd permutation, and the group is all of S_38 (checked against
+    // GAP: tests/data/gap_orders.txt); with the usual colours (10, 10, 9, 9 balls)
+    // every arrangement is reachable: 38!/(10!·10!·9!·9!) positions.
+    let p = Puzzle::builtin("hungarian-rings").unwrap();
+    assert_eq!(p.degree(), 38);
+    assert_eq!(p.metric(), SearchMetric::Qtm);
+    let g = p.group();
+    assert_eq!(g.order(), fact(38));
+    let [l, r] = [&p.generators()[0].perm, &p.generators()[1].perm];
+    assert_eq!(l.cycle_type()[..2], [20, 1]);
+    assert_eq!(r.cycle_type()[..2], [20, 1]);
+    let common: Vec<usize> = l
+        .support()
+        .into_iter()
+        .filter(|x| r.support().contains(x))
+        .collect();
+    assert_eq!(common, [0, 5]);
+    // 5 steps apart along both rings
+    assert_eq!((l.pow(5)).image(0), 5);
+    assert_eq!((r.pow(15)).image(0), 5);
+    assert_eq!(r.pow(5).image(5), 0);
+    let sizes: Vec<usize> = p.identical().iter().map(|c| c.len()).collect();
+    assert_eq!(sizes, [9, 10, 10, 9]);
+    let multinomial = fact(38) / (fact(10) * fact(10) * fact(9) * fact(9));
+    assert_eq!(p.position_count(), multinomial);
+    // each colour is one run along a ring: its points are consecutive in L or R
+    let run = |ring: &Perm, class: &[usize]| -> bool {
+        class.iter().all(|&x| {
+            let next = ring.image(x);
+            let prev = ring.inverse().image(x);
+            class.contains(&next) || class.contains(&prev)
+        })
+    };
+    for class in p.identical() {
+        assert!(run(l, class) || run(r, class), "{class:?}");
+    }
+}
+
+#[test]
 fn domino_order_by_pieces() {
     // 8 corners and 8 edges in any arrangements, no twists or flips: 8!·8! =
     // 1,625,702,400 (J. Scherphuis, Jaap's Puzzle Page, "Domino",
