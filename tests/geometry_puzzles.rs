@@ -70,17 +70,39 @@ fn block_turns_compose_as_sign_notation_says() {
     let c5 = Puzzle::builtin("cube:5").unwrap();
     assert_eq!(word(&c5, "M"), word(&c5, "3L"));
     assert_eq!(word(&c5, "x"), word(&c5, "Rw 3R 2L' L'"));
-    // cube:N keeps the outer turns as its generators (its group is unchanged)
-    assert_eq!(c4.generator_names(), ["U", "D", "F", "B", "R", "L"]);
-    assert_eq!(c5.generator_names(), ["U", "D", "F", "B", "R", "L"]);
-    // cube:N:layers: every single-layer turn generates, so rotations are inside
+    // cube:N: every single-layer turn generates, so rotations are inside;
+    // cube:N:layers is the same puzzle, cube:N:outer has the outer turns only
+    assert_eq!(
+        c4.generator_names(),
+        ["U", "D", "F", "B", "R", "L", "2U", "3U", "2F", "3F", "2R", "3R"]
+    );
+    assert_eq!(c5.generators().len(), 6 + 3 * 3);
     let l4 = Puzzle::builtin("cube:4:layers").unwrap();
-    assert_eq!(l4.generators().len(), 12);
-    let g = l4.group();
-    for r in ["x", "y", "z", "r", "3Rw"] {
-        assert!(g.contains(&word(&l4, r)), "{r}");
+    assert_eq!(l4.generator_perms(), c4.generator_perms());
+    let g = c4.group();
+    for r in ["x", "y", "z", "r", "3Rw", "2L", "Lw"] {
+        assert!(g.contains(&word(&c4, r)), "{r}");
     }
-    assert!(!c4.group().contains(&word(&c4, "2R")));
+    let o4 = Puzzle::builtin("cube:4:outer").unwrap();
+    let o5 = Puzzle::builtin("cube:5:outer").unwrap();
+    assert_eq!(o4.generator_names(), ["U", "D", "F", "B", "R", "L"]);
+    assert_eq!(o5.generator_names(), ["U", "D", "F", "B", "R", "L"]);
+    assert!(!o4.group().contains(&word(&o4, "2R")));
+    // the outer group is a proper subgroup: each outer turn is in the full group
+    for m in o4.generators() {
+        assert!(g.contains(&m.perm), "{}", m.name);
+    }
+    // cube:3 with its slices: M E S and x y z are moves of cube3 and cube:3 alike,
+    // and lie in cube:3's group (not in cube3's, whose centres stay fixed)
+    let l3 = Puzzle::builtin("cube:3").unwrap();
+    let g3 = l3.group();
+    let c3g = c3.group();
+    for m in ["M", "E", "S", "x", "y", "z"] {
+        assert_eq!(word(&l3, m), word(&c3, m), "{m}");
+        assert!(g3.contains(&word(&l3, m)), "{m}");
+        assert!(!c3g.contains(&word(&c3, m)), "{m}");
+    }
+    assert_eq!(g3.order(), c3g.order() * 24u32);
 }
 
 #[test]
@@ -368,5 +390,31 @@ fn builtins_are_in_the_catalogue() {
     for (spec, _) in geometry::BUILTINS {
         assert!(specs.contains(&spec), "{spec}");
         assert_eq!(Puzzle::load(spec).unwrap().name(), spec);
+    }
+}
+
+#[test]
+fn every_builtin_order_agrees_with_gap() {
+    // tests/data/gap_orders.txt: GAP 4.12.1's Size(G) of `permlab export SPEC --gap`
+    // for every built-in of the catalogue, written by tests/data/gap_orders.sh (run
+    // on 23 Nov 2026); an independent computation of every order
+    let text = include_str!("data/gap_orders.txt");
+    let gap: Vec<(&str, BigUint)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (spec, size) = l.split_once('\t').unwrap();
+            (spec, size.trim().parse::<BigUint>().unwrap())
+        })
+        .collect();
+    let specs: Vec<&str> = permlab::puzzle::catalogue()
+        .iter()
+        .map(|e| e.spec)
+        .collect();
+    let listed: Vec<&str> = gap.iter().map(|(s, _)| *s).collect();
+    assert_eq!(listed, specs, "rerun tests/data/gap_orders.sh");
+    for (spec, size) in &gap {
+        let p = Puzzle::builtin(spec).unwrap();
+        assert_eq!(&p.group().order(), size, "{spec}");
     }
 }

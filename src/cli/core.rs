@@ -132,7 +132,7 @@ impl CoreCommand {
                         .collect();
                     print_json(&json!(v))?;
                 } else {
-                    outln!("Built-in puzzles (families: cube:N, cube:N:layers, turnstyle:N, board:RxC:K; or a .gens, .tws or .geo file path).");
+                    outln!("Built-in puzzles (families: cube:N, cube:N:outer, turnstyle:N, board:RxC:K; or a .gens, .tws or .geo file path).");
                     outln!("Positions are the states reachable from solved: as many as the group's elements, or where some pieces are identical the arrangements of their multiset.");
                     for (entry, p, order, positions) in &list {
                         outln!(

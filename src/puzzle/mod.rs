@@ -6,8 +6,8 @@
 //!
 //! | spec | what |
 //! |---|---|
-//! | `cube3`, `cube2`, `cube:N` | N×N×N cube on 6N² stickers ([`crate::puzzle::cube`]); generators the outer turns U D F B R L; extra moves M E S (odd N), x y z and every block turn `2R`, `Rw` (= `r`), `3Rw`, … ([`cube::block_turns`]) |
-//! | `cube:N:layers` | the same cube with every single-layer turn a generator (U D F B R L and the inner slices `kU`, `kF`, `kR`): the whole N×N×N group, whole-cube rotations included |
+//! | `cube:N` (also `cube:N:layers`) | the N×N×N cube on 6N² stickers ([`crate::puzzle::cube`]) with every single-layer turn a generator (U D F B R L and the inner slices `kU`, `kF`, `kR`, 2 ≤ k ≤ N−1): the whole N×N×N group, whole-cube rotations included; extra moves the other inner slices `kD`, `kB`, `kL`, M E S (odd N), x y z and the wide turns `Rw` (= `r`), `3Rw`, … ([`cube::block_turns`]) |
+//! | `cube3`, `cube2`, `cube:N:outer` | the same cube with only the outer turns U D F B R L as generators (the centres of `cube3` stay fixed); the other layer turns, slices, wide turns and rotations are extra moves |
 //! | `megaminx`, `pyraminx`, `pyraminx:notips`, `skewb`, `dino`, `ivy`, `floppy`, `domino` | twisty puzzles from [geometry], defined by the files in `data/puzzles/` |
 //! | `hungarian-rings` | two rings of 20 balls crossing at two points (38 balls), turned one ball at a time; the usual four colours as identical pieces (`data/puzzles/hungarian-rings.gens`) |
 //! | `turnstyle:N` | seed 002: L = (1,…,N), R = L⁻¹, T = (1,2)(3,4) |
@@ -479,12 +479,12 @@ impl Puzzle {
         match parts.as_slice() {
             ["cube3"] => Ok(cube_puzzle(spec, 3, false)),
             ["cube2"] => Ok(cube_puzzle(spec, 2, false)),
-            ["cube", n] | ["cube", n, "layers"] => {
+            ["cube", n] | ["cube", n, "layers" | "outer"] => {
                 let n: usize = n.parse().map_err(|_| bad("N must be a number"))?;
                 if !(1..=9).contains(&n) {
                     return Err(bad("N must be 1..9"));
                 }
-                Ok(cube_puzzle(spec, n, parts.len() == 3))
+                Ok(cube_puzzle(spec, n, parts.get(2) != Some(&"outer")))
             }
             ["turnstyle", n] => {
                 let n: usize = n.parse().map_err(|_| bad("N must be a number"))?;
