@@ -70,17 +70,39 @@ fn block_turns_compose_as_sign_notation_says() {
     let c5 = Puzzle::builtin("cube:5").unwrap();
     assert_eq!(word(&c5, "M"), word(&c5, "3L"));
     assert_eq!(word(&c5, "x"), word(&c5, "Rw 3R 2L' L'"));
-    // cube:N keeps the outer turns as its generators (its group is unchanged)
-    assert_eq!(c4.generator_names(), ["U", "D", "F", "B", "R", "L"]);
-    assert_eq!(c5.generator_names(), ["U", "D", "F", "B", "R", "L"]);
-    // cube:N:layers: every single-layer turn generates, so rotations are inside
+    // cube:N: every single-layer turn generates, so rotations are inside;
+    // cube:N:layers is the same puzzle, cube:N:outer has the outer turns only
+    assert_eq!(
+        c4.generator_names(),
+        ["U", "D", "F", "B", "R", "L", "2U", "3U", "2F", "3F", "2R", "3R"]
+    );
+    assert_eq!(c5.generators().len(), 6 + 3 * 3);
     let l4 = Puzzle::builtin("cube:4:layers").unwrap();
-    assert_eq!(l4.generators().len(), 12);
-    let g = l4.group();
-    for r in ["x", "y", "z", "r", "3Rw"] {
-        assert!(g.contains(&word(&l4, r)), "{r}");
+    assert_eq!(l4.generator_perms(), c4.generator_perms());
+    let g = c4.group();
+    for r in ["x", "y", "z", "r", "3Rw", "2L", "Lw"] {
+        assert!(g.contains(&word(&c4, r)), "{r}");
     }
-    assert!(!c4.group().contains(&word(&c4, "2R")));
+    let o4 = Puzzle::builtin("cube:4:outer").unwrap();
+    let o5 = Puzzle::builtin("cube:5:outer").unwrap();
+    assert_eq!(o4.generator_names(), ["U", "D", "F", "B", "R", "L"]);
+    assert_eq!(o5.generator_names(), ["U", "D", "F", "B", "R", "L"]);
+    assert!(!o4.group().contains(&word(&o4, "2R")));
+    // the outer group is a proper subgroup: each outer turn is in the full group
+    for m in o4.generators() {
+        assert!(g.contains(&m.perm), "{}", m.name);
+    }
+    // cube:3 with its slices: M E S and x y z are moves of cube3 and cube:3 alike,
+    // and lie in cube:3's group (not in cube3's, whose centres stay fixed)
+    let l3 = Puzzle::builtin("cube:3").unwrap();
+    let g3 = l3.group();
+    let c3g = c3.group();
+    for m in ["M", "E", "S", "x", "y", "z"] {
+        assert_eq!(word(&l3, m), word(&c3, m), "{m}");
+        assert!(g3.contains(&word(&l3, m)), "{m}");
+        assert!(!c3g.contains(&word(&c3, m)), "{m}");
+    }
+    assert_eq!(g3.order(), c3g.order() * 24u32);
 }
 
 #[test]
@@ -204,6 +226,113 @@ fn dino_order() {
 }
 
 #[test]
+fn ivy_positions_and_distance_distribution() {
+    // 29,160 = 6!/2 · 3^4 positions (even permutations of the 6 petals, twists of the
+    // 4 turning corners); with each corner turn and its inverse as moves the distance
+    // distribution is 1, 8, 48, 288, 1640, 7582, 15262, 4221, 110 (God's number 8),
+    // and 12 with clockwise turns only ("Random Ivy Cube information",
+    // https://darflen.com/posts/e8cb425651aa11c5418be580)
+    let p = Puzzle::builtin("ivy").unwrap();
+    assert_eq!(p.degree(), 18);
+    assert_eq!(p.group().order(), BigUint::from(29_160u32));
+    assert_eq!(p.generator_names(), ["URF", "ULB", "DRB", "DLF"]);
+    let (space, dist) = distribution(&p, SearchMetric::Htm);
+    assert_eq!(dist, [1, 8, 48, 288, 1640, 7582, 15262, 4221, 110]);
+    assert_eq!(naive_bfs(&space), dist);
+    let (_, cw) = distribution(&p, SearchMetric::Generators);
+    assert_eq!(cw.iter().sum::<u64>(), 29_160);
+    assert_eq!(cw.len() - 1, 12);
+    // each turn: the corner's 3 stickers and its 3 petals in two 3-cycles, nothing else
+    for m in p.generators() {
+        assert_eq!(m.perm.cycle_type()[..3], [3, 3, 1], "{}", m.name);
+        assert_eq!(m.perm.support().len(), 6, "{}", m.name);
+    }
+    // a petal (the middle sticker of a face, 2 of 3 in reading order) is turned by
+    // exactly the two corners on its face; a corner sticker by its corner only
+    let movers = |s: usize| -> usize {
+        p.generators()
+            .iter()
+            .filter(|m| m.perm.image(s) != s)
+            .count()
+    };
+    for face in 0..6 {
+        assert_eq!(movers(3 * face + 1), 2, "face {face}");
+        assert_eq!(movers(3 * face), 1, "face {face}");
+        assert_eq!(movers(3 * face + 2), 1, "face {face}");
+    }
+}
+
+#[test]
+fn without_on_the_ivy_cuts_give_another_puzzle() {
+    // the same planes cutting every face: pieces at the non-turning corners appear
+    // and the puzzle is larger than the Ivy cube (why the `on` restriction is needed)
+    let text = include_str!("../data/puzzles/ivy.geo");
+    let flat: String = text
+        .lines()
+        .map(|l| l.split(" on ").next().unwrap().to_string() + "\n")
+        .collect();
+    let p = geometry::parse(&flat, "flat.geo")
+        .unwrap()
+        .build("flat")
+        .unwrap();
+    assert!(p.degree() > 18);
+    assert!(p.group().order() > BigUint::from(29_160u32));
+    let e = geometry::parse(
+        "shape cube\nfaces U L F R B D\nmove U U 0 inf on Q\n",
+        "t.geo",
+    )
+    .unwrap_err();
+    assert_eq!(e.to_string(), "t.geo, line 3: no face is named \"Q\"");
+    let e = geometry::parse("shape cube on U\n", "t.geo").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "t.geo, line 1: `on FACES` is allowed only on cut, move and extra lines"
+    );
+}
+
+#[test]
+fn hungarian_rings_group_and_colourings() {
+    // two 20-cycles sharing two points 5 apart on each (Jaap's Puzzle Page, "Rubik's
+    // Rings / Hungarian Rings", https://www.jaapsch.net/puzzles/rings.htm). Each ring
+    // turn is an odd permutation, and the group is all of S_38 (checked against
+    // GAP: tests/data/gap_orders.txt); with the usual colours (10, 10, 9, 9 balls)
+    // every arrangement is reachable: 38!/(10!·10!·9!·9!) positions.
+    let p = Puzzle::builtin("hungarian-rings").unwrap();
+    assert_eq!(p.degree(), 38);
+    assert_eq!(p.metric(), SearchMetric::Qtm);
+    let g = p.group();
+    assert_eq!(g.order(), fact(38));
+    let [l, r] = [&p.generators()[0].perm, &p.generators()[1].perm];
+    assert_eq!(l.cycle_type()[..2], [20, 1]);
+    assert_eq!(r.cycle_type()[..2], [20, 1]);
+    let common: Vec<usize> = l
+        .support()
+        .into_iter()
+        .filter(|x| r.support().contains(x))
+        .collect();
+    assert_eq!(common, [0, 5]);
+    // 5 steps apart along both rings
+    assert_eq!((l.pow(5)).image(0), 5);
+    assert_eq!((r.pow(15)).image(0), 5);
+    assert_eq!(r.pow(5).image(5), 0);
+    let sizes: Vec<usize> = p.identical().iter().map(|c| c.len()).collect();
+    assert_eq!(sizes, [9, 10, 10, 9]);
+    let multinomial = fact(38) / (fact(10) * fact(10) * fact(9) * fact(9));
+    assert_eq!(p.position_count(), multinomial);
+    // each colour is one run along a ring: its points are consecutive in L or R
+    let run = |ring: &Perm, class: &[usize]| -> bool {
+        class.iter().all(|&x| {
+            let next = ring.image(x);
+            let prev = ring.inverse().image(x);
+            class.contains(&next) || class.contains(&prev)
+        })
+    };
+    for class in p.identical() {
+        assert!(run(l, class) || run(r, class), "{class:?}");
+    }
+}
+
+#[test]
 fn domino_order_by_pieces() {
     // 8 corners and 8 edges in any arrangements, no twists or flips: 8!·8! =
     // 1,625,702,400 (J. Scherphuis, Jaap's Puzzle Page, "Domino",
@@ -261,5 +390,31 @@ fn builtins_are_in_the_catalogue() {
     for (spec, _) in geometry::BUILTINS {
         assert!(specs.contains(&spec), "{spec}");
         assert_eq!(Puzzle::load(spec).unwrap().name(), spec);
+    }
+}
+
+#[test]
+fn every_builtin_order_agrees_with_gap() {
+    // tests/data/gap_orders.txt: GAP 4.12.1's Size(G) of `permlab export SPEC --gap`
+    // for every built-in of the catalogue, written by tests/data/gap_orders.sh (run
+    // on 23 Nov 2026); an independent computation of every order
+    let text = include_str!("data/gap_orders.txt");
+    let gap: Vec<(&str, BigUint)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (spec, size) = l.split_once('\t').unwrap();
+            (spec, size.trim().parse::<BigUint>().unwrap())
+        })
+        .collect();
+    let specs: Vec<&str> = permlab::puzzle::catalogue()
+        .iter()
+        .map(|e| e.spec)
+        .collect();
+    let listed: Vec<&str> = gap.iter().map(|(s, _)| *s).collect();
+    assert_eq!(listed, specs, "rerun tests/data/gap_orders.sh");
+    for (spec, size) in &gap {
+        let p = Puzzle::builtin(spec).unwrap();
+        assert_eq!(&p.group().order(), size, "{spec}");
     }
 }

@@ -37,7 +37,7 @@ const SPECS: &[&str] = &[
     "nokia-rect",
     "nokia2x2",
     "rotation3",
-    "cube:4",
+    "cube:4:outer",
     "cube3[R2,U]",
     "cube3[U,D,R2,L2,F2,B2]",
     "tests/data/cube2_ruf.gens",

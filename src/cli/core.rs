@@ -106,19 +106,23 @@ impl CoreCommand {
                 let mut list = Vec::new();
                 for entry in permlab::puzzle::catalogue() {
                     let p = Puzzle::builtin(entry.spec)?;
-                    let order = p.group().order();
-                    list.push((entry, p, order));
+                    let g = p.group();
+                    let positions = permlab::puzzle::identical::position_count(&g, p.identical())?;
+                    list.push((entry, p, g.order(), positions));
                 }
                 if json {
                     let v: Vec<_> = list
                         .iter()
-                        .map(|(entry, p, order)| {
+                        .map(|(entry, p, order, positions)| {
                             json!({
                                 "spec": entry.spec,
                                 "source": entry.source,
                                 "degree": p.degree(),
                                 "order": order.to_string(),
-                                "positions": order.to_string(),
+                                "positions": positions.to_string(),
+                                "identical": p.identical().iter()
+                                    .map(|c| c.iter().map(|x| x + 1).collect::<Vec<_>>())
+                                    .collect::<Vec<_>>(),
                                 "metric": p.metric().name(),
                                 "generators": p.generators().iter()
                                     .map(|m| json!({"name": m.name, "cycles": m.perm.to_string()}))
@@ -128,16 +132,22 @@ impl CoreCommand {
                         .collect();
                     print_json(&json!(v))?;
                 } else {
-                    outln!("Built-in puzzles (families: cube:N, cube:N:layers, turnstyle:N, board:RxC:K; or a .gens, .tws or .geo file path).");
-                    outln!("Every piece is distinct, so the positions reachable from solved are as many as the group's elements.");
-                    for (entry, p, order) in &list {
+                    outln!("Built-in puzzles (families: cube:N, cube:N:outer, turnstyle:N, board:RxC:K; or a .gens, .tws or .geo file path).");
+                    outln!("Positions are the states reachable from solved: as many as the group's elements, or where some pieces are identical the arrangements of their multiset.");
+                    for (entry, p, order, positions) in &list {
                         outln!(
-                            "\n{}  {} points, order {order}, {order} positions, searched in the {} metric",
+                            "\n{}  {} points, order {order}, {positions} positions, searched in the {} metric",
                             entry.spec,
                             p.degree(),
                             p.metric()
                         );
                         outln!("  {}", entry.source);
+                        if !p.identical().is_empty() {
+                            outln!(
+                                "  identical pieces: {}",
+                                permlab::puzzle::identical::format_classes(p.identical())
+                            );
+                        }
                         for m in p.generators() {
                             outln!("  {}: {}", m.name, m.perm);
                         }

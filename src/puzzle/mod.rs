@@ -6,9 +6,10 @@
 //!
 //! | spec | what |
 //! |---|---|
-//! | `cube3`, `cube2`, `cube:N` | N×N×N cube on 6N² stickers ([`crate::puzzle::cube`]); generators the outer turns U D F B R L; extra moves M E S (odd N), x y z and every block turn `2R`, `Rw` (= `r`), `3Rw`, … ([`cube::block_turns`]) |
-//! | `cube:N:layers` | the same cube with every single-layer turn a generator (U D F B R L and the inner slices `kU`, `kF`, `kR`): the whole N×N×N group, whole-cube rotations included |
-//! | `megaminx`, `pyraminx`, `pyraminx:notips`, `skewb`, `dino`, `floppy`, `domino` | twisty puzzles from [geometry], defined by the files in `data/puzzles/` |
+//! | `cube:N` (also `cube:N:layers`) | the N×N×N cube on 6N² stickers ([`crate::puzzle::cube`]) with every single-layer turn a generator (U D F B R L and the inner slices `kU`, `kF`, `kR`, 2 ≤ k ≤ N−1): the whole N×N×N group, whole-cube rotations included; extra moves the other inner slices `kD`, `kB`, `kL`, M E S (odd N), x y z and the wide turns `Rw` (= `r`), `3Rw`, … ([`cube::block_turns`]) |
+//! | `cube3`, `cube2`, `cube:N:outer` | the same cube with only the outer turns U D F B R L as generators (the centres of `cube3` stay fixed); the other layer turns, slices, wide turns and rotations are extra moves |
+//! | `megaminx`, `pyraminx`, `pyraminx:notips`, `skewb`, `dino`, `ivy`, `floppy`, `domino` | twisty puzzles from [geometry], defined by the files in `data/puzzles/` |
+//! | `hungarian-rings` | two rings of 20 balls crossing at two points (38 balls), turned one ball at a time; the usual four colours as identical pieces (`data/puzzles/hungarian-rings.gens`) |
 //! | `turnstyle:N` | seed 002: L = (1,…,N), R = L⁻¹, T = (1,2)(3,4) |
 //! | `board:RxC:K` | R rows × C columns, cells row-major from 1; one generator per K×K block position turning the block 90° clockwise |
 //! | `nokia-rect` | seed 004's 3x3 mode: 3 rows × 4 columns, frames A (left) and B (right) shift their 8 border cells one step clockwise |
@@ -478,12 +479,12 @@ impl Puzzle {
         match parts.as_slice() {
             ["cube3"] => Ok(cube_puzzle(spec, 3, false)),
             ["cube2"] => Ok(cube_puzzle(spec, 2, false)),
-            ["cube", n] | ["cube", n, "layers"] => {
+            ["cube", n] | ["cube", n, "layers" | "outer"] => {
                 let n: usize = n.parse().map_err(|_| bad("N must be a number"))?;
                 if !(1..=9).contains(&n) {
                     return Err(bad("N must be 1..9"));
                 }
-                Ok(cube_puzzle(spec, n, parts.len() == 3))
+                Ok(cube_puzzle(spec, n, parts.get(2) != Some(&"outer")))
             }
             ["turnstyle", n] => {
                 let n: usize = n.parse().map_err(|_| bad("N must be a number"))?;
@@ -523,10 +524,28 @@ impl Puzzle {
                 p.name = "rotation3".into();
                 Ok(p)
             }
+            ["hungarian-rings"] => Puzzle::from_gens_text(
+                "hungarian-rings",
+                include_str!("../../data/puzzles/hungarian-rings.gens"),
+            ),
             ["psl", _, _] | ["agl", _, _] | ["sym", ..] | ["alt", ..] => group_family(spec, &parts),
             _ => geometry::builtin(spec)
                 .unwrap_or_else(|| Err(PuzzleError::Unknown(crate::limits::clip(spec)))),
         }
+    }
+
+    /// The puzzle of a parsed `.gens` file, named `name`: its generators, metric
+    /// and identical pieces.
+    fn from_gens(name: &str, g: gens::GensFile) -> Result<Puzzle, PuzzleError> {
+        let p = Puzzle::try_new(name, g.degree, g.moves, Vec::new(), Layout::Plain)?;
+        p.with_metric(g.metric.unwrap_or(SearchMetric::Htm))
+            .with_identical(g.identical)
+    }
+
+    /// The built-in puzzle `name` defined by the `.gens` text `text` (a file the
+    /// crate ships in `data/puzzles/`).
+    fn from_gens_text(name: &str, text: &str) -> Result<Puzzle, PuzzleError> {
+        Puzzle::from_gens(name, gens::parse_gens(text, name)?)
     }
 
     /// Whether `spec` names a file rather than a built-in: it contains `/` or ends
@@ -589,10 +608,7 @@ impl Puzzle {
             if spec.ends_with(".geo") {
                 return geometry::read_geo_file(Path::new(spec));
             }
-            let g = gens::read_gens_file(Path::new(spec))?;
-            let p = Puzzle::try_new(spec, g.degree, g.moves, Vec::new(), Layout::Plain)?;
-            p.with_metric(g.metric.unwrap_or(SearchMetric::Htm))
-                .with_identical(g.identical)
+            Puzzle::from_gens(spec, gens::read_gens_file(Path::new(spec))?)
         };
         if Puzzle::is_file_spec(spec) {
             return from_file();

@@ -22,6 +22,8 @@
 //! cut U+R+F 0                 # one plane: axis, depth(s)
 //! move R R 1/3 inf            # generator R: stickers with 1/3 < c·axis < inf
 //! move 2R R -1/3 1/3 4        # … turning 1/4 of a revolution (else found)
+//! cut U+R+F 0.2 on U R F      # a plane cutting only faces U, R and F
+//! move URF U+R+F 0.2 inf on U R F  # … and a move turning only their stickers
 //! extra x R -inf inf          # a move words may use that is not a generator
 //! metric htm                  # htm (default), qtm or generators
 //! ```
@@ -31,6 +33,12 @@
 //!   one plane per depth. An axis is face names joined by `+` (the direction of the
 //!   sum of their normals: `U+R+F` is a cube's corner, `U+R` an edge), optionally
 //!   preceded by `-` (the opposite direction).
+//! * `on F…` at the end of a `cut`, `move` or `extra` line restricts it to the
+//!   faces named: the plane cuts only those faces, the move turns only stickers on
+//!   them. This describes a curved cut by its trace on the faces it reaches (the Ivy
+//!   cube's cut around a corner is a curve through the three neighbouring corners on
+//!   the corner's three faces and reaches no other face; a flat plane through those
+//!   corners would be the Dino cube's).
 //! * `move NAME AXIS LO HI [K]` turns the stickers whose centroid `c` has
 //!   `LO < c·axis < HI` clockwise, seen from outside at the axis' end, by 1/K of a
 //!   revolution; without K the largest of 5, 4, 3, 2 that maps stickers to stickers.
@@ -130,8 +138,27 @@ pub fn parse(text: &str, source: &str) -> Result<Definition, GeometryError> {
         if line.is_empty() {
             continue;
         }
-        let words: Vec<&str> = line.split_whitespace().collect();
+        let all: Vec<&str> = line.split_whitespace().collect();
+        // a trailing `on F...` restricts a cut or move to some faces
+        let (words, on) = match all.iter().position(|w| *w == "on") {
+            Some(i) => (&all[..i], Some(&all[i + 1..])),
+            None => (&all[..], None),
+        };
         let err = |m: String| GeometryError::new(m).at(source, k + 1);
+        if on.is_some() && !matches!(words.first(), Some(&"cut" | &"move" | &"extra")) {
+            return Err(err(
+                "`on FACES` is allowed only on cut, move and extra lines".into(),
+            ));
+        }
+        if words.is_empty() {
+            return Err(err("`on` at the start of a line".into()));
+        }
+        let faces = |names: &[String]| -> Result<u32, GeometryError> {
+            match on {
+                None => Ok(planes::ALL_FACES),
+                Some(list) => planes::parse_faces(list, names).map_err(|e| err(e.0)),
+            }
+        };
         let need_faces = |what: &str| -> Result<(), GeometryError> {
             if face_names.is_empty() {
                 Err(err(format!("{what} before the faces line")))
@@ -184,10 +211,15 @@ pub fn parse(text: &str, source: &str) -> Result<Definition, GeometryError> {
                     "edges" => axes_of_kind(solid, AxisKind::Edges),
                     a => vec![parse_axis(a, solid, &face_names).map_err(|e| err(e.0))?],
                 };
+                let faces = faces(&face_names)?;
                 for d in &words[2..] {
                     let depth = parse_number(d).map_err(|e| err(e.0))?;
                     for &normal in &axes {
-                        planes.push(Plane { normal, depth });
+                        planes.push(Plane {
+                            normal,
+                            depth,
+                            faces,
+                        });
                     }
                 }
                 if planes.len() > MAX_PLANES {
@@ -219,6 +251,7 @@ pub fn parse(text: &str, source: &str) -> Result<Definition, GeometryError> {
                     lo,
                     hi,
                     turns,
+                    faces: faces(&face_names)?,
                 };
                 if words[0] == "move" {
                     moves.push(turn);
@@ -302,7 +335,7 @@ impl Definition {
 }
 
 /// The built-in definitions: `(spec, file text)`.
-pub const BUILTINS: [(&str, &str); 7] = [
+pub const BUILTINS: [(&str, &str); 8] = [
     (
         "megaminx",
         include_str!("../../../data/puzzles/megaminx.geo"),
@@ -317,6 +350,7 @@ pub const BUILTINS: [(&str, &str); 7] = [
     ),
     ("skewb", include_str!("../../../data/puzzles/skewb.geo")),
     ("dino", include_str!("../../../data/puzzles/dino.geo")),
+    ("ivy", include_str!("../../../data/puzzles/ivy.geo")),
     ("floppy", include_str!("../../../data/puzzles/floppy.geo")),
     ("domino", include_str!("../../../data/puzzles/domino.geo")),
 ];

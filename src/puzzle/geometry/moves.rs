@@ -21,6 +21,9 @@ pub struct Turn {
     /// The turn is `1/turns` of a revolution; `None`: the largest of 5, 4, 3, 2
     /// for which the turn maps stickers to stickers.
     pub turns: Option<u32>,
+    /// The faces whose stickers it turns (a bit mask as
+    /// [`Plane::faces`](super::planes::Plane::faces)).
+    pub faces: u32,
 }
 
 /// The permutation of `stickers` (0-based) a turn by `360°/k` makes, or why it is not
@@ -29,6 +32,10 @@ pub fn turn_perm(stickers: &[Sticker], turn: &Turn, k: u32) -> Result<Perm, Geom
     let angle = -2.0 * std::f64::consts::PI / k as f64;
     let mut images = Vec::with_capacity(stickers.len());
     for (i, s) in stickers.iter().enumerate() {
+        if !super::planes::has_face(turn.faces, s.face) {
+            images.push(i as u32);
+            continue;
+        }
         let d = dot(s.centroid, turn.axis);
         if (d - turn.lo).abs() < EPS || (d - turn.hi).abs() < EPS {
             return Err(GeometryError::new(format!(

@@ -5,13 +5,41 @@ use super::polyhedra::Polyhedron;
 use super::vec3::{add, norm, scale, V3};
 use super::GeometryError;
 
-/// A plane `{p : p·normal = depth}`.
+/// Every face: the face set of a plane or turn that is not restricted.
+pub const ALL_FACES: u32 = u32::MAX;
+
+/// A plane `{p : p·normal = depth}`, cutting the faces in `faces`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Plane {
     /// Unit normal.
     pub normal: V3,
     /// Signed distance from the centre.
     pub depth: f64,
+    /// The faces it cuts: bit `f` set for face `f` in face order ([`ALL_FACES`]:
+    /// every face). A plane restricted to some faces stands for a curved cut whose
+    /// trace on those faces is the plane's and which does not reach the others
+    /// (the Ivy cube's cuts).
+    pub faces: u32,
+}
+
+/// The face set named by `names` (face names of a definition), as a bit mask.
+pub fn parse_faces(words: &[&str], names: &[String]) -> Result<u32, GeometryError> {
+    if words.is_empty() {
+        return Err(GeometryError::new("`on` without face names".into()));
+    }
+    let mut mask = 0u32;
+    for w in words {
+        let k = names.iter().position(|n| n == w).ok_or_else(|| {
+            GeometryError::new(format!("no face is named {:?}", crate::limits::clip(w)))
+        })?;
+        mask |= 1 << k;
+    }
+    Ok(mask)
+}
+
+/// Whether face `f` is in the face set `mask`.
+pub fn has_face(mask: u32, f: usize) -> bool {
+    f >= 32 || mask & (1 << f) != 0
 }
 
 /// The kinds of symmetry axes a `cut` line may name for all of them at once.

@@ -62,7 +62,10 @@ pub fn stickers(solid: &Polyhedron, planes: &[Plane]) -> Vec<Sticker> {
     let mut out = Vec::new();
     for (f, face) in solid.faces.iter().enumerate() {
         let mut pieces: Vec<Vec<V3>> = vec![face.iter().map(|&v| solid.vertices[v]).collect()];
-        for plane in planes {
+        for plane in planes
+            .iter()
+            .filter(|p| super::planes::has_face(p.faces, f))
+        {
             let mut next = Vec::new();
             for poly in pieces {
                 let signs: Vec<f64> = poly
