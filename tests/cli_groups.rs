@@ -136,3 +136,31 @@ fn boards_writes_its_table_atomically() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn classical_group_families_are_puzzle_specs() {
+    // |PSL(3,5)| = 5^3 (5^3-1)(5^2-1) / gcd(3, 4); |AGL(2,3)| = 9 * 48; S_7 on its
+    // 35 3-subsets keeps order 7!; A_8 on pairs has degree 28 and order 8!/2
+    for (spec, degree, order) in [
+        ("psl:3:5", 31, "372000"),
+        ("agl:2:3", 9, "432"),
+        ("sym:7:3", 35, "5040"),
+        ("alt:8:2", 28, "20160"),
+        ("sym:6", 6, "720"),
+    ] {
+        let (code, out, err) = permlab(&["group", spec, "--json"]);
+        assert_eq!(code, 0, "{spec}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["degree"], degree, "{spec}");
+        assert_eq!(v["order"], order, "{spec}");
+        assert_eq!(v["is_primitive"], true, "{spec}");
+    }
+    for spec in [
+        "psl:3:4", "psl:1:5", "agl:30:3", "sym:5:0", "sym:5:5", "alt:x", "psl:3",
+    ] {
+        let (code, _, err) = permlab(&["group", spec]);
+        assert_eq!(code, 2, "{spec}");
+        assert_eq!(err.lines().count(), 1, "{spec}: {err}");
+        assert!(err.contains(spec), "{spec}: {err}");
+    }
+}

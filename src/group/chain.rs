@@ -35,12 +35,13 @@ use num_traits::One;
 /// Marker for "not in the orbit".
 pub(crate) const NONE: u32 = u32::MAX;
 
-/// Largest `|Δ_l| · n` (in points) for which a level keeps explicit transversals.
-pub const EXPLICIT_LIMIT: usize = 1 << 21;
+/// Largest `|Δ_l| · n` (in points) for which a level keeps explicit transversals
+/// (64 MiB with the inverses; a full orbit up to degree 2896).
+pub const EXPLICIT_LIMIT: usize = 1 << 23;
 
 /// Total number of stored points (`u32`s) of explicit transversals in one chain
-/// (128 MiB); levels beyond it keep Schreier vectors only.
-pub const EXPLICIT_BUDGET: usize = 1 << 25;
+/// (256 MiB); levels beyond it keep Schreier vectors only.
+pub const EXPLICIT_BUDGET: usize = 1 << 26;
 
 /// Explicit transversal elements `u_β` and their inverses, as image arrays stored
 /// back to back (`n` entries per orbit point, by orbit index).
@@ -180,6 +181,16 @@ impl Level {
             }
             i += 1;
         }
+    }
+
+    /// The depth of the Schreier tree: the longest path from the base point, which is
+    /// the most generators a transversal element or a division multiplies.
+    pub fn tree_depth(&self) -> usize {
+        let mut depth = vec![0usize; self.orbit.len()];
+        for i in 1..depth.len() {
+            depth[i] = depth[self.parent[i] as usize] + 1;
+        }
+        depth.into_iter().max().unwrap_or(0)
     }
 
     pub(super) fn recompute_orbit(&mut self, budget: &mut usize) {

@@ -34,6 +34,7 @@ pub mod classes;
 pub mod conjugacy;
 pub mod counting;
 pub mod factor;
+pub mod families;
 pub mod giant;
 pub mod normal;
 pub mod orbits_on_sets;

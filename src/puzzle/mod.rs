@@ -523,6 +523,7 @@ impl Puzzle {
                 p.name = "rotation3".into();
                 Ok(p)
             }
+            ["psl", _, _] | ["agl", _, _] | ["sym", ..] | ["alt", ..] => group_family(spec, &parts),
             _ => geometry::builtin(spec)
                 .unwrap_or_else(|| Err(PuzzleError::Unknown(crate::limits::clip(spec)))),
         }
@@ -923,6 +924,69 @@ fn turnstyle(spec: &str, n: usize) -> Puzzle {
     ];
     // seed 002's moves are L, R = L^-1 and T: powers of L are not moves
     Puzzle::new(spec, n, moves, Vec::new(), Layout::Ring).with_metric(SearchMetric::Generators)
+}
+
+/// A group of [`crate::group::families`] as a puzzle whose moves are its generators
+/// `g1, g2, …`: `psl:D:P` (PSL(D, P) on projective points), `agl:D:P` (AGL(D, P) on
+/// vectors), `sym:N` / `alt:N` (natural action) and `sym:N:K` / `alt:N:K` (on the
+/// K-subsets of 1..N).
+fn group_family(spec: &str, parts: &[&str]) -> Result<Puzzle, PuzzleError> {
+    use crate::group::families;
+    let bad = |why: String| PuzzleError::BadSpec {
+        spec: crate::limits::clip(spec),
+        why,
+    };
+    let number = |text: &str, what: &str| -> Result<usize, PuzzleError> {
+        text.parse()
+            .map_err(|_| bad(format!("{what} must be a number, not {text:?}")))
+    };
+    let group = match parts {
+        ["psl", d, p] => {
+            families::projective_special_linear(number(d, "D")?, number(p, "P")? as u64)
+        }
+        ["agl", d, p] => families::affine_general_linear(number(d, "D")?, number(p, "P")? as u64),
+        [family @ ("sym" | "alt"), n, rest @ ..] if rest.len() <= 1 => {
+            let n = number(n, "N")?;
+            let natural = if *family == "sym" {
+                families::symmetric(n)
+            } else {
+                families::alternating(n)
+            };
+            match rest {
+                [k] => {
+                    let k = number(k, "K")?;
+                    if k == 0 || k >= n {
+                        return Err(bad(format!("need 1 <= K < N, not K = {k}")));
+                    }
+                    natural.and_then(|g| families::on_subsets(&g, k))
+                }
+                _ => natural,
+            }
+        }
+        _ => {
+            return Err(bad(
+                "expected psl:D:P, agl:D:P, sym:N[:K] or alt:N[:K]".into()
+            ))
+        }
+    }
+    .map_err(|e| match e {
+        crate::group::GroupError::TooLarge(why) => PuzzleError::TooLarge {
+            spec: crate::limits::clip(spec),
+            why,
+        },
+        other => bad(other.to_string()),
+    })?;
+    let moves = group
+        .generators()
+        .iter()
+        .enumerate()
+        .map(|(i, g)| Move {
+            name: format!("g{}", i + 1),
+            perm: g.clone(),
+        })
+        .collect();
+    Puzzle::try_new(spec, group.degree(), moves, Vec::new(), Layout::Plain)
+        .map(|p| p.with_metric(SearchMetric::Generators))
 }
 
 /// The permutation turning the `k×k` block with top-left cell `(r0, c0)` of a board

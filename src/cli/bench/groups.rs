@@ -41,7 +41,47 @@ const BENCH_GROUPS: &[(&str, &str)] = &[
     ("S5 wr S6", "@wreath_s5_s6.gens"),
     ("PSL(2,509) deg 510", "@psl2_509.gens"),
     ("A33 on pairs deg 528", "@a33_on_pairs.gens"),
+    ("PSL(2,1009) deg 1010", "psl:2:1009"),
+    ("PSL(2,4001) deg 4002", "psl:2:4001"),
+    ("PSL(3,31) deg 993", "psl:3:31"),
+    ("PSL(3,43) deg 1893", "psl:3:43"),
+    ("PSL(3,61) deg 3783", "psl:3:61"),
+    ("PSL(4,11) deg 1464", "psl:4:11"),
+    ("PSL(5,5) deg 781", "psl:5:5"),
+    ("AGL(9,2) deg 512", "agl:9:2"),
+    ("AGL(10,2) deg 1024", "agl:10:2"),
+    ("AGL(12,2) deg 4096", "agl:12:2"),
+    ("AGL(3,13) deg 2197", "agl:3:13"),
+    ("S20 on 3-sets deg 1140", "sym:20:3"),
+    ("S50 on pairs deg 1225", "sym:50:2"),
+    ("S100 on pairs deg 4950", "sym:100:2"),
+    ("A24 on 3-sets deg 2024", "alt:24:3"),
+    ("M22 on 3-sets deg 1540", "@m22.gens:3"),
+    ("M23 on 3-sets deg 1771", "@m23.gens:3"),
+    ("M24 on 3-sets deg 2024", "@m24.gens:3"),
 ];
+
+/// A benchmark group: a puzzle spec, or `@FILE:K` for the action of the group of a
+/// `.gens` file of the data directory on the K-subsets of its points.
+fn load_bench_group(data: &std::path::Path, spec: &str) -> Result<Puzzle, String> {
+    let Some((name, k)) = spec.strip_prefix('@').and_then(|s| s.split_once(':')) else {
+        return Puzzle::load(spec).map_err(|e| e.to_string());
+    };
+    let natural = Puzzle::load(&data.join(name).to_string_lossy()).map_err(|e| e.to_string())?;
+    let k: usize = k.parse().map_err(|_| format!("{spec}: bad K"))?;
+    let g = permlab::group::families::on_subsets(&natural.group(), k).map_err(|e| e.to_string())?;
+    let moves = g
+        .generators()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| permlab::Move {
+            name: format!("g{}", i + 1),
+            perm: p.clone(),
+        })
+        .collect();
+    Puzzle::try_new(spec, g.degree(), moves, Vec::new(), permlab::Layout::Plain)
+        .map_err(|e| e.to_string())
+}
 
 /// Times `PermGroup::new(..).order()` from scratch: the best of up to 5 runs (at least
 /// one, stopping after 2 s), as GAP's side takes the best of up to 3.
@@ -74,23 +114,26 @@ pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
             break;
         }
         bar.message(label.to_string());
-        let (p, file) = if let Some(name) = spec.strip_prefix('@') {
-            let f = data.join(name);
-            (Puzzle::load(&f.to_string_lossy())?, f)
-        } else {
-            let p = Puzzle::load(spec)?;
-            let f = tmp.join(format!("g{i}.gens"));
-            let moves: Vec<(String, Perm)> = p
-                .generators()
-                .iter()
-                .map(|m| (m.name.clone(), m.perm.clone()))
-                .collect();
-            std::fs::write(
-                &f,
-                permlab::puzzle::gens::format_gens(p.degree(), &moves, spec),
-            )
-            .map_err(|e| format!("{}: {e}", f.display()))?;
-            (p, f)
+        let (p, file) = match spec.strip_prefix('@') {
+            Some(name) if !name.contains(':') => {
+                let f = data.join(name);
+                (Puzzle::load(&f.to_string_lossy())?, f)
+            }
+            _ => {
+                let p = load_bench_group(&data, spec)?;
+                let f = tmp.join(format!("g{i}.gens"));
+                let moves: Vec<(String, Perm)> = p
+                    .generators()
+                    .iter()
+                    .map(|m| (m.name.clone(), m.perm.clone()))
+                    .collect();
+                std::fs::write(
+                    &f,
+                    permlab::puzzle::gens::format_gens(p.degree(), &moves, spec),
+                )
+                .map_err(|e| format!("{}: {e}", f.display()))?;
+                (p, f)
+            }
         };
         let (ms, order) = time_order(&p);
         rows.push((label.to_string(), order.to_string(), ms, file));
