@@ -2,7 +2,7 @@
 
 use super::args::parse_points;
 use super::output::{out, outln};
-use super::{print_json, CliError, CliResult};
+use super::{print_json, CliResult};
 use clap::Subcommand;
 use num_bigint::BigUint;
 use permlab::nrp::boards;
@@ -52,8 +52,12 @@ pub enum GroupCommand {
         /// generator words (`cube3[R2,U]`).
         #[arg(value_parser = super::args::puzzle_arg)]
         puzzle: Puzzle,
-        /// The state: 1-based labels in position order.
-        state: String,
+        /// The state: 1-based labels in position order (or --cycles).
+        state: Option<String>,
+        /// The state as the permutation taking solved to it, in cycle notation
+        /// (e.g. "(1,3,9,7)(2,6,8,4)").
+        #[arg(long, conflicts_with = "state")]
+        cycles: Option<String>,
     },
     /// The table of all rotation boards R x C (2 <= R <= C <= MAX) with K x K blocks.
     Boards {
@@ -113,12 +117,6 @@ pub enum ProofFormat {
     Latex,
 }
 
-fn state_perm(puzzle: &Puzzle, text: &str) -> Result<(Vec<u32>, Perm), CliError> {
-    let s = puzzle.parse_state(text)?;
-    let g = Perm::from_state(&s)?;
-    Ok((s, g))
-}
-
 impl GroupCommand {
     pub fn run(self, json: bool) -> CliResult {
         match self {
@@ -130,7 +128,11 @@ impl GroupCommand {
                 state,
                 cycles,
             } => contains(puzzle, state, cycles, json),
-            GroupCommand::Factor { puzzle, state } => factor(puzzle, state, json),
+            GroupCommand::Factor {
+                puzzle,
+                state,
+                cycles,
+            } => factor(puzzle, state, cycles, json),
             GroupCommand::Boards { max, out } => boards(max, out, json),
         }
     }
@@ -264,8 +266,9 @@ fn contains(p: Puzzle, state: Option<String>, cycles: Option<String>, json: bool
 }
 
 /// `permlab factor`: a word reaching a state from solved.
-fn factor(p: Puzzle, state: String, json: bool) -> CliResult {
-    let (s, x) = state_perm(&p, &state)?;
+fn factor(p: Puzzle, state: Option<String>, cycles: Option<String>, json: bool) -> CliResult {
+    let s = super::args::state_arg(&p, state.as_deref(), cycles.as_deref())?;
+    let x = Perm::from_state(&s)?;
     let g = p.group();
     if !g.contains(&x) {
         return Err(format!(

@@ -8,10 +8,13 @@ use super::{print_json, CliError, CliResult};
 use clap::{Args, Subcommand, ValueEnum};
 use permlab::group::PermGroup;
 use permlab::puzzle::{format_state, SearchMetric};
-use permlab::search::bfs::{search_space, search_space_on_disk, BfsOptions, BfsResult, Strategy};
+use permlab::search::bfs::{
+    search_space, search_space_on_disk, BfsOptions, BfsResult, SearchError, Strategy,
+};
 use permlab::search::distributed::Partition;
 use permlab::search::ida::{
-    auto_projections, optimal_heuristic, state_of, Heuristic, Ida, Limits, Metric, MoveSet, Outcome,
+    auto_projections, optimal_heuristic, state_of, Heuristic, Ida, IdaError, Limits, Metric,
+    MoveSet, Outcome,
 };
 use permlab::search::index::IndexError;
 use permlab::search::solve::{
@@ -27,6 +30,8 @@ use permlab::{Perm, Puzzle};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Subcommand)]
@@ -836,15 +841,51 @@ fn solve_in_metric(
             .into()),
         };
     }
+    // With a time limit everything from here on (a complete table or the pruning
+    // tables, then IDA*) stops at the deadline: a watchdog raises `budget` then (or
+    // on Ctrl-C). The factorisation answered when time runs out is computed first,
+    // so the answer comes by the deadline whenever factorising is quicker than it.
+    let deadline = if o.optimal {
+        None
+    } else {
+        o.time_limit.map(|t| started + Duration::from_secs_f64(t))
+    };
+    let budget = Watchdog::new(deadline, stop);
+    let fallback = match deadline {
+        Some(_) => Some(factor_in_metric(puzzle, &g, ida_metric)?),
+        None => None,
+    };
+    let out_of_time = |why: &str| -> CliResult {
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(format!("interrupted (Ctrl-C); {why}").into());
+        }
+        match &fallback {
+            Some((names, length)) => report(
+                names.clone(),
+                *length,
+                false,
+                &format!("factorisation through the stabiliser chain; out of time: {why}"),
+            ),
+            None => Err(format!("internal error: stopped without a time limit; {why}").into()),
+        }
+    };
+    let interrupted = |e: &IdaError| matches!(e, IdaError::Search(SearchError::Interrupted { .. }));
     // a complete table where one fits
     let names: Vec<String> = moves.moves().iter().map(|m| m.name.clone()).collect();
     if let Ok(space) = GroupSpace::new(puzzle.name(), puzzle.degree(), names, moves.perms()) {
         if space.size() <= o.bfs_limit && check_memory(space.size(), max_memory, 64 << 20).is_ok() {
             let bar = Bar::search(!args.quiet && !o.json);
             let opts = search_options(&bar, 0);
-            let (table, _) = run_bfs(&space, max_memory, &opts)?;
-            let p = solve_with_table(&space, &table, &start)?;
-            return report(names_of(&p), cost_of(&p), true, "distance table");
+            return match search_space(&space, max_memory, &opts, budget.flag()) {
+                Ok((table, _)) => {
+                    let p = solve_with_table(&space, &table, &start)?;
+                    report(names_of(&p), cost_of(&p), true, "distance table")
+                }
+                Err(SearchError::Interrupted { .. }) => {
+                    out_of_time("the distance table was not finished")
+                }
+                Err(e) => Err(e.into()),
+            };
         }
     }
     if o.table_look_ups == 0 {
@@ -856,14 +897,18 @@ fn solve_in_metric(
         "pruning tables: {} projections, {bytes} bytes",
         kinds.len()
     ));
-    let (h, setup) = optimal_heuristic(
+    let (h, setup) = match optimal_heuristic(
         &moves,
         o.pruning_budget,
         o.table_look_ups,
         max_memory,
-        stop,
+        budget.flag(),
         o.pruning_tables.as_deref(),
-    )?;
+    ) {
+        Ok(built) => built,
+        Err(e) if interrupted(&e) => return out_of_time("the pruning tables were not finished"),
+        Err(e) => return Err(e.into()),
+    };
     say(format!(
         "{} symmetries of the moves{}; {} table look-ups per position",
         setup.symmetries,
@@ -875,58 +920,97 @@ fn solve_in_metric(
         setup.look_ups
     ));
     let limits = Limits {
-        deadline: if o.optimal {
-            None
-        } else {
-            o.time_limit.map(|t| started + Duration::from_secs_f64(t))
-        },
+        deadline,
         stop: Some(stop),
     };
     let mut ida = Ida::new(&moves, &h);
     match ida.solve(&start, u32::MAX - 1, limits)? {
         Outcome::Solved(p) => report(names_of(&p), cost_of(&p), true, "IDA* with pruning tables"),
         Outcome::OutOfTime(b) => {
-            if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                return Err(
-                    format!("interrupted (Ctrl-C); no solution has fewer than {b} moves").into(),
-                );
-            }
-            let word = group
-                .factor_word(&g.inverse(), &puzzle.generator_names())
-                .ok_or("the state is not in the group of the moves")?;
-            let names: Vec<String> = word
-                .letters()
-                .iter()
-                .map(|&(gen, k)| {
-                    let w = permlab::Word::from_letters(word.names().clone(), &[(gen, k)]);
-                    w.to_string()
-                })
-                .collect();
-            let orders = puzzle.move_orders();
-            let length = word
-                .letters()
-                .iter()
-                .map(|&(gen, k)| match ida_metric {
-                    Metric::Htm => 1,
-                    Metric::Qtm => {
-                        let n = orders[gen] as i64;
-                        let r = k.rem_euclid(n);
-                        r.min(n - r) as u32
-                    }
-                })
-                .sum();
-            report(
-                names,
-                length,
-                false,
-                &format!("factorisation through the stabiliser chain; IDA* ran out of time and showed no solution has fewer than {b} moves"),
-            )
+            out_of_time(&format!("IDA* showed no solution has fewer than {b} moves"))
         }
         Outcome::NoneWithin(b) => Err(format!("no solution within {b} moves").into()),
     }
 }
 
-/// The median of sorted values (the lower middle one for an even count).
+/// A factorisation of the inverse of `g` (which solves the state `g`) over the
+/// puzzle's own generators, as move names with its length in `metric`.
+fn factor_in_metric(
+    puzzle: &Puzzle,
+    g: &Perm,
+    metric: Metric,
+) -> Result<(Vec<String>, u32), CliError> {
+    // the puzzle's generators (not the metric's moves, which include their powers):
+    // the factor's letters index the names
+    let names = puzzle.generator_names();
+    let word = puzzle
+        .group()
+        .factor_word(&g.inverse(), &names)
+        .ok_or("the state is not in the group of the moves")?;
+    let orders = puzzle.move_orders();
+    let mut text = Vec::new();
+    let mut length = 0;
+    for (gen, k) in word.letters() {
+        text.push(permlab::Word::from_letters(word.names().clone(), &[(gen, k)]).to_string());
+        length += match metric {
+            Metric::Htm => 1,
+            Metric::Qtm => {
+                let n = orders[gen] as i64;
+                let r = k.rem_euclid(n);
+                r.min(n - r) as u32
+            }
+        };
+    }
+    Ok((text, length))
+}
+
+/// A stop flag raised at a deadline or when the Ctrl-C flag is, by a thread that
+/// polls every 10 ms and ends when the watchdog is dropped.
+pub(super) struct Watchdog {
+    flag: Arc<AtomicBool>,
+    done: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Watchdog {
+    /// Watches `stop` and, when given, the clock.
+    pub(super) fn new(deadline: Option<Instant>, stop: &'static AtomicBool) -> Watchdog {
+        let flag = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let (f, d) = (flag.clone(), done.clone());
+        let thread = std::thread::spawn(move || {
+            while !d.load(Ordering::Relaxed) {
+                if stop.load(Ordering::Relaxed) || deadline.is_some_and(|t| Instant::now() >= t) {
+                    f.store(true, Ordering::Relaxed);
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        });
+        Watchdog {
+            flag,
+            done,
+            thread: Some(thread),
+        }
+    }
+
+    /// The flag to pass to searches.
+    pub(super) fn flag(&self) -> &AtomicBool {
+        &self.flag
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Reports the factorisation of the state `g` (the word of `g^-1`) over `group`'s
+/// generators, named by `header`.
 fn factor_fallback(group: &PermGroup, g: &Perm, header: &MovesHeader, json: bool) -> CliResult {
     // solving g means applying g^-1
     let word = group

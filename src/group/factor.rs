@@ -13,12 +13,17 @@
 //! from the verified chain. A group element then factors as the product of one entry
 //! per level.
 //!
-//! Words are kept freely reduced with powers reduced modulo the generator orders. They
-//! are correct (tests evaluate them) but not minimal.
+//! Words are kept freely reduced with powers reduced modulo the generator orders, and
+//! the stored words (after completion and after the improvement rounds) and every
+//! returned word are shortened by local rewriting ([`super::shorten`]: commuting
+//! letters merged, subwords replaced by shorter tabulated words; S. Egner and
+//! M. Püschel, ISSAC 1998, combine Minkwitz's tables with such shortening). They are
+//! correct (tests evaluate them) but not minimal.
 //!
 //! Memory: one stored permutation per orbit point and level, `Σ |Δ_l| · n` points;
 //! groups above [`TABLE_LIMIT`] are not tabulated ([`PermGroup::can_factor`]).
 
+use crate::group::shorten::{Shortener, SHORT_WORDS};
 use crate::group::PermGroup;
 use crate::letters::{self, push_reduced, Letters};
 use crate::perm::{slice, Perm};
@@ -68,6 +73,8 @@ pub struct FactorTables {
     work: u64,
     /// Slots still empty.
     empty: usize,
+    /// Rewrites the stored and the returned words shorter.
+    short: Shortener,
 }
 
 impl FactorTables {
@@ -103,6 +110,7 @@ impl FactorTables {
             orders,
             work: 0,
             empty: 0,
+            short: Shortener::new(0, &[], &[], 0),
         };
         t.empty = t.slots.iter().map(Vec::len).sum();
         let m = t.bases.len();
@@ -122,8 +130,9 @@ impl FactorTables {
         let gens: Vec<Vec<u32>> = group
             .generators()
             .iter()
-            .map(|g| g.images().to_vec())
+            .map(|g| g.extended(n).images()[..n].to_vec())
             .collect();
+        t.short = Shortener::new(n, &gens, &t.orders, SHORT_WORDS);
         for (k, g) in gens.iter().enumerate() {
             t.insert(g.clone(), vec![(k, 1)], 0, usize::MAX);
             t.insert(slice::inverse(g), vec![(k, -1)], 0, usize::MAX);
@@ -186,8 +195,21 @@ impl FactorTables {
                 return None;
             }
         }
+        t.shorten_entries();
         t.improve();
+        t.shorten_entries();
         Some(t)
+    }
+
+    /// Rewrites every stored word shorter ([`Shortener::shorten`]; same element).
+    fn shorten_entries(&mut self) {
+        for level in &mut self.slots {
+            for e in level.iter_mut().flatten() {
+                if e.word.len() > 1 {
+                    e.word = self.short.shorten(&e.word);
+                }
+            }
+        }
     }
 
     /// Minkwitz's improvement: products of two entries of one level are sifted from
@@ -310,7 +332,7 @@ impl FactorTables {
                 push_reduced(&mut w, k, p, &self.orders);
             }
         }
-        Some(w)
+        Some(self.short.shorten(&w))
     }
 
     /// The longest stored word (a bound on factor lengths is the sum over levels).

@@ -41,6 +41,7 @@ pub mod orbits_on_sets;
 pub mod random;
 pub mod schreier_sims;
 pub mod setwise;
+pub mod shorten;
 pub mod structure;
 pub mod summary;
 
