@@ -71,8 +71,7 @@ pub fn alternating(n: usize) -> Result<PermGroup, GroupError> {
 /// Classical Groups*, 1992, Thm. 4.3); the kernel of the action on points is the
 /// centre, so the image is `PSL(d, p)`.
 pub fn projective_special_linear(d: usize, p: u64) -> Result<PermGroup, GroupError> {
-    check_field("PSL(d, p)", d, p, 2)?;
-    let vectors = checked_power("PSL(d, p)", p, d)?;
+    let vectors = check_field("PSL(d, p)", d, p, 2)?;
     check_degree("PSL(d, p)", (vectors - 1) / (p as u128 - 1))?;
     // the normalised vectors, numbered; `index[v]` for every vector v read in base p
     let mut index = vec![u32::MAX; vectors as usize];
@@ -106,8 +105,7 @@ pub fn projective_special_linear(d: usize, p: u64) -> Result<PermGroup, GroupErr
 /// [`projective_special_linear`]), `diag(ω, 1, …, 1)` with `ω` the least primitive
 /// root modulo `p` (omitted for `p = 2`), and the translation by `e_1`.
 pub fn affine_general_linear(d: usize, p: u64) -> Result<PermGroup, GroupError> {
-    check_field("AGL(d, p)", d, p, 1)?;
-    let vectors = checked_power("AGL(d, p)", p, d)?;
+    let vectors = check_field("AGL(d, p)", d, p, 1)?;
     check_degree("AGL(d, p)", vectors)?;
     let mut linear = if d >= 2 {
         special_linear_generators(d, p)
@@ -153,18 +151,21 @@ fn check_degree(what: &str, degree: u128) -> Result<(), GroupError> {
     Ok(())
 }
 
-fn check_field(what: &str, d: usize, p: u64, min_d: usize) -> Result<(), GroupError> {
+/// Checks `d` and `p` (the size first, so the primality test only sees small `p`)
+/// and returns the number of vectors `p^d`.
+fn check_field(what: &str, d: usize, p: u64, min_d: usize) -> Result<u128, GroupError> {
     if d < min_d {
         return Err(GroupError::Points(format!(
             "{what}: d = {d}, need d >= {min_d}"
         )));
     }
+    let vectors = checked_power(what, p, d)?;
     if !is_prime(p) {
         return Err(GroupError::Points(format!(
             "{what}: p = {p} is not a prime (only prime fields are built)"
         )));
     }
-    Ok(())
+    Ok(vectors)
 }
 
 /// `p^d`, or `Err` when it exceeds [`MAX_DEGREE`] (checked before any allocation).
@@ -379,5 +380,8 @@ mod tests {
         assert!(affine_general_linear(0, 5).is_err());
         assert!(affine_general_linear(40, 2).is_err());
         assert!(projective_special_linear(3, 1_000_003).is_err());
+        // sizes are refused before the primality test looks at a huge p
+        assert!(projective_special_linear(2, u64::MAX).is_err());
+        assert!(affine_general_linear(1, u64::MAX - 58).is_err());
     }
 }
