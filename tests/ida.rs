@@ -3,7 +3,7 @@
 //! is replayed on the puzzle (through its word parser) and reaches solved.
 
 mod common;
-use common::permlab;
+use common::{cube2_ruf, permlab};
 
 use permlab::search::bfs::{search_space, BfsOptions};
 use permlab::search::ida::{
@@ -18,29 +18,6 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
-
-/// cube2 with moves R, U, F (as powers of the puzzle's moves).
-fn cube2_ruf(metric: Metric) -> (Puzzle, MoveSet) {
-    let p = Puzzle::builtin("cube2").unwrap();
-    let bases: Vec<(String, Perm)> = p
-        .generators()
-        .iter()
-        .map(|m| (m.name.clone(), m.perm.clone()))
-        .collect();
-    let ruf: Vec<Perm> = ["R", "U", "F"]
-        .iter()
-        .map(|n| {
-            p.generators()
-                .iter()
-                .find(|m| &m.name == n)
-                .unwrap()
-                .perm
-                .clone()
-        })
-        .collect();
-    let moves = MoveSet::new(p.degree(), &bases, &ruf, metric).unwrap();
-    (p, moves)
-}
 
 /// Applies a solution to the position of `g` through the puzzle's word parser
 /// and checks that it reaches solved; returns its length in the metric.

@@ -5,6 +5,9 @@
 //! distance of a complete table, and IDA* with it (on two threads and on one)
 //! finds solutions of exactly that length, each replayed on the puzzle.
 
+mod common;
+use common::{cube2_ruf, permlab};
+
 use permlab::search::bfs::{search_space, BfsOptions};
 use permlab::search::ida::{
     auto_projections, optimal_heuristic, state_of, Heuristic, Ida, Limits, Metric, MoveSet, Outcome,
@@ -17,29 +20,6 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
-
-/// cube2 with moves R, U, F (as powers of the puzzle's moves).
-fn cube2_ruf(metric: Metric) -> (Puzzle, MoveSet) {
-    let p = Puzzle::builtin("cube2").unwrap();
-    let bases: Vec<(String, Perm)> = p
-        .generators()
-        .iter()
-        .map(|m| (m.name.clone(), m.perm.clone()))
-        .collect();
-    let ruf: Vec<Perm> = ["R", "U", "F"]
-        .iter()
-        .map(|n| {
-            p.generators()
-                .iter()
-                .find(|m| &m.name == n)
-                .unwrap()
-                .perm
-                .clone()
-        })
-        .collect();
-    let moves = MoveSet::new(p.degree(), &bases, &ruf, metric).unwrap();
-    (p, moves)
-}
 
 /// Checks every symmetry independently: `sigma` is a permutation, the move map a
 /// bijection, `σ⁻¹∘M∘σ` (computed from the images) is the mapped move with the
@@ -211,30 +191,22 @@ fn symmetric_look_ups_are_admissible_and_optimal_on_cube2_ruf() {
 
 #[test]
 fn cli_solve_with_conjugate_look_ups() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_permlab"))
-        .args([
-            "--json",
-            "solve",
-            "cube2",
-            "--optimal",
-            "--bfs-limit",
-            "0",
-            "--pruning-budget",
-            "100000",
-            "--cycles",
-            "(3,13,22,8)(4,15,21,6)(9,10,12,11)",
-            "--table-look-ups",
-            "3",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (code, out, err) = permlab(&[
+        "--json",
+        "solve",
+        "cube2",
+        "--optimal",
+        "--bfs-limit",
+        "0",
+        "--pruning-budget",
+        "100000",
+        "--cycles",
+        "(3,13,22,8)(4,15,21,6)(9,10,12,11)",
+        "--table-look-ups",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["length"], 1);
     assert_eq!(v["solution"], "F'");
     assert_eq!(v["optimal"], true);

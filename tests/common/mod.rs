@@ -1,5 +1,7 @@
 //! Helpers shared by the integration tests.
 
+use permlab::search::ida::{Metric, MoveSet};
+use permlab::{Perm, Puzzle};
 use std::process::Command;
 
 /// Runs the `permlab` binary from the crate root: (exit code, stdout, stderr).
@@ -14,4 +16,28 @@ pub fn permlab(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// cube2 with moves R, U, F (as powers of the puzzle's moves).
+#[allow(dead_code)] // not every test crate uses it
+pub fn cube2_ruf(metric: Metric) -> (Puzzle, MoveSet) {
+    let p = Puzzle::builtin("cube2").unwrap();
+    let bases: Vec<(String, Perm)> = p
+        .generators()
+        .iter()
+        .map(|m| (m.name.clone(), m.perm.clone()))
+        .collect();
+    let ruf: Vec<Perm> = ["R", "U", "F"]
+        .iter()
+        .map(|n| {
+            p.generators()
+                .iter()
+                .find(|m| &m.name == n)
+                .unwrap()
+                .perm
+                .clone()
+        })
+        .collect();
+    let moves = MoveSet::new(p.degree(), &bases, &ruf, metric).unwrap();
+    (p, moves)
 }

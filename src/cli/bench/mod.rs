@@ -108,6 +108,23 @@ fn median<T: Copy + PartialOrd>(values: &[T]) -> Option<T> {
     v.get(v.len().saturating_sub(1) / 2).copied()
 }
 
+/// The seeded random positions `bench solve` draws (`--optimal` takes the first N of
+/// the same sequence): each element of the puzzle's group with its state.
+fn random_positions(
+    puzzle: &permlab::Puzzle,
+    seed: u64,
+) -> impl Iterator<Item = (permlab::Perm, Vec<u8>)> {
+    use rand::SeedableRng;
+    let group = puzzle.group();
+    let degree = puzzle.degree();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    std::iter::repeat_with(move || {
+        let g = group.random_element(&mut rng);
+        let start = permlab::search::ida::state_of(&g, degree);
+        (g, start)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

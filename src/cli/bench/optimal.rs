@@ -7,7 +7,7 @@ use crate::cli::output::outln;
 use crate::cli::progress::stop_flag;
 use crate::cli::search::{check_solves, DEFAULT_LOOK_UPS, PRUNING_TABLE_BUDGET};
 use crate::cli::{print_json, CliResult};
-use permlab::search::ida::{optimal_heuristic, state_of, Ida, Limits, Metric, MoveSet, Outcome};
+use permlab::search::ida::{optimal_heuristic, Ida, Limits, Metric, MoveSet, Outcome};
 use permlab::Puzzle;
 use serde_json::json;
 use std::process::ExitCode;
@@ -17,7 +17,6 @@ use std::time::{Duration, Instant};
 const GOAL_SECONDS: f64 = 600.0;
 
 pub(super) fn bench_optimal(count: usize, seed: u64, json: bool) -> CliResult {
-    use rand::SeedableRng;
     let puzzle = Puzzle::builtin("cube3")?;
     let moves = MoveSet::for_puzzle(&puzzle, Metric::Htm)?;
     let stop = stop_flag();
@@ -31,15 +30,14 @@ pub(super) fn bench_optimal(count: usize, seed: u64, json: bool) -> CliResult {
         None,
     )?;
     let build = t0.elapsed().as_secs_f64();
-    let group = puzzle.group();
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut lengths = Vec::new();
     let mut times = Vec::new();
     let mut rows = Vec::new();
     let mut unsolved = 0usize;
-    for i in 0..count {
-        let g = group.random_element(&mut rng);
-        let start = state_of(&g, puzzle.degree());
+    for (i, (g, start)) in super::random_positions(&puzzle, seed)
+        .take(count)
+        .enumerate()
+    {
         let t = Instant::now();
         let limits = Limits {
             deadline: Some(t + Duration::from_secs_f64(GOAL_SECONDS)),

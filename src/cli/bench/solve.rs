@@ -5,7 +5,7 @@ use crate::cli::output::outln;
 use crate::cli::progress::stop_flag;
 use crate::cli::search::{check_solves, PRUNING_TABLE_BUDGET};
 use crate::cli::{print_json, CliResult};
-use permlab::search::ida::{state_of, Limits, Metric, MoveSet};
+use permlab::search::ida::{Limits, Metric, MoveSet};
 use permlab::search::twophase::{self, TwoPhase};
 use permlab::{Perm, Puzzle};
 use serde_json::json;
@@ -13,7 +13,6 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 pub(super) fn bench_solve(count: usize, time_limit: f64, seed: u64, json: bool) -> CliResult {
-    use rand::SeedableRng;
     if !(time_limit > 0.0 && time_limit.is_finite()) {
         return Err(
             format!("--time-limit {time_limit}: must be a positive number of seconds").into(),
@@ -36,14 +35,13 @@ pub(super) fn bench_solve(count: usize, time_limit: f64, seed: u64, json: bool) 
     let solver = TwoPhase::new(moves, &bases, &sub, PRUNING_TABLE_BUDGET, None, stop, None)?;
     let setup = t0.elapsed().as_secs_f64();
     let (e1, e2) = solver.entries();
-    let group = puzzle.group();
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut lengths = Vec::new();
     let mut times = Vec::new();
     let mut unsolved = 0usize;
-    for i in 0..count {
-        let g = group.random_element(&mut rng);
-        let start = state_of(&g, puzzle.degree());
+    for (i, (g, start)) in super::random_positions(&puzzle, seed)
+        .take(count)
+        .enumerate()
+    {
         let t = Instant::now();
         let limits = Limits {
             deadline: Some(t + Duration::from_secs_f64(time_limit)),
