@@ -21,16 +21,22 @@ use rand::SeedableRng;
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
+/// The image arrays of the moves.
+fn move_images(moves: &MoveSet) -> Vec<Vec<usize>> {
+    let n = moves.degree();
+    moves
+        .moves()
+        .iter()
+        .map(|m| (0..n).map(|i| m.perm.image(i)).collect())
+        .collect()
+}
+
 /// Checks every symmetry independently: `sigma` is a permutation, the move map a
 /// bijection, `σ⁻¹∘M∘σ` (computed from the images) is the mapped move with the
 /// same cost, and no two symmetries induce the same move map.
 fn check_symmetries(moves: &MoveSet, syms: &Symmetries) {
     let n = moves.degree();
-    let images: Vec<Vec<usize>> = moves
-        .moves()
-        .iter()
-        .map(|m| (0..n).map(|i| m.perm.image(i)).collect())
-        .collect();
+    let images = move_images(moves);
     let mut maps = HashSet::new();
     for s in &syms.list {
         let mut inv = vec![usize::MAX; n];
@@ -99,11 +105,7 @@ fn symmetries_agree_with_brute_force_on_small_puzzles() {
         let p = Puzzle::builtin(spec).unwrap();
         let moves = MoveSet::for_puzzle(&p, metric).unwrap();
         let n = moves.degree();
-        let images: Vec<Vec<usize>> = moves
-            .moves()
-            .iter()
-            .map(|m| (0..n).map(|i| m.perm.image(i)).collect())
-            .collect();
+        let images = move_images(&moves);
         let mut brute: HashSet<Vec<usize>> = HashSet::new();
         all_perms(n, &mut |sigma| {
             let mut inv = vec![0; n];
