@@ -132,12 +132,16 @@ pub fn affine_general_linear(d: usize, p: u64) -> Result<PermGroup, GroupError> 
     Ok(PermGroup::new(vectors as usize, gens))
 }
 
+/// The most `k`-subsets [`on_subsets`] acts on: each is held as a list of points while
+/// the action is built, so the bound keeps that under about 100 MB.
+pub const MAX_SUBSETS: u64 = 1 << 20;
+
 /// The action of `g` on all `k`-subsets of its points, numbered in the order of
 /// [`PermGroup::orbits_on`] (orbit by orbit): GAP's
 /// `Action(G, Combinations([1..n], k), OnSets)` up to the numbering. `Err` when there
-/// are more than [`MAX_DEGREE`] subsets.
+/// are more than [`MAX_SUBSETS`] subsets (checked before allocating).
 pub fn on_subsets(g: &PermGroup, k: usize) -> Result<PermGroup, GroupError> {
-    let orbits = g.orbits_on(OnWhat::Sets(k), MAX_DEGREE as u64)?;
+    let orbits = g.orbits_on(OnWhat::Sets(k), MAX_SUBSETS)?;
     let all: Vec<Vec<usize>> = orbits.into_iter().flatten().collect();
     g.action_on_orbit_of(OnWhat::Sets(k), &all)
 }
@@ -382,6 +386,8 @@ mod tests {
         assert!(projective_special_linear(3, 1_000_003).is_err());
         // sizes are refused before the primality test looks at a huge p
         assert!(projective_special_linear(2, u64::MAX).is_err());
+        // C(5000, 2) = 12,497,500 pairs: more than MAX_SUBSETS
+        assert!(on_subsets(&alternating(5000).unwrap(), 2).is_err());
         assert!(affine_general_linear(1, u64::MAX - 58).is_err());
     }
 }
