@@ -213,3 +213,29 @@ fn cli_json() {
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("needs 144 bytes"), "{err}");
 }
+
+#[test]
+fn cli_says_whether_the_walk_is_reversible() {
+    // rotation3 turns its blocks clockwise only: no move's inverse is a move, and on
+    // the whole group P(x -> x·A) = 1/4 while P(x·A -> x) = 0 (only A⁻¹ would go
+    // back); nokia2x2 has A..D and their inverses a..d; turnstyle:4 has L, R = L⁻¹
+    // and the involution T
+    for (spec, reversible) in [
+        ("rotation3", false),
+        ("nokia2x2", true),
+        ("turnstyle:4", true),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_permlab"))
+            .args(["mixing", spec, "--steps", "1", "--json", "--quiet"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{spec}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["reversible"], reversible, "{spec}");
+    }
+    let p = permlab::Puzzle::builtin("rotation3").unwrap();
+    let moves = p.generator_perms();
+    for m in &moves {
+        assert!(!moves.contains(&m.inverse()));
+    }
+}

@@ -6,6 +6,7 @@ use super::progress::{stop_flag, Bar};
 use super::search::{with_space, AnySpace, SpaceArgs};
 use super::{print_json, CliResult};
 use clap::Args;
+use permlab::linalg::spectrum::closed_under_inverses;
 use permlab::search::mixing::{mixing, Mixing, MixingOptions};
 use serde_json::json;
 use std::process::ExitCode;
@@ -31,6 +32,16 @@ pub fn run(args: MixingArgs, json: bool) -> CliResult {
         progress: &bar,
     };
     let r: Mixing = with_space!(&space, s => mixing(s, &opts, stop_flag()))?;
+    // The walk is reversible (for the uniform distribution) when its move set is closed
+    // under inverses: then P(x -> y) = P(y -> x). Otherwise, on the whole group (where
+    // y = x·m and y·s = x force s = m⁻¹), P(x -> x·m) > 0 = P(x·m -> x) for a move m
+    // whose inverse is not a move; on a projection that is not decided here.
+    let closed = closed_under_inverses(&args.space.moves()?.1);
+    let reversible = match &space {
+        _ if closed => Some(true),
+        AnySpace::Group(_) => Some(false),
+        _ => None,
+    };
     let name = match &space {
         AnySpace::Ring(_) => format!("{} up to rotation", puzzle.name()),
         AnySpace::Pieces(_) => format!("{} (tracked pieces)", puzzle.name()),
@@ -47,6 +58,7 @@ pub fn run(args: MixingArgs, json: bool) -> CliResult {
             "tv": r.tv,
             "periodic": r.period.map(|d| d > 1),
             "period": r.period,
+            "reversible": reversible,
             "interrupted": r.interrupted,
             "seconds": r.seconds,
         }))?;
@@ -74,6 +86,11 @@ pub fn run(args: MixingArgs, json: bool) -> CliResult {
                 r.states
             ),
             None => outln!("the period is unknown (the walk was interrupted)"),
+        }
+        match reversible {
+            Some(true) => {}
+            Some(false) => outln!("the moves are not closed under inverses, so the walk is not reversible: for a move m whose inverse is not a move, P(x → x·m) > 0 = P(x·m → x)"),
+            None => outln!("the moves are not closed under inverses (the inverse of some move is not a move)"),
         }
         if r.interrupted {
             outln!("interrupted after {} moves", r.tv.len().saturating_sub(1));
