@@ -679,6 +679,29 @@ impl Puzzle {
         catalogue().into_iter().map(|e| e.spec).collect()
     }
 
+    /// A permutation group as a puzzle without geometry: its generators are the moves
+    /// `g1, g2, …`, searched as listed ([`SearchMetric::Generators`]).
+    ///
+    /// ```
+    /// let g = permlab::group::families::symmetric(4).unwrap();
+    /// let p = permlab::Puzzle::from_group("sym:4", &g).unwrap();
+    /// assert_eq!(p.generator_names(), ["g1", "g2"]);
+    /// assert_eq!(p.group().order(), 24u32.into());
+    /// ```
+    pub fn from_group(name: &str, group: &crate::group::PermGroup) -> Result<Puzzle, PuzzleError> {
+        let moves = group
+            .generators()
+            .iter()
+            .enumerate()
+            .map(|(i, g)| Move {
+                name: format!("g{}", i + 1),
+                perm: g.clone(),
+            })
+            .collect();
+        Puzzle::try_new(name, group.degree(), moves, Vec::new(), Layout::Plain)
+            .map(|p| p.with_metric(SearchMetric::Generators))
+    }
+
     /// The generators' permutations.
     pub fn generator_perms(&self) -> Vec<Perm> {
         self.generators.iter().map(|m| m.perm.clone()).collect()
@@ -992,17 +1015,7 @@ fn group_family(spec: &str, parts: &[&str]) -> Result<Puzzle, PuzzleError> {
         },
         other => bad(other.to_string()),
     })?;
-    let moves = group
-        .generators()
-        .iter()
-        .enumerate()
-        .map(|(i, g)| Move {
-            name: format!("g{}", i + 1),
-            perm: g.clone(),
-        })
-        .collect();
-    Puzzle::try_new(spec, group.degree(), moves, Vec::new(), Layout::Plain)
-        .map(|p| p.with_metric(SearchMetric::Generators))
+    Puzzle::from_group(spec, &group)
 }
 
 /// The permutation turning the `k×k` block with top-left cell `(r0, c0)` of a board

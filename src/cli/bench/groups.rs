@@ -70,17 +70,7 @@ fn load_bench_group(data: &std::path::Path, spec: &str) -> Result<Puzzle, String
     let natural = Puzzle::load(&data.join(name).to_string_lossy()).map_err(|e| e.to_string())?;
     let k: usize = k.parse().map_err(|_| format!("{spec}: bad K"))?;
     let g = permlab::group::families::on_subsets(&natural.group(), k).map_err(|e| e.to_string())?;
-    let moves = g
-        .generators()
-        .iter()
-        .enumerate()
-        .map(|(i, p)| permlab::Move {
-            name: format!("g{}", i + 1),
-            perm: p.clone(),
-        })
-        .collect();
-    Puzzle::try_new(spec, g.degree(), moves, Vec::new(), permlab::Layout::Plain)
-        .map_err(|e| e.to_string())
+    Puzzle::from_group(spec, &g).map_err(|e| e.to_string())
 }
 
 /// Times `PermGroup::new(..).order()` from scratch: the best of up to 5 runs (at least
