@@ -573,8 +573,16 @@ fn cli_spectrum() {
     let (code, out, _) = common::permlab(&["spectrum", "rotation3"]);
     assert_eq!(code, 0);
     assert!(out.contains("not closed under inverses"));
-    let (code, _, err) = common::permlab(&["spectrum", "cube3", "--pairs"]);
+    let (code, out, err) = common::permlab(&["spectrum", "cube3", "--pairs", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["dimension"], 54 * 54);
+    assert_eq!(v["unit_multiplicity"], v["orbits"]);
+    // S_10 on its 120 3-subsets has an orbit of 120·119 ordered pairs of distinct points
+    let (code, out, err) = common::permlab(&["spectrum", "sym:10:3", "--pairs"]);
     assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("dense eigen solver is limited"), "{err}");
     let (code, _, _) = common::permlab(&["spectrum", "cube3", "R Q"]);
     assert_eq!(code, 2);
@@ -907,5 +915,105 @@ fn mixed_relations_of_the_big_cubes_hold_and_complete_the_count() {
                 assert!(!g.contains(&twist));
             }
         }
+    }
+}
+
+/// The dense spectrum of the whole operator, without the orbit blocks.
+fn dense_spectrum(n: usize, moves: &[Perm], domain: Domain) -> Vec<Complex<f64>> {
+    let t = random_move_operator(n, moves, domain).unwrap();
+    if t == t.transpose() {
+        t.symmetric_eigenvalues()
+            .iter()
+            .map(|&x| Complex::new(x, 0.0))
+            .collect()
+    } else {
+        t.try_schur(f64::EPSILON, 100_000)
+            .expect("Schur converges")
+            .complex_eigenvalues()
+            .iter()
+            .copied()
+            .collect()
+    }
+}
+
+#[test]
+fn orbit_blocks_give_the_dense_spectrum() {
+    // puzzles with one and several orbits on points, symmetric and one-way moves
+    for spec in [
+        "nokia2x2",
+        "rotation3",
+        "turnstyle:7",
+        "tests/data/two_orbits_9.gens",
+        "tests/data/cube2_ruf.gens",
+        "tests/data/m11.gens",
+    ] {
+        let (n, moves) = metric_moves_of(spec);
+        for domain in [Domain::Points, Domain::Pairs] {
+            let s = random_move_spectrum(n, &moves, domain).unwrap();
+            let dense = dense_spectrum(n, &moves, domain);
+            // a non-symmetric T can have defective eigenvalues (rotation3's pairs: 1/4
+            // in a Jordan block of size 5), which any floating-point solver finds only
+            // to about ε^(1/5) ≈ 1e-3
+            let tol = if s.solver == Solver::Symmetric { 1e-9 } else { 1e-3 };
+            assert!(
+                same_multiset(&s.eigenvalues, &dense, tol),
+                "{spec} {domain:?}"
+            );
+        }
+    }
+    // random subgroups of S_n with moves closed under inverses
+    let mut rng = StdRng::seed_from_u64(17);
+    for _ in 0..40 {
+        let n = rng.random_range(2..=7);
+        let mut moves = Vec::new();
+        for _ in 0..rng.random_range(1..=2) {
+            let p = random_perm(&mut rng, n);
+            moves.push(p.inverse());
+            moves.push(p);
+        }
+        for domain in [Domain::Points, Domain::Pairs] {
+            let s = random_move_spectrum(n, &moves, domain).unwrap();
+            let dense = dense_spectrum(n, &moves, domain);
+            assert!(same_multiset(&s.eigenvalues, &dense, 1e-9), "{moves:?}");
+        }
+    }
+}
+
+#[test]
+fn pairs_spectrum_beyond_the_dense_limit() {
+    use permlab::group::orbits_on_sets::OnWhat;
+    use permlab::linalg::spectrum::{orbit_blocks, SpectrumError, MAX_DIMENSION};
+    // cube3: 2916 ordered pairs of stickers, more than one dense block allows, in
+    // orbits of at most 576 pairs
+    let (n, moves) = metric_moves_of("cube3");
+    assert!(n * n > 2500, "more than the earlier dense limit");
+    let s = random_move_spectrum(n, &moves, Domain::Pairs).unwrap();
+    assert_eq!(s.eigenvalues.len(), n * n);
+    let g = PermGroup::new(n, moves.clone());
+    let pair_orbits = g.orbits_on(OnWhat::Tuples(2), 100_000).unwrap();
+    assert_eq!(s.orbits, pair_orbits.len());
+    assert_eq!(s.unit_multiplicity, pair_orbits.len());
+    assert_eq!(
+        s.largest_orbit,
+        pair_orbits.iter().map(|o| o.len()).max().unwrap()
+    );
+    assert!(s.largest_orbit <= MAX_DIMENSION);
+    let blocks = orbit_blocks(n, &moves, Domain::Pairs).unwrap();
+    assert_eq!(blocks.iter().map(Vec::len).sum::<usize>(), n * n);
+    // the points spectrum lies inside the pairs spectrum (the diagonal pairs)
+    let p = random_move_spectrum(n, &moves, Domain::Points).unwrap();
+    let mut rest = s.eigenvalues.clone();
+    for z in &p.eigenvalues {
+        let j = rest.iter().position(|w| (w - z).norm() < 1e-9).unwrap();
+        rest.swap_remove(j);
+    }
+    // an orbit larger than the limit is refused before any matrix is allocated
+    let big: Vec<Perm> = vec![
+        "(1,2)".parse::<Perm>().unwrap().extended(80),
+        Perm::from_images((1..80u32).chain([0]).collect::<Vec<u32>>()).unwrap(),
+    ];
+    match random_move_spectrum(80, &big, Domain::Pairs) {
+        Err(SpectrumError::TooLarge { dimension, .. }) => assert_eq!(dimension, 80 * 79),
+        other => panic!("{other:?}"),
     }
 }

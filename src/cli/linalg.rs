@@ -4,16 +4,16 @@
 //! ([`permlab::linalg`]).
 
 use super::output::outln;
+use super::progress::Bar;
 use super::{print_json, CliResult};
 use clap::Args;
 use permlab::group::counting::CLASS_LIMIT;
-use permlab::group::orbits_on_sets::OnWhat;
 use permlab::linalg::invariants::{
     fixed_space_dimension, linear_invariants, Coordinate, LinearInvariant,
 };
 use permlab::linalg::permutation_module::{character_inner_product, orbitals};
 use permlab::linalg::spectrum::{
-    permutation_eigenvalues, random_move_spectrum, Domain, Solver, MAX_DIMENSION, UNIT_TOLERANCE,
+    permutation_eigenvalues, random_move_spectrum_observed, Domain, Solver, UNIT_TOLERANCE,
 };
 use permlab::nalgebra::Complex;
 use permlab::proof::invariant::ParityCoordinate;
@@ -299,14 +299,14 @@ pub fn run_spectrum(args: SpectrumArgs, json: bool) -> CliResult {
         Domain::Points
     };
     let n = puzzle.degree();
-    let s = random_move_spectrum(n, &moves, domain)?;
-    let group = permlab::PermGroup::new(n, moves.clone());
-    let orbits = match domain {
-        Domain::Points => group.orbits().len(),
-        Domain::Pairs => group
-            .orbits_on(OnWhat::Tuples(2), (MAX_DIMENSION as u64).max(1))?
-            .len(),
-    };
+    let bar = Bar::items(0, !json);
+    bar.message(format!(
+        "eigenvalues, orbit by orbit on the {}",
+        domain.name()
+    ));
+    let s = random_move_spectrum_observed(n, &moves, domain, &bar)?;
+    bar.clear();
+    let orbits = s.orbits;
     let stuck = s.lambda_star.is_some_and(|l| l > 1.0 - UNIT_TOLERANCE);
     let quarter = s
         .lambda_star

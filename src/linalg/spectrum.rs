@@ -20,6 +20,13 @@
 //! real (nalgebra's symmetric eigen solver); otherwise they are the complex
 //! eigenvalues of its real Schur form (nalgebra's Schur decomposition).
 //!
+//! **One block per orbit.** Every move maps each orbit of `⟨S⟩` on the domain onto
+//! itself, so in a basis ordered orbit by orbit `T` is block diagonal, one block per
+//! orbit, and its spectrum is the union of the blocks' spectra. The eigen solvers run
+//! on the blocks ([`orbit_blocks`]): cube3 has 2916 ordered pairs of stickers but
+//! no orbit on them larger than 576, and the dense limit [`MAX_DIMENSION`] applies
+//! to the largest orbit, not to the whole domain.
+//!
 //! **Bounds** (D. A. Levin, Y. Peres and E. L. Wilmer, *Markov Chains and Mixing
 //! Times*, 2nd ed., AMS 2017, ch. 12). With `λ*` the largest modulus of a
 //! non-trivial eigenvalue:
@@ -38,20 +45,33 @@
 //!   only: it does not bound the whole puzzle's walk.
 
 use crate::perm::Perm;
+use crate::progress::Progress;
 use nalgebra::{Complex, DMatrix};
 
 /// A problem computing a spectrum.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpectrumError {
-    /// The matrix would be too large for a dense eigen solver.
-    #[error("the {what} operator has dimension {dimension}; the dense eigen solver is limited to {limit}")]
+    /// A block (an orbit, or the whole domain for [`random_move_operator`]) would be
+    /// too large for a dense eigen solver.
+    #[error("a block of the operator on {dimension} {what} would need {} MiB; the dense eigen solver is limited to {limit} {what} (refused before allocating)", dimension * dimension * 8 / (1 << 20))]
     TooLarge {
         /// Points or pairs.
         what: &'static str,
-        /// Its dimension.
+        /// The block's dimension.
         dimension: usize,
         /// The limit.
         limit: usize,
+    },
+    /// The domain itself is too large to list (more than [`MAX_DOMAIN`] elements).
+    #[error(
+        "{degree} points have {size} ordered pairs; at most {} are listed",
+        MAX_DOMAIN
+    )]
+    DomainTooLarge {
+        /// The degree.
+        degree: usize,
+        /// The number of elements of the domain.
+        size: usize,
     },
     /// No moves.
     #[error("there are no moves")]
@@ -61,8 +81,13 @@ pub enum SpectrumError {
     NoConvergence,
 }
 
-/// The largest dimension of a dense operator whose spectrum is computed.
-pub const MAX_DIMENSION: usize = 2500;
+/// The largest orbit on the domain whose block of the operator is given to a dense
+/// eigen solver (a 4000 × 4000 block takes 122 MiB).
+pub const MAX_DIMENSION: usize = 4000;
+
+/// The largest domain whose orbits are listed (`2^24` points or pairs, 64 MiB of
+/// orbit labels).
+pub const MAX_DOMAIN: usize = 1 << 24;
 
 /// The root of unity `e^{2πi a/b}`, `0 ≤ a < b`, `gcd(a, b) = 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -158,8 +183,106 @@ impl Domain {
     }
 }
 
-/// The random-move operator `T = (1/|S|) Σ P_s` on the domain, dense:
-/// `T[s(x), x] += 1/|S|` (the crate's matrix convention).
+/// The number of elements of the domain, refused above [`MAX_DOMAIN`].
+fn domain_size(degree: usize, domain: Domain) -> Result<usize, SpectrumError> {
+    match domain {
+        Domain::Points => Ok(degree),
+        Domain::Pairs => degree
+            .checked_mul(degree)
+            .filter(|&size| size <= MAX_DOMAIN)
+            .ok_or(SpectrumError::DomainTooLarge {
+                degree,
+                size: degree.saturating_mul(degree),
+            }),
+    }
+}
+
+/// The image of the domain element `x` (a point, or the pair `i·n + j`) under `s`.
+fn domain_image(s: &Perm, x: usize, degree: usize, domain: Domain) -> usize {
+    match domain {
+        Domain::Points => s.image(x),
+        Domain::Pairs => s.image(x / degree) * degree + s.image(x % degree),
+    }
+}
+
+/// The orbits of `⟨moves⟩` on the domain (pairs `(i, j)` as `i·n + j`), each sorted,
+/// in the order of their smallest elements: the blocks of `T` (module docs).
+///
+/// ```
+/// use permlab::linalg::spectrum::{orbit_blocks, Domain};
+/// use permlab::Perm;
+/// // a 3-cycle on 3 points: one orbit of points; on the 9 ordered pairs, the 3
+/// // diagonal pairs (i, i), the 3 pairs (i, i+1) and the 3 pairs (i, i+2)
+/// let c: Perm = "(1,2,3)".parse().unwrap();
+/// assert_eq!(orbit_blocks(3, &[c.clone()], Domain::Points).unwrap(), vec![vec![0, 1, 2]]);
+/// let pairs = orbit_blocks(3, &[c], Domain::Pairs).unwrap();
+/// assert_eq!(pairs, vec![vec![0, 4, 8], vec![1, 5, 6], vec![2, 3, 7]]);
+/// ```
+pub fn orbit_blocks(
+    degree: usize,
+    moves: &[Perm],
+    domain: Domain,
+) -> Result<Vec<Vec<usize>>, SpectrumError> {
+    let size = domain_size(degree, domain)?;
+    let mut seen = vec![false; size];
+    let mut blocks = Vec::new();
+    for start in 0..size {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut orbit = vec![start];
+        let mut next = 0;
+        while next < orbit.len() {
+            let x = orbit[next];
+            next += 1;
+            for s in moves {
+                let y = domain_image(s, x, degree, domain);
+                if !seen[y] {
+                    seen[y] = true;
+                    orbit.push(y);
+                }
+            }
+        }
+        orbit.sort_unstable();
+        blocks.push(orbit);
+    }
+    Ok(blocks)
+}
+
+/// `T` restricted to `elements` (a union of orbits), dense, row and column `k` for
+/// `elements[k]`; `local` maps each domain element to its index in `elements`.
+fn block_operator(
+    degree: usize,
+    moves: &[Perm],
+    domain: Domain,
+    elements: &[usize],
+    local: &mut [u32],
+) -> Result<DMatrix<f64>, SpectrumError> {
+    let dim = elements.len();
+    if dim > MAX_DIMENSION {
+        return Err(SpectrumError::TooLarge {
+            what: domain.name(),
+            dimension: dim,
+            limit: MAX_DIMENSION,
+        });
+    }
+    for (k, &x) in elements.iter().enumerate() {
+        local[x] = k as u32;
+    }
+    let w = 1.0 / moves.len() as f64;
+    let mut t = DMatrix::<f64>::zeros(dim, dim);
+    for s in moves {
+        for (k, &x) in elements.iter().enumerate() {
+            t[(local[domain_image(s, x, degree, domain)] as usize, k)] += w;
+        }
+    }
+    Ok(t)
+}
+
+/// The random-move operator `T = (1/|S|) Σ P_s` on the whole domain, dense:
+/// `T[s(x), x] += 1/|S|` (the crate's matrix convention); at most
+/// [`MAX_DIMENSION`] rows. [`random_move_spectrum`] works orbit by orbit instead.
 pub fn random_move_operator(
     degree: usize,
     moves: &[Perm],
@@ -168,36 +291,17 @@ pub fn random_move_operator(
     if moves.is_empty() {
         return Err(SpectrumError::NoMoves);
     }
-    let dim = match domain {
-        Domain::Points => degree,
-        Domain::Pairs => degree.saturating_mul(degree),
-    };
-    if dim > MAX_DIMENSION {
+    let size = domain_size(degree, domain)?;
+    if size > MAX_DIMENSION {
         return Err(SpectrumError::TooLarge {
             what: domain.name(),
-            dimension: dim,
+            dimension: size,
             limit: MAX_DIMENSION,
         });
     }
-    let w = 1.0 / moves.len() as f64;
-    let mut t = DMatrix::<f64>::zeros(dim, dim);
-    for s in moves {
-        match domain {
-            Domain::Points => {
-                for x in 0..degree {
-                    t[(s.image(x), x)] += w;
-                }
-            }
-            Domain::Pairs => {
-                for i in 0..degree {
-                    for j in 0..degree {
-                        t[(s.image(i) * degree + s.image(j), i * degree + j)] += w;
-                    }
-                }
-            }
-        }
-    }
-    Ok(t)
+    let all: Vec<usize> = (0..size).collect();
+    let mut local = vec![0u32; size];
+    block_operator(degree, moves, domain, &all, &mut local)
 }
 
 /// Which eigen solver was used.
@@ -239,8 +343,10 @@ pub struct OperatorSpectrum {
     /// The largest modulus of a non-trivial eigenvalue (`λ*`), the unit ones removed;
     /// `None` when every eigenvalue is 1 (no moves move anything).
     pub lambda_star: Option<f64>,
-    /// An upper bound on the size of an orbit on the domain (the largest orbit on
-    /// points, squared for pairs), the `N` of the one-orbit upper bound.
+    /// The number of orbits of the moves on the domain (the blocks of `T`).
+    pub orbits: usize,
+    /// The size of the largest orbit on the domain, the `N` of the one-orbit upper
+    /// bound.
     pub largest_orbit: usize,
 }
 
@@ -297,37 +403,60 @@ pub fn random_move_spectrum(
     moves: &[Perm],
     domain: Domain,
 ) -> Result<OperatorSpectrum, SpectrumError> {
-    let t = random_move_operator(degree, moves, domain)?;
+    random_move_spectrum_observed(degree, moves, domain, &())
+}
+
+/// [`random_move_spectrum`], reporting to `progress` the domain elements whose blocks
+/// are solved (a 3420 × 3420 block of the Megaminx's pairs takes minutes).
+pub fn random_move_spectrum_observed(
+    degree: usize,
+    moves: &[Perm],
+    domain: Domain,
+    progress: &dyn Progress,
+) -> Result<OperatorSpectrum, SpectrumError> {
+    if moves.is_empty() {
+        return Err(SpectrumError::NoMoves);
+    }
+    let blocks = orbit_blocks(degree, moves, domain)?;
+    let largest_orbit = blocks.iter().map(Vec::len).max().unwrap_or(0);
+    if largest_orbit > MAX_DIMENSION {
+        return Err(SpectrumError::TooLarge {
+            what: domain.name(),
+            dimension: largest_orbit,
+            limit: MAX_DIMENSION,
+        });
+    }
     let symmetric = closed_under_inverses(moves);
-    let mut eigenvalues: Vec<Complex<f64>> = if symmetric {
-        t.symmetric_eigenvalues()
-            .iter()
-            .map(|&x| Complex::new(x, 0.0))
-            .collect()
-    } else {
-        let iterations = 1000 * t.nrows().max(1);
-        t.try_schur(f64::EPSILON, iterations)
-            .ok_or(SpectrumError::NoConvergence)?
-            .complex_eigenvalues()
-            .iter()
-            .copied()
-            .collect()
-    };
+    let mut local = vec![0u32; domain_size(degree, domain)?];
+    let mut eigenvalues: Vec<Complex<f64>> = Vec::with_capacity(local.len());
+    progress.set_length(local.len() as u64);
+    for block in &blocks {
+        let t = block_operator(degree, moves, domain, block, &mut local)?;
+        if symmetric {
+            eigenvalues.extend(
+                t.symmetric_eigenvalues()
+                    .iter()
+                    .map(|&x| Complex::new(x, 0.0)),
+            );
+        } else {
+            let iterations = 1000 * t.nrows().max(1);
+            eigenvalues.extend(
+                t.try_schur(f64::EPSILON, iterations)
+                    .ok_or(SpectrumError::NoConvergence)?
+                    .complex_eigenvalues()
+                    .iter()
+                    .copied(),
+            );
+        }
+        progress.inc(block.len() as u64);
+    }
+    progress.finish();
     eigenvalues.sort_by(|a, b| b.re.total_cmp(&a.re).then(b.im.total_cmp(&a.im)));
     let is_unit = |z: &Complex<f64>| (z - Complex::new(1.0, 0.0)).norm() < UNIT_TOLERANCE;
     let unit_multiplicity = eigenvalues.iter().filter(|z| is_unit(z)).count();
     let rest: Vec<&Complex<f64>> = eigenvalues.iter().filter(|z| !is_unit(z)).collect();
     let second = symmetric.then(|| rest.first().map(|z| z.re)).flatten();
     let lambda_star = rest.iter().map(|z| z.norm()).reduce(f64::max);
-    let largest_orbit = {
-        let gens: Vec<Perm> = moves.to_vec();
-        let orbits = crate::group::compute_orbits(degree, &gens);
-        let m = orbits.iter().map(Vec::len).max().unwrap_or(1);
-        match domain {
-            Domain::Points => m,
-            Domain::Pairs => m * m,
-        }
-    };
     Ok(OperatorSpectrum {
         domain,
         solver: if symmetric {
@@ -339,6 +468,7 @@ pub fn random_move_spectrum(
         unit_multiplicity,
         second,
         lambda_star,
+        orbits: blocks.len(),
         largest_orbit,
     })
 }
