@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds paper/main.pdf from the crate's own output:
-#   1. `permlab reproduce --latex` writes paper/generated/ (claims table, numbers) and
-#      `permlab figures` writes figures/;
+#   1. `permlab reproduce --latex` writes paper/generated/ (claims table, numbers),
+#      examples/linalg_table.rs the linear-algebra table, and `permlab figures` writes figures/;
 #   2. latexmk builds the PDF. Installs Debian's LaTeX packages when missing.
 # Usage: paper/build.sh [--quick]   (--quick skips the heavy searches in reproduce)
 set -euo pipefail
@@ -25,6 +25,10 @@ if "$bin" figures --help >/dev/null 2>&1; then
   echo "== permlab figures"
   "$bin" figures --dir figures > /dev/null
 fi
+echo "== linear-algebra table (examples/linalg_table.rs)"
+cargo run --release --quiet --example linalg_table -- paper/generated/linalg.tex \
+  'cube2 $\langle R,U,F\rangle$=tests/data/cube2_ruf.gens' 'cube3=cube3' 'Megaminx=megaminx' \
+  'nokia2x2=nokia2x2' 'rotation3=rotation3' 'Turnstyle-10=turnstyle:10'
 if "$bin" boards --help >/dev/null 2>&1; then
   "$bin" boards --max 8 --out paper/generated/boards.tex > /dev/null
 fi
