@@ -372,3 +372,70 @@ fn cli_new_figures_write_and_refuse() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn distributions_figure_draws_each_puzzles_bfs_counts() {
+    let dir = std::env::temp_dir().join(format!("permlab-dists-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tex = dir.join("d.tex");
+    let puzzles = ["pyraminx:notips", "floppy", "ivy"];
+    let mut args = vec!["figure", "distributions"];
+    args.extend(puzzles);
+    args.extend(["--quiet", "--out", tex.to_str().unwrap()]);
+    let out = permlab(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&tex).unwrap();
+    // one \addplot per puzzle, in order, its coordinates the nonzero counts of
+    // `permlab bfs PUZZLE --json`, and a legend entry with the puzzle's name
+    let plots: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("\\addplot"))
+        .collect();
+    assert_eq!(plots.len(), puzzles.len());
+    for (puzzle, plot) in puzzles.iter().zip(&plots) {
+        let bfs = permlab(&["bfs", puzzle, "--json"]);
+        let v: serde_json::Value = serde_json::from_slice(&bfs.stdout).unwrap();
+        let coords: String = v["distribution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.as_u64().unwrap() > 0)
+            .map(|(d, c)| format!("({d},{c}) "))
+            .collect();
+        assert!(plot.contains(&format!("{{ {coords}}}")), "{puzzle}: {plot}");
+        assert!(text.contains(&format!("\\addlegendentry{{{puzzle}}}")));
+    }
+    assert!(text.contains("xlabel={distance (moves)}"));
+    // SVG: deterministic bytes, a legend entry per puzzle
+    let svg = dir.join("d.svg");
+    let mut svg_args = vec!["figure", "distributions"];
+    svg_args.extend(puzzles);
+    svg_args.extend(["--quiet", "--out", svg.to_str().unwrap()]);
+    assert!(permlab(&svg_args).status.success());
+    let first = std::fs::read(&svg).unwrap();
+    assert!(permlab(&svg_args).status.success());
+    assert_eq!(first, std::fs::read(&svg).unwrap());
+    let svg_text = String::from_utf8(first).unwrap();
+    for puzzle in puzzles {
+        assert!(svg_text.contains(puzzle), "{puzzle}");
+    }
+    // a bad puzzle is one line on stderr and exit code 2, nothing written
+    let bad = dir.join("bad.svg");
+    let out = permlab(&[
+        "figure",
+        "distributions",
+        "floppy",
+        "nosuchpuzzle",
+        "--out",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    assert!(!bad.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -170,6 +170,30 @@ pub enum FigureKind {
         #[command(flatten)]
         out: OutArgs,
     },
+    /// The distance distributions of several puzzles side by side: grouped bars on a
+    /// shared distance axis, one colour per puzzle with a legend (each searched as
+    /// `permlab bfs PUZZLE` would).
+    Distributions {
+        /// Built-in puzzles or .gens/.tws/.geo files (at least one).
+        #[arg(required = true, value_parser = super::args::puzzle_arg)]
+        puzzles: Vec<Puzzle>,
+        /// The moves and how they count, for every puzzle: htm, qtm or generators
+        /// (default: each puzzle's own, as `permlab puzzles` lists).
+        #[arg(long, value_enum)]
+        metric: Option<super::search::MetricArg>,
+        /// Log scale on the count axis.
+        #[arg(long)]
+        log: bool,
+        /// Memory bound of each search's table, e.g. 500M, 2G (default: the available
+        /// memory).
+        #[arg(long)]
+        max_memory: Option<String>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+        #[command(flatten)]
+        out: OutArgs,
+    },
     /// The Schreier (orbit) graph of the puzzle's generators on its points: an edge
     /// p -> p^s per point p and generator s, generators coloured (at most 200 vertices).
     Schreier {
@@ -481,6 +505,7 @@ impl FigureKind {
             | FigureKind::Net { out, .. }
             | FigureKind::Cycles { out, .. }
             | FigureKind::Bfs { out, .. }
+            | FigureKind::Distributions { out, .. }
             | FigureKind::Hist { out, .. }
             | FigureKind::Schreier { out, .. }
             | FigureKind::Cycletype { out, .. }
@@ -495,7 +520,10 @@ impl FigureKind {
         self.out().validate()?;
         let tikz_kind = matches!(
             self,
-            FigureKind::Matrix { .. } | FigureKind::Bfs { .. } | FigureKind::Hist { .. }
+            FigureKind::Matrix { .. }
+                | FigureKind::Bfs { .. }
+                | FigureKind::Distributions { .. }
+                | FigureKind::Hist { .. }
         );
         if Format::from_path(&self.out().out)? == Format::Tex && !tikz_kind {
             return Err(permlab::figures::FigureError::NoTikz.into());
@@ -735,6 +763,35 @@ impl FigureKind {
                     .log(log)
                     .title(&title_or(&out, &format!("{puzzle}: states by distance")))
                     .axes("distance (moves)", "states");
+                write_figure(&fig, &out, json)
+            }
+            FigureKind::Distributions {
+                puzzles,
+                metric,
+                log,
+                max_memory,
+                quiet,
+                out,
+            } => {
+                let mut list = Vec::new();
+                for puzzle in puzzles {
+                    let name = puzzle.name().to_string();
+                    let space = SpaceArgs {
+                        puzzle,
+                        metric,
+                        inverses: false,
+                        up_to_rotation: false,
+                        track: None,
+                        identical: None,
+                        max_memory: max_memory.clone(),
+                        quiet,
+                    };
+                    list.push((name, search_distribution(&space)?));
+                }
+                let fig = HistogramFigure::new(list)
+                    .log(log)
+                    .title(&title_or(&out, "positions by distance"))
+                    .axes("distance (moves)", "positions");
                 write_figure(&fig, &out, json)
             }
             FigureKind::Hist {

@@ -198,16 +198,26 @@ impl Figure for HistogramFigure {
                 }
             }};
         }
+        // with a legend (several series), the fraction of the plot's height it takes
+        // at the top right, kept free of bars by raising the count axis
+        let legend = if nser > 1 {
+            let plot_h = (area.dim_in_pixel().1 as f64 - 20.0 - fs * 3.0).max(1.0);
+            ((nser as f64 * fs * 1.5 + 16.0) / plot_h).min(0.6)
+        } else {
+            0.0
+        };
         if self.log {
-            // room above the tallest bar for its value label
-            let top = maxc * 3.0;
+            // room above the tallest bar for its value label, or for the legend:
+            // log(top) − log(maxc) = legend · (log(top) − log(0.5))
+            let top = (maxc * 3.0)
+                .max(10f64.powf(((maxc * 1.5).log10() - legend * 0.5f64.log10()) / (1.0 - legend)));
             let chart = builder
                 .build_cartesian_2d(xr, (0.5f64..top).log_scale())
                 .map_err(draw_err)?;
             draw_chart!(chart, 0.5);
         } else {
             let chart = builder
-                .build_cartesian_2d(xr, 0f64..maxc * 1.12)
+                .build_cartesian_2d(xr, 0f64..(maxc * 1.12).max(maxc * 1.05 / (1.0 - legend)))
                 .map_err(draw_err)?;
             draw_chart!(chart, 0.0);
         }
