@@ -439,3 +439,69 @@ fn distributions_figure_draws_each_puzzles_bfs_counts() {
     assert!(!bad.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn coset_graph_has_one_vertex_per_coset() {
+    use permlab::PermGroup;
+    let mut drawn = 0;
+    for (spec, words) in [
+        ("turnstyle:5", vec!["T"]),
+        ("pyraminx:notips", vec!["U", "L", "R"]),
+        ("board:3x3:2", vec!["A", "B"]),
+        ("floppy", vec!["U"]),
+    ] {
+        let p = Puzzle::builtin(spec).unwrap();
+        let Ok(sub) = words
+            .iter()
+            .map(|w| p.parse_word(w).map(|w| p.eval(&w)))
+            .collect::<Result<Vec<Perm>, _>>()
+        else {
+            continue;
+        };
+        let h = PermGroup::new(p.degree(), sub.clone());
+        let index = p.group().order() / h.order();
+        match SchreierFigure::on_cosets(&p, &sub) {
+            Ok(f) => {
+                drawn += 1;
+                assert_eq!(f.labels().len().to_string(), index.to_string(), "{spec}");
+                // each generator permutes the cosets: its edges form a bijection
+                let k = f.labels().len();
+                for s in 0..p.generators().len() {
+                    let mut hit = vec![0; k];
+                    for &(from, to, g) in f.edges() {
+                        if g == s {
+                            assert!(from < k);
+                            hit[to] += 1;
+                        }
+                    }
+                    assert!(hit.iter().all(|&c| c == 1), "{spec}: generator {s}");
+                }
+                // the subgroup's own generators fix the coset H (vertex 1): the
+                // generators of H that are puzzle generators loop at vertex 0
+                for (s, m) in p.generators().iter().enumerate() {
+                    if h.contains(&m.perm) {
+                        assert!(f.edges().contains(&(0, 0, s)), "{spec}: {}", m.name);
+                    }
+                }
+            }
+            Err(e) => assert!(index > MAX_VERTICES.into(), "{spec}: {e}"),
+        }
+    }
+    // refused: too many cosets
+    let target = std::env::temp_dir().join(format!("permlab-coset-{}.svg", std::process::id()));
+    let out = permlab(&[
+        "figure",
+        "schreier",
+        "cube2",
+        "--coset",
+        "cube2[R,U]",
+        "--out",
+        target.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("index 3024"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+    assert!(!target.exists());
+    assert!(drawn >= 2);
+}

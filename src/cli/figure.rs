@@ -208,6 +208,10 @@ pub enum FigureKind {
         /// Draw only the orbit of this point (1-based).
         #[arg(long, conflicts_with = "points")]
         orbit: Option<usize>,
+        /// Draw the graph on the right cosets of this subgroup instead of on points,
+        /// given as PUZZLE[word,word,...] (e.g. "cube2[R,U]"; at most 200 cosets).
+        #[arg(long, conflicts_with_all = ["points", "orbit"])]
+        coset: Option<String>,
         /// circle (points in order round a circle) or layers (rows by BFS distance from
         /// the first point of each orbit).
         #[arg(long, value_enum, default_value = "circle")]
@@ -677,10 +681,38 @@ impl FigureKind {
             }
             FigureKind::Schreier {
                 puzzle,
+                coset: Some(text),
+                layout,
+                out,
+                ..
+            } => {
+                let spec = text.split_once('[').map_or("", |(p, _)| p.trim());
+                let sub = permlab::search::twophase::parse_subgroup_option(
+                    "--coset",
+                    &puzzle,
+                    puzzle.name(),
+                    &text,
+                )?;
+                let perms: Vec<Perm> = sub.into_iter().map(|(_, p)| p).collect();
+                let fig = SchreierFigure::on_cosets(&puzzle, &perms)
+                    .map_err(|e| format!("figure schreier {} --coset {text:?}: {e}", spec))?
+                    .layout(layout)
+                    .title(&title_or(
+                        &out,
+                        &format!(
+                            "Schreier graph of {} on the cosets of {text}",
+                            puzzle.name()
+                        ),
+                    ));
+                write_figure(&fig, &out, json)
+            }
+            FigureKind::Schreier {
+                puzzle,
                 points,
                 orbit,
                 layout,
                 out,
+                ..
             } => {
                 let n = puzzle.degree();
                 let pts = match (points, orbit) {

@@ -94,6 +94,75 @@ impl SchreierFigure {
         SchreierFigure::new(labels, gens.into_iter().map(|g| g.0).collect(), edges)
     }
 
+    /// The Schreier graph of `puzzle`'s generators on the right cosets `Hg` of the
+    /// subgroup `H = ⟨subgroup⟩` (the coset graph: an edge `Hg → Hgs` per coset and
+    /// generator `s`). Vertex 1 is `H` itself and the others are numbered in the
+    /// breadth-first order from it; two products `g`, `g'` lie in one coset exactly
+    /// when `g'·g⁻¹ ∈ H`, decided by sifting in `H`'s stabiliser chain. The index
+    /// `|G : H|` is computed from the two orders first, and more than
+    /// [`MAX_VERTICES`] cosets are refused before any is listed. Errors also when a
+    /// subgroup generator is not in the puzzle's group.
+    ///
+    /// ```
+    /// use permlab::{PermGroup, Puzzle, figures::schreier::SchreierFigure};
+    /// let p = Puzzle::builtin("turnstyle:5").unwrap();
+    /// let a = p.generators()[0].perm.clone();
+    /// let f = SchreierFigure::on_cosets(&p, &[a.clone()]).unwrap();
+    /// // one vertex per coset of ⟨a⟩, one edge per coset and generator
+    /// let index = p.group().order() / PermGroup::new(5, vec![a]).order();
+    /// assert_eq!(f.labels().len().to_string(), index.to_string());
+    /// assert_eq!(f.edges().len(), f.labels().len() * p.generators().len());
+    /// ```
+    pub fn on_cosets(
+        puzzle: &Puzzle,
+        subgroup: &[crate::Perm],
+    ) -> Result<SchreierFigure, FigureError> {
+        use crate::group::PermGroup;
+        let n = puzzle.degree();
+        let gens: Vec<(String, &crate::Perm)> = puzzle
+            .generators()
+            .iter()
+            .map(|m| (m.name.clone(), &m.perm))
+            .collect();
+        let g = puzzle.group();
+        let h = PermGroup::new(n, subgroup.iter().map(|x| x.extended(n)).collect());
+        if let Some(x) = subgroup.iter().find(|x| !g.contains(&x.extended(n))) {
+            return Err(FigureError::Invalid(format!(
+                "the subgroup generator {x} is not in the group of {}",
+                puzzle.name()
+            )));
+        }
+        let index = g.order() / h.order();
+        if index > num_bigint::BigUint::from(MAX_VERTICES) {
+            return Err(FigureError::Invalid(format!(
+                "the subgroup has index {index}: a coset graph is drawn with at most {MAX_VERTICES} vertices"
+            )));
+        }
+        let index = usize::try_from(&index).expect("at most MAX_VERTICES");
+        let mut reps: Vec<crate::Perm> = vec![crate::Perm::identity(n)];
+        let mut inverses: Vec<crate::Perm> = vec![crate::Perm::identity(n)];
+        let mut edges = Vec::with_capacity(index * gens.len());
+        let mut next = 0;
+        while next < reps.len() {
+            for (k, (_, s)) in gens.iter().enumerate() {
+                let x = &reps[next] * *s;
+                let to = match inverses.iter().position(|r| h.contains(&(&x * r))) {
+                    Some(j) => j,
+                    None => {
+                        inverses.push(x.inverse());
+                        reps.push(x);
+                        reps.len() - 1
+                    }
+                };
+                edges.push((next, to, k));
+            }
+            next += 1;
+        }
+        assert_eq!(reps.len(), index, "the coset enumeration found every coset");
+        let labels = (1..=reps.len()).map(|v| v.to_string()).collect();
+        SchreierFigure::new(labels, gens.into_iter().map(|g| g.0).collect(), edges)
+    }
+
     /// A Schreier graph from its parts: vertex labels, generator names, and edges
     /// `(from, to, generator)` (indices into the two lists). Errors as
     /// [`SchreierFigure::on_points`], and for an index out of range.

@@ -57,16 +57,27 @@ pub fn parse_subgroup(
     puzzle_spec: &str,
     text: &str,
 ) -> Result<Vec<(String, Perm)>, String> {
+    parse_subgroup_option("--chain", puzzle, puzzle_spec, text)
+}
+
+/// [`parse_subgroup`], its errors naming the command-line option `option` that gave
+/// the text.
+pub fn parse_subgroup_option(
+    option: &str,
+    puzzle: &Puzzle,
+    puzzle_spec: &str,
+    text: &str,
+) -> Result<Vec<(String, Perm)>, String> {
     let text = text.trim();
     let (name, rest) = text
         .split_once('[')
-        .ok_or_else(|| format!("--chain {text:?}: expected PUZZLE[move,move,...]"))?;
+        .ok_or_else(|| format!("{option} {text:?}: expected PUZZLE[move,move,...]"))?;
     let list = rest
         .strip_suffix(']')
-        .ok_or_else(|| format!("--chain {text:?}: missing the closing ]"))?;
+        .ok_or_else(|| format!("{option} {text:?}: missing the closing ]"))?;
     if name.trim() != puzzle_spec {
         return Err(format!(
-            "--chain {text:?}: the subgroup is of {:?}, the puzzle is {puzzle_spec:?}",
+            "{option} {text:?}: the subgroup is of {:?}, the puzzle is {puzzle_spec:?}",
             name.trim()
         ));
     }
@@ -74,11 +85,11 @@ pub fn parse_subgroup(
     for (i, m) in list.split(',').enumerate() {
         let m = m.trim();
         if m.is_empty() {
-            return Err(format!("--chain {text:?}: move {} is empty", i + 1));
+            return Err(format!("{option} {text:?}: move {} is empty", i + 1));
         }
         let w = puzzle
             .parse_word(m)
-            .map_err(|e| format!("--chain {text:?}: move {} ({m:?}): {e}", i + 1))?;
+            .map_err(|e| format!("{option} {text:?}: move {} ({m:?}): {e}", i + 1))?;
         out.push((m.to_string(), puzzle.eval(&w)));
     }
     Ok(out)
