@@ -73,6 +73,43 @@ pub fn latex_text(s: &str) -> String {
     out
 }
 
+/// A figure label for LaTeX text mode: [`latex_text`], except that an exponent or a
+/// subscript (`^` or `_` followed by letters, digits or `-`, as in a cycle type
+/// `7^2 1^22`, a power `(R U)^105` or a group `S_8`) is set in math mode as a real
+/// superscript or subscript.
+///
+/// ```
+/// use permlab::escape::latex_label;
+/// assert_eq!(latex_label("cycle type 7^2 1^22"), "cycle type 7$^{2}$ 1$^{22}$");
+/// assert_eq!(latex_label("(R U)^105 in S_8"), "(R U)$^{105}$ in S$_{8}$");
+/// assert_eq!(latex_label("x^ and a_b%"), "x\\^{} and a$_{b}$\\%");
+/// ```
+pub fn latex_label(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut plain = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let run = chars[i + 1..]
+            .iter()
+            .take_while(|x| x.is_ascii_alphanumeric() || **x == '-')
+            .count();
+        if (c == '^' || c == '_') && run > 0 {
+            out.push_str(&latex_text(&plain));
+            plain.clear();
+            let script: String = chars[i + 1..i + 1 + run].iter().collect();
+            out.push_str(&format!("${c}{{{script}}}$"));
+            i += 1 + run;
+        } else {
+            plain.push(c);
+            i += 1;
+        }
+    }
+    out.push_str(&latex_text(&plain));
+    out
+}
+
 /// The math-mode spelling of a symbol the crate prints, if it has one.
 fn latex_math_symbol(c: char) -> Option<&'static str> {
     Some(match c {
@@ -89,6 +126,7 @@ fn latex_math_symbol(c: char) -> Option<&'static str> {
         '∏' => "\\prod",
         '⁻' => "^{-}",
         '¹' => "^{1}",
+        'λ' => "\\lambda",
         _ => return None,
     })
 }

@@ -165,7 +165,9 @@ fn source_is_ascii_balanced_escaped_and_deterministic() {
     for tex in [m.to_tikz().unwrap(), h.to_tikz().unwrap()] {
         assert!(tex.is_ascii());
         assert!(braces_balanced(&tex), "{tex}");
-        assert!(tex.contains(&permlab::escape::latex_text(title)));
+        // the title as a label: text escaped, `_b` a subscript
+        assert!(tex.contains(&permlab::escape::latex_label(title)));
+        assert!(tex.contains("a$_{b}$"));
         assert!(tex.starts_with("\\begin{tikzpicture}"));
         assert!(tex.ends_with("\\end{tikzpicture}\n"));
         let doc = tikz::standalone(&tex);
@@ -339,7 +341,7 @@ fn cli_writes_the_tikz_of_the_library() {
                 "--out",
                 cyc.to_str().unwrap(),
             ],
-            "matrix pictures and histograms",
+            "exists only for matrix pictures, histograms",
         ),
         (
             vec![
@@ -373,5 +375,90 @@ fn cli_writes_the_tikz_of_the_library() {
         assert!(err.contains(needle), "{err}");
     }
     assert!(!cyc.exists() && !dir.join("x.svg").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn spectrum_mixing_and_cycle_type_have_tikz_forms() {
+    use permlab::figures::cycletype::CycleTypeFigure;
+    use permlab::figures::mixing::{MixingFigure, MixingSeries};
+    use permlab::figures::spectrum::SpectrumFigure;
+    use permlab::linalg::spectrum::permutation_eigenvalues;
+    let g = cube_perm("R U");
+    // spectrum: one dot per distinct eigenvalue, a "×m" for each multiplicity above 1
+    let eig = permutation_eigenvalues(&g);
+    let points: Vec<_> = eig.iter().map(|(r, m)| (r.value(), *m)).collect();
+    let spectrum = SpectrumFigure::new(points.clone())
+        .title("R U")
+        .to_tikz()
+        .unwrap();
+    assert_eq!(spectrum.matches("\\fill[").count(), points.len());
+    assert_eq!(
+        spectrum.matches("$\\times").count(),
+        points.iter().filter(|(_, m)| *m > 1).count()
+    );
+    // cycle type: one filled row per cycle of length > 1, as long as the cycle, and
+    // the cycle type's exponents as superscripts
+    let ct = CycleTypeFigure::new(&g);
+    let tex = ct.to_tikz().unwrap();
+    let widths: Vec<usize> = tex
+        .lines()
+        .filter(|l| l.starts_with("\\fill["))
+        .map(|l| {
+            let end = l.rsplit_once(" rectangle (").unwrap().1;
+            end.split(',').next().unwrap().parse().unwrap()
+        })
+        .collect();
+    assert_eq!(widths, ct.rows());
+    let mut lengths: Vec<usize> = g.cycles().iter().map(Vec::len).collect();
+    lengths.sort_unstable_by(|a, b| b.cmp(a));
+    assert_eq!(widths, lengths);
+    assert!(tex.contains("7$^{2}$"), "{tex}");
+    // mixing: a solid curve per puzzle and a dashed bound where there is one
+    let a = MixingSeries {
+        name: "a".into(),
+        tv: vec![1.0, 0.5, 0.25, 0.0],
+        lower_bound: Some(vec![0.5, 0.25, 0.125, 0.0625]),
+    };
+    let b = MixingSeries {
+        name: "b_2".into(),
+        tv: vec![1.0, 0.1],
+        lower_bound: None,
+    };
+    let mix = MixingFigure::new(vec![a, b])
+        .title("walks")
+        .to_tikz()
+        .unwrap();
+    assert_eq!(mix.matches("\\addplot[").count(), 3);
+    assert_eq!(mix.matches(",dashed,").count(), 1);
+    assert!(mix.contains("(2,2.500000e-1)"), "{mix}");
+    assert!(!mix.contains("(3,0"), "zero is off a log axis");
+    assert!(mix.contains("$\\lambda_* = 0.5000$"));
+    for tex in [&spectrum, &tex, &mix] {
+        assert!(tex.is_ascii() && braces_balanced(tex));
+    }
+    if Command::new("pdflatex").arg("--version").output().is_err() {
+        eprintln!("skipped compiling: pdflatex is not installed");
+        return;
+    }
+    let dir = tempdir("new-kinds");
+    for (name, body) in [
+        ("spectrum", &spectrum),
+        ("cycletype", &tex),
+        ("mixing", &mix),
+    ] {
+        std::fs::write(dir.join(format!("{name}.tex")), tikz::standalone(body)).unwrap();
+        let out = Command::new("pdflatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error"])
+            .arg(format!("{name}.tex"))
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -47,7 +47,8 @@ pub enum FigureCommand {
 #[derive(clap::Args)]
 pub struct OutArgs {
     /// Output file: .svg, .png, .pdf (vector, the SVG converted with the font
-    /// embedded), or .tex (TikZ/PGF; matrix, bfs and hist only).
+    /// embedded), or .tex (TikZ/PGF; matrix, bfs, distributions, hist, mixing, spectrum and
+    /// cycletype only).
     #[arg(long)]
     out: PathBuf,
     /// Size in pixels, WxH or W (square); default: the figure's own. Not for .tex.
@@ -528,6 +529,9 @@ impl FigureKind {
                 | FigureKind::Bfs { .. }
                 | FigureKind::Distributions { .. }
                 | FigureKind::Hist { .. }
+                | FigureKind::Mixing { .. }
+                | FigureKind::Spectrum { .. }
+                | FigureKind::Cycletype { .. }
         );
         if Format::from_path(&self.out().out)? == Format::Tex && !tikz_kind {
             return Err(permlab::figures::FigureError::NoTikz.into());

@@ -146,6 +146,14 @@ impl Figure for CycleTypeFigure {
         (560, 110 + 22 * rows)
     }
 
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        Ok(super::tikz::cycle_type(
+            &self.rows(),
+            &self.full_title(),
+            &self.note(),
+        ))
+    }
+
     fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
         let size = area.dim_in_pixel();
         let rows = self.rows();

@@ -114,6 +114,14 @@ impl Figure for MixingFigure {
         self.size
     }
 
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        Ok(super::tikz::mixing(
+            &self.series,
+            &self.title,
+            self.min_positive() / 2.0,
+        ))
+    }
+
     fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
         let (w, h) = area.dim_in_pixel();
         let fs = theme.label_size((w, h));

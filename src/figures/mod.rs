@@ -82,7 +82,7 @@ pub enum FigureError {
     #[error("output {0:?}: the file name must end in .svg, .png, .pdf or .tex")]
     Format(String),
     /// TikZ output asked of a figure that has no TikZ form.
-    #[error("TikZ output (.tex) exists only for matrix pictures and histograms; use .svg or .png for this figure")]
+    #[error("TikZ output (.tex) exists only for matrix pictures, histograms (bfs, distributions, hist), mixing curves, spectra and cycle types; use .svg, .png or .pdf for this figure")]
     NoTikz,
     /// PDF output asked of a library built without the `pdf` feature.
     #[error("PDF output needs permlab's `pdf` feature (on with the `cli` feature)")]
@@ -242,7 +242,7 @@ pub trait Figure {
     }
 
     /// The figure as TikZ/PGF source, a `tikzpicture` environment (see [`tikz`]);
-    /// [`FigureError::NoTikz`] for figures other than matrix pictures and histograms.
+    /// [`FigureError::NoTikz`] for figures without one (see [`tikz`]).
     fn to_tikz(&self) -> Result<String, FigureError> {
         Err(tikz::unsupported())
     }

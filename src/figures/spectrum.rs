@@ -58,6 +58,10 @@ impl Figure for SpectrumFigure {
         self.size
     }
 
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        Ok(super::tikz::spectrum(&self.points, &self.title))
+    }
+
     fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
         let (w, h) = area.dim_in_pixel();
         let (mut builder, fs) = super::chart_builder(area, theme);

@@ -1,8 +1,10 @@
 //! TikZ/PGF output: figures as LaTeX source, so their text is set in the paper's own
 //! font (issue 21). Permutation-matrix pictures become one `\fill`ed square per
 //! 1-entry over a light grid ([`matrix`]); distance distributions become a pgfplots
-//! `ybar` axis with the counts as coordinates ([`histogram`]). Other figures have no
-//! TikZ form ([`FigureError::NoTikz`]).
+//! `ybar` axis with the counts as coordinates ([`histogram`]); mixing curves a
+//! pgfplots axis with a logarithmic distance ([`mixing`]); eigenvalues dots on the unit
+//! circle ([`spectrum`]); a cycle type one row of unit squares per cycle
+//! ([`cycle_type`]). Other figures have no TikZ form ([`FigureError::NoTikz`]).
 //!
 //! The commands are those documented in T. Tantau, *The TikZ and PGF Packages*
 //! (manual, version 3.1) and C. Feuersänger, *Manual for Package pgfplots* (version
@@ -25,7 +27,7 @@
 use super::histogram::HistogramFigure;
 use super::matrix::{label_step, MatrixFigure};
 use super::{palette, FigureError};
-use crate::escape::latex_text;
+use crate::escape::{latex_label, latex_text};
 use plotters::style::RGBColor;
 use std::fmt::Write;
 
@@ -131,13 +133,13 @@ pub fn matrix(fig: &MatrixFigure) -> String {
             s,
             "\\node[below,font=\\small] at ({:.1},{rows}) {{{}}};",
             cols as f64 / 2.0,
-            latex_text(columns)
+            latex_label(columns)
         );
         let _ = writeln!(
             s,
             "\\node[anchor=north,rotate=90,font=\\small] at ({cols},{:.1}) {{{}}};",
             rows as f64 / 2.0,
-            latex_text(rows_caption)
+            latex_label(rows_caption)
         );
     }
     if !fig.title.is_empty() {
@@ -146,7 +148,7 @@ pub fn matrix(fig: &MatrixFigure) -> String {
             s,
             "\\node[above,yshift={shift}] at ({:.1},0) {{{}}};",
             cols as f64 / 2.0,
-            latex_text(&fig.title)
+            latex_label(&fig.title)
         );
     }
     s.push_str("\\end{tikzpicture}\n");
@@ -171,10 +173,10 @@ pub fn histogram(fig: &HistogramFigure) -> String {
         let _ = writeln!(s, "  xtick={{0,...,{maxd}}},");
     }
     if !fig.title.is_empty() {
-        let _ = writeln!(s, "  title={{{}}},", latex_text(&fig.title));
+        let _ = writeln!(s, "  title={{{}}},", latex_label(&fig.title));
     }
-    let _ = writeln!(s, "  xlabel={{{}}},", latex_text(&fig.x_desc));
-    let _ = writeln!(s, "  ylabel={{{}}},", latex_text(&fig.y_desc));
+    let _ = writeln!(s, "  xlabel={{{}}},", latex_label(&fig.x_desc));
+    let _ = writeln!(s, "  ylabel={{{}}},", latex_label(&fig.y_desc));
     if fig.log {
         s.push_str("  ymode=log, log origin=infty,\n");
     } else {
@@ -198,6 +200,132 @@ pub fn histogram(fig: &HistogramFigure) -> String {
         }
     }
     s.push_str("\\end{axis}\n\\end{tikzpicture}\n");
+    s
+}
+
+/// Mixing curves as a pgfplots axis (`ymode=log`): per puzzle its total-variation
+/// distances after `k = 0, 1, …` moves as a solid line and, where it has one, the
+/// spectral lower bound dashed in the same colour, each with a legend entry; values
+/// below `lo` are left out, as on the bitmap figure.
+pub fn mixing(series: &[super::mixing::MixingSeries], title: &str, lo: f64) -> String {
+    let mut s = String::new();
+    s.push_str("\\begin{tikzpicture}\n\\begin{axis}[\n");
+    s.push_str("  width=12cm, height=8cm, ymode=log, xmin=0,\n");
+    let _ = writeln!(s, "  ymin={lo:.3e}, ymax=1.5,");
+    if !title.is_empty() {
+        let _ = writeln!(s, "  title={{{}}},", latex_label(title));
+    }
+    s.push_str("  xlabel={random moves $k$},\n");
+    s.push_str("  ylabel={total-variation distance to uniform},\n");
+    s.push_str("  legend pos=south west, legend style={font=\\small},\n]\n");
+    let coords = |v: &[f64]| -> String {
+        v.iter()
+            .enumerate()
+            .filter(|(_, &t)| t >= lo)
+            .map(|(k, &t)| format!(" ({k},{t:.6e})"))
+            .collect()
+    };
+    for (k, series) in series.iter().enumerate() {
+        let c = colour(palette::SERIES[k % palette::SERIES.len()]);
+        let _ = writeln!(
+            s,
+            "\\addplot[color={c},line width=1pt,mark=none] coordinates {{{} }};",
+            coords(&series.tv)
+        );
+        let _ = writeln!(s, "\\addlegendentry{{{}}}", latex_text(&series.name));
+        if let Some(b) = &series.lower_bound {
+            let _ = writeln!(
+                s,
+                "\\addplot[color={c},dashed,mark=none] coordinates {{{} }};",
+                coords(b)
+            );
+            // b[1] = λ*/2
+            let lambda = b.get(1).map_or(String::new(), |b1| {
+                format!(", $\\lambda_* = {:.4}$", 2.0 * b1)
+            });
+            let _ = writeln!(
+                s,
+                "\\addlegendentry{{{}: lower bound $\\lambda_*^k/2${lambda}}}",
+                latex_text(&series.name)
+            );
+        }
+    }
+    s.push_str("\\end{axis}\n\\end{tikzpicture}\n");
+    s
+}
+
+/// Eigenvalues with their multiplicities as dots on and in the unit circle (1 unit =
+/// 3 cm), each multiplicity above 1 written beside its dot, the axes labelled
+/// "real part" and "imaginary part", the title above.
+pub fn spectrum(points: &[(nalgebra::Complex<f64>, usize)], title: &str) -> String {
+    let mut s = String::new();
+    let dot = colour(palette::SERIES[0]);
+    s.push_str("\\begin{tikzpicture}[scale=3]\n");
+    s.push_str(
+        "\\draw[->,gray] (-1.25,0) -- (1.25,0) node[below left,black] {\\small real part};\n",
+    );
+    s.push_str(
+        "\\draw[->,gray] (0,-1.25) -- (0,1.25) node[right,black] {\\small imaginary part};\n",
+    );
+    s.push_str("\\draw[gray!60,line width=1pt] (0,0) circle (1);\n");
+    for (z, m) in points {
+        let _ = writeln!(
+            s,
+            "\\fill[color={dot}] ({:.6},{:.6}) circle (0.025);",
+            z.re, z.im
+        );
+        if *m > 1 {
+            // outside the circle for points on it, beside the dot otherwise
+            let f = if z.norm() > 0.5 { 1.12 } else { 1.0 };
+            let _ = writeln!(
+                s,
+                "\\node[anchor=south west,font=\\scriptsize] at ({:.6},{:.6}) {{$\\times{m}$}};",
+                z.re * f,
+                z.im * f
+            );
+        }
+    }
+    if !title.is_empty() {
+        let _ = writeln!(s, "\\node[above] at (0,1.4) {{{}}};", latex_label(title));
+    }
+    s.push_str("\\end{tikzpicture}\n");
+    s
+}
+
+/// A cycle type as one left-aligned row of unit squares per cycle (at most 0.5 cm
+/// each and 12 cm wide), longest first, each row labelled with its length, the title
+/// above and `note` below.
+pub fn cycle_type(rows: &[usize], title: &str, note: &str) -> String {
+    let longest = rows.first().copied().unwrap_or(1).max(1);
+    let unit = (12.0 / longest as f64).min(0.5);
+    let fill = colour(palette::SERIES[0]);
+    let mut s = String::new();
+    let _ = writeln!(s, "\\begin{{tikzpicture}}[x={unit:.4}cm,y=-{unit:.4}cm]");
+    for (i, &len) in rows.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "\\fill[color={fill}] (0,{i}) rectangle ({len},{});",
+            i + 1
+        );
+        let _ = writeln!(
+            s,
+            "\\draw[white,line width=0.4pt,step=1] (0,{i}) grid ({len},{});",
+            i + 1
+        );
+        let _ = writeln!(s, "\\node[right,font=\\small] at ({len},{i}.5) {{{len}}};");
+    }
+    let _ = writeln!(
+        s,
+        "\\node[above right] at (0,0) {{{}}};",
+        latex_label(title)
+    );
+    let _ = writeln!(
+        s,
+        "\\node[below right,font=\\small] at (0,{}) {{{}}};",
+        rows.len(),
+        latex_label(note)
+    );
+    s.push_str("\\end{tikzpicture}\n");
     s
 }
 
