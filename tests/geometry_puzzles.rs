@@ -418,3 +418,91 @@ fn every_builtin_order_agrees_with_gap() {
         assert_eq!(&p.group().order(), size, "{spec}");
     }
 }
+
+/// The distributions of tests/data/twsearch_distributions.txt (written by
+/// tests/data/twsearch_distributions.sh: `twsearch -g` on `permlab export SPEC --tws`,
+/// Rokicki's C++ twsearch built from its public source), and the specs twsearch could
+/// not search (its comment lines `# SPEC: twsearch failed …`).
+fn twsearch_distributions() -> (Vec<(&'static str, Vec<u64>)>, Vec<&'static str>) {
+    let text = include_str!("data/twsearch_distributions.txt");
+    let mut found = Vec::new();
+    let mut failed = Vec::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("# ") {
+            if let Some((spec, _)) = rest.split_once(": twsearch failed") {
+                failed.push(spec);
+            }
+        } else if let Some((spec, counts)) = line.split_once('\t') {
+            let counts = counts
+                .split_whitespace()
+                .map(|c| c.parse::<u64>().unwrap())
+                .collect();
+            found.push((spec, counts));
+        }
+    }
+    (found, failed)
+}
+
+/// The built-ins an exhaustive search fits (at most 2·10^9 positions, the script's
+/// MAX), with no identical pieces, and their positions.
+fn searchable_builtins() -> Vec<(&'static str, u64)> {
+    permlab::puzzle::catalogue()
+        .iter()
+        .filter_map(|e| {
+            let p = Puzzle::builtin(e.spec).unwrap();
+            let order: u64 = p.group().order().try_into().ok()?;
+            (p.identical().is_empty() && order <= 2_000_000_000).then_some((e.spec, order))
+        })
+        .collect()
+}
+
+/// Compares permlab's table BFS in the htm metric with twsearch's distribution for
+/// every searchable built-in with positions in `range`, and with the plain hash-map
+/// BFS where twsearch could not search it (at most 4·10^6 positions there).
+fn distributions_agree_in(range: std::ops::RangeInclusive<u64>) {
+    let (found, failed) = twsearch_distributions();
+    let mut compared = 0;
+    for (spec, positions) in searchable_builtins() {
+        if !range.contains(&positions) {
+            continue;
+        }
+        let p = Puzzle::builtin(spec).unwrap();
+        let (space, ours) = distribution(&p, SearchMetric::Htm);
+        assert_eq!(ours.iter().sum::<u64>(), positions, "{spec}");
+        if let Some((_, theirs)) = found.iter().find(|(s, _)| *s == spec) {
+            assert_eq!(&ours, theirs, "{spec}: permlab and twsearch differ");
+        } else {
+            assert!(
+                failed.contains(&spec),
+                "{spec} is not in tests/data/twsearch_distributions.txt: rerun tests/data/twsearch_distributions.sh"
+            );
+            assert!(
+                positions <= 4_000_000,
+                "{spec}: no independent distribution"
+            );
+            assert_eq!(
+                ours,
+                naive_bfs(&space),
+                "{spec}: table and hash-map BFS differ"
+            );
+        }
+        compared += 1;
+    }
+    assert!(compared > 0);
+}
+
+#[test]
+fn distributions_agree_with_twsearch() {
+    // every built-in with at most 10^8 positions (cube2, pyraminx, skewb, ivy, the
+    // seed boards, …): permlab's BFS equals twsearch's, position count by distance
+    distributions_agree_in(0..=100_000_000);
+}
+
+#[test]
+#[ignore = "several minutes (dino, domino, turnstyle:12, board:4x4:3, …): cargo test --release --test geometry_puzzles -- --ignored"]
+fn large_distributions_agree_with_twsearch() {
+    // the built-ins with 10^8 to 2·10^9 positions, e.g. the Dino cube (239,500,800
+    // positions, God's number 13) and the Domino (1,625,702,400 positions, God's
+    // number 18), both as twsearch counts them
+    distributions_agree_in(100_000_001..=2_000_000_000);
+}

@@ -954,7 +954,11 @@ fn orbit_blocks_give_the_dense_spectrum() {
             // a non-symmetric T can have defective eigenvalues (rotation3's pairs: 1/4
             // in a Jordan block of size 5), which any floating-point solver finds only
             // to about ε^(1/5) ≈ 1e-3
-            let tol = if s.solver == Solver::Symmetric { 1e-9 } else { 1e-3 };
+            let tol = if s.solver == Solver::Symmetric {
+                1e-9
+            } else {
+                1e-3
+            };
             assert!(
                 same_multiset(&s.eigenvalues, &dense, tol),
                 "{spec} {domain:?}"
