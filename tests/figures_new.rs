@@ -355,9 +355,8 @@ fn cli_new_figures_write_and_refuse() {
         (
             vec![
                 "figure",
-                "cycletype",
+                "blocks",
                 "cube3",
-                "R U",
                 "--out",
                 &out("x.tex"),
             ],

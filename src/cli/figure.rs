@@ -772,19 +772,7 @@ impl FigureKind {
                             .into())
                         }
                     },
-                    None => {
-                        // the first system of each orbit: systems of one orbit overlap
-                        let mut seen: Vec<usize> = Vec::new();
-                        let mut out = Vec::new();
-                        for s in &all {
-                            let min = s[0][0];
-                            if !seen.contains(&min) {
-                                seen.push(min);
-                                out.push(s.clone());
-                            }
-                        }
-                        out
-                    }
+                    None => permlab::figures::blocks_figure::first_system_per_orbit(&all),
                 };
                 let fig = BlocksFigure::new(&puzzle, &chosen)?.title(&title_or(
                     &out,

@@ -99,6 +99,22 @@ fn puzzle_cells(puzzle: &Puzzle) -> (Vec<(usize, usize)>, (usize, usize)) {
     }
 }
 
+/// The first of `systems` on each orbit (the systems of one orbit overlap, so at most
+/// one per orbit can be drawn at once), in the order given: what `figure blocks`
+/// draws by default.
+pub fn first_system_per_orbit(systems: &[BlockSystem]) -> Vec<BlockSystem> {
+    let mut seen: Vec<usize> = Vec::new();
+    let mut out = Vec::new();
+    for s in systems {
+        let min = s.iter().flatten().copied().min().unwrap_or(0);
+        if !seen.contains(&min) {
+            seen.push(min);
+            out.push(s.clone());
+        }
+    }
+    out
+}
+
 impl BlocksFigure {
     /// The blocks of `systems` (each a partition of an orbit of `puzzle`'s group, as
     /// [`crate::PermGroup::minimal_block_systems`] gives them) on `puzzle`'s picture.

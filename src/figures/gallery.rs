@@ -89,6 +89,10 @@ pub fn gallery_names() -> Vec<&'static str> {
         "spectrum-tperm",
         "orbitals-cube2",
         "mixing-nokia2x2-rotation3",
+        "schreier-rotation3",
+        "cycletype-RU",
+        "blocks-cube3",
+        "distributions-pyraminx-skewb-ivy",
     ]
 }
 
@@ -253,7 +257,67 @@ pub fn gallery() -> Result<Vec<GalleryItem>, FigureError> {
         "total-variation distance to uniform after k random moves, nokia2x2 and rotation3, with the spectral lower bounds",
         Box::new(super::mixing::MixingFigure::new(series).title("random-walk mixing")),
     ));
+    // the pictures of issue 21: a Schreier graph, a cycle type, block systems, and
+    // distance distributions side by side
+    let rotation = puzzle("rotation3")?;
+    let points: Vec<usize> = (0..rotation.degree()).collect();
+    out.push(item(
+        "schreier-rotation3",
+        "Schreier graph of rotation3's four moves on its 9 positions, in rows by distance from position 1",
+        Box::new(
+            super::schreier::SchreierFigure::on_points(&rotation, &points)?
+                .layout(super::schreier::GraphLayout::Layers)
+                .title("Schreier graph of rotation3"),
+        ),
+    ));
+    out.push(item(
+        "cycletype-RU",
+        "cycle type of R U on cube3 as a Young diagram, one row per cycle (order 105 = lcm(15, 7, 3))",
+        Box::new(super::cycletype::CycleTypeFigure::new(&word_perm(&cube, "R U")?).title("R U")),
+    ));
+    let systems =
+        super::blocks_figure::first_system_per_orbit(&cube.group().minimal_block_systems());
+    out.push(item(
+        "blocks-cube3",
+        "minimal block systems of cube3's group: its corner and edge pieces, one colour per block",
+        Box::new(
+            super::blocks_figure::BlocksFigure::new(&cube, &systems)?
+                .title("minimal block systems of cube3"),
+        ),
+    ));
+    let mut series = Vec::new();
+    for spec in ["pyraminx:notips", "skewb", "ivy"] {
+        series.push((spec.to_string(), metric_distribution(&puzzle(spec)?)?));
+    }
+    out.push(item(
+        "distributions-pyraminx-skewb-ivy",
+        "distance distributions of the Pyraminx without tips, the Skewb and the Ivy cube side by side (htm, log scale)",
+        Box::new(
+            HistogramFigure::new(series)
+                .log(true)
+                .title("positions by distance")
+                .axes("distance (moves)", "positions"),
+        ),
+    ));
     Ok(out)
+}
+
+/// The distance distribution of a puzzle in its own metric (`permlab bfs PUZZLE`).
+fn metric_distribution(puzzle: &Puzzle) -> Result<DistanceDistribution, FigureError> {
+    let invalid =
+        |e: &dyn std::fmt::Display| FigureError::Invalid(format!("{}: {e}", puzzle.name()));
+    let (names, perms) =
+        crate::search::space::metric_moves(puzzle, puzzle.metric()).map_err(|e| invalid(&e))?;
+    let space =
+        GroupSpace::new(puzzle.name(), puzzle.degree(), names, perms).map_err(|e| invalid(&e))?;
+    let (_, r) = search_space(
+        &space,
+        None,
+        &BfsOptions::default(),
+        &AtomicBool::new(false),
+    )
+    .map_err(|e| invalid(&e))?;
+    Ok(r.distribution)
 }
 
 /// The distance distribution of a puzzle's Cayley graph over its generators (as they
