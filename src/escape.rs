@@ -73,41 +73,101 @@ pub fn latex_text(s: &str) -> String {
     out
 }
 
-/// A figure label for LaTeX text mode: [`latex_text`], except that an exponent or a
-/// subscript (`^` or `_` followed by letters, digits or `-`, as in a cycle type
-/// `7^2 1^22`, a power `(R U)^105` or a group `S_8`) is set in math mode as a real
-/// superscript or subscript.
+/// The position of a run of a label's text: on the line, raised or lowered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Script {
+    /// On the baseline.
+    Normal,
+    /// An exponent.
+    Superscript,
+    /// A subscript.
+    Subscript,
+}
+
+/// A label cut into runs by its exponents and subscripts: `^` followed by digits (with
+/// an optional `-`) or by one letter is an exponent (`7^2`, `g^-1`, `(R U)^105`,
+/// `2^n`), `_` followed by digits or by one letter a subscript (`S_8`, `A_n`); the
+/// `^` and `_` are dropped. Anything else stays as it is, so a name like `cube2_ruf`
+/// is not cut. The one rule for math-like labels in every figure format
+/// ([`latex_label`] for TikZ, the figures' titles in SVG, PNG and PDF).
 ///
 /// ```
-/// use permlab::escape::latex_label;
-/// assert_eq!(latex_label("cycle type 7^2 1^22"), "cycle type 7$^{2}$ 1$^{22}$");
-/// assert_eq!(latex_label("(R U)^105 in S_8"), "(R U)$^{105}$ in S$_{8}$");
-/// assert_eq!(latex_label("x^ and a_b%"), "x\\^{} and a$_{b}$\\%");
+/// use permlab::escape::{script_runs, Script};
+/// assert_eq!(
+///     script_runs("S_8 has 7^2"),
+///     vec![
+///         ("S".to_string(), Script::Normal),
+///         ("8".to_string(), Script::Subscript),
+///         (" has 7".to_string(), Script::Normal),
+///         ("2".to_string(), Script::Superscript),
+///     ]
+/// );
+/// assert_eq!(script_runs("cube2_ruf"), vec![("cube2_ruf".to_string(), Script::Normal)]);
 /// ```
-pub fn latex_label(s: &str) -> String {
+pub fn script_runs(s: &str) -> Vec<(String, Script)> {
     let chars: Vec<char> = s.chars().collect();
-    let mut out = String::with_capacity(s.len() + 8);
+    let mut runs: Vec<(String, Script)> = Vec::new();
     let mut plain = String::new();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
-        let run = chars[i + 1..]
+        let rest = &chars[i + 1..];
+        let word = rest
             .iter()
             .take_while(|x| x.is_ascii_alphanumeric() || **x == '-')
             .count();
-        if (c == '^' || c == '_') && run > 0 {
-            out.push_str(&latex_text(&plain));
-            plain.clear();
-            let script: String = chars[i + 1..i + 1 + run].iter().collect();
-            out.push_str(&format!("${c}{{{script}}}$"));
-            i += 1 + run;
+        let script: &[char] = &rest[..word];
+        let digits = |t: &[char]| !t.is_empty() && t.iter().all(char::is_ascii_digit);
+        let accepted = match c {
+            '^' => {
+                digits(script)
+                    || (script.first() == Some(&'-') && digits(&script[1..]))
+                    || (script.len() == 1 && script[0].is_ascii_alphabetic())
+            }
+            '_' => digits(script) || (script.len() == 1 && script[0].is_ascii_alphabetic()),
+            _ => false,
+        };
+        if accepted {
+            if !plain.is_empty() {
+                runs.push((std::mem::take(&mut plain), Script::Normal));
+            }
+            let kind = if c == '^' {
+                Script::Superscript
+            } else {
+                Script::Subscript
+            };
+            runs.push((script.iter().collect(), kind));
+            i += 1 + word;
         } else {
             plain.push(c);
             i += 1;
         }
     }
-    out.push_str(&latex_text(&plain));
-    out
+    if !plain.is_empty() || runs.is_empty() {
+        runs.push((plain, Script::Normal));
+    }
+    runs
+}
+
+/// A figure label for LaTeX text mode: [`latex_text`], except that the exponents and
+/// subscripts of [`script_runs`] are set in math mode as real superscripts and
+/// subscripts.
+///
+/// ```
+/// use permlab::escape::latex_label;
+/// assert_eq!(latex_label("cycle type 7^2 1^22"), "cycle type 7$^{2}$ 1$^{22}$");
+/// assert_eq!(latex_label("(R U)^105 in S_8"), "(R U)$^{105}$ in S$_{8}$");
+/// assert_eq!(latex_label("x^ and cube2_ruf%"), "x\\^{} and cube2\\_ruf\\%");
+/// ```
+pub fn latex_label(s: &str) -> String {
+    script_runs(s)
+        .into_iter()
+        .map(|(text, kind)| match kind {
+            Script::Normal => latex_text(&text),
+            Script::Superscript => format!("$^{{{text}}}$"),
+            Script::Subscript => format!("$_{{{text}}}$"),
+        })
+        .collect()
 }
 
 /// The math-mode spelling of a symbol the crate prints, if it has one.

@@ -353,13 +353,7 @@ fn cli_new_figures_write_and_refuse() {
             "--system 9",
         ),
         (
-            vec![
-                "figure",
-                "blocks",
-                "cube3",
-                "--out",
-                &out("x.tex"),
-            ],
+            vec!["figure", "blocks", "cube3", "--out", &out("x.tex")],
             "TikZ",
         ),
     ] {
@@ -503,4 +497,46 @@ fn coset_graph_has_one_vertex_per_coset() {
     assert_eq!(err.lines().count(), 1);
     assert!(!target.exists());
     assert!(drawn >= 2);
+}
+
+#[test]
+fn exponents_and_subscripts_are_set_smaller_and_shifted() {
+    use permlab::escape::{script_runs, Script};
+    use permlab::figures::{script_layout, text, SCRIPT_SCALE};
+    let runs = script_runs("(R U)^105 in S_8");
+    let kinds: Vec<Script> = runs.iter().map(|r| r.1).collect();
+    assert_eq!(
+        kinds,
+        [
+            Script::Normal,
+            Script::Superscript,
+            Script::Normal,
+            Script::Subscript
+        ]
+    );
+    let size = 24.0;
+    let placed = script_layout(&runs, size, 300.0, 40.0);
+    // the runs follow one another: each starts where the previous one's advance ends
+    for pair in placed.windows(2) {
+        let w = text::text_width(&pair[0].text, text::em_of(pair[0].size));
+        assert!((pair[1].x - (pair[0].x + w)).abs() < 1e-9);
+    }
+    // centred as a whole
+    let last = placed.last().unwrap();
+    let right = last.x + text::text_width(&last.text, text::em_of(last.size));
+    assert!(((placed[0].x + right) / 2.0 - 300.0).abs() < 1e-9);
+    // the exponent smaller and raised, the subscript smaller and lowered (screen y
+    // grows downwards), the normal runs on one line
+    assert_eq!(placed[1].size, size * SCRIPT_SCALE);
+    assert_eq!(placed[3].size, size * SCRIPT_SCALE);
+    assert!(placed[1].y < placed[0].y);
+    assert!(placed[3].y > placed[2].y);
+    assert_eq!(placed[0].y, placed[2].y);
+    // in a figure's SVG the exponent is text of its own, smaller than the title
+    let g: Perm = "(1,2,3)".parse().unwrap();
+    let svg = CycleTypeFigure::new(&g.extended(8))
+        .to_svg((560, 200))
+        .unwrap();
+    assert!(svg.contains("\n5\n</text>"), "{svg}");
+    assert!(!svg.contains("1^5"));
 }

@@ -626,14 +626,96 @@ pub fn draw_title<DB: DrawingBackend>(
     let style = centred_text(t.size, theme.palette.text);
     for (i, line) in t.lines.iter().enumerate() {
         let y = t.size * (0.225 + 1.15 * (i as f64 + 0.5));
-        area.draw(&Text::new(
-            line.clone(),
-            (w as i32 / 2, y.round() as i32),
-            style.clone(),
-        ))
-        .map_err(draw_err)?;
+        let runs = crate::escape::script_runs(line);
+        if runs.len() == 1 {
+            area.draw(&Text::new(
+                line.clone(),
+                (w as i32 / 2, y.round() as i32),
+                style.clone(),
+            ))
+            .map_err(draw_err)?;
+            continue;
+        }
+        for run in script_layout(&runs, t.size, w as f64 / 2.0, y) {
+            let style = text_style(run.size, theme.palette.text).pos(
+                plotters::style::text_anchor::Pos::new(
+                    plotters::style::text_anchor::HPos::Left,
+                    plotters::style::text_anchor::VPos::Center,
+                ),
+            );
+            area.draw(&Text::new(
+                run.text,
+                (run.x.round() as i32, run.y.round() as i32),
+                style,
+            ))
+            .map_err(draw_err)?;
+        }
     }
     Ok(t.height)
+}
+
+/// One run of a label with exponents or subscripts, placed: its text, font size
+/// and left-centre anchor point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlacedRun {
+    /// The run's text (without `^` or `_`).
+    pub text: String,
+    /// Its font size: the label's, or [`SCRIPT_SCALE`] of it for a script.
+    pub size: f64,
+    /// Left edge in pixels.
+    pub x: f64,
+    /// Vertical centre (of the run's x-height) in pixels.
+    pub y: f64,
+}
+
+/// The size of an exponent or subscript relative to the text around it.
+pub const SCRIPT_SCALE: f64 = 0.7;
+
+/// Places the runs of [`crate::escape::script_runs`] centred on `(cx, cy)` at font
+/// size `size`: scripts at [`SCRIPT_SCALE`] of the size, an exponent's baseline 0.35
+/// em above the line's, a subscript's 0.15 em below (the proportions of TeX's
+/// `\scriptstyle` shifts, rounded; D. E. Knuth, *The TeXbook*, appendix G).
+pub fn script_layout(
+    runs: &[(String, crate::escape::Script)],
+    size: f64,
+    cx: f64,
+    cy: f64,
+) -> Vec<PlacedRun> {
+    use crate::escape::Script;
+    let em = text::em_of(size);
+    let xh = text::x_height_em();
+    let sizes: Vec<f64> = runs
+        .iter()
+        .map(|(_, k)| match k {
+            Script::Normal => size,
+            _ => size * SCRIPT_SCALE,
+        })
+        .collect();
+    let widths: Vec<f64> = runs
+        .iter()
+        .zip(&sizes)
+        .map(|((t, _), &s)| text::text_width(t, text::em_of(s)))
+        .collect();
+    let mut x = cx - widths.iter().sum::<f64>() / 2.0;
+    // the line's baseline, and a run's centre for a baseline shifted by `shift` ems
+    let baseline = cy + 0.5 * xh * em;
+    let mut out = Vec::with_capacity(runs.len());
+    for (((t, k), &s), &wd) in runs.iter().zip(&sizes).zip(&widths) {
+        let shift = match k {
+            Script::Normal => 0.0,
+            Script::Superscript => -0.35,
+            Script::Subscript => 0.15,
+        };
+        let y = baseline + shift * em - 0.5 * xh * text::em_of(s);
+        out.push(PlacedRun {
+            text: t.clone(),
+            size: s,
+            x,
+            y,
+        });
+        x += wd;
+    }
+    out
 }
 
 /// Where a title goes: its font size, its lines, and the height of the band they
