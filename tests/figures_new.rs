@@ -540,3 +540,21 @@ fn exponents_and_subscripts_are_set_smaller_and_shifted() {
     assert!(svg.contains("\n5\n</text>"), "{svg}");
     assert!(!svg.contains("1^5"));
 }
+
+#[test]
+fn boards_with_arrows_and_cycle_pictures_say_what_arrows_and_colours_mean() {
+    use permlab::figures::board::BoardFigure;
+    use permlab::figures::cycles::CycleFigure;
+    let p = Puzzle::builtin("nokia2x2").unwrap();
+    let g = p.eval(&p.parse_word("A B").unwrap());
+    let plain = BoardFigure::for_puzzle(&p, &g.apply_to_state(&p.solved())).unwrap();
+    let with = plain.clone().arrows_of(&g);
+    let svg = |f: &BoardFigure| f.to_svg(f.default_size()).unwrap();
+    // the caption's text, its exponent set apart ("p → p" then "g")
+    assert!(svg(&with).contains("arrow p → p"));
+    assert!(svg(&with).contains("for each position p the permutation g moves"));
+    assert!(!svg(&plain).contains("arrow p"));
+    let c = CycleFigure::new(&g);
+    let s = c.to_svg(c.default_size()).unwrap();
+    assert!(s.contains("one colour per cycle, arrow p → p"), "{s}");
+}

@@ -22,6 +22,9 @@ use crate::puzzle::{Layout, Puzzle};
 use crate::word::Word;
 use plotters::prelude::*;
 
+/// The caption under a board with arrows: position `p`'s arrow points to `p^g`.
+pub const ARROWS_CAPTION: &str = "arrow p → p^g for each position p the permutation g moves";
+
 /// A picture of a board state.
 #[derive(Clone, Debug)]
 pub struct BoardFigure {
@@ -135,7 +138,8 @@ impl BoardFigure {
         self
     }
 
-    /// Adds an arrow `i → i^g` for every point `g` moves (a move, or a cycle).
+    /// Adds an arrow `i → i^g` for every point `g` moves (a move, or a cycle); the
+    /// figure then has the caption [`ARROWS_CAPTION`].
     pub fn arrows_of(mut self, g: &Perm) -> BoardFigure {
         for c in g.cycles() {
             for k in 0..c.len() {
@@ -202,13 +206,14 @@ impl BoardFigure {
         self.turns.iter().map(Option::is_some).collect()
     }
 
-    /// The arrows, as (from, to) positions.
+    /// The arrows, as (from, to) positions (an arrow `p → p^g` for each point a
+    /// permutation `g` moves, [`BoardFigure::arrows_of`]).
     pub fn arrows(&self) -> &[(usize, usize)] {
         &self.arrows
     }
 
     /// Top-left corner and side of the cells in an area of `size` pixels.
-    fn geometry(&self, size: (u32, u32), title_h: i32) -> (f64, f64, f64) {
+    fn geometry(&self, size: (u32, u32), title_h: i32, foot_h: f64) -> (f64, f64, f64) {
         let margin = 8.0;
         // arcs of turns may leave the board by up to (√2 − 1)·(block side)/2: keep
         // 0.7 cells around it free
@@ -218,7 +223,7 @@ impl BoardFigure {
             0.0
         };
         let avail_w = size.0 as f64 - 2.0 * margin;
-        let avail_h = size.1 as f64 - 2.0 * margin - title_h as f64;
+        let avail_h = size.1 as f64 - 2.0 * margin - title_h as f64 - foot_h;
         let cell = (avail_w / (self.cols as f64 + 2.0 * pad))
             .min(avail_h / (self.rows as f64 + 2.0 * pad))
             .max(4.0)
@@ -233,9 +238,10 @@ impl Figure for BoardFigure {
     fn default_size(&self) -> (u32, u32) {
         let cell = (480 / self.rows.max(self.cols)).clamp(24, 90) as u32;
         let title = if self.title.is_empty() { 0 } else { 36 };
+        let caption = if self.arrows.is_empty() { 0 } else { 24 };
         (
-            cell * self.cols as u32 + 16,
-            cell * self.rows as u32 + 16 + title,
+            (cell * self.cols as u32 + 16).max(if caption > 0 { 300 } else { 0 }),
+            cell * self.rows as u32 + 16 + title + caption,
         )
     }
 
@@ -243,7 +249,21 @@ impl Figure for BoardFigure {
         let size = area.dim_in_pixel();
         let pal = &theme.palette;
         let title_h = draw_title(area, &self.title, theme)?;
-        let (x0, y0, cell) = self.geometry(size, title_h);
+        // a caption under the board says what the arrows are
+        let caption = theme.text(12.0);
+        let foot_h = if self.arrows.is_empty() {
+            0.0
+        } else {
+            super::draw_label(
+                area,
+                ARROWS_CAPTION,
+                caption,
+                (size.0 as f64 / 2.0, size.1 as f64 - caption),
+                pal.ink,
+            )?;
+            caption * 2.0
+        };
+        let (x0, y0, cell) = self.geometry(size, title_h, foot_h);
         let centre = |p: usize| {
             let (r, c) = (p / self.cols, p % self.cols);
             (x0 + (c as f64 + 0.5) * cell, y0 + (r as f64 + 0.5) * cell)

@@ -160,18 +160,19 @@ impl CycleFigure {
             format!("identity on {} points", self.perm.degree())
         } else {
             format!(
-                "{} cycle{}, {fixed} fixed point{}",
+                "{} cycle{}, {fixed} fixed point{}; one colour per cycle, arrow p → p^g",
                 cycles.len(),
                 if cycles.len() == 1 { "" } else { "s" },
                 if fixed == 1 { "" } else { "s" }
             )
         };
-        area.draw(&Text::new(
-            note,
-            ((w / 2) as i32, (h as f64 - foot) as i32),
-            centred_text(foot * 0.8, theme.palette.ink),
-        ))
-        .map_err(draw_err)
+        super::draw_label(
+            area,
+            &note,
+            foot * 0.8,
+            ((w / 2) as f64, h as f64 - foot),
+            theme.palette.ink,
+        )
     }
 
     fn draw_bar<DB: DrawingBackend>(

@@ -623,35 +623,46 @@ pub fn draw_title<DB: DrawingBackend>(
 ) -> Result<i32, FigureError> {
     let (w, _) = area.dim_in_pixel();
     let t = title_layout(area.dim_in_pixel(), title, theme);
-    let style = centred_text(t.size, theme.palette.text);
     for (i, line) in t.lines.iter().enumerate() {
         let y = t.size * (0.225 + 1.15 * (i as f64 + 0.5));
-        let runs = crate::escape::script_runs(line);
-        if runs.len() == 1 {
-            area.draw(&Text::new(
-                line.clone(),
-                (w as i32 / 2, y.round() as i32),
-                style.clone(),
-            ))
-            .map_err(draw_err)?;
-            continue;
-        }
-        for run in script_layout(&runs, t.size, w as f64 / 2.0, y) {
-            let style = text_style(run.size, theme.palette.text).pos(
-                plotters::style::text_anchor::Pos::new(
-                    plotters::style::text_anchor::HPos::Left,
-                    plotters::style::text_anchor::VPos::Center,
-                ),
-            );
-            area.draw(&Text::new(
-                run.text,
-                (run.x.round() as i32, run.y.round() as i32),
-                style,
-            ))
-            .map_err(draw_err)?;
-        }
+        draw_label(area, line, t.size, (w as f64 / 2.0, y), theme.palette.text)?;
     }
     Ok(t.height)
+}
+
+/// Draws one line of `text` centred on `centre` at font size `size`, its exponents and
+/// subscripts ([`crate::escape::script_runs`]) set smaller and shifted
+/// ([`script_layout`]).
+pub fn draw_label<DB: DrawingBackend>(
+    area: &Area<DB>,
+    text: &str,
+    size: f64,
+    centre: (f64, f64),
+    colour: RGBColor,
+) -> Result<(), FigureError> {
+    let runs = crate::escape::script_runs(text);
+    if runs.len() == 1 {
+        return area
+            .draw(&Text::new(
+                text.to_string(),
+                (centre.0.round() as i32, centre.1.round() as i32),
+                centred_text(size, colour),
+            ))
+            .map_err(draw_err);
+    }
+    for run in script_layout(&runs, size, centre.0, centre.1) {
+        let style = text_style(run.size, colour).pos(plotters::style::text_anchor::Pos::new(
+            plotters::style::text_anchor::HPos::Left,
+            plotters::style::text_anchor::VPos::Center,
+        ));
+        area.draw(&Text::new(
+            run.text,
+            (run.x.round() as i32, run.y.round() as i32),
+            style,
+        ))
+        .map_err(draw_err)?;
+    }
+    Ok(())
 }
 
 /// One run of a label with exponents or subscripts, placed: its text, font size
