@@ -557,4 +557,13 @@ fn boards_with_arrows_and_cycle_pictures_say_what_arrows_and_colours_mean() {
     let c = CycleFigure::new(&g);
     let s = c.to_svg(c.default_size()).unwrap();
     assert!(s.contains("one colour per cycle, arrow p → p"), "{s}");
+    let net = permlab::figures::cube_net::CubeNetFigure::new(
+        3,
+        &Puzzle::builtin("cube3").unwrap().solved(),
+    )
+    .unwrap();
+    assert!(net
+        .to_svg(net.default_size())
+        .unwrap()
+        .contains(permlab::figures::cube_net::NET_CAPTION));
 }

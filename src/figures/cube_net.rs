@@ -82,18 +82,31 @@ impl CubeNetFigure {
     }
 }
 
+/// The caption under a net: what its colours mean.
+pub const NET_CAPTION: &str =
+    "each sticker in the colour of the face it is on when the cube is solved";
+
 impl Figure for CubeNetFigure {
     fn default_size(&self) -> (u32, u32) {
-        (480, 360 + if self.title.is_empty() { 0 } else { 36 })
+        (480, 384 + if self.title.is_empty() { 0 } else { 36 })
     }
 
     fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
         let (w, h) = area.dim_in_pixel();
         let title_h = draw_title(area, &self.title, theme)?;
+        // a caption under the net says what the colours are
+        let caption = theme.text(12.0);
+        super::draw_label(
+            area,
+            NET_CAPTION,
+            caption,
+            (w as f64 / 2.0, h as f64 - caption),
+            theme.palette.ink,
+        )?;
         let n = self.n;
         let margin = 6.0;
         let cell = ((w as f64 - 2.0 * margin) / (4 * n) as f64)
-            .min((h as f64 - 2.0 * margin - title_h as f64) / (3 * n) as f64)
+            .min((h as f64 - 2.0 * margin - title_h as f64 - 2.0 * caption) / (3 * n) as f64)
             .max(3.0)
             .floor();
         let x0 = ((w as f64 - cell * (4 * n) as f64) / 2.0).floor();
