@@ -7,7 +7,9 @@
 //! let g: permlab::Perm = "(1,2,3)(4,5)".parse::<permlab::Perm>().unwrap().extended(7);
 //! assert_eq!(cycle_type_text(&g), "3 2 1^2");
 //! let fig = CycleFigure::new(&g).style(CycleStyle::Bar);
-//! assert!(fig.to_svg((500, 160)).unwrap().contains("3 2 1^2"));
+//! // the title's exponent is set as a superscript: its own, smaller text
+//! let svg = fig.to_svg((500, 160)).unwrap();
+//! assert!(svg.contains("3 2 1\n</text>") && !svg.contains("1^2"));
 //! ```
 
 use super::{centred_text, draw_arrow, draw_err, draw_title, Area, Figure, FigureError, Theme};

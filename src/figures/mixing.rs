@@ -176,8 +176,8 @@ impl Figure for MixingFigure {
                     .map_err(draw_err)?
                     .label(match b.get(1) {
                         // b[1] = λ*/2
-                        Some(b1) => format!("{}: lower bound λ*^k/2, λ* = {:.4}", s.name, 2.0 * b1),
-                        None => format!("{}: lower bound λ*^k/2", s.name),
+                        Some(b1) => format!("{}: lower bound λ*ᵏ/2, λ* = {:.4}", s.name, 2.0 * b1),
+                        None => format!("{}: lower bound λ*ᵏ/2", s.name),
                     })
                     .legend(move |(x, y)| PathElement::new([(x, y), (x + 8, y)], dashed));
             }
