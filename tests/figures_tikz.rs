@@ -223,6 +223,25 @@ fn tempdir(tag: &str) -> PathBuf {
     d
 }
 
+/// Writes `body` as a standalone document `dir/NAME.tex`, compiles it with pdflatex
+/// and checks that a PDF came out.
+fn compile_standalone(dir: &std::path::Path, name: &str, body: &str) {
+    std::fs::write(dir.join(format!("{name}.tex")), tikz::standalone(body)).unwrap();
+    let out = Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error"])
+        .arg(format!("{name}.tex"))
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let pdf = std::fs::read(dir.join(format!("{name}.pdf"))).unwrap();
+    assert!(pdf.starts_with(b"%PDF"));
+}
+
 #[test]
 fn standalone_documents_compile_with_pdflatex() {
     if Command::new("pdflatex").arg("--version").output().is_err() {
@@ -263,20 +282,7 @@ fn standalone_documents_compile_with_pdflatex() {
         ),
     ];
     for (name, body) in docs {
-        std::fs::write(dir.join(format!("{name}.tex")), tikz::standalone(&body)).unwrap();
-        let out = Command::new("pdflatex")
-            .args(["-interaction=nonstopmode", "-halt-on-error"])
-            .arg(format!("{name}.tex"))
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&out.stdout)
-        );
-        let pdf = std::fs::read(dir.join(format!("{name}.pdf"))).unwrap();
-        assert!(pdf.starts_with(b"%PDF"));
+        compile_standalone(&dir, name, &body);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -447,18 +453,7 @@ fn spectrum_mixing_and_cycle_type_have_tikz_forms() {
         ("cycletype", &tex),
         ("mixing", &mix),
     ] {
-        std::fs::write(dir.join(format!("{name}.tex")), tikz::standalone(body)).unwrap();
-        let out = Command::new("pdflatex")
-            .args(["-interaction=nonstopmode", "-halt-on-error"])
-            .arg(format!("{name}.tex"))
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&out.stdout)
-        );
+        compile_standalone(&dir, name, body);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
