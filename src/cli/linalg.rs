@@ -200,7 +200,7 @@ pub struct SpectrumArgs {
     /// type). Without a word: the spectrum of the random-move operator.
     word: Option<String>,
     /// The random-move operator on ordered pairs of points (n² of them) instead of
-    /// points.
+    /// points; solved orbit by orbit (each orbit on pairs at most 4000).
     #[arg(long, conflicts_with = "word")]
     pairs: bool,
     /// The moves S of the random-move operator: htm, qtm or generators (default:
