@@ -232,3 +232,105 @@ fn giant_pointwise_stabilizers_agree_with_the_chain() {
         }
     }
 }
+
+/// `|PSL(d, p)| = p^{d(d-1)/2} ∏_{i=2..d} (p^i − 1) / gcd(d, p − 1)` and
+/// `|AGL(d, p)| = p^d ∏_{i=0..d-1} (p^d − p^i)`.
+fn psl_order(d: u32, p: u64) -> BigUint {
+    let p = BigUint::from(p);
+    let mut o = p.pow(d * (d - 1) / 2);
+    for i in 2..=d {
+        o *= p.pow(i) - 1u32;
+    }
+    let q1: u64 = (&p - 1u32).try_into().unwrap();
+    let g = (1..=d as u64)
+        .rev()
+        .find(|&k| (d as u64).is_multiple_of(k) && q1.is_multiple_of(k))
+        .unwrap();
+    o / g
+}
+
+fn agl_order(d: u32, p: u64) -> BigUint {
+    let p = BigUint::from(p);
+    let pd = p.pow(d);
+    (0..d).fold(pd.clone(), |o, i| o * (&pd - p.pow(i)))
+}
+
+#[test]
+fn sims_verification_agrees_with_the_schreier_generator_test() {
+    // Sims' test (group::verify_sgs) forced on every level, after regenerations
+    // that leave the levels nearly or entirely without generators, against orders
+    // known by formula and against the Schreier-generator test on random groups
+    use permlab::group::{Chain, ChainOptions};
+    let strategies = [
+        ChainOptions::default(),
+        ChainOptions::regenerating(1, 1).with_sims_verify(Some(0)),
+        ChainOptions::regenerating(0, 0).with_sims_verify(Some(0)),
+        ChainOptions::PLAIN.with_sims_verify(Some(0)),
+    ];
+    let families = permlab::group::families::projective_special_linear;
+    let mut cases: Vec<(String, PermGroup, BigUint)> = Vec::new();
+    for (d, q) in [(2, 7), (2, 13), (3, 3), (3, 5), (4, 2), (4, 3)] {
+        cases.push((
+            format!("PSL({d},{q})"),
+            families(d, q).unwrap(),
+            psl_order(d as u32, q),
+        ));
+    }
+    for (d, p) in [(2, 3), (3, 2), (3, 3), (4, 2), (5, 2), (2, 5)] {
+        let g = permlab::group::families::affine_general_linear(d, p).unwrap();
+        cases.push((format!("AGL({d},{p})"), g, agl_order(d as u32, p)));
+    }
+    for (n, k) in [(7, 2), (8, 3), (9, 4)] {
+        let s = permlab::group::families::symmetric(n).unwrap();
+        let g = permlab::group::families::on_subsets(&s, k).unwrap();
+        cases.push((format!("S{n} on {k}-sets"), g, factorial(n)));
+    }
+    // GAP's orders (tests/data/gap_orders.txt)
+    for (spec, o) in [
+        ("cube2", "88179840"),
+        ("pyraminx", "75582720"),
+        ("skewb", "3149280"),
+        ("floppy", "192"),
+        ("board:3x3:2", "362880"),
+    ] {
+        cases.push((spec.to_string(), group(spec), big(o)));
+    }
+    let m11 = group(&data("m11.gens"));
+    let m11_3 = permlab::group::families::on_subsets(&m11, 3).unwrap();
+    cases.push(("M11 on 3-sets".into(), m11_3, BigUint::from(7920u32)));
+    for (name, g, order) in &cases {
+        for s in strategies {
+            let c = Chain::build_with(g.degree(), g.generators(), &[], None, s);
+            assert_eq!(&c.order(), order, "{name} {s:?}");
+        }
+    }
+    // random groups: several orbits, products of random permutations of the
+    // orbits, compared with the Schreier-generator test (an independent check)
+    let mut rng = StdRng::seed_from_u64(19);
+    for case in 0..60 {
+        use rand::seq::SliceRandom;
+        use rand::Rng;
+        let n = 6 + case % 19;
+        let split = rng.random_range(1..n);
+        let gens: Vec<Perm> = (0..2 + case % 2)
+            .map(|_| {
+                let mut a: Vec<u32> = (0..split as u32).collect();
+                let mut b: Vec<u32> = (split as u32..n as u32).collect();
+                a.shuffle(&mut rng);
+                if case % 3 == 0 {
+                    // an imprimitive action on the second orbit: blocks of 2
+                    b.sort_unstable();
+                } else {
+                    b.shuffle(&mut rng);
+                }
+                a.extend(b);
+                Perm::from_images(a).unwrap()
+            })
+            .collect();
+        let plain = Chain::build_with(n, &gens, &[], None, ChainOptions::PLAIN);
+        for s in strategies {
+            let c = Chain::build_with(n, &gens, &[], None, s);
+            assert_eq!(c.order(), plain.order(), "{gens:?} {s:?}");
+        }
+    }
+}

@@ -39,6 +39,11 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// (64 MiB with the inverses; a full orbit up to degree 2896).
 pub const EXPLICIT_LIMIT: usize = 1 << 23;
 
+/// Largest `|Δ_l| · n` (in points, 128 MiB) for which the deterministic test of a
+/// level without explicit transversals tabulates their inverses while it runs
+/// (the inverse of every transversal element, built along the Schreier tree).
+pub const TEMPORARY_TRANSVERSAL_LIMIT: usize = 1 << 25;
+
 /// Total number of stored points (`u32`s) of explicit transversals in one chain
 /// (256 MiB); levels beyond it keep Schreier vectors only.
 pub const EXPLICIT_BUDGET: usize = 1 << 26;
@@ -280,6 +285,31 @@ impl Level {
         let mut tmp = g.clone();
         self.divide(&mut g, &mut tmp, p);
         g
+    }
+
+    /// The inverses `u_β^{-1}` of every transversal element, back to back in orbit
+    /// order (`n` entries each), built along the Schreier tree with one product per
+    /// point; `None` when they would exceed [`TEMPORARY_TRANSVERSAL_LIMIT`] points.
+    /// Used while a level's Schreier generators are tested: one product divides by
+    /// `u_β` instead of one per tree edge on the path to `β`.
+    pub(super) fn inverse_transversals(&self) -> Option<Vec<u32>> {
+        let n = self.pos.len();
+        let len = self.orbit.len();
+        if len.checked_mul(n)? > TEMPORARY_TRANSVERSAL_LIMIT {
+            return None;
+        }
+        let mut ui = Vec::with_capacity(len * n);
+        ui.extend(0..n as u32);
+        for i in 1..len {
+            // u_i^{-1} = s^{-1} u_p^{-1} for the tree edge p --s--> i
+            let p = self.parent[i] as usize;
+            let si = self.gens_inv[self.edge[i] as usize].images();
+            for &x in si {
+                let y = ui[p * n + x as usize];
+                ui.push(y);
+            }
+        }
+        Some(ui)
     }
 
     /// Whether explicit transversals are stored.

@@ -39,6 +39,13 @@
 //!    of `⟨S_{l+1}⟩`, lies in `Stab_{⟨S_l⟩}(b_l)` and fixes the base points it passed,
 //!    so adding it to `S_{l+1}, …, S_j` keeps the invariant.) Levels left with a
 //!    single-point orbit are then dropped.
+//!    On a level where the stabilizer `⟨S_{l+1}⟩` is large, the same conclusion is
+//!    reached by **Sims' test** ([`super::verify_sgs`]): a few sifts per orbit of
+//!    `⟨S_{l+1}⟩` instead of one per Schreier generator. Elsewhere the Schreier
+//!    generators are sifted; a level without explicit transversals then tabulates
+//!    their inverses for the time of its test
+//!    ([`TEMPORARY_TRANSVERSAL_LIMIT`](super::chain::TEMPORARY_TRANSVERSAL_LIMIT)), so
+//!    dividing by `u_γ` is one product, not one per edge of the tree path.
 //! 4. **Generators** (only when `S_0` was replaced): every given generator is sifted
 //!    through the complete chain of `⟨S_0⟩ ≤ G`; one that is not in it joins `S_0`
 //!    and step 3 resumes. At the end `⟨S_0⟩` contains the given generators, so it is
@@ -57,6 +64,7 @@
 use crate::group::chain::EXPLICIT_LIMIT;
 use crate::group::chain::{Chain, Level, EXPLICIT_BUDGET, NONE};
 use crate::group::random::ProductReplacement;
+use crate::group::verify_sgs::LevelCheck;
 use crate::perm::{slice, Perm};
 use num_bigint::BigUint;
 use rand::rngs::StdRng;
@@ -72,6 +80,11 @@ pub const MIN_LEVEL_GENS: usize = 3;
 /// `Chain::regenerate` stops looking for generators of a level.
 pub const REGENERATE_TRIES: usize = 8;
 
+/// The fewest Schreier generators (`|Δ_l| · |S_l|`) of a level for which the default
+/// options verify it by Sims' test when that needs base changes: below, sifting every
+/// Schreier generator is cheaper.
+pub const SIMS_MIN_SCHREIER: usize = 512;
+
 /// How [`Chain::build_with`] builds a chain. Every choice gives the same, verified
 /// chain order; they differ in speed (tests use deliberately poor ones to exercise the
 /// deterministic verification).
@@ -86,6 +99,10 @@ pub struct ChainOptions {
     /// Random elements in a row that bring no new orbit point before the
     /// regeneration of a level stops.
     pub regenerate_tries: usize,
+    /// Step 3 by Sims' test ([`super::verify_sgs`]) on the levels with at least this
+    /// many Schreier generators that need base changes (and on every level that needs
+    /// none); `None`: the Schreier-generator test on every level.
+    pub sims_verify: Option<usize>,
 }
 
 impl Default for ChainOptions {
@@ -95,6 +112,7 @@ impl Default for ChainOptions {
             regenerate: true,
             min_level_gens: MIN_LEVEL_GENS,
             regenerate_tries: REGENERATE_TRIES,
+            sims_verify: Some(SIMS_MIN_SCHREIER),
         }
     }
 }
@@ -105,6 +123,7 @@ impl ChainOptions {
         regenerate: false,
         min_level_gens: 0,
         regenerate_tries: 0,
+        sims_verify: None,
     };
 
     /// Regeneration with the given parameters.
@@ -113,7 +132,15 @@ impl ChainOptions {
             regenerate: true,
             min_level_gens,
             regenerate_tries,
+            sims_verify: Some(SIMS_MIN_SCHREIER),
         }
+    }
+
+    /// These options with step 3 by Sims' test from `min_schreier` Schreier
+    /// generators on (`None`: the Schreier-generator test everywhere).
+    pub const fn with_sims_verify(mut self, min_schreier: Option<usize>) -> ChainOptions {
+        self.sims_verify = min_schreier;
+        self
     }
 }
 
@@ -225,7 +252,7 @@ impl Chain {
                 options.regenerate_tries,
             );
         }
-        chain.verify_and_complete();
+        chain.verify_and_complete(options.sims_verify);
         // 4. when level 0 was regenerated: the given generators must lie in the group
         // of the (now complete) chain; those that do not join S_0, and step 3 resumes
         loop {
@@ -236,7 +263,7 @@ impl Chain {
             for g in missing {
                 chain.levels[0].add_gen(g.clone(), &mut chain.budget);
             }
-            chain.verify_and_complete();
+            chain.verify_and_complete(options.sims_verify);
         }
         chain.passed = Vec::new();
         chain.drop_trivial_levels(base_prefix.len());
@@ -394,7 +421,7 @@ impl Chain {
     /// stay the same.
     // `k` indexes both the generators and `passed` while `self` changes in the loop
     #[allow(clippy::needless_range_loop)]
-    fn verify_and_complete(&mut self) {
+    fn verify_and_complete(&mut self, sims: Option<usize>) {
         let n = self.degree;
         let mut h = vec![0u32; n];
         let mut tmp = vec![0u32; n];
@@ -405,6 +432,20 @@ impl Chain {
         let mut i = self.levels.len();
         'levels: while i > 0 {
             let l = i - 1;
+            if let Some(min_schreier) = sims {
+                match self.verify_level_sims(l, min_schreier) {
+                    LevelCheck::Complete => {
+                        i -= 1;
+                        continue 'levels;
+                    }
+                    LevelCheck::Residue(h, j) => {
+                        self.add_residue(h, j, l + 1);
+                        i = j + 1;
+                        continue 'levels;
+                    }
+                    LevelCheck::TooCostly => {}
+                }
+            }
             let ngens = self.levels[l].gens.len();
             let len = self.levels[l].orbit.len();
             passed.resize(self.levels.len(), Vec::new());
@@ -413,15 +454,23 @@ impl Chain {
             for d in done.iter_mut() {
                 d.resize(len, false);
             }
+            // without explicit transversals: their inverses for the time of the test,
+            // when some Schreier generator of the level is still to be sifted
+            let pending = (0..len).any(|p| (0..ngens).any(|k| !passed[l][k][p]));
+            let inverses = match &self.levels[l].explicit {
+                None if pending => self.levels[l].inverse_transversals(),
+                _ => None,
+            };
             for p in 0..len {
                 if (0..ngens).all(|k| passed[l][k][p]) {
                     continue;
                 }
                 {
                     let lv = &self.levels[l];
-                    match &lv.explicit {
-                        Some((us, _)) => u.copy_from_slice(&us[p * n..(p + 1) * n]),
-                        None => u = lv.transversal(p),
+                    match (&lv.explicit, &inverses) {
+                        (Some((us, _)), _) => u.copy_from_slice(&us[p * n..(p + 1) * n]),
+                        (None, Some(ui)) => slice::invert(&ui[p * n..(p + 1) * n], &mut u),
+                        (None, None) => u = lv.transversal(p),
                     }
                 }
                 for k in 0..ngens {
@@ -439,10 +488,20 @@ impl Chain {
                             continue; // a tree edge: the Schreier generator is trivial
                         }
                         // h = u_β s u_γ^{-1}, then sift it through the deeper levels
-                        for (hx, &ux) in h.iter_mut().zip(u.iter()) {
-                            *hx = s[ux as usize];
+                        match &inverses {
+                            Some(ui) => {
+                                let uq = &ui[q * n..(q + 1) * n];
+                                for (hx, &ux) in h.iter_mut().zip(u.iter()) {
+                                    *hx = uq[s[ux as usize] as usize];
+                                }
+                            }
+                            None => {
+                                for (hx, &ux) in h.iter_mut().zip(u.iter()) {
+                                    *hx = s[ux as usize];
+                                }
+                                lv.divide(&mut h, &mut tmp, q);
+                            }
                         }
-                        lv.divide(&mut h, &mut tmp, q);
                         self.sift_images(&mut h, &mut tmp, l + 1)
                     };
                     if j == self.levels.len() && slice::is_identity(&h) {
@@ -472,12 +531,16 @@ mod tests {
     /// nearly or entirely without generators (so the deterministic test must find
     /// them all; with two or more given generators level 0 is replaced too, and the
     /// generator check must restore it), and plain Schreier–Sims on the nested sets of
-    /// the random phase.
-    const STRATEGIES: [ChainOptions; 4] = [
+    /// the random phase; the deterministic test by Sims' test on every level (with
+    /// base changes even on tiny levels) or by Schreier generators only.
+    const STRATEGIES: [ChainOptions; 7] = [
         ChainOptions::regenerating(MIN_LEVEL_GENS, REGENERATE_TRIES),
-        ChainOptions::regenerating(1, 1),
-        ChainOptions::regenerating(0, 0),
+        ChainOptions::regenerating(1, 1).with_sims_verify(Some(0)),
+        ChainOptions::regenerating(0, 0).with_sims_verify(Some(0)),
+        ChainOptions::regenerating(1, 1).with_sims_verify(None),
+        ChainOptions::regenerating(0, 0).with_sims_verify(None),
         ChainOptions::PLAIN,
+        ChainOptions::PLAIN.with_sims_verify(Some(0)),
     ];
 
     fn gens_file(name: &str) -> (usize, Vec<Perm>) {
@@ -527,7 +590,7 @@ mod tests {
         }
         let (n, gens) = gens_file("a33_on_pairs.gens");
         let a33 = (1..=33u32).fold(BigUint::one(), |a, k| a * k) / 2u32;
-        for s in [STRATEGIES[0], STRATEGIES[1]] {
+        for s in [STRATEGIES[0], STRATEGIES[1], STRATEGIES[3]] {
             assert_eq!(Chain::build_with(n, &gens, &[], None, s).order(), a33);
         }
     }
