@@ -29,6 +29,7 @@
 //! ```
 
 use crate::perm::{slice, Perm};
+use std::sync::OnceLock;
 use num_bigint::BigUint;
 use num_traits::One;
 
@@ -44,9 +45,31 @@ pub const EXPLICIT_LIMIT: usize = 1 << 23;
 /// (the inverse of every transversal element, built along the Schreier tree).
 pub const TEMPORARY_TRANSVERSAL_LIMIT: usize = 1 << 25;
 
+/// Largest `|Δ_l| · n` (in points) for which a level keeps explicit transversals
+/// while its chain is being built: the construction sifts few elements through the
+/// large levels, so tabulating them (again after every change) does not pay; a
+/// finished chain keeps them up to [`EXPLICIT_LIMIT`], built on first use.
+pub const CONSTRUCTION_EXPLICIT_LIMIT: usize = 1 << 18;
+
 /// Total number of stored points (`u32`s) of explicit transversals in one chain
 /// (256 MiB); levels beyond it keep Schreier vectors only.
 pub const EXPLICIT_BUDGET: usize = 1 << 26;
+
+/// What explicit transversals a chain may still keep: points in all (of
+/// [`EXPLICIT_BUDGET`]) and the largest `|Δ_l| · n` of one level.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ExplicitBudget {
+    pub(super) points: usize,
+    pub(super) level_limit: usize,
+}
+
+impl ExplicitBudget {
+    /// No explicit transversals.
+    pub(super) const NONE: ExplicitBudget = ExplicitBudget {
+        points: 0,
+        level_limit: 0,
+    };
+}
 
 /// Explicit transversal elements `u_β` and their inverses, as image arrays stored
 /// back to back (`n` entries per orbit point, by orbit index).
@@ -97,8 +120,11 @@ pub struct Level {
     edge: Vec<u32>,
     /// Schreier vector: the orbit index of the parent of `orbit[i]`.
     parent: Vec<u32>,
-    /// Explicit transversal `u_β` and inverses, by orbit index, when small.
-    pub(super) explicit: Option<Transversal>,
+    /// Whether this level keeps explicit transversals (small enough, and within the
+    /// chain's [`ExplicitBudget`]); they are built on first use.
+    explicit_ok: bool,
+    /// Explicit transversal `u_β` and inverses, by orbit index, once built.
+    explicit: OnceLock<Transversal>,
 }
 
 impl Level {
@@ -118,7 +144,7 @@ impl Level {
         &self.orbit
     }
 
-    pub(super) fn new(base: usize, n: usize, budget: &mut usize) -> Level {
+    pub(super) fn new(base: usize, n: usize, budget: &mut ExplicitBudget) -> Level {
         let mut l = Level {
             base,
             gens: Vec::new(),
@@ -127,7 +153,8 @@ impl Level {
             pos: vec![NONE; n],
             edge: Vec::new(),
             parent: Vec::new(),
-            explicit: None,
+            explicit_ok: false,
+            explicit: OnceLock::new(),
         };
         l.recompute_orbit(budget);
         l
@@ -142,18 +169,22 @@ impl Level {
 
     /// Adds a strong generator and extends the orbit and its Schreier tree in place:
     /// the existing tree stays valid, so only new points get transversal elements.
-    pub(super) fn add_gen(&mut self, g: Perm, budget: &mut usize) {
+    pub(super) fn add_gen(&mut self, g: Perm, budget: &mut ExplicitBudget) {
         self.gens_inv.push(g.inverse());
         self.gens.push(g);
         let n = self.pos.len();
         let old_len = self.orbit.len();
         self.grow_orbit(old_len, self.gens.len() - 1);
+        if !self.explicit_ok {
+            return;
+        }
         let extra = 2 * n * (self.orbit.len() - old_len);
-        if self.explicit.is_some() && (self.orbit.len() * n > EXPLICIT_LIMIT || extra > *budget) {
-            *budget += 2 * n * old_len;
-            self.explicit = None;
-        } else if let Some((u, ui)) = &mut self.explicit {
-            *budget -= extra;
+        if self.orbit.len() * n > budget.level_limit || extra > budget.points {
+            self.drop_explicit(budget);
+            return;
+        }
+        budget.points -= extra;
+        if let Some((u, ui)) = self.explicit.get_mut() {
             extend_explicit(
                 u,
                 ui,
@@ -198,11 +229,8 @@ impl Level {
         depth.into_iter().max().unwrap_or(0)
     }
 
-    pub(super) fn recompute_orbit(&mut self, budget: &mut usize) {
-        let n = self.pos.len();
-        if self.explicit.is_some() {
-            *budget += 2 * n * self.orbit.len();
-        }
+    pub(super) fn recompute_orbit(&mut self, budget: &mut ExplicitBudget) {
+        self.drop_explicit(budget);
         for &x in &self.orbit {
             self.pos[x as usize] = NONE;
         }
@@ -214,10 +242,40 @@ impl Level {
         self.parent.push(NONE);
         self.pos[self.base] = 0;
         self.grow_orbit(0, 0);
-        self.explicit = None;
+        self.enable_explicit(budget);
+    }
+
+    /// Gives up the explicit transversals (and returns their points to the budget).
+    pub(super) fn drop_explicit(&mut self, budget: &mut ExplicitBudget) {
+        if self.explicit_ok {
+            budget.points += 2 * self.pos.len() * self.orbit.len();
+            self.explicit_ok = false;
+            self.explicit = OnceLock::new();
+        }
+    }
+
+    /// Lets this level keep explicit transversals (built on first use) if it is within
+    /// the budget's limits.
+    pub(super) fn enable_explicit(&mut self, budget: &mut ExplicitBudget) {
+        let n = self.pos.len();
         let need = 2 * n * self.orbit.len();
-        if self.orbit.len() * n <= EXPLICIT_LIMIT && need <= *budget {
-            *budget -= need;
+        if !self.explicit_ok && self.orbit.len() * n <= budget.level_limit && need <= budget.points
+        {
+            budget.points -= need;
+            self.explicit_ok = true;
+            self.explicit = OnceLock::new();
+        }
+    }
+
+    /// The explicit transversals, built now if this level keeps them and they are not
+    /// built yet.
+    #[inline]
+    pub(super) fn tables(&self) -> Option<&Transversal> {
+        if !self.explicit_ok {
+            return None;
+        }
+        Some(self.explicit.get_or_init(|| {
+            let n = self.pos.len();
             let mut u: Vec<u32> = Vec::with_capacity(self.orbit.len() * n);
             let mut ui: Vec<u32> = Vec::with_capacity(self.orbit.len() * n);
             u.extend(0..n as u32);
@@ -232,8 +290,8 @@ impl Level {
                 &self.gens,
                 &self.gens_inv,
             );
-            self.explicit = Some((u, ui));
-        }
+            (u, ui)
+        }))
     }
 
     /// `g ← g · u_{orbit[p]}^{-1}` in place (`tmp` is scratch of the same length).
@@ -242,7 +300,7 @@ impl Level {
         if p == 0 {
             return; // u_{b_l} is the identity
         }
-        if let Some((_, ui)) = &self.explicit {
+        if let Some((_, ui)) = self.tables() {
             let n = g.len();
             let h = &ui[p * n..(p + 1) * n];
             slice::compose(g, h, tmp);
@@ -259,7 +317,7 @@ impl Level {
     /// The transversal element `u_β` for `β = orbit[p]` as an image array.
     pub fn transversal(&self, p: usize) -> Vec<u32> {
         let n = self.pos.len();
-        if let Some((u, _)) = &self.explicit {
+        if let Some((u, _)) = self.tables() {
             return u[p * n..(p + 1) * n].to_vec();
         }
         let mut path = Vec::new();
@@ -277,7 +335,7 @@ impl Level {
 
     /// The inverse transversal element `u_β^{-1}` for `β = orbit[p]`.
     pub fn transversal_inverse(&self, p: usize) -> Vec<u32> {
-        if let Some((_, ui)) = &self.explicit {
+        if let Some((_, ui)) = self.tables() {
             let n = self.pos.len();
             return ui[p * n..(p + 1) * n].to_vec();
         }
@@ -312,9 +370,9 @@ impl Level {
         Some(ui)
     }
 
-    /// Whether explicit transversals are stored.
+    /// Whether explicit transversals are kept (built on first use).
     pub fn has_explicit_transversal(&self) -> bool {
-        self.explicit.is_some()
+        self.explicit_ok
     }
 
     /// The Schreier tree: for orbit index `i > 0`, `(parent index, generator index)`.
@@ -331,7 +389,7 @@ pub struct Chain {
     /// The levels, top (whole group) first.
     pub(super) levels: Vec<Level>,
     /// Points of explicit transversals that may still be stored.
-    pub(super) budget: usize,
+    pub(super) budget: ExplicitBudget,
     /// `passed[l][k][p]`: the Schreier generator of orbit point `p` and generator `k`
     /// of level `l` has passed the deterministic test (kept between its rounds).
     pub(super) passed: Vec<Vec<Vec<bool>>>,
@@ -457,7 +515,7 @@ impl Chain {
         let mut g = slice::identity(n);
         // g = u_{m-1} ⋯ u_0: multiply on the right from the deepest level up.
         for (lv, &d) in self.levels.iter().zip(digits).rev() {
-            let u = if let Some((u, _)) = &lv.explicit {
+            let u = if let Some((u, _)) = lv.tables() {
                 std::borrow::Cow::Borrowed(&u[d * n..(d + 1) * n])
             } else {
                 std::borrow::Cow::Owned(lv.transversal(d))
@@ -473,7 +531,7 @@ impl Chain {
         Chain {
             degree: self.degree,
             levels: self.levels[from.min(self.levels.len())..].to_vec(),
-            budget: 0,
+            budget: ExplicitBudget::NONE,
             passed: Vec::new(),
         }
     }

@@ -62,7 +62,10 @@
 
 #[cfg(doc)]
 use crate::group::chain::EXPLICIT_LIMIT;
-use crate::group::chain::{Chain, Level, EXPLICIT_BUDGET, NONE};
+use crate::group::chain::{
+    Chain, ExplicitBudget, Level, CONSTRUCTION_EXPLICIT_LIMIT, EXPLICIT_BUDGET, EXPLICIT_LIMIT,
+    NONE,
+};
 use crate::group::random::ProductReplacement;
 use crate::group::verify_sgs::LevelCheck;
 use crate::perm::{slice, Perm};
@@ -193,7 +196,10 @@ impl Chain {
         let mut chain = Chain {
             degree,
             levels: Vec::new(),
-            budget: EXPLICIT_BUDGET,
+            budget: ExplicitBudget {
+                points: EXPLICIT_BUDGET,
+                level_limit: CONSTRUCTION_EXPLICIT_LIMIT,
+            },
             passed: Vec::new(),
         };
         let Some(first) = gens.first() else {
@@ -241,6 +247,7 @@ impl Chain {
             }
         }
         if done {
+            chain.finish_explicit();
             return chain;
         }
         // 2. small strong generating sets, then 3. deterministic verification
@@ -267,7 +274,17 @@ impl Chain {
         }
         chain.passed = Vec::new();
         chain.drop_trivial_levels(base_prefix.len());
+        chain.finish_explicit();
         chain
+    }
+
+    /// A finished chain keeps explicit transversals on the levels (top-down) up to
+    /// [`EXPLICIT_LIMIT`] and within the budget, built when first used.
+    fn finish_explicit(&mut self) {
+        self.budget.level_limit = EXPLICIT_LIMIT;
+        for lv in &mut self.levels {
+            lv.enable_explicit(&mut self.budget);
+        }
     }
 
     /// Replaces the strong generators of the levels `l ≥ 1` (top-down) by a few
@@ -300,10 +317,7 @@ impl Chain {
         for l in if top { 0 } else { 1 }..self.levels.len() {
             let target = self.levels[l].orbit.len();
             let base = self.levels[l].base;
-            if self.levels[l].explicit.is_some() {
-                self.budget += 2 * n * self.levels[l].orbit.len();
-                self.levels[l].explicit = None;
-            }
+            self.levels[l].drop_explicit(&mut self.budget);
             let mut lv = Level::new(base, n, &mut self.budget);
             let above = &self.levels[l.saturating_sub(1)];
             // level 0 and (unless level 0 was replaced) level 1: the already mixed
@@ -361,10 +375,8 @@ impl Chain {
         let mut l = from;
         while l < self.levels.len() {
             if self.levels[l].orbit.len() == 1 {
-                let lv = self.levels.remove(l);
-                if lv.explicit.is_some() {
-                    self.budget += 2 * self.degree;
-                }
+                let mut lv = self.levels.remove(l);
+                lv.drop_explicit(&mut self.budget);
             } else {
                 l += 1;
             }
@@ -457,7 +469,7 @@ impl Chain {
             // without explicit transversals: their inverses for the time of the test,
             // when some Schreier generator of the level is still to be sifted
             let pending = (0..len).any(|p| (0..ngens).any(|k| !passed[l][k][p]));
-            let inverses = match &self.levels[l].explicit {
+            let inverses = match self.levels[l].tables() {
                 None if pending => self.levels[l].inverse_transversals(),
                 _ => None,
             };
@@ -467,7 +479,7 @@ impl Chain {
                 }
                 {
                     let lv = &self.levels[l];
-                    match (&lv.explicit, &inverses) {
+                    match (lv.tables(), &inverses) {
                         (Some((us, _)), _) => u.copy_from_slice(&us[p * n..(p + 1) * n]),
                         (None, Some(ui)) => slice::invert(&ui[p * n..(p + 1) * n], &mut u),
                         (None, None) => u = lv.transversal(p),
