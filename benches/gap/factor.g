@@ -5,7 +5,7 @@
 # (so a run stopped by the time or memory limit still reports the positions it
 # finished): WORDS is one entry per position, separated by ";", each the exponent
 # representation (ExtRepOfObj: generator, exponent, generator, exponent, ...) of the
-# word, comma-separated; MILLISECONDS likewise, the time of each Factorization call
+# word, comma-separated ("e" for the empty word); MILLISECONDS likewise, the time of each Factorization call
 # (the first includes building GAP's structures for the group).
 SetPrintFormattingStatus("*stdout*", false);
 gens := ReadGens(GensFile);;
@@ -16,7 +16,8 @@ for g in BenchPositions do
   t0 := NanosecondsSinceEpoch();;
   w := Factorization(G, g);;
   t := Float((NanosecondsSinceEpoch() - t0) / 1000000);;
-  Add(words, JoinStringsWithSeparator(List(ExtRepOfObj(w), String), ","));
+  r := ExtRepOfObj(w);;
+  if r = [] then Add(words, "e"); else Add(words, JoinStringsWithSeparator(List(r, String), ",")); fi;
   Add(times, String(t));
   Print(GensFile, " ", JoinStringsWithSeparator(words, ";"), " ",
         JoinStringsWithSeparator(times, ";"), "\n");

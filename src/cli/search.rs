@@ -18,7 +18,7 @@ use permlab::search::ida::{
 };
 use permlab::search::index::IndexError;
 use permlab::search::solve::{
-    bidirectional, home_distribution, solve_with_table, HomeReport, PermMoves,
+    bidirectional, distance_with_table, home_distribution, solve_with_table, HomeReport, PermMoves,
 };
 use permlab::search::space::{
     metric_moves, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace, TokensSpace,
@@ -803,6 +803,20 @@ pub(super) struct Found {
 pub(super) struct SolveCache {
     table: Option<(GroupSpace, DistanceTable)>,
     heuristic: Option<Heuristic>,
+}
+
+impl SolveCache {
+    /// The distance of the state `cells` (labels at positions) in the complete
+    /// table the cache holds (an error when it holds none).
+    pub(super) fn table_distance(&self, cells: &[u32]) -> Result<u32, CliError> {
+        let (space, table) = self
+            .table
+            .as_ref()
+            .ok_or("internal error: no complete table was built")?;
+        let g = Perm::from_state(cells)?;
+        let d = distance_with_table(space, table, &state_of(&g, cells.len()))?;
+        Ok(d as u32)
+    }
 }
 
 /// The solving strategy of `solve --metric/--optimal/--time-limit/--chain` for one
