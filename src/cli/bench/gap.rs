@@ -73,8 +73,8 @@ pub(super) fn run_script(root: &Path, script: &str, files: &[&Path], timeout: u6
 }
 
 /// Runs the GAP script `script` of benches/gap on `files`, one GAP process per file
-/// with `timeout` seconds and `memory` as GAP's workspace limit (its `-o`, e.g.
-/// `4g`); per file, the fields of the last line the script printed for it.
+/// with `timeout` seconds and `memory` as GAP's hard workspace limit (its `-o` and
+/// `-K`, e.g. `4g`); per file, the fields of the last line the script printed for it.
 pub(super) fn run_script_lines(
     root: &Path,
     script: &str,

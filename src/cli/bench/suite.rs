@@ -50,7 +50,7 @@ pub(super) struct SuiteOptions<'a> {
     pub no_gap: bool,
     /// Seconds GAP may spend on one puzzle (all its positions, start-up included).
     pub gap_timeout: u64,
-    /// GAP's workspace limit (its `-o`).
+    /// GAP's hard workspace limit (its `-o` and `-K`).
     pub gap_memory: &'a str,
 }
 
@@ -133,7 +133,11 @@ fn gap_side(
         format!("BenchPositions := [\n{}\n];\n", list.join(",\n")),
     )
     .map_err(io)?;
+    let t = Instant::now();
     let run = run_script_lines(root, "factor.g", &[&gens_file], o.gap_timeout, o.gap_memory);
+    // the runner stops GAP at the timeout; ending earlier without every word is
+    // running out of memory (or an error)
+    let timed_out = t.elapsed().as_secs_f64() >= o.gap_timeout as f64 - 1.0;
     if !run.note.is_empty() {
         return Ok(Theirs {
             lengths: vec![],
@@ -143,7 +147,6 @@ fn gap_side(
     }
     let gens = puzzle.generator_perms();
     let orders = puzzle.move_orders();
-    let limits = format!("{} s, {}", o.gap_timeout, o.gap_memory);
     let (mut lengths, mut seconds) = (Vec::new(), Vec::new());
     if let Some(Some(GapLine::Fields(f))) = run.lines.first() {
         let [words, times, ..] = &f[..] else {
@@ -160,9 +163,17 @@ fn gap_side(
     }
     let status = if lengths.len() == elements.len() {
         "ok".to_string()
+    } else if timed_out {
+        format!(
+            "out of time ({} s) after {} of {} positions",
+            o.gap_timeout,
+            lengths.len(),
+            elements.len()
+        )
     } else {
         format!(
-            "out of memory/time ({limits}) after {} of {} positions",
+            "out of memory ({}) or failed after {} of {} positions",
+            o.gap_memory,
             lengths.len(),
             elements.len()
         )
@@ -303,11 +314,11 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
             }
             Some(gap_side(&root, tmp.path(), index, &puzzle, &elements, o)?)
         };
-        rows.push((spec.to_string(), ours, theirs));
+        rows.push((spec.to_string(), elements, ours, theirs));
     }
     let mut docs = Vec::new();
     let mut table = Vec::new();
-    for (spec, ours, theirs) in &rows {
+    for (spec, elements, ours, theirs) in &rows {
         let our_med = median(&ours.lengths).map(f64::from);
         let our_time = median(&ours.seconds);
         let (gap_med, gap_time) = match theirs {
@@ -330,11 +341,13 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
         docs.push(json!({
             "puzzle": spec,
             "positions": ours.lengths.len(),
+            "elements": elements.iter().map(|g| g.to_string()).collect::<Vec<_>>(),
             "permlab": {
                 "lengths": ours.lengths,
                 "median_length": median(&ours.lengths),
                 "max_length": ours.lengths.iter().max(),
                 "median_seconds": our_time,
+                "first_seconds": ours.seconds.first(),
                 "max_seconds": ours.seconds.iter().copied().reduce(f64::max),
                 "optimal": ours.optimal,
                 "methods": ours.methods,
@@ -345,6 +358,7 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
                     "median_length": median(&t.lengths),
                     "max_length": t.lengths.iter().max(),
                     "median_seconds": median(&t.seconds),
+                    "first_seconds": t.seconds.first(),
                     "max_seconds": t.seconds.iter().copied().reduce(f64::max),
                     "status": t.status,
                 }),
@@ -357,7 +371,11 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
             "not_longer_than_gap": not_longer,
         }));
         let fmt_ratio = |r: Option<f64>| r.map_or("–".to_string(), |r| format!("{r:.2}"));
-        let fmt_secs = |s: Option<f64>| s.map_or("–".to_string(), |s| format!("{s:.3}"));
+        // the median, and the first position's time (it includes building the tables)
+        let fmt_times = |v: &[f64]| match (median(v), v.first()) {
+            (Some(m), Some(f)) => format!("{m:.3} ({f:.1})"),
+            _ => "–".to_string(),
+        };
         table.push(format!(
             "| {spec} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             ours.lengths.len(),
@@ -366,8 +384,8 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
                 .as_ref()
                 .map_or("–".into(), |t| lengths_text(&t.lengths)),
             fmt_ratio(ratio(our_med, gap_med)),
-            fmt_secs(our_time),
-            fmt_secs(gap_time),
+            fmt_times(&ours.seconds),
+            theirs.as_ref().map_or("–".into(), |t| fmt_times(&t.seconds)),
             fmt_ratio(ratio(our_time, gap_time)),
             match optimal_check {
                 Some(true) => "= table",
@@ -402,9 +420,9 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
             o.count,
             o.seed
         );
-        outln!("lengths in the half-turn metric (a power of one generator is one move; GAP's words with powers of one generator merged); median/max; times are medians per position in seconds");
+        outln!("lengths in the half-turn metric (a power of one generator is one move; GAP's words with powers of one generator merged): median/max; times per position in seconds: median (first position, which includes building permlab's tables or GAP's structures); ratios permlab/GAP of the medians");
         outln!(
-            "permlab: `solve --metric htm --optimal` where a complete table fits ({TABLE_LIMIT} positions), else `--time-limit {}`; GAP 4 Factorization(G, g), one process per puzzle ({} s, workspace {})",
+            "permlab: `solve --metric htm --optimal` where a complete table fits ({TABLE_LIMIT} positions), else `--time-limit {}`; GAP 4 Factorization(G, g), one process per puzzle ({} s, hard workspace limit {})",
             o.time_limit,
             o.gap_timeout,
             o.gap_memory
