@@ -72,17 +72,19 @@ pub enum BenchWhich {
         #[arg(long)]
         suite: bool,
         /// With --suite: only the puzzles whose name contains one of these words.
-        #[arg(long, requires = "suite")]
+        #[arg(long)]
         only: Vec<String>,
         /// With --suite: skip GAP.
-        #[arg(long, requires = "suite")]
+        #[arg(long)]
         no_gap: bool,
-        /// With --suite: seconds GAP may spend on one puzzle (all its positions).
-        #[arg(long, default_value_t = 300, requires = "suite")]
-        gap_timeout: u64,
-        /// With --suite: GAP's workspace limit (its -o option).
-        #[arg(long, default_value = "4g", requires = "suite")]
-        gap_memory: String,
+        /// With --suite: seconds GAP may spend on one puzzle, all its positions
+        /// (default 300).
+        #[arg(long, value_name = "SECONDS")]
+        gap_timeout: Option<u64>,
+        /// With --suite: GAP's hard workspace limit, its -o and -K options
+        /// (default 4g).
+        #[arg(long, value_name = "SIZE")]
+        gap_memory: Option<String>,
     },
     /// Times order() on the groups, and GAP's Size(Group(gens)) on the same sets.
     Groups(groups::BenchGroupsArgs),
@@ -91,6 +93,21 @@ pub enum BenchWhich {
 impl BenchWhich {
     /// Runs the benchmark.
     pub fn run(self, json: bool) -> CliResult {
+        if let BenchWhich::Solve {
+            suite: false,
+            only,
+            no_gap,
+            gap_timeout,
+            gap_memory,
+            ..
+        } = &self
+        {
+            if !only.is_empty() || *no_gap || gap_timeout.is_some() || gap_memory.is_some() {
+                return Err(
+                    "--only, --no-gap, --gap-timeout and --gap-memory go with --suite".into(),
+                );
+            }
+        }
         match self {
             BenchWhich::Search {
                 only,
@@ -126,8 +143,8 @@ impl BenchWhich {
                     time_limit: time_limit.unwrap_or(5.0),
                     only: &only,
                     no_gap,
-                    gap_timeout,
-                    gap_memory: &gap_memory,
+                    gap_timeout: gap_timeout.unwrap_or(300),
+                    gap_memory: gap_memory.as_deref().unwrap_or("4g"),
                 },
                 json,
             ),

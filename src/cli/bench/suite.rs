@@ -275,6 +275,17 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
             format!("--time-limit {}: must be a positive number of seconds", o.time_limit).into(),
         );
     }
+    let digits = o.gap_memory.trim_end_matches(['k', 'm', 'g']);
+    if digits.is_empty()
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+        || o.gap_memory.len() > digits.len() + 1
+    {
+        return Err(format!(
+            "--gap-memory {}: a size such as 4g, 500m (k, m or g)",
+            o.gap_memory
+        )
+        .into());
+    }
     if o.count == 0 {
         return Err("--count 0: at least one position".into());
     }
