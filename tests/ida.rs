@@ -453,7 +453,12 @@ fn cli_bench_solve_suite_against_tables_and_gap() {
                 assert_eq!(len, d as u64, "{e}");
             }
         }
-        for key in ["median_length", "max_length", "median_seconds", "first_seconds"] {
+        for key in [
+            "median_length",
+            "max_length",
+            "median_seconds",
+            "first_seconds",
+        ] {
             assert!(!row["permlab"][key].is_null(), "{key}: {row}");
         }
         if gap {

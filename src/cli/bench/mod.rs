@@ -208,6 +208,38 @@ fn random_positions(
     })
 }
 
+/// Runs `body` on each of the first `count` seeded positions of `puzzle` (those of
+/// [`random_positions`]) with its element, its state, the limits of its search
+/// (`seconds` from its own start, and the Ctrl-C flag) and that start; an error
+/// once Ctrl-C is pressed. The loop of `bench solve` and `bench solve --optimal`.
+fn each_position(
+    puzzle: &permlab::Puzzle,
+    seed: u64,
+    count: usize,
+    seconds: f64,
+    mut body: impl FnMut(
+        usize,
+        &permlab::Perm,
+        &[u8],
+        permlab::search::ida::Limits,
+        std::time::Instant,
+    ) -> Result<(), super::CliError>,
+) -> Result<(), super::CliError> {
+    let stop = super::progress::stop_flag();
+    for (i, (g, start)) in random_positions(puzzle, seed).take(count).enumerate() {
+        let t = std::time::Instant::now();
+        let limits = permlab::search::ida::Limits {
+            deadline: Some(t + std::time::Duration::from_secs_f64(seconds)),
+            stop: Some(stop),
+        };
+        body(i, &g, &start, limits, t)?;
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(format!("interrupted (Ctrl-C) after {i} positions").into());
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

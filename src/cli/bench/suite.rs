@@ -77,7 +77,9 @@ struct Theirs {
 /// it evaluates to `g`: powers of one generator merged and reduced modulo its order
 /// ([`permlab::letters::reduced`]), each remaining power one move.
 fn gap_word_htm(text: &str, gens: &[Perm], orders: &[u64], g: &Perm) -> Result<u32, String> {
-    let degree = g.degree().max(gens.iter().map(Perm::degree).max().unwrap_or(0));
+    let degree = g
+        .degree()
+        .max(gens.iter().map(Perm::degree).max().unwrap_or(0));
     let mut letters: Vec<Letter> = Vec::new();
     if text != "e" {
         let nums: Vec<i64> = text
@@ -154,11 +156,7 @@ fn gap_side(
         };
         for ((w, t), g) in words.split(';').zip(times.split(';')).zip(elements) {
             lengths.push(gap_word_htm(w, &gens, &orders, g)?);
-            seconds.push(
-                t.parse::<f64>()
-                    .map_err(|_| format!("GAP time {t:?}"))?
-                    / 1e3,
-            );
+            seconds.push(t.parse::<f64>().map_err(|_| format!("GAP time {t:?}"))? / 1e3);
         }
     }
     let status = if lengths.len() == elements.len() {
@@ -271,9 +269,11 @@ fn ratio(a: Option<f64>, b: Option<f64>) -> Option<f64> {
 
 pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
     if !(o.time_limit > 0.0 && o.time_limit.is_finite()) {
-        return Err(
-            format!("--time-limit {}: must be a positive number of seconds", o.time_limit).into(),
-        );
+        return Err(format!(
+            "--time-limit {}: must be a positive number of seconds",
+            o.time_limit
+        )
+        .into());
     }
     let digits = o.gap_memory.trim_end_matches(['k', 'm', 'g']);
     if digits.is_empty()
@@ -289,8 +289,7 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
     if o.count == 0 {
         return Err("--count 0: at least one position".into());
     }
-    let wanted =
-        |name: &str| o.only.is_empty() || o.only.iter().any(|w| name.contains(w.as_str()));
+    let wanted = |name: &str| o.only.is_empty() || o.only.iter().any(|w| name.contains(w.as_str()));
     let specs: Vec<&str> = SUITE.iter().copied().filter(|s| wanted(s)).collect();
     if specs.is_empty() {
         return Err(format!(
@@ -384,7 +383,7 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
         let fmt_ratio = |r: Option<f64>| r.map_or("–".to_string(), |r| format!("{r:.2}"));
         // the median, and the first position's time (it includes building the tables)
         let fmt_times = |v: &[f64]| match (median(v), v.first()) {
-            (Some(m), Some(f)) => format!("{m:.3} ({f:.1})"),
+            (Some(m), Some(f)) => format!("{:.3} ms ({f:.1} s)", m * 1e3),
             _ => "–".to_string(),
         };
         table.push(format!(
@@ -396,7 +395,9 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
                 .map_or("–".into(), |t| lengths_text(&t.lengths)),
             fmt_ratio(ratio(our_med, gap_med)),
             fmt_times(&ours.seconds),
-            theirs.as_ref().map_or("–".into(), |t| fmt_times(&t.seconds)),
+            theirs
+                .as_ref()
+                .map_or("–".into(), |t| fmt_times(&t.seconds)),
             fmt_ratio(ratio(our_time, gap_time)),
             match optimal_check {
                 Some(true) => "= table",
@@ -431,7 +432,7 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
             o.count,
             o.seed
         );
-        outln!("lengths in the half-turn metric (a power of one generator is one move; GAP's words with powers of one generator merged): median/max; times per position in seconds: median (first position, which includes building permlab's tables or GAP's structures); ratios permlab/GAP of the medians");
+        outln!("lengths in the half-turn metric (a power of one generator is one move; GAP's words with powers of one generator merged): median/max; times per position: median (first position, which includes building permlab's tables or GAP's structures); ratios permlab/GAP of the medians");
         outln!(
             "permlab: `solve --metric htm --optimal` where a complete table fits ({TABLE_LIMIT} positions), else `--time-limit {}`; GAP 4 Factorization(G, g), one process per puzzle ({} s, hard workspace limit {})",
             o.time_limit,
