@@ -86,7 +86,7 @@ fn gap_word_htm(text: &str, gens: &[Perm], orders: &[u64], g: &Perm) -> Result<u
             .split(',')
             .map(|x| x.parse::<i64>().map_err(|_| format!("GAP word {text:?}")))
             .collect::<Result<_, _>>()?;
-        if nums.len() % 2 != 0 {
+        if !nums.len().is_multiple_of(2) {
             return Err(format!("GAP word {text:?}: odd length"));
         }
         for pair in nums.chunks(2) {
