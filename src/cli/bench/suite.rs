@@ -440,7 +440,7 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
             o.gap_memory
         );
         outln!("");
-        outln!("| puzzle | positions | permlab htm | GAP htm | length ratio | permlab s | GAP s | time ratio | optimal check | permlab method | GAP |");
+        outln!("| puzzle | positions | permlab htm | GAP htm | length ratio | permlab time | GAP time | time ratio | optimal check | permlab method | GAP |");
         outln!("|---|---|---|---|---|---|---|---|---|---|---|");
         for line in &table {
             outln!("{line}");
