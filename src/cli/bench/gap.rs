@@ -50,7 +50,7 @@ pub(super) fn group_sizes(root: &Path, files: &[&Path], timeout: u64) -> GapRun 
 /// `centralizer.g`) on `files`, `timeout` seconds each; the value it prints is in
 /// [`GapResult::Size`].
 pub(super) fn run_script(root: &Path, script: &str, files: &[&Path], timeout: u64) -> GapRun {
-    let run = run_script_lines(root, script, files, timeout, "8g");
+    let run = run_script_lines(root, script, files, timeout, None);
     let results = run
         .lines
         .into_iter()
@@ -73,14 +73,15 @@ pub(super) fn run_script(root: &Path, script: &str, files: &[&Path], timeout: u6
 }
 
 /// Runs the GAP script `script` of benches/gap on `files`, one GAP process per file
-/// with `timeout` seconds and `memory` as GAP's hard workspace limit (its `-o` and
-/// `-K`, e.g. `4g`); per file, the fields of the last line the script printed for it.
+/// with `timeout` seconds and `memory`, when given, as GAP's hard workspace limit
+/// (its `-o` and `-K`, e.g. `4g`; else run.sh's soft `-o 8g`); per file, the fields
+/// of the last line the script printed for it.
 pub(super) fn run_script_lines(
     root: &Path,
     script: &str,
     files: &[&Path],
     timeout: u64,
-    memory: &str,
+    memory: Option<&str>,
 ) -> GapLines {
     let mut lines: Vec<Option<GapLine>> = files.iter().map(|_| None).collect();
     let mut cmd = Command::new("bash");
@@ -88,10 +89,11 @@ pub(super) fn run_script_lines(
         .arg("--timeout")
         .arg(timeout.to_string())
         .arg("--script")
-        .arg(script)
-        .arg("--memory")
-        .arg(memory)
-        .args(files);
+        .arg(script);
+    if let Some(m) = memory {
+        cmd.arg("--memory").arg(m);
+    }
+    cmd.args(files);
     let out = match cmd.output() {
         Ok(out) => out,
         Err(e) => {

@@ -136,7 +136,13 @@ fn gap_side(
     )
     .map_err(io)?;
     let t = Instant::now();
-    let run = run_script_lines(root, "factor.g", &[&gens_file], o.gap_timeout, o.gap_memory);
+    let run = run_script_lines(
+        root,
+        "factor.g",
+        &[&gens_file],
+        o.gap_timeout,
+        Some(o.gap_memory),
+    );
     // the runner stops GAP at the timeout; ending earlier without every word is
     // running out of memory (or an error)
     let timed_out = t.elapsed().as_secs_f64() >= o.gap_timeout as f64 - 1.0;
