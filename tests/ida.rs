@@ -390,6 +390,93 @@ fn cli_bench_solve_reports_what_it_measured() {
     assert_eq!(v["goal_met"], met);
 }
 
+/// `bench solve --suite` on two puzzles with complete tables (cube2's ⟨R,U,F⟩ and
+/// rotation3), 2 positions each: its JSON keys; on cube2 ⟨R,U,F⟩ permlab's lengths
+/// equal the distances of a complete table built here; and, when `gap` is on PATH,
+/// every permlab length is at most GAP's `Factorization` length in the same metric.
+#[test]
+fn cli_bench_solve_suite_against_tables_and_gap() {
+    let gap = std::process::Command::new("gap")
+        .arg("--version")
+        .output()
+        .is_ok();
+    let mut args = vec![
+        "bench",
+        "solve",
+        "--suite",
+        "--count",
+        "2",
+        "--only",
+        "cube2[R,U,F]",
+        "--only",
+        "rotation3",
+        "--json",
+    ];
+    if !gap {
+        eprintln!("gap is not on PATH: the GAP part of this test is skipped (--no-gap)");
+        args.push("--no-gap");
+    }
+    let v = json(&args);
+    for key in ["date", "loadavg", "seed", "count", "puzzles"] {
+        assert!(!v[key].is_null(), "{key} missing: {v}");
+    }
+    assert_eq!(v["metric"], "htm");
+    let puzzles = v["puzzles"].as_array().unwrap();
+    let names: Vec<&str> = puzzles
+        .iter()
+        .map(|p| p["puzzle"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["cube2[R,U,F]", "rotation3"]);
+    let (p, moves) = cube2_ruf(Metric::Htm);
+    let names = moves.moves().iter().map(|m| m.name.clone()).collect();
+    let full = GroupSpace::new(p.name(), p.degree(), names, moves.perms()).unwrap();
+    let stop = AtomicBool::new(false);
+    let (table, _) = search_space(&full, None, &BfsOptions::default(), &stop).unwrap();
+    for row in puzzles {
+        let ours: Vec<u64> = row["permlab"]["lengths"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect();
+        assert_eq!(ours.len(), 2, "{row}");
+        assert_eq!(row["positions"], 2);
+        assert_eq!(row["permlab"]["optimal"], 2);
+        assert_eq!(row["optimal_check"], true, "{row}");
+        assert_eq!(row["table_distances"], row["permlab"]["lengths"]);
+        let elements = row["elements"].as_array().unwrap();
+        assert_eq!(elements.len(), 2);
+        if row["puzzle"] == "cube2[R,U,F]" {
+            for (e, &len) in elements.iter().zip(&ours) {
+                let g = Perm::parse_cycles(e.as_str().unwrap(), Some(p.degree())).unwrap();
+                let d = distance_with_table(&full, &table, &state_of(&g, p.degree())).unwrap();
+                assert_eq!(len, d as u64, "{e}");
+            }
+        }
+        for key in [
+            "median_length",
+            "max_length",
+            "median_seconds",
+            "first_seconds",
+        ] {
+            assert!(!row["permlab"][key].is_null(), "{key}: {row}");
+        }
+        if gap {
+            assert_eq!(row["gap"]["status"], "ok", "{row}");
+            let theirs = row["gap"]["lengths"].as_array().unwrap();
+            assert_eq!(theirs.len(), 2);
+            for (a, b) in ours.iter().zip(theirs) {
+                assert!(*a <= b.as_u64().unwrap(), "{row}");
+            }
+            assert_eq!(row["not_longer_than_gap"], true);
+            assert!(row["length_ratio"].as_f64().unwrap() <= 1.0);
+            assert!(row["time_ratio"].as_f64().is_some());
+        } else {
+            assert!(row["gap"]["status"].as_str().unwrap().contains("skipped"));
+        }
+    }
+}
+
 /// Pruning tables saved in a directory are loaded on the next build and give the same
 /// estimates; a damaged file or one holding another space's table is refused, naming it.
 #[test]

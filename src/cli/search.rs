@@ -18,7 +18,7 @@ use permlab::search::ida::{
 };
 use permlab::search::index::IndexError;
 use permlab::search::solve::{
-    bidirectional, home_distribution, solve_with_table, HomeReport, PermMoves,
+    bidirectional, distance_with_table, home_distribution, solve_with_table, HomeReport, PermMoves,
 };
 use permlab::search::space::{
     metric_moves, GroupSpace, PiecesSpace, RingSpace, SpaceError, StateSpace, TokensSpace,
@@ -693,17 +693,26 @@ fn solve(
     })
 }
 
-/// Options of [`solve_in_metric`].
-struct MetricSolve {
-    optimal: bool,
-    time_limit: Option<f64>,
-    metric: SearchMetric,
-    chain: Option<String>,
-    bfs_limit: u64,
-    json: bool,
-    pruning_tables: Option<PathBuf>,
-    pruning_budget: u64,
-    table_look_ups: usize,
+/// Options of [`solve_in_metric`] and [`solve_state`] (the `solve` flags of the same names).
+pub(super) struct MetricSolve {
+    /// An optimal solution however long it takes.
+    pub optimal: bool,
+    /// Seconds to search (everything included: tables, search).
+    pub time_limit: Option<f64>,
+    /// The metric (htm or qtm; generators is refused).
+    pub metric: SearchMetric,
+    /// The subgroup of the two-phase method.
+    pub chain: Option<String>,
+    /// Largest state space for which a complete table is computed.
+    pub bfs_limit: u64,
+    /// One JSON document on stdout.
+    pub json: bool,
+    /// A directory for pruning tables.
+    pub pruning_tables: Option<PathBuf>,
+    /// Largest pruning table (entries).
+    pub pruning_budget: u64,
+    /// Look-ups of each pruning table per position.
+    pub table_look_ups: usize,
 }
 
 /// Largest pruning table IDA* and the two-phase method build (entries; 32 MB).
@@ -747,6 +756,85 @@ fn solve_in_metric(
     if !args.identical_classes()?.is_empty() {
         return Err("with identical pieces, solve searches a table of arrangements in the puzzle's metric: drop --metric, --optimal, --time-limit and --chain".into());
     }
+    let max_memory = args.max_memory()?;
+    let found = solve_state(
+        puzzle,
+        cells,
+        o,
+        max_memory,
+        o.json || args.quiet,
+        &mut SolveCache::default(),
+    )?;
+    let header = MovesHeader {
+        metric: o.metric,
+        names: &found.moves,
+    };
+    report_moves(
+        &header,
+        &found.names,
+        found.length,
+        o.metric.name(),
+        found.optimal,
+        &found.method,
+        o.json,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A solution found by [`solve_state`], already replayed on the state.
+pub(super) struct Found {
+    /// The moves of the metric (the puzzle's moves and their powers), by name.
+    pub moves: Vec<String>,
+    /// The solution, move names.
+    pub names: Vec<String>,
+    /// Its length in the metric.
+    pub length: u32,
+    /// Whether it is known to be optimal.
+    pub optimal: bool,
+    /// How it was found.
+    pub method: String,
+}
+
+/// The tables [`solve_state`] builds, kept for the next state of the same puzzle
+/// with the same options (`bench solve --suite` solves many): the complete
+/// distance table where one fits, else the pruning tables of IDA*. A fresh
+/// (default) cache for each puzzle and options.
+#[derive(Default)]
+pub(super) struct SolveCache {
+    table: Option<(GroupSpace, DistanceTable)>,
+    heuristic: Option<Heuristic>,
+}
+
+impl SolveCache {
+    /// The distance of the state `cells` (labels at positions) in the complete
+    /// table the cache holds (an error when it holds none).
+    pub(super) fn table_distance(&self, cells: &[u32]) -> Result<u32, CliError> {
+        let (space, table) = self
+            .table
+            .as_ref()
+            .ok_or("internal error: no complete table was built")?;
+        let g = Perm::from_state(cells)?;
+        let d = distance_with_table(space, table, &state_of(&g, cells.len()))?;
+        Ok(d as u32)
+    }
+}
+
+/// The solving strategy of `solve --metric/--optimal/--time-limit/--chain` for one
+/// state (`cells`, labels at positions): the two-phase method through `o.chain`;
+/// else a complete distance table where one fits (Korf 1997's IDA* otherwise,
+/// with the pruning tables of [`optimal_heuristic`]); with a time limit (and not
+/// `o.optimal`) the factorisation through the stabiliser chain answers when the
+/// tables or the search are not finished in time. Every solution is replayed on
+/// the state before it is returned. `quiet` silences the progress bar and notes
+/// on stderr; `cache` keeps the tables for the next call.
+pub(super) fn solve_state(
+    puzzle: &Puzzle,
+    cells: &[u32],
+    o: &MetricSolve,
+    max_memory: Option<u64>,
+    quiet: bool,
+    cache: &mut SolveCache,
+) -> Result<Found, CliError> {
     if let Some(t) = o.time_limit {
         if !(t > 0.0 && t.is_finite()) {
             return Err(format!("--time-limit {t}: must be a positive number of seconds").into());
@@ -765,14 +853,8 @@ fn solve_in_metric(
             .into())
         }
     };
-    let max_memory = args.max_memory()?;
     let moves = MoveSet::for_puzzle(puzzle, ida_metric)?;
-    let metric = o.metric.name();
     let move_names: Vec<String> = moves.moves().iter().map(|m| m.name.clone()).collect();
-    let header = MovesHeader {
-        metric: o.metric,
-        names: &move_names,
-    };
     let g = Perm::from_state(cells)?;
     let group = moves.group();
     if !group.contains(&g) {
@@ -785,14 +867,19 @@ fn solve_in_metric(
     let stop = stop_flag();
     let started = Instant::now();
     let say = |text: String| {
-        if !o.json && !args.quiet {
+        if !quiet {
             errln!("{text}");
         }
     };
-    let report = |names: Vec<String>, length: u32, optimal: bool, method: &str| -> CliResult {
+    let report = |names: Vec<String>, length: u32, optimal: bool, method: &str| {
         check_solves(puzzle, cells, &names)?;
-        report_moves(&header, &names, length, metric, optimal, method, o.json)?;
-        Ok(ExitCode::SUCCESS)
+        Ok::<Found, CliError>(Found {
+            moves: move_names.clone(),
+            names,
+            length,
+            optimal,
+            method: method.to_string(),
+        })
     };
     let names_of = |path: &[usize]| -> Vec<String> {
         path.iter()
@@ -801,7 +888,7 @@ fn solve_in_metric(
     };
     let cost_of = |path: &[usize]| -> u32 { path.iter().map(|&m| moves.moves()[m].cost).sum() };
     if let Some(chain) = &o.chain {
-        let sub = twophase::parse_subgroup(puzzle, args.puzzle.name(), chain)?;
+        let sub = twophase::parse_subgroup(puzzle, puzzle.name(), chain)?;
         let bases: Vec<(String, Perm)> = puzzle
             .generators()
             .iter()
@@ -855,7 +942,7 @@ fn solve_in_metric(
         Some(_) => Some(factor_in_metric(puzzle, &g, ida_metric)?),
         None => None,
     };
-    let out_of_time = |why: &str| -> CliResult {
+    let out_of_time = |why: &str| -> Result<Found, CliError> {
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             return Err(format!("interrupted (Ctrl-C); {why}").into());
         }
@@ -871,60 +958,74 @@ fn solve_in_metric(
     };
     let interrupted = |e: &IdaError| matches!(e, IdaError::Search(SearchError::Interrupted { .. }));
     // a complete table where one fits
-    let names: Vec<String> = moves.moves().iter().map(|m| m.name.clone()).collect();
-    if let Ok(space) = GroupSpace::new(puzzle.name(), puzzle.degree(), names, moves.perms()) {
-        if space.size() <= o.bfs_limit && check_memory(space.size(), max_memory, 64 << 20).is_ok() {
-            let bar = Bar::search(!args.quiet && !o.json);
-            let opts = search_options(&bar, 0);
-            return match search_space(&space, max_memory, &opts, budget.flag()) {
-                Ok((table, _)) => {
-                    let p = solve_with_table(&space, &table, &start)?;
-                    report(names_of(&p), cost_of(&p), true, "distance table")
+    if cache.table.is_none() {
+        let names = move_names.clone();
+        if let Ok(space) = GroupSpace::new(puzzle.name(), puzzle.degree(), names, moves.perms()) {
+            if space.size() <= o.bfs_limit
+                && check_memory(space.size(), max_memory, 64 << 20).is_ok()
+            {
+                let bar = Bar::search(!quiet);
+                let opts = search_options(&bar, 0);
+                match search_space(&space, max_memory, &opts, budget.flag()) {
+                    Ok((table, _)) => cache.table = Some((space, table)),
+                    Err(SearchError::Interrupted { .. }) => {
+                        return out_of_time("the distance table was not finished")
+                    }
+                    Err(e) => return Err(e.into()),
                 }
-                Err(SearchError::Interrupted { .. }) => {
-                    out_of_time("the distance table was not finished")
-                }
-                Err(e) => Err(e.into()),
-            };
+            }
         }
+    }
+    if let Some((space, table)) = &cache.table {
+        let p = solve_with_table(space, table, &start)?;
+        return report(names_of(&p), cost_of(&p), true, "distance table");
     }
     if o.table_look_ups == 0 {
         return Err("--table-look-ups 0: at least one look-up per table".into());
     }
-    let kinds = auto_projections(&moves, o.pruning_budget);
-    let bytes = Heuristic::planned_bytes(&moves, &kinds)?;
-    say(format!(
-        "pruning tables: {} projections, {bytes} bytes",
-        kinds.len()
-    ));
-    let (h, setup) = match optimal_heuristic(
-        &moves,
-        o.pruning_budget,
-        o.table_look_ups,
-        max_memory,
-        budget.flag(),
-        o.pruning_tables.as_deref(),
-    ) {
-        Ok(built) => built,
-        Err(e) if interrupted(&e) => return out_of_time("the pruning tables were not finished"),
-        Err(e) => return Err(e.into()),
+    let h = match cache.heuristic.take() {
+        Some(h) => h,
+        None => {
+            let kinds = auto_projections(&moves, o.pruning_budget);
+            let bytes = Heuristic::planned_bytes(&moves, &kinds)?;
+            say(format!(
+                "pruning tables: {} projections, {bytes} bytes",
+                kinds.len()
+            ));
+            let (h, setup) = match optimal_heuristic(
+                &moves,
+                o.pruning_budget,
+                o.table_look_ups,
+                max_memory,
+                budget.flag(),
+                o.pruning_tables.as_deref(),
+            ) {
+                Ok(built) => built,
+                Err(e) if interrupted(&e) => {
+                    return out_of_time("the pruning tables were not finished")
+                }
+                Err(e) => return Err(e.into()),
+            };
+            say(format!(
+                "{} symmetries of the moves{}; {} table look-ups per position",
+                setup.symmetries,
+                if setup.symmetries_complete {
+                    ""
+                } else {
+                    " found (search stopped early)"
+                },
+                setup.look_ups
+            ));
+            h
+        }
     };
-    say(format!(
-        "{} symmetries of the moves{}; {} table look-ups per position",
-        setup.symmetries,
-        if setup.symmetries_complete {
-            ""
-        } else {
-            " found (search stopped early)"
-        },
-        setup.look_ups
-    ));
     let limits = Limits {
         deadline,
         stop: Some(stop),
     };
-    let mut ida = Ida::new(&moves, &h);
-    match ida.solve(&start, u32::MAX - 1, limits)? {
+    let outcome = Ida::new(&moves, &h).solve(&start, u32::MAX - 1, limits);
+    cache.heuristic = Some(h);
+    match outcome? {
         Outcome::Solved(p) => report(names_of(&p), cost_of(&p), true, "IDA* with pruning tables"),
         Outcome::OutOfTime(b) => {
             out_of_time(&format!("IDA* showed no solution has fewer than {b} moves"))

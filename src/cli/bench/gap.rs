@@ -1,6 +1,6 @@
-//! The GAP runner of `bench groups`: `benches/gap/run.sh` times GAP 4's
-//! `Size(Group(gens))` (or the operation of another script of benches/gap) on each
-//! `.gens` file inside GAP (start-up excluded).
+//! The GAP runner of `bench groups` and `bench solve --suite`: `benches/gap/run.sh`
+//! times GAP 4's `Size(Group(gens))` (or the operation of another script of
+//! benches/gap) on each `.gens` file inside GAP (start-up excluded).
 
 use std::path::Path;
 use std::process::Command;
@@ -22,6 +22,25 @@ pub(super) struct GapRun {
     pub note: String,
 }
 
+/// The line the runner printed for one file.
+pub(super) enum GapLine {
+    /// The fields after the file name (the script's last line for the file; GAP may
+    /// have been stopped by the time or memory limit after printing it).
+    Fields(Vec<String>),
+    /// GAP printed nothing for the file and was stopped at the timeout.
+    Timeout,
+    /// GAP printed nothing for the file and ended (an error, or out of memory).
+    Failed,
+}
+
+/// One run of a GAP script over several files, line by line.
+pub(super) struct GapLines {
+    /// Per file, in order; `None` where the runner printed no line.
+    pub lines: Vec<Option<GapLine>>,
+    /// Why GAP gave no answers at all, if so (empty otherwise).
+    pub note: String,
+}
+
 /// Runs GAP's `Size(Group(gens))` on `files` (`.gens` files), `timeout` seconds each.
 pub(super) fn group_sizes(root: &Path, files: &[&Path], timeout: u64) -> GapRun {
     run_script(root, "size.g", files, timeout)
@@ -31,19 +50,55 @@ pub(super) fn group_sizes(root: &Path, files: &[&Path], timeout: u64) -> GapRun 
 /// `centralizer.g`) on `files`, `timeout` seconds each; the value it prints is in
 /// [`GapResult::Size`].
 pub(super) fn run_script(root: &Path, script: &str, files: &[&Path], timeout: u64) -> GapRun {
-    let mut results: Vec<Option<GapResult>> = files.iter().map(|_| None).collect();
+    let run = run_script_lines(root, script, files, timeout, None);
+    let results = run
+        .lines
+        .into_iter()
+        .map(|line| match line? {
+            GapLine::Timeout => Some(GapResult::Timeout),
+            GapLine::Failed => None,
+            GapLine::Fields(f) => match &f[..] {
+                [size, ms, ..] => ms.parse().ok().map(|ms| GapResult::Size {
+                    size: size.clone(),
+                    ms,
+                }),
+                _ => None,
+            },
+        })
+        .collect();
+    GapRun {
+        results,
+        note: run.note,
+    }
+}
+
+/// Runs the GAP script `script` of benches/gap on `files`, one GAP process per file
+/// with `timeout` seconds and `memory`, when given, as GAP's hard workspace limit
+/// (its `-o` and `-K`, e.g. `4g`; else run.sh's soft `-o 8g`); per file, the fields
+/// of the last line the script printed for it.
+pub(super) fn run_script_lines(
+    root: &Path,
+    script: &str,
+    files: &[&Path],
+    timeout: u64,
+    memory: Option<&str>,
+) -> GapLines {
+    let mut lines: Vec<Option<GapLine>> = files.iter().map(|_| None).collect();
     let mut cmd = Command::new("bash");
     cmd.arg(root.join("benches/gap/run.sh"))
         .arg("--timeout")
         .arg(timeout.to_string())
         .arg("--script")
-        .arg(script)
-        .args(files);
+        .arg(script);
+    if let Some(m) = memory {
+        cmd.arg("--memory").arg(m);
+    }
+    cmd.args(files);
     let out = match cmd.output() {
         Ok(out) => out,
         Err(e) => {
-            return GapRun {
-                results,
+            return GapLines {
+                lines,
                 note: format!("GAP runner failed to start: {e}"),
             }
         }
@@ -54,7 +109,7 @@ pub(super) fn run_script(root: &Path, script: &str, files: &[&Path], timeout: u6
     } else {
         String::new()
     };
-    // one line per file: `FILE SIZE MS` or `FILE timeout`
+    // one line per file: `FILE FIELDS...`, `FILE timeout` or `FILE failed`
     for line in text.lines() {
         let parts: Vec<&str> = line.split_whitespace().collect();
         let Some(i) = parts
@@ -63,14 +118,11 @@ pub(super) fn run_script(root: &Path, script: &str, files: &[&Path], timeout: u6
         else {
             continue;
         };
-        results[i] = match parts[1..] {
-            ["timeout"] => Some(GapResult::Timeout),
-            [size, ms, ..] => ms.parse().ok().map(|ms| GapResult::Size {
-                size: size.to_string(),
-                ms,
-            }),
-            _ => None,
-        };
+        lines[i] = Some(match parts[1..] {
+            ["timeout"] => GapLine::Timeout,
+            ["failed"] => GapLine::Failed,
+            _ => GapLine::Fields(parts[1..].iter().map(|s| s.to_string()).collect()),
+        });
     }
-    GapRun { results, note }
+    GapLines { lines, note }
 }

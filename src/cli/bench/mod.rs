@@ -9,6 +9,7 @@ mod peers;
 mod ranks;
 mod search;
 mod solve;
+mod suite;
 
 use super::CliResult;
 use clap::Subcommand;
@@ -47,19 +48,43 @@ pub enum BenchWhich {
     /// Two-phase solving of seeded random cube3 positions through
     /// cube3[U,D,R2,L2,F2,B2] (half-turn metric): median and largest length and
     /// time; every solution replayed.
+    ///
+    /// With --suite: `permlab solve` in the half-turn metric on seeded random
+    /// positions of cube2, cube2[R,U,F], cube3[R,U], the seeds' puzzles,
+    /// board:4x5:4, turnstyle:20 and megaminx (optimal through a complete table
+    /// where one fits, else with --time-limit), beside GAP's Factorization(G, g)
+    /// on the same elements in the same run: lengths, times and their ratios.
     Solve {
-        /// How many positions.
-        #[arg(long, default_value_t = 100)]
-        count: usize,
-        /// Seconds per position.
-        #[arg(long, default_value_t = 1.0)]
-        time_limit: f64,
+        /// How many positions (default 100; 10 per puzzle with --suite).
+        #[arg(long)]
+        count: Option<usize>,
+        /// Seconds per position (default 1; 5 with --suite, where no complete
+        /// table fits).
+        #[arg(long)]
+        time_limit: Option<f64>,
         /// Seed of the random positions.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Instead: optimal solving (IDA*) of the first N positions, 600 s each.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", conflicts_with = "suite")]
         optimal: Option<usize>,
+        /// Instead: the suite of puzzles beside GAP's Factorization.
+        #[arg(long)]
+        suite: bool,
+        /// With --suite: only the puzzles whose name contains one of these words.
+        #[arg(long)]
+        only: Vec<String>,
+        /// With --suite: skip GAP.
+        #[arg(long)]
+        no_gap: bool,
+        /// With --suite: seconds GAP may spend on one puzzle, all its positions
+        /// (default 300).
+        #[arg(long, value_name = "SECONDS")]
+        gap_timeout: Option<u64>,
+        /// With --suite: GAP's hard workspace limit, its -o and -K options
+        /// (default 4g).
+        #[arg(long, value_name = "SIZE")]
+        gap_memory: Option<String>,
     },
     /// Times order() on the groups, and GAP's Size(Group(gens)) on the same sets.
     Groups(groups::BenchGroupsArgs),
@@ -68,6 +93,21 @@ pub enum BenchWhich {
 impl BenchWhich {
     /// Runs the benchmark.
     pub fn run(self, json: bool) -> CliResult {
+        if let BenchWhich::Solve {
+            suite: false,
+            only,
+            no_gap,
+            gap_timeout,
+            gap_memory,
+            ..
+        } = &self
+        {
+            if !only.is_empty() || *no_gap || gap_timeout.is_some() || gap_memory.is_some() {
+                return Err(
+                    "--only, --no-gap, --gap-timeout and --gap-memory go with --suite".into(),
+                );
+            }
+        }
         match self {
             BenchWhich::Search {
                 only,
@@ -87,6 +127,28 @@ impl BenchWhich {
             }
             BenchWhich::Groups(a) => groups::bench_groups(&a, json),
             BenchWhich::Solve {
+                count,
+                time_limit,
+                seed,
+                suite: true,
+                only,
+                no_gap,
+                gap_timeout,
+                gap_memory,
+                ..
+            } => suite::bench_suite(
+                &suite::SuiteOptions {
+                    count: count.unwrap_or(10),
+                    seed,
+                    time_limit: time_limit.unwrap_or(5.0),
+                    only: &only,
+                    no_gap,
+                    gap_timeout: gap_timeout.unwrap_or(300),
+                    gap_memory: gap_memory.as_deref().unwrap_or("4g"),
+                },
+                json,
+            ),
+            BenchWhich::Solve {
                 seed,
                 optimal: Some(n),
                 ..
@@ -95,10 +157,31 @@ impl BenchWhich {
                 count,
                 time_limit,
                 seed,
-                optimal: None,
-            } => solve::bench_solve(count, time_limit, seed, json),
+                ..
+            } => solve::bench_solve(count.unwrap_or(100), time_limit.unwrap_or(1.0), seed, json),
         }
     }
+}
+
+/// The first field of /proc/loadavg (the 1-minute load average), "unknown" when
+/// it cannot be read.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// The date and time of the run, `YYYY-MM-DD HH:MM UTC` (from `date -u`; empty
+/// when that fails).
+fn utc_date() -> String {
+    std::process::Command::new("date")
+        .arg("-u")
+        .arg("+%Y-%m-%d %H:%M UTC")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default()
 }
 
 /// The lower median of `values` (the middle one for an odd count), `None` when empty.
@@ -123,6 +206,38 @@ fn random_positions(
         let start = permlab::search::ida::state_of(&g, degree);
         (g, start)
     })
+}
+
+/// Runs `body` on each of the first `count` seeded positions of `puzzle` (those of
+/// [`random_positions`]) with its element, its state, the limits of its search
+/// (`seconds` from its own start, and the Ctrl-C flag) and that start; an error
+/// once Ctrl-C is pressed. The loop of `bench solve` and `bench solve --optimal`.
+fn each_position(
+    puzzle: &permlab::Puzzle,
+    seed: u64,
+    count: usize,
+    seconds: f64,
+    mut body: impl FnMut(
+        usize,
+        &permlab::Perm,
+        &[u8],
+        permlab::search::ida::Limits,
+        std::time::Instant,
+    ) -> Result<(), super::CliError>,
+) -> Result<(), super::CliError> {
+    let stop = super::progress::stop_flag();
+    for (i, (g, start)) in random_positions(puzzle, seed).take(count).enumerate() {
+        let t = std::time::Instant::now();
+        let limits = permlab::search::ida::Limits {
+            deadline: Some(t + std::time::Duration::from_secs_f64(seconds)),
+            stop: Some(stop),
+        };
+        body(i, &g, &start, limits, t)?;
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(format!("interrupted (Ctrl-C) after {i} positions").into());
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -7,11 +7,11 @@ use crate::cli::output::outln;
 use crate::cli::progress::stop_flag;
 use crate::cli::search::{check_solves, DEFAULT_LOOK_UPS, PRUNING_TABLE_BUDGET};
 use crate::cli::{print_json, CliResult};
-use permlab::search::ida::{optimal_heuristic, Ida, Limits, Metric, MoveSet, Outcome};
+use permlab::search::ida::{optimal_heuristic, Ida, Metric, MoveSet, Outcome};
 use permlab::Puzzle;
 use serde_json::json;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Seconds per position (the goal: 10 minutes).
 const GOAL_SECONDS: f64 = 600.0;
@@ -34,52 +34,52 @@ pub(super) fn bench_optimal(count: usize, seed: u64, json: bool) -> CliResult {
     let mut times = Vec::new();
     let mut rows = Vec::new();
     let mut unsolved = 0usize;
-    for (i, (g, start)) in super::random_positions(&puzzle, seed)
-        .take(count)
-        .enumerate()
-    {
-        let t = Instant::now();
-        let limits = Limits {
-            deadline: Some(t + Duration::from_secs_f64(GOAL_SECONDS)),
-            stop: Some(stop),
-        };
-        let mut ida = Ida::new(&moves, &h);
-        let outcome = ida.solve(&start, u32::MAX - 1, limits)?;
-        if stop.load(std::sync::atomic::Ordering::Relaxed) {
-            return Err(format!("interrupted (Ctrl-C) after {i} positions").into());
-        }
-        let secs = t.elapsed().as_secs_f64();
-        times.push(secs);
-        match outcome {
-            Outcome::Solved(p) => {
-                let names: Vec<String> = p.iter().map(|&m| moves.moves()[m].name.clone()).collect();
-                check_solves(&puzzle, &g.to_state(), &names)?;
-                lengths.push(p.len() as u32);
-                rows.push(json!({"length": p.len(), "seconds": secs, "nodes": ida.nodes}));
-                if !json {
-                    outln!(
-                        "position {}: {} moves, {secs:.1} s, {} nodes",
-                        i + 1,
-                        p.len(),
-                        ida.nodes
-                    );
-                }
+    super::each_position(
+        &puzzle,
+        seed,
+        count,
+        GOAL_SECONDS,
+        |i, g, start, limits, t| {
+            let mut ida = Ida::new(&moves, &h);
+            let outcome = ida.solve(start, u32::MAX - 1, limits)?;
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return Ok(());
             }
-            Outcome::OutOfTime(b) | Outcome::NoneWithin(b) => {
-                unsolved += 1;
-                rows.push(
-                    json!({"length": null, "at_least": b, "seconds": secs, "nodes": ida.nodes}),
-                );
-                if !json {
-                    outln!(
+            let secs = t.elapsed().as_secs_f64();
+            times.push(secs);
+            match outcome {
+                Outcome::Solved(p) => {
+                    let names: Vec<String> =
+                        p.iter().map(|&m| moves.moves()[m].name.clone()).collect();
+                    check_solves(&puzzle, &g.to_state(), &names)?;
+                    lengths.push(p.len() as u32);
+                    rows.push(json!({"length": p.len(), "seconds": secs, "nodes": ida.nodes}));
+                    if !json {
+                        outln!(
+                            "position {}: {} moves, {secs:.1} s, {} nodes",
+                            i + 1,
+                            p.len(),
+                            ida.nodes
+                        );
+                    }
+                }
+                Outcome::OutOfTime(b) | Outcome::NoneWithin(b) => {
+                    unsolved += 1;
+                    rows.push(
+                        json!({"length": null, "at_least": b, "seconds": secs, "nodes": ida.nodes}),
+                    );
+                    if !json {
+                        outln!(
                         "position {}: not solved in {GOAL_SECONDS} s (no solution below {b} moves), {} nodes",
                         i + 1,
                         ida.nodes
                     );
+                    }
                 }
             }
-        }
-    }
+            Ok(())
+        },
+    )?;
     let goal_met = unsolved == 0;
     let goal = format!("every position solved optimally within {GOAL_SECONDS} s");
     if json {

@@ -136,17 +136,8 @@ pub(super) fn bench_peers(
     latex: Option<&Path>,
 ) -> CliResult {
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
-    let load = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|l| l.split_whitespace().next().map(str::to_string))
-        .unwrap_or_else(|| "unknown".into());
-    let date = Command::new("date")
-        .arg("-u")
-        .arg("+%Y-%m-%d %H:%M UTC")
-        .output()
-        .ok()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_default();
+    let load = super::load_average();
+    let date = super::utc_date();
     let tws = match twsearch_binary(twsearch_src) {
         Ok(b) => b,
         Err(why) => {

@@ -129,10 +129,7 @@ pub(super) fn bench_ranks(
         return Err("--ranks: give rank counts of at least 1, e.g. --ranks 1,2".into());
     }
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
-    let load = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|l| l.split_whitespace().next().map(str::to_string))
-        .unwrap_or_else(|| "unknown".into());
+    let load = super::load_average();
     let mut rows = Vec::new();
     for &(name, args) in CASES.iter().filter(|(n, _)| wanted(n)) {
         let (one, one_wall) = run_bfs(args, None)?;

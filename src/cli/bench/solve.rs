@@ -5,12 +5,12 @@ use crate::cli::output::outln;
 use crate::cli::progress::stop_flag;
 use crate::cli::search::{check_solves, PRUNING_TABLE_BUDGET};
 use crate::cli::{print_json, CliResult};
-use permlab::search::ida::{Limits, Metric, MoveSet};
+use permlab::search::ida::{Metric, MoveSet};
 use permlab::search::twophase::{self, TwoPhase};
 use permlab::{Perm, Puzzle};
 use serde_json::json;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 pub(super) fn bench_solve(count: usize, time_limit: f64, seed: u64, json: bool) -> CliResult {
     if !(time_limit > 0.0 && time_limit.is_finite()) {
@@ -38,28 +38,27 @@ pub(super) fn bench_solve(count: usize, time_limit: f64, seed: u64, json: bool) 
     let mut lengths = Vec::new();
     let mut times = Vec::new();
     let mut unsolved = 0usize;
-    for (i, (g, start)) in super::random_positions(&puzzle, seed)
-        .take(count)
-        .enumerate()
-    {
-        let t = Instant::now();
-        let limits = Limits {
-            deadline: Some(t + Duration::from_secs_f64(time_limit)),
-            stop: Some(stop),
-        };
-        let found = solver.solve(&start, limits)?;
-        if stop.load(std::sync::atomic::Ordering::Relaxed) {
-            return Err(format!("interrupted (Ctrl-C) after {i} positions").into());
-        }
-        times.push(t.elapsed().as_secs_f64());
-        match found {
-            Some(sol) => {
-                check_solves(&puzzle, &g.to_state(), &sol.names)?;
-                lengths.push(sol.cost);
+    super::each_position(
+        &puzzle,
+        seed,
+        count,
+        time_limit,
+        |_, g, start, limits, t| {
+            let found = solver.solve(start, limits)?;
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return Ok(());
             }
-            None => unsolved += 1,
-        }
-    }
+            times.push(t.elapsed().as_secs_f64());
+            match found {
+                Some(sol) => {
+                    check_solves(&puzzle, &g.to_state(), &sol.names)?;
+                    lengths.push(sol.cost);
+                }
+                None => unsolved += 1,
+            }
+            Ok(())
+        },
+    )?;
     lengths.sort_unstable();
     times.sort_by(f64::total_cmp);
     let med_len = median(&lengths);
