@@ -17,6 +17,7 @@ use permlab::search::ida::{
     MoveSet, Outcome,
 };
 use permlab::search::index::IndexError;
+use permlab::search::piece_stages::{PieceStages, Plan, StageLimits, StageOptions};
 use permlab::search::solve::{
     bidirectional, home_distribution, solve_with_table, HomeReport, PermMoves,
 };
@@ -851,42 +852,65 @@ fn solve_in_metric(
         o.time_limit.map(|t| started + Duration::from_secs_f64(t))
     };
     let budget = Watchdog::new(deadline, stop);
-    let fallback = match deadline {
-        Some(_) => Some(factor_in_metric(puzzle, &g, ida_metric)?),
-        None => None,
+    let names: Vec<String> = moves.moves().iter().map(|m| m.name.clone()).collect();
+    let full = GroupSpace::new(puzzle.name(), puzzle.degree(), names.clone(), moves.perms())
+        .ok()
+        .filter(|space| {
+            space.size() <= o.bfs_limit && check_memory(space.size(), max_memory, 64 << 20).is_ok()
+        });
+    // With a time limit and no complete table: the piece-stage solver, while the
+    // factorisation runs beside it (on another core); the shorter answers when
+    // optimal search does not finish in time.
+    let (fallback, staged) = match deadline {
+        None => (None, None),
+        Some(d) => std::thread::scope(|scope| -> Result<_, CliError> {
+            let factor = scope.spawn(|| factor_in_metric(puzzle, &g, ida_metric));
+            let staged = if full.is_none() {
+                staged_solve(&moves, &start, d, max_memory, budget.flag(), o, &say)?
+            } else {
+                None
+            };
+            let fallback = factor
+                .join()
+                .map_err(|_| CliError::from("internal error: the factorisation panicked"))??;
+            Ok((Some(fallback), staged))
+        })?,
     };
     let out_of_time = |why: &str| -> CliResult {
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             return Err(format!("interrupted (Ctrl-C); {why}").into());
         }
-        match &fallback {
-            Some((names, length)) => report(
+        match (&fallback, &staged) {
+            (Some((_, flen)), Some((snames, slen, method))) if slen <= flen => report(
+                snames.clone(),
+                *slen,
+                false,
+                &format!("{method}; optimal search out of time: {why}"),
+            ),
+            (Some((names, length)), _) => report(
                 names.clone(),
                 *length,
                 false,
                 &format!("factorisation through the stabiliser chain; out of time: {why}"),
             ),
-            None => Err(format!("internal error: stopped without a time limit; {why}").into()),
+            (None, _) => Err(format!("internal error: stopped without a time limit; {why}").into()),
         }
     };
     let interrupted = |e: &IdaError| matches!(e, IdaError::Search(SearchError::Interrupted { .. }));
     // a complete table where one fits
-    let names: Vec<String> = moves.moves().iter().map(|m| m.name.clone()).collect();
-    if let Ok(space) = GroupSpace::new(puzzle.name(), puzzle.degree(), names, moves.perms()) {
-        if space.size() <= o.bfs_limit && check_memory(space.size(), max_memory, 64 << 20).is_ok() {
-            let bar = Bar::search(!args.quiet && !o.json);
-            let opts = search_options(&bar, 0);
-            return match search_space(&space, max_memory, &opts, budget.flag()) {
-                Ok((table, _)) => {
-                    let p = solve_with_table(&space, &table, &start)?;
-                    report(names_of(&p), cost_of(&p), true, "distance table")
-                }
-                Err(SearchError::Interrupted { .. }) => {
-                    out_of_time("the distance table was not finished")
-                }
-                Err(e) => Err(e.into()),
-            };
-        }
+    if let Some(space) = full {
+        let bar = Bar::search(!args.quiet && !o.json);
+        let opts = search_options(&bar, 0);
+        return match search_space(&space, max_memory, &opts, budget.flag()) {
+            Ok((table, _)) => {
+                let p = solve_with_table(&space, &table, &start)?;
+                report(names_of(&p), cost_of(&p), true, "distance table")
+            }
+            Err(SearchError::Interrupted { .. }) => {
+                out_of_time("the distance table was not finished")
+            }
+            Err(e) => Err(e.into()),
+        };
     }
     if o.table_look_ups == 0 {
         return Err("--table-look-ups 0: at least one look-up per table".into());
@@ -931,6 +955,79 @@ fn solve_in_metric(
         }
         Outcome::NoneWithin(b) => Err(format!("no solution within {b} moves").into()),
     }
+}
+
+/// The piece-stage solver ([`PieceStages`]) on `start` until `deadline`: its names,
+/// cost and method, or `None` (with a message on stderr) when its tables do not
+/// fit or it runs out of time. Ctrl-C is an error.
+fn staged_solve(
+    moves: &MoveSet,
+    start: &[u8],
+    deadline: Instant,
+    max_memory: Option<u64>,
+    flag: &AtomicBool,
+    o: &MetricSolve,
+    say: &dyn Fn(String),
+) -> Result<Option<(Vec<String>, u32, String)>, CliError> {
+    let started = Instant::now();
+    let opts = StageOptions::default();
+    let plan = Plan::new(moves, &opts)?;
+    say(format!(
+        "piece stages: {} pieces in {} stages, last face {}; {} pruning tables, {} bytes",
+        plan.order.len(),
+        plan.stages.len(),
+        moves.power_name(plan.last_family, 1),
+        plan.tables.len(),
+        plan.bytes()
+    ));
+    let solver = match PieceStages::build(moves, &opts, max_memory, flag, o.pruning_tables.as_deref()) {
+        Ok(s) => s,
+        Err(IdaError::Search(SearchError::Interrupted { .. })) => {
+            if stop_flag().load(Ordering::Relaxed) {
+                return Err("interrupted (Ctrl-C)".into());
+            }
+            say("piece stages: out of time building the tables".into());
+            return Ok(None);
+        }
+        Err(IdaError::Memory(e)) => {
+            say(format!("piece stages: not used, the pruning tables: {e}"));
+            return Ok(None);
+        }
+        Err(e) => return Err(e.into()),
+    };
+    say(format!(
+        "piece stages: tables built in {:.1} s",
+        started.elapsed().as_secs_f64()
+    ));
+    let limits = StageLimits {
+        deadline: Some(deadline),
+        stage_time: None,
+        stop: Some(flag),
+        factorise: false,
+    };
+    let sol = match solver.solve(start, limits)? {
+        Some(sol) => sol,
+        None => {
+            if stop_flag().load(Ordering::Relaxed) {
+                return Err("interrupted (Ctrl-C)".into());
+            }
+            say("piece stages: out of time".into());
+            return Ok(None);
+        }
+    };
+    let costs: Vec<String> = sol.stages.iter().map(|s| s.cost.to_string()).collect();
+    say(format!(
+        "piece stages: {} moves in {:.1} s (stage costs {})",
+        sol.cost,
+        started.elapsed().as_secs_f64(),
+        costs.join(" ")
+    ));
+    let method = format!(
+        "piece stages ({} stages of IDA* with pruning tables, last face {})",
+        plan.stages.len(),
+        moves.power_name(plan.last_family, 1)
+    );
+    Ok(Some((sol.names, sol.cost, method)))
 }
 
 /// A factorisation of the inverse of `g` (which solves the state `g`) over the

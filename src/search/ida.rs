@@ -287,6 +287,16 @@ impl MoveSet {
         self.families[family].order
     }
 
+    /// The number of families (generators that are not powers of earlier ones).
+    pub fn families(&self) -> usize {
+        self.families.len()
+    }
+
+    /// The generator of a family.
+    pub fn family_perm(&self, family: usize) -> &Perm {
+        &self.families[family].perm
+    }
+
     /// Whether move `next` may follow move `last` (`None` at the start) repeated
     /// `run` times in a row: the move-pruning rules of the module docs.
     #[inline]
