@@ -17,7 +17,7 @@ use permlab::search::ida::{
     MoveSet, Outcome,
 };
 use permlab::search::index::IndexError;
-use permlab::search::piece_stages::{PieceStages, Plan, StageLimits, StageOptions};
+use permlab::search::piece_stages::{PieceStages, Plan, StageLimits, StageOptions, StageReport};
 use permlab::search::solve::{
     bidirectional, home_distribution, solve_with_table, HomeReport, PermMoves,
 };
@@ -863,18 +863,27 @@ fn solve_in_metric(
     // optimal search does not finish in time.
     let (fallback, staged) = match deadline {
         None => (None, None),
-        Some(d) => std::thread::scope(|scope| -> Result<_, CliError> {
-            let factor = scope.spawn(|| factor_in_metric(puzzle, &g, ida_metric));
-            let staged = if full.is_none() {
-                staged_solve(&moves, &start, d, max_memory, budget.flag(), o, &say)?
-            } else {
-                None
-            };
-            let fallback = factor
-                .join()
-                .map_err(|_| CliError::from("internal error: the factorisation panicked"))??;
-            Ok((Some(fallback), staged))
-        })?,
+        Some(d) if full.is_none() => {
+            match staged_solver(&moves, max_memory, budget.flag(), o, &say)? {
+                Some(solver) => std::thread::scope(|scope| -> Result<_, CliError> {
+                    // the factorisation beside the stages (on another core); its
+                    // tables are the ones the stages fall back to
+                    let factor = scope.spawn(|| solver.factor(&g));
+                    let staged = staged_solve(&solver, &start, d, stop, &say)?;
+                    let letters = factor
+                        .join()
+                        .map_err(|_| CliError::from("internal error: the factorisation panicked"))?
+                        .ok_or("the state is not in the group of the moves")?;
+                    let names = letters
+                        .iter()
+                        .map(|&(f, e)| moves.power_name(f, e))
+                        .collect();
+                    Ok((Some((names, solver.cost(&letters))), staged))
+                })?,
+                None => (Some(factor_in_metric(puzzle, &g, ida_metric)?), None),
+            }
+        }
+        Some(_) => (Some(factor_in_metric(puzzle, &g, ida_metric)?), None),
     };
     let out_of_time = |why: &str| -> CliResult {
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
@@ -957,20 +966,24 @@ fn solve_in_metric(
     }
 }
 
-/// The piece-stage solver ([`PieceStages`]) on `start` until `deadline`: its names,
-/// cost and method, or `None` (with a message on stderr) when its tables do not
-/// fit or it runs out of time. Ctrl-C is an error.
-fn staged_solve(
+/// The piece-stage solver ([`PieceStages`]) for the moves, or `None` (with a
+/// message on stderr) when its tables do not fit or are not built in time. Ctrl-C
+/// is an error.
+fn staged_solver(
     moves: &MoveSet,
-    start: &[u8],
-    deadline: Instant,
     max_memory: Option<u64>,
     flag: &AtomicBool,
     o: &MetricSolve,
     say: &dyn Fn(String),
-) -> Result<Option<(Vec<String>, u32, String)>, CliError> {
+) -> Result<Option<PieceStages>, CliError> {
     let started = Instant::now();
-    let opts = StageOptions::default();
+    let mut opts = StageOptions::default();
+    if let Some(v) = std::env::var("PERMLAB_STAGE_TABLE").ok().and_then(|v| v.parse().ok()) {
+        opts.table_entries = v;
+    }
+    if let Some(v) = std::env::var("PERMLAB_STAGE_PIECES").ok().and_then(|v| v.parse().ok()) {
+        opts.stage_pieces = v;
+    }
     let plan = Plan::new(moves, &opts)?;
     say(format!(
         "piece stages: {} pieces in {} stages, last face {}; {} pruning tables, {} bytes",
@@ -980,52 +993,91 @@ fn staged_solve(
         plan.tables.len(),
         plan.bytes()
     ));
-    let solver = match PieceStages::build(moves, &opts, max_memory, flag, o.pruning_tables.as_deref()) {
-        Ok(s) => s,
+    match PieceStages::build(moves, &opts, max_memory, flag, o.pruning_tables.as_deref()) {
+        Ok(s) => {
+            say(format!(
+                "piece stages: tables built in {:.1} s",
+                started.elapsed().as_secs_f64()
+            ));
+            Ok(Some(s))
+        }
         Err(IdaError::Search(SearchError::Interrupted { .. })) => {
             if stop_flag().load(Ordering::Relaxed) {
                 return Err("interrupted (Ctrl-C)".into());
             }
             say("piece stages: out of time building the tables".into());
-            return Ok(None);
+            Ok(None)
         }
         Err(IdaError::Memory(e)) => {
             say(format!("piece stages: not used, the pruning tables: {e}"));
-            return Ok(None);
+            Ok(None)
         }
-        Err(e) => return Err(e.into()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The piece-stage solver on `start` until `deadline` (each stage at most a third
+/// of the time left; a stage out of time factorises the rest): its names, cost and
+/// method, or `None` when out of time. Ctrl-C is an error.
+fn staged_solve(
+    solver: &PieceStages,
+    start: &[u8],
+    deadline: Instant,
+    stop: &AtomicBool,
+    say: &dyn Fn(String),
+) -> Result<Option<(Vec<String>, u32, String)>, CliError> {
+    let started = Instant::now();
+    let plan = solver.plan();
+    let moves = solver.moves();
+    let progress = |k: usize, r: &StageReport| {
+        say(format!(
+            "  stage {}/{}: {} pieces, {} moves, {} nodes, {:.2} s{}",
+            k + 1,
+            plan.stages.len(),
+            r.pieces.len(),
+            r.cost,
+            r.nodes,
+            r.seconds,
+            if r.fallback {
+                " (out of time: the rest factorised)"
+            } else {
+                ""
+            }
+        ))
     };
-    say(format!(
-        "piece stages: tables built in {:.1} s",
-        started.elapsed().as_secs_f64()
-    ));
     let limits = StageLimits {
         deadline: Some(deadline),
-        stage_time: None,
-        stop: Some(flag),
-        factorise: false,
+        stage_time: Some(deadline.saturating_duration_since(started) / 3),
+        stop: Some(stop),
+        factorise: true,
+        progress: Some(&progress),
     };
-    let sol = match solver.solve(start, limits)? {
-        Some(sol) => sol,
-        None => {
-            if stop_flag().load(Ordering::Relaxed) {
+    let sol = match solver.solve(start, limits) {
+        Ok(Some(sol)) => sol,
+        Ok(None) => return Ok(None),
+        Err(e) => {
+            if stop.load(Ordering::Relaxed) {
                 return Err("interrupted (Ctrl-C)".into());
             }
-            say("piece stages: out of time".into());
-            return Ok(None);
+            return Err(e.into());
         }
     };
-    let costs: Vec<String> = sol.stages.iter().map(|s| s.cost.to_string()).collect();
+    let fallback: u32 = sol.stages.iter().filter(|s| s.fallback).map(|s| s.cost).sum();
     say(format!(
-        "piece stages: {} moves in {:.1} s (stage costs {})",
+        "piece stages: {} moves in {:.1} s ({} of them by factorisation)",
         sol.cost,
         started.elapsed().as_secs_f64(),
-        costs.join(" ")
+        fallback
     ));
     let method = format!(
-        "piece stages ({} stages of IDA* with pruning tables, last face {})",
+        "piece stages ({} stages of IDA* with pruning tables, last face {}{})",
         plan.stages.len(),
-        moves.power_name(plan.last_family, 1)
+        moves.power_name(plan.last_family, 1),
+        if fallback > 0 {
+            format!("; {fallback} moves by factorisation after a stage ran out of time")
+        } else {
+            String::new()
+        }
     );
     Ok(Some((sol.names, sol.cost, method)))
 }

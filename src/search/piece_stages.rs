@@ -41,13 +41,16 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Largest pruning table of the stages by default (entries, 4 per byte: 4 MB):
-/// four one-sticker pieces of a 60-point orbit (the Megaminx's corners or edges,
-/// 11.7 M entries).
-pub const DEFAULT_TABLE_ENTRIES: u64 = 1 << 24;
+/// Largest pruning table of the stages by default (entries, 4 per byte: 64 KB):
+/// three one-sticker pieces of a 60-point orbit (the Megaminx's corners or edges,
+/// 205,320 entries), built in a fraction of a second each. Tables of four pieces
+/// (11.7 M entries) took 10–20 s each on the Megaminx and did not make the deep
+/// stages finish (measured: a stage of the upper layer still ran out of 128 s).
+pub const DEFAULT_TABLE_ENTRIES: u64 = 1 << 18;
 
-/// Pieces per stage by default.
-pub const DEFAULT_STAGE_PIECES: usize = 2;
+/// Pieces per stage by default: with two, an early Megaminx stage already took
+/// 6.7 M nodes (31 s); with one the first 35 pieces took 18 s.
+pub const DEFAULT_STAGE_PIECES: usize = 1;
 
 /// How the stages are planned.
 #[derive(Clone, Debug)]
@@ -255,7 +258,7 @@ pub struct PieceStages {
 }
 
 /// How long the stages may take.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Default)]
 pub struct StageLimits<'a> {
     /// The whole solve gives up searching at this instant (and factorises what is
     /// left).
@@ -267,10 +270,12 @@ pub struct StageLimits<'a> {
     /// Whether a stage out of time factorises what is left ([`PermGroup::factor`]);
     /// else the solve gives up (`None`).
     pub factorise: bool,
+    /// Called after each stage with its number (0-based) and report.
+    pub progress: Option<&'a dyn Fn(usize, &StageReport)>,
 }
 
 /// What one stage did.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct StageReport {
     /// The pieces it placed (indices into the plan's pieces).
     pub pieces: Vec<usize>,
@@ -278,6 +283,8 @@ pub struct StageReport {
     pub cost: u32,
     /// Nodes its search expanded.
     pub nodes: u64,
+    /// Seconds it took.
+    pub seconds: f64,
     /// Whether it ran out of time and the rest was factorised (the cost is then
     /// the factorisation's).
     pub fallback: bool,
@@ -392,6 +399,9 @@ impl PieceStages {
                 deadline: stage_deadline,
                 stop: limits.stop,
             };
+            let t0 = Instant::now();
+            let mut report_stage;
+            report_stage = false;
             let h = &self.heuristics[k];
             let mut ida = Ida::new(&self.moves, h);
             let mut bound = h.estimate(&state)?;
@@ -418,39 +428,53 @@ impl PieceStages {
                     }
                     let cost = path.iter().map(|&m| self.moves.moves()[m].cost).sum();
                     letters.extend(self.moves.letters(&path));
+                    report_stage = true;
                     reports.push(StageReport {
                         pieces: stage.clone(),
                         cost,
                         nodes: ida.nodes,
+                        seconds: t0.elapsed().as_secs_f64(),
                         fallback: false,
                     });
                 }
-                None if !limits.factorise => return Ok(None),
+                None if !limits.factorise => {
+                    if let Some(f) = limits.progress {
+                        f(
+                            k,
+                            &StageReport {
+                                pieces: stage.clone(),
+                                cost: 0,
+                                nodes: ida.nodes,
+                                seconds: t0.elapsed().as_secs_f64(),
+                                fallback: true,
+                            },
+                        );
+                    }
+                    return Ok(None);
+                }
                 None => {
                     // out of time: factorise what is left
                     let rest = Perm::from_images(state.iter().map(|&x| x as u32).collect())
                         .map_err(|e| IdaError::Other(e.to_string()))?;
-                    let word = self.group.factor(&rest.inverse()).ok_or_else(|| {
+                    let fallback = self.factor(&rest).ok_or_else(|| {
                         IdaError::Other("the remaining position could not be factorised".into())
                     })?;
-                    let fallback: Vec<(usize, u64)> = word
-                        .iter()
-                        .map(|&(f, e)| {
-                            let o = self.moves.family_order(f) as i64;
-                            (f, e.rem_euclid(o) as u64)
-                        })
-                        .filter(|&(_, e)| e != 0)
-                        .collect();
-                    let fallback = self.moves.merge(&fallback);
                     reports.push(StageReport {
                         pieces: self.plan.stages[k..].concat(),
                         cost: self.cost(&fallback),
                         nodes: ida.nodes,
+                        seconds: t0.elapsed().as_secs_f64(),
                         fallback: true,
                     });
                     letters.extend(fallback);
+                    if let (Some(f), Some(r)) = (limits.progress, reports.last()) {
+                        f(k, r);
+                    }
                     break;
                 }
+            }
+            if let (true, Some(f), Some(r)) = (report_stage, limits.progress, reports.last()) {
+                f(k, r);
             }
         }
         let letters = self.moves.merge(&letters);
@@ -475,7 +499,23 @@ impl PieceStages {
         }))
     }
 
-    fn cost(&self, letters: &[(usize, u64)]) -> u32 {
+    /// A word solving the position `g` (the permutation taking the solved state to
+    /// it) by Minkwitz's factorisation ([`PermGroup::factor`] of `g⁻¹` in the group
+    /// of the families' generators, its tables built on the first call and shared
+    /// by later ones, also across threads), as (family, power) moves merged; `None`
+    /// when `g` is not in the group or the tables cannot be built.
+    pub fn factor(&self, g: &Perm) -> Option<Vec<(usize, u64)>> {
+        let word = self.group.factor(&g.inverse())?;
+        let letters: Vec<(usize, u64)> = word
+            .iter()
+            .map(|&(f, e)| (f, e.rem_euclid(self.moves.family_order(f) as i64) as u64))
+            .filter(|&(_, e)| e != 0)
+            .collect();
+        Some(self.moves.merge(&letters))
+    }
+
+    /// The cost of (family, power) moves in the metric.
+    pub fn cost(&self, letters: &[(usize, u64)]) -> u32 {
         letters.iter().map(|&(f, e)| self.moves.power_cost(f, e)).sum()
     }
 }
