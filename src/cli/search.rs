@@ -978,10 +978,16 @@ fn staged_solver(
 ) -> Result<Option<PieceStages>, CliError> {
     let started = Instant::now();
     let mut opts = StageOptions::default();
-    if let Some(v) = std::env::var("PERMLAB_STAGE_TABLE").ok().and_then(|v| v.parse().ok()) {
+    if let Some(v) = std::env::var("PERMLAB_STAGE_TABLE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
         opts.table_entries = v;
     }
-    if let Some(v) = std::env::var("PERMLAB_STAGE_PIECES").ok().and_then(|v| v.parse().ok()) {
+    if let Some(v) = std::env::var("PERMLAB_STAGE_PIECES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
         opts.stage_pieces = v;
     }
     let plan = Plan::new(moves, &opts)?;
@@ -1062,7 +1068,12 @@ fn staged_solve(
             return Err(e.into());
         }
     };
-    let fallback: u32 = sol.stages.iter().filter(|s| s.fallback).map(|s| s.cost).sum();
+    let fallback: u32 = sol
+        .stages
+        .iter()
+        .filter(|s| s.fallback)
+        .map(|s| s.cost)
+        .sum();
     say(format!(
         "piece stages: {} moves in {:.1} s ({} of them by factorisation)",
         sol.cost,

@@ -30,7 +30,9 @@
 //!    ([`MoveSet::merge`]), and the whole word is replayed on the position: a word
 //!    that does not solve it is an error, never an answer.
 
-use super::ida::{Flow, Heuristic, Ida, IdaError, Limits, MoveSet, Pass, Projection, ProjectionKind};
+use super::ida::{
+    Flow, Heuristic, Ida, IdaError, Limits, MoveSet, Pass, Projection, ProjectionKind,
+};
 use super::index::Arrangements;
 use super::pieces::Pieces;
 use super::table::{check_memory, table_bytes};
@@ -97,7 +99,9 @@ impl Plan {
     /// Plans the stages for the moves (see the module docs).
     pub fn new(moves: &MoveSet, opts: &StageOptions) -> Result<Plan, IdaError> {
         if opts.stage_pieces == 0 {
-            return Err(IdaError::Other("stages need at least one piece each".into()));
+            return Err(IdaError::Other(
+                "stages need at least one piece each".into(),
+            ));
         }
         let degree = moves.degree();
         let pieces = Pieces::new(degree, &moves.perms());
@@ -170,7 +174,10 @@ impl Plan {
             placed[best] = true;
             order.push(best);
         }
-        let stages: Vec<Vec<usize>> = order.chunks(opts.stage_pieces).map(<[usize]>::to_vec).collect();
+        let stages: Vec<Vec<usize>> = order
+            .chunks(opts.stage_pieces)
+            .map(<[usize]>::to_vec)
+            .collect();
         // per orbit, chunks of the order that fit in a table
         let orbit_points: Vec<usize> = {
             let mut n = vec![0usize; pieces.orbit.iter().max().map_or(0, |&m| m + 1)];
@@ -191,7 +198,11 @@ impl Plan {
         };
         let mut chunks: Vec<Vec<usize>> = Vec::new();
         for o in 0..orbit_points.len() {
-            let of_orbit: Vec<usize> = order.iter().copied().filter(|&p| pieces.orbit[p] == o).collect();
+            let of_orbit: Vec<usize> = order
+                .iter()
+                .copied()
+                .filter(|&p| pieces.orbit[p] == o)
+                .collect();
             chunks.extend(of_orbit.chunks(chunk_len(o)).map(<[usize]>::to_vec));
         }
         let mut position = vec![0usize; pieces.len()];
@@ -206,7 +217,11 @@ impl Plan {
             solved += st.len();
             let mut mine = Vec::new();
             for c in &chunks {
-                let part: Vec<usize> = c.iter().copied().filter(|&p| position[p] < solved).collect();
+                let part: Vec<usize> = c
+                    .iter()
+                    .copied()
+                    .filter(|&p| position[p] < solved)
+                    .collect();
                 if part.is_empty() {
                     continue;
                 }
@@ -321,14 +336,25 @@ impl PieceStages {
             .tables
             .iter()
             .map(|labels| {
-                Projection::build(moves, ProjectionKind::Pieces(labels.clone()), max_memory, stop, cache)
-                    .map(Arc::new)
+                Projection::build(
+                    moves,
+                    ProjectionKind::Pieces(labels.clone()),
+                    max_memory,
+                    stop,
+                    cache,
+                )
+                .map(Arc::new)
             })
             .collect::<Result<_, _>>()?;
         let heuristics = plan
             .stage_tables
             .iter()
-            .map(|ts| Heuristic::from_projections(moves, ts.iter().map(|&t| projections[t].clone()).collect()))
+            .map(|ts| {
+                Heuristic::from_projections(
+                    moves,
+                    ts.iter().map(|&t| projections[t].clone()).collect(),
+                )
+            })
             .collect();
         let mut goals = Vec::new();
         let mut home: Vec<u8> = Vec::new();
@@ -338,7 +364,9 @@ impl PieceStages {
             }
             goals.push(home.clone());
         }
-        let gens: Vec<Perm> = (0..moves.families()).map(|f| moves.family_perm(f).clone()).collect();
+        let gens: Vec<Perm> = (0..moves.families())
+            .map(|f| moves.family_perm(f).clone())
+            .collect();
         Ok(PieceStages {
             moves: moves.clone(),
             group: PermGroup::new(moves.degree(), gens),
@@ -400,8 +428,6 @@ impl PieceStages {
                 stop: limits.stop,
             };
             let t0 = Instant::now();
-            let mut report_stage;
-            report_stage = false;
             let h = &self.heuristics[k];
             let mut ida = Ida::new(&self.moves, h);
             let mut bound = h.estimate(&state)?;
@@ -417,7 +443,10 @@ impl PieceStages {
                     Pass::OutOfTime => break,
                 }
             }
-            if limits.stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+            if limits
+                .stop
+                .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+            {
                 return Err(IdaError::Other("interrupted".into()));
             }
             match found {
@@ -428,7 +457,6 @@ impl PieceStages {
                     }
                     let cost = path.iter().map(|&m| self.moves.moves()[m].cost).sum();
                     letters.extend(self.moves.letters(&path));
-                    report_stage = true;
                     reports.push(StageReport {
                         pieces: stage.clone(),
                         cost,
@@ -473,7 +501,7 @@ impl PieceStages {
                     break;
                 }
             }
-            if let (true, Some(f), Some(r)) = (report_stage, limits.progress, reports.last()) {
+            if let (Some(f), Some(r)) = (limits.progress, reports.last()) {
                 f(k, r);
             }
         }
@@ -492,7 +520,10 @@ impl PieceStages {
             ));
         }
         Ok(Some(StagedSolution {
-            names: letters.iter().map(|&(f, e)| self.moves.power_name(f, e)).collect(),
+            names: letters
+                .iter()
+                .map(|&(f, e)| self.moves.power_name(f, e))
+                .collect(),
             cost: self.cost(&letters),
             letters,
             stages: reports,
@@ -516,6 +547,51 @@ impl PieceStages {
 
     /// The cost of (family, power) moves in the metric.
     pub fn cost(&self, letters: &[(usize, u64)]) -> u32 {
-        letters.iter().map(|&(f, e)| self.moves.power_cost(f, e)).sum()
+        letters
+            .iter()
+            .map(|&(f, e)| self.moves.power_cost(f, e))
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::ida::{optimal_heuristic, state_of, Metric, Outcome};
+    use crate::Puzzle;
+
+    /// With every piece in one stage, the stage is an optimal IDA* search: its
+    /// length equals the optimal solver's.
+    #[test]
+    fn one_stage_is_optimal() {
+        let p = Puzzle::builtin("cube2").unwrap();
+        let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
+        let stop = AtomicBool::new(false);
+        let opts = StageOptions {
+            stage_pieces: 100,
+            ..StageOptions::default()
+        };
+        let staged = PieceStages::build(&moves, &opts, None, &stop, None).unwrap();
+        assert_eq!(staged.plan().stages.len(), 1);
+        let (h, _) = optimal_heuristic(&moves, 1 << 20, 1, None, &stop, None).unwrap();
+        let gens = p.generator_perms();
+        for (seed, len) in [(1u64, 6usize), (2, 7), (3, 8)] {
+            // a deterministic scramble
+            let mut g = Perm::identity(p.degree());
+            let mut x = seed;
+            for _ in 0..len {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                g = &g * &gens[(x >> 33) as usize % gens.len()];
+            }
+            let s = state_of(&g, p.degree());
+            let sol = staged.solve(&s, StageLimits::default()).unwrap().unwrap();
+            let mut ida = Ida::new(&moves, &h);
+            let Outcome::Solved(opt) = ida.solve(&s, 20, Limits::default()).unwrap() else {
+                panic!("IDA* finds a solution");
+            };
+            assert_eq!(sol.cost as usize, opt.len());
+        }
     }
 }
