@@ -58,7 +58,7 @@ fn scramble(p: &Puzzle, turns: usize, seed: u64) -> Perm {
     let gens = p.generator_perms();
     let mut g = Perm::identity(p.degree());
     for _ in 0..turns {
-        g = &g * &gens[rng.gen_range(0..gens.len())];
+        g = &g * &gens[rng.random_range(0..gens.len())];
     }
     g
 }

@@ -86,6 +86,9 @@ pub enum SearchCommand {
     /// moves and their powers, counted in the metric: a complete table where one
     /// fits, else IDA* with pruning tables (optimal), or the two-phase method
     /// through the --chain subgroup (near-optimal, shortest found in the time).
+    /// With --time-limit and no complete table, the piece-stage solver (pieces put
+    /// home a stage at a time) and the factorisation answer first; the shorter of
+    /// them is printed when optimal IDA* does not finish in the time.
     Solve {
         #[command(flatten)]
         space: SpaceArgs,

@@ -272,6 +272,9 @@ pub struct PieceStages {
     group: PermGroup,
 }
 
+/// A callback after each stage: its number (0-based) and report.
+pub type StageProgress<'a> = dyn Fn(usize, &StageReport) + 'a;
+
 /// How long the stages may take.
 #[derive(Clone, Copy, Default)]
 pub struct StageLimits<'a> {
@@ -286,7 +289,7 @@ pub struct StageLimits<'a> {
     /// else the solve gives up (`None`).
     pub factorise: bool,
     /// Called after each stage with its number (0-based) and report.
-    pub progress: Option<&'a dyn Fn(usize, &StageReport)>,
+    pub progress: Option<&'a StageProgress<'a>>,
 }
 
 /// What one stage did.

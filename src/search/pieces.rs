@@ -53,7 +53,7 @@ impl Pieces {
         for (k, o) in orbits.iter().enumerate() {
             let blocks = orbit_pieces(&group, moves, o)
                 .unwrap_or_else(|| o.iter().map(|&x| vec![x]).collect());
-            orbit_of.extend(std::iter::repeat(k).take(blocks.len()));
+            orbit_of.extend(std::iter::repeat_n(k, blocks.len()));
             pieces.extend(blocks);
         }
         let mut piece_of = vec![None; degree];
