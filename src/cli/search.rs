@@ -17,6 +17,7 @@ use permlab::search::ida::{
     MoveSet, Outcome,
 };
 use permlab::search::index::IndexError;
+use permlab::search::piece_stages::{PieceStages, Plan, StageLimits, StageOptions, StageReport};
 use permlab::search::solve::{
     bidirectional, distance_with_table, home_distribution, solve_with_table, HomeReport, PermMoves,
 };
@@ -85,6 +86,9 @@ pub enum SearchCommand {
     /// moves and their powers, counted in the metric: a complete table where one
     /// fits, else IDA* with pruning tables (optimal), or the two-phase method
     /// through the --chain subgroup (near-optimal, shortest found in the time).
+    /// With --time-limit and no complete table, the piece-stage solver (pieces put
+    /// home a stage at a time) and the factorisation answer first; the shorter of
+    /// them is printed when optimal IDA* does not finish in the time.
     Solve {
         #[command(flatten)]
         space: SpaceArgs,
@@ -938,41 +942,79 @@ pub(super) fn solve_state(
         o.time_limit.map(|t| started + Duration::from_secs_f64(t))
     };
     let budget = Watchdog::new(deadline, stop);
-    let fallback = match deadline {
-        Some(_) => Some(factor_in_metric(puzzle, &g, ida_metric)?),
-        None => None,
+    let full = if cache.table.is_some() {
+        None
+    } else {
+        GroupSpace::new(
+            puzzle.name(),
+            puzzle.degree(),
+            move_names.clone(),
+            moves.perms(),
+        )
+        .ok()
+        .filter(|space| {
+            space.size() <= o.bfs_limit && check_memory(space.size(), max_memory, 64 << 20).is_ok()
+        })
+    };
+    // With a time limit and no complete table: the piece-stage solver, while the
+    // factorisation runs beside it (on another core); the shorter answers when
+    // optimal search does not finish in time.
+    let (fallback, staged) = match deadline {
+        None => (None, None),
+        Some(d) if full.is_none() && cache.table.is_none() => {
+            match staged_solver(&moves, max_memory, budget.flag(), o, &say)? {
+                Some(solver) => std::thread::scope(|scope| -> Result<_, CliError> {
+                    // the factorisation beside the stages (on another core); its
+                    // tables are the ones the stages fall back to
+                    let factor = scope.spawn(|| solver.factor(&g));
+                    let staged = staged_solve(&solver, &start, d, stop, &say)?;
+                    let letters = factor
+                        .join()
+                        .map_err(|_| CliError::from("internal error: the factorisation panicked"))?
+                        .ok_or("the state is not in the group of the moves")?;
+                    let names = letters
+                        .iter()
+                        .map(|&(f, e)| moves.power_name(f, e))
+                        .collect();
+                    Ok((Some((names, solver.cost(&letters))), staged))
+                })?,
+                None => (Some(factor_in_metric(puzzle, &g, ida_metric)?), None),
+            }
+        }
+        Some(_) => (Some(factor_in_metric(puzzle, &g, ida_metric)?), None),
     };
     let out_of_time = |why: &str| -> Result<Found, CliError> {
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             return Err(format!("interrupted (Ctrl-C); {why}").into());
         }
-        match &fallback {
-            Some((names, length)) => report(
+        match (&fallback, &staged) {
+            (Some((_, flen)), Some((snames, slen, method))) if slen <= flen => report(
+                snames.clone(),
+                *slen,
+                false,
+                &format!("{method}; optimal search out of time: {why}"),
+            ),
+            (Some((names, length)), _) => report(
                 names.clone(),
                 *length,
                 false,
                 &format!("factorisation through the stabiliser chain; out of time: {why}"),
             ),
-            None => Err(format!("internal error: stopped without a time limit; {why}").into()),
+            (None, _) => Err(format!("internal error: stopped without a time limit; {why}").into()),
         }
     };
     let interrupted = |e: &IdaError| matches!(e, IdaError::Search(SearchError::Interrupted { .. }));
     // a complete table where one fits
     if cache.table.is_none() {
-        let names = move_names.clone();
-        if let Ok(space) = GroupSpace::new(puzzle.name(), puzzle.degree(), names, moves.perms()) {
-            if space.size() <= o.bfs_limit
-                && check_memory(space.size(), max_memory, 64 << 20).is_ok()
-            {
-                let bar = Bar::search(!quiet);
-                let opts = search_options(&bar, 0);
-                match search_space(&space, max_memory, &opts, budget.flag()) {
-                    Ok((table, _)) => cache.table = Some((space, table)),
-                    Err(SearchError::Interrupted { .. }) => {
-                        return out_of_time("the distance table was not finished")
-                    }
-                    Err(e) => return Err(e.into()),
+        if let Some(space) = full {
+            let bar = Bar::search(!quiet);
+            let opts = search_options(&bar, 0);
+            match search_space(&space, max_memory, &opts, budget.flag()) {
+                Ok((table, _)) => cache.table = Some((space, table)),
+                Err(SearchError::Interrupted { .. }) => {
+                    return out_of_time("the distance table was not finished")
                 }
+                Err(e) => return Err(e.into()),
             }
         }
     }
@@ -1032,6 +1074,133 @@ pub(super) fn solve_state(
         }
         Outcome::NoneWithin(b) => Err(format!("no solution within {b} moves").into()),
     }
+}
+
+/// The piece-stage solver ([`PieceStages`]) for the moves, or `None` (with a
+/// message on stderr) when its tables do not fit or are not built in time. Ctrl-C
+/// is an error.
+fn staged_solver(
+    moves: &MoveSet,
+    max_memory: Option<u64>,
+    flag: &AtomicBool,
+    o: &MetricSolve,
+    say: &dyn Fn(String),
+) -> Result<Option<PieceStages>, CliError> {
+    let started = Instant::now();
+    let mut opts = StageOptions::default();
+    if let Some(v) = std::env::var("PERMLAB_STAGE_TABLE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        opts.table_entries = v;
+    }
+    if let Some(v) = std::env::var("PERMLAB_STAGE_PIECES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        opts.stage_pieces = v;
+    }
+    let plan = Plan::new(moves, &opts)?;
+    say(format!(
+        "piece stages: {} pieces in {} stages, last face {}; {} pruning tables, {} bytes",
+        plan.order.len(),
+        plan.stages.len(),
+        moves.power_name(plan.last_family, 1),
+        plan.tables.len(),
+        plan.bytes()
+    ));
+    match PieceStages::build(moves, &opts, max_memory, flag, o.pruning_tables.as_deref()) {
+        Ok(s) => {
+            say(format!(
+                "piece stages: tables built in {:.1} s",
+                started.elapsed().as_secs_f64()
+            ));
+            Ok(Some(s))
+        }
+        Err(IdaError::Search(SearchError::Interrupted { .. })) => {
+            if stop_flag().load(Ordering::Relaxed) {
+                return Err("interrupted (Ctrl-C)".into());
+            }
+            say("piece stages: out of time building the tables".into());
+            Ok(None)
+        }
+        Err(IdaError::Memory(e)) => {
+            say(format!("piece stages: not used, the pruning tables: {e}"));
+            Ok(None)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The piece-stage solver on `start` until `deadline` (each stage at most a third
+/// of the time left; a stage out of time factorises the rest): its names, cost and
+/// method, or `None` when out of time. Ctrl-C is an error.
+fn staged_solve(
+    solver: &PieceStages,
+    start: &[u8],
+    deadline: Instant,
+    stop: &AtomicBool,
+    say: &dyn Fn(String),
+) -> Result<Option<(Vec<String>, u32, String)>, CliError> {
+    let started = Instant::now();
+    let plan = solver.plan();
+    let moves = solver.moves();
+    let progress = |k: usize, r: &StageReport| {
+        say(format!(
+            "  stage {}/{}: {} pieces, {} moves, {} nodes, {:.2} s{}",
+            k + 1,
+            plan.stages.len(),
+            r.pieces.len(),
+            r.cost,
+            r.nodes,
+            r.seconds,
+            if r.fallback {
+                " (out of time: the rest factorised)"
+            } else {
+                ""
+            }
+        ))
+    };
+    let limits = StageLimits {
+        deadline: Some(deadline),
+        stage_time: Some(deadline.saturating_duration_since(started) / 3),
+        stop: Some(stop),
+        factorise: true,
+        progress: Some(&progress),
+    };
+    let sol = match solver.solve(start, limits) {
+        Ok(Some(sol)) => sol,
+        Ok(None) => return Ok(None),
+        Err(e) => {
+            if stop.load(Ordering::Relaxed) {
+                return Err("interrupted (Ctrl-C)".into());
+            }
+            return Err(e.into());
+        }
+    };
+    let fallback: u32 = sol
+        .stages
+        .iter()
+        .filter(|s| s.fallback)
+        .map(|s| s.cost)
+        .sum();
+    say(format!(
+        "piece stages: {} moves in {:.1} s ({} of them by factorisation)",
+        sol.cost,
+        started.elapsed().as_secs_f64(),
+        fallback
+    ));
+    let method = format!(
+        "piece stages ({} stages of IDA* with pruning tables, last face {}{})",
+        plan.stages.len(),
+        moves.power_name(plan.last_family, 1),
+        if fallback > 0 {
+            format!("; {fallback} moves by factorisation after a stage ran out of time")
+        } else {
+            String::new()
+        }
+    );
+    Ok(Some((sol.names, sol.cost, method)))
 }
 
 /// A factorisation of the inverse of `g` (which solves the state `g`) over the

@@ -29,9 +29,9 @@
 //! ```
 
 use crate::perm::{slice, Perm};
-use std::sync::OnceLock;
 use num_bigint::BigUint;
 use num_traits::One;
+use std::sync::OnceLock;
 
 /// Marker for "not in the orbit".
 pub(crate) const NONE: u32 = u32::MAX;

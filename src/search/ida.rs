@@ -37,7 +37,7 @@ use crate::perm::Perm;
 use num_traits::ToPrimitive;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Why a search could not be set up or run.
@@ -285,6 +285,16 @@ impl MoveSet {
     /// The order of a family's generator.
     pub fn family_order(&self, family: usize) -> u64 {
         self.families[family].order
+    }
+
+    /// The number of families (generators that are not powers of earlier ones).
+    pub fn families(&self) -> usize {
+        self.families.len()
+    }
+
+    /// The generator of a family.
+    pub fn family_perm(&self, family: usize) -> &Perm {
+        &self.families[family].perm
     }
 
     /// Whether move `next` may follow move `last` (`None` at the start) repeated
@@ -762,10 +772,9 @@ pub fn auto_projections(moves: &MoveSet, budget: u64) -> Vec<ProjectionKind> {
     out
 }
 /// The points of an orbit ordered one per piece first, and the piece of each
-/// point (numbered by its smallest point). The pieces are the blocks of the
-/// finest block system of the orbit ([`PermGroup::minimal_block_systems`],
-/// Atkinson's algorithm) that every move moves whole or not at all: the stickers
-/// of one cubie, which move together. The order takes the first point of every
+/// point (numbered by the first point of its block). The pieces are those of
+/// [`super::pieces::orbit_pieces`]: the stickers of one cubie, which move
+/// together. The order takes the first point of every
 /// block, then the second of every block, and so on, so that a chunk of it names
 /// distinct pieces (tracking one sticker of a cubie tracks the cubie and its
 /// orientation, as Korf's edge tables do). Without such a system: the orbit as
@@ -775,35 +784,20 @@ fn piece_order(
     moves: &MoveSet,
     orbit: &[usize],
 ) -> (Vec<usize>, Option<Vec<usize>>) {
-    let mut systems: Vec<Vec<Vec<usize>>> = group
-        .minimal_block_systems()
-        .into_iter()
-        .filter(|s| s.iter().any(|b| b.contains(&orbit[0])))
-        .collect();
-    systems.sort_by_key(|s| s[0].len());
-    for sys in systems {
-        let whole = moves.moves.iter().all(|m| {
-            sys.iter().all(|b| {
-                let moved = b.iter().filter(|&&x| m.perm.image(x) != x).count();
-                moved == 0 || moved == b.len()
-            })
-        });
-        if !whole {
-            continue;
+    let Some(sys) = super::pieces::orbit_pieces(group, &moves.perms(), orbit) else {
+        return (orbit.to_vec(), None);
+    };
+    let mut block_of = vec![usize::MAX; moves.degree];
+    for b in &sys {
+        for &x in b {
+            block_of[x] = b[0];
         }
-        let mut block_of = vec![usize::MAX; moves.degree];
-        for b in &sys {
-            for &x in b {
-                block_of[x] = b[0];
-            }
-        }
-        let size = sys[0].len();
-        let order = (0..size)
-            .flat_map(|i| sys.iter().filter_map(move |b| b.get(i).copied()))
-            .collect();
-        return (order, Some(block_of));
     }
-    (orbit.to_vec(), None)
+    let size = sys[0].len();
+    let order = (0..size)
+        .flat_map(|i| sys.iter().filter_map(move |b| b.get(i).copied()))
+        .collect();
+    (order, Some(block_of))
 }
 
 /// The pruning tables of a search, built together after one memory check, and
@@ -811,7 +805,7 @@ fn piece_order(
 /// [`Heuristic::add_symmetric_views`] also at conjugates of it).
 #[derive(Debug)]
 pub struct Heuristic {
-    projections: Vec<Projection>,
+    projections: Vec<Arc<Projection>>,
     views: Vec<View>,
     local_width: usize,
 }
@@ -861,8 +855,14 @@ impl Heuristic {
         check_memory(bytes / 8 * 32, max_memory, 64 << 20)?;
         let projections = kinds
             .into_iter()
-            .map(|k| Projection::build(moves, k, max_memory, stop, cache))
+            .map(|k| Projection::build(moves, k, max_memory, stop, cache).map(Arc::new))
             .collect::<Result<Vec<_>, _>>()?;
+        Ok(Heuristic::from_projections(moves, projections))
+    }
+
+    /// The heuristic of tables built before (for the same moves), shared with the
+    /// other heuristics holding them; each is looked up at the position itself.
+    pub fn from_projections(moves: &MoveSet, projections: Vec<Arc<Projection>>) -> Heuristic {
         let identity: Vec<u16> = (0..moves.moves.len() as u16).collect();
         let mut h = Heuristic {
             projections,
@@ -872,7 +872,7 @@ impl Heuristic {
         for p in 0..h.projections.len() {
             h.push_view(p, None, identity.clone());
         }
-        Ok(h)
+        h
     }
 
     fn push_view(&mut self, proj: usize, sym: Option<Symmetry>, move_map: Vec<u16>) {
@@ -944,7 +944,7 @@ impl Heuristic {
     }
 
     /// The projections.
-    pub fn projections(&self) -> &[Projection] {
+    pub fn projections(&self) -> &[Arc<Projection>] {
         &self.projections
     }
 

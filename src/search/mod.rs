@@ -20,6 +20,9 @@
 //! - [`ida`]: optimal solutions by IDA* with pruning tables of projections, in the
 //!   half-turn or quarter-turn metric, for spaces too large for a table;
 //! - [`twophase`]: near-optimal solutions through a subgroup (Kociemba's method);
+//! - [`pieces`]: the pieces of a puzzle (blocks moved whole);
+//! - [`piece_stages`]: near-optimal solutions piece group by piece group, each
+//!   stage an IDA* with pruning tables of the pieces placed so far;
 //! - [`staged`]: seed 001's staged solver.
 //! - [`mixing`]: the exact distribution of a random walk and its distance to
 //!   uniform (mixing curves).
@@ -49,6 +52,8 @@ pub mod mixing;
 #[cfg(feature = "mpi")]
 pub mod mpi_ranks;
 pub mod naive;
+pub mod piece_stages;
+pub mod pieces;
 pub mod solve;
 pub mod space;
 pub mod staged;

@@ -1,0 +1,115 @@
+//! The piece-stage solver (issue 14, near-optimal solutions of large puzzles): every
+//! solution, replayed through the puzzle's word parser, reaches solved; on cube2
+//! its length is at least the exact distance from the complete table.
+
+use permlab::search::bfs::{search_space, BfsOptions};
+use permlab::search::ida::{state_of, Metric, MoveSet};
+use permlab::search::piece_stages::{PieceStages, StageLimits, StageOptions, StagedSolution};
+use permlab::search::solve::distance_with_table;
+use permlab::search::space::GroupSpace;
+use permlab::{Perm, Puzzle};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Solves the position of `g` with a time per stage (a stage out of time
+/// factorises the rest), checks the answer through the word parser, and returns it.
+fn solve_checked(p: &Puzzle, solver: &PieceStages, g: &Perm, stage_time: f64) -> StagedSolution {
+    let limits = StageLimits {
+        stage_time: Some(Duration::from_secs_f64(stage_time)),
+        factorise: true,
+        ..StageLimits::default()
+    };
+    let sol = solver
+        .solve(&state_of(g, p.degree()), limits)
+        .unwrap()
+        .expect("with factorisation a solution always comes");
+    let word = p.parse_word(&sol.names.join(" ")).unwrap();
+    assert_eq!(
+        p.apply(&g.to_state(), &word),
+        p.solved(),
+        "{}",
+        sol.names.join(" ")
+    );
+    assert_eq!(sol.cost as usize, sol.names.len(), "htm: one per move");
+    // the stages' moves, merged across stages, are at most their sum
+    let sum: u32 = sol.stages.iter().map(|s| s.cost).sum();
+    assert!(sol.cost <= sum, "{} > {sum}", sol.cost);
+    sol
+}
+
+fn solver(p: &Puzzle) -> PieceStages {
+    let moves = MoveSet::for_puzzle(p, Metric::Htm).unwrap();
+    PieceStages::build(
+        &moves,
+        &StageOptions::default(),
+        None,
+        &AtomicBool::new(false),
+        None,
+    )
+    .unwrap()
+}
+
+/// A position `words` random face turns from solved (seeded).
+fn scramble(p: &Puzzle, turns: usize, seed: u64) -> Perm {
+    use rand::Rng;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let gens = p.generator_perms();
+    let mut g = Perm::identity(p.degree());
+    for _ in 0..turns {
+        g = &g * &gens[rng.random_range(0..gens.len())];
+    }
+    g
+}
+
+#[test]
+fn cube3_random_positions_replay_to_solved() {
+    let p = Puzzle::builtin("cube3").unwrap();
+    let s = solver(&p);
+    assert_eq!(s.plan().order.len(), 20);
+    // the last face's 8 pieces come last
+    let last = s.moves().family_perm(s.plan().last_family).clone();
+    let moved = s.plan().pieces.moved_by(&last);
+    let tail: Vec<usize> = s.plan().order[12..].to_vec();
+    for x in &moved {
+        assert!(tail.contains(x));
+    }
+    let group = p.group();
+    let mut rng = StdRng::seed_from_u64(14);
+    for _ in 0..2 {
+        let g = group.random_element(&mut rng);
+        solve_checked(&p, &s, &g, 0.3);
+    }
+    let g = scramble(&p, 5, 3);
+    solve_checked(&p, &s, &g, 0.3);
+}
+
+#[test]
+fn pyraminx_skewb_megaminx_replay_to_solved() {
+    for (name, turns) in [("pyraminx", 30), ("skewb", 30), ("megaminx", 4)] {
+        let p = Puzzle::builtin(name).unwrap();
+        let s = solver(&p);
+        let g = scramble(&p, turns, 11);
+        solve_checked(&p, &s, &g, 2.0);
+    }
+}
+
+#[test]
+fn cube2_staged_is_at_least_the_exact_distance() {
+    let p = Puzzle::builtin("cube2").unwrap();
+    let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
+    let names = moves.moves().iter().map(|m| m.name.clone()).collect();
+    let full = GroupSpace::new(p.name(), p.degree(), names, moves.perms()).unwrap();
+    let stop = AtomicBool::new(false);
+    let (table, _) = search_space(&full, None, &BfsOptions::default(), &stop).unwrap();
+    let s = solver(&p);
+    let group = p.group();
+    let mut rng = StdRng::seed_from_u64(2);
+    for _ in 0..3 {
+        let g = group.random_element(&mut rng);
+        let exact = distance_with_table(&full, &table, &state_of(&g, p.degree())).unwrap() as u32;
+        let sol = solve_checked(&p, &s, &g, 2.0);
+        assert!(sol.cost >= exact, "{} < {exact}", sol.cost);
+    }
+}
