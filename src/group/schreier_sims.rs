@@ -83,6 +83,10 @@ pub const MIN_LEVEL_GENS: usize = 3;
 /// `Chain::regenerate` stops looking for generators of a level.
 pub const REGENERATE_TRIES: usize = 8;
 
+/// Schreier generators still to be sifted at one level beyond which the deeper levels
+/// may get explicit transversals for the rest of the construction.
+pub const MANY_SCHREIER_GENERATORS: usize = 256;
+
 /// The fewest Schreier generators (`|Δ_l| · |S_l|`) of a level for which the default
 /// options verify it by Sims' test when that needs base changes: below, sifting every
 /// Schreier generator is cheaper.
@@ -469,6 +473,27 @@ impl Chain {
             // without explicit transversals: their inverses for the time of the test,
             // when some Schreier generator of the level is still to be sifted
             let pending = (0..len).any(|p| (0..ngens).any(|k| !passed[l][k][p]));
+            // the Schreier generators are sifted through the deeper levels: where
+            // walking up a level's Schreier tree for each of them costs more than
+            // tabulating the level (|Δ| products), it gets explicit transversals (up to
+            // the finished chain's limit) for the rest of the construction
+            let count = (0..len)
+                .map(|p| (0..ngens).filter(|&k| !passed[l][k][p]).count())
+                .sum::<usize>();
+            if count > MANY_SCHREIER_GENERATORS {
+                let mut budget = ExplicitBudget {
+                    level_limit: EXPLICIT_LIMIT,
+                    ..self.budget
+                };
+                for lv in &mut self.levels[l + 1..] {
+                    if !lv.has_explicit_transversal()
+                        && count * lv.tree_depth() > 4 * lv.orbit.len()
+                    {
+                        lv.enable_explicit(&mut budget);
+                    }
+                }
+                self.budget.points = budget.points;
+            }
             let inverses = match self.levels[l].tables() {
                 None if pending => self.levels[l].inverse_transversals(),
                 _ => None,
