@@ -75,14 +75,239 @@ fn pack(t: &[u8]) -> Key {
 
 type TupleMap = HashMap<Key, u32, BuildHasherDefault<TupleHasher>>;
 
+/// The pieces of a puzzle's moves: piece ids of the points (`pieces[p]`), the
+/// coarsest partition of the points in which two points of a class are moved by
+/// the same moves and every move carries each class onto a class. It is the
+/// coarsest stable refinement of the partition by "moved by which moves" (the
+/// fixpoint of Hopcroft's partition refinement, as in DFA minimisation; Paige &
+/// Tarjan, *Three partition refinement algorithms*, SIAM J. Comput. 16, 1987), so
+/// it is a block system of the group the moves generate, possibly across orbits
+/// (the two stickers of a Dino cube edge lie in two orbits). On a twisty puzzle
+/// its classes are the physical pieces: the stickers of a corner move together.
+fn piece_classes(n: usize, moves: &[Vec<u8>]) -> Vec<u32> {
+    let renumber = |keys: Vec<Vec<u32>>| -> (Vec<u32>, usize) {
+        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
+        let cls = keys
+            .into_iter()
+            .map(|k| {
+                let next = ids.len() as u32;
+                *ids.entry(k).or_insert(next)
+            })
+            .collect();
+        (cls, ids.len())
+    };
+    let moved_by: Vec<Vec<u32>> = (0..n)
+        .map(|p| {
+            (0..moves.len() as u32)
+                .filter(|&m| moves[m as usize][p] as usize != p)
+                .collect()
+        })
+        .collect();
+    let (mut class, mut count) = renumber(moved_by);
+    loop {
+        let keys: Vec<Vec<u32>> = (0..n)
+            .map(|p| {
+                std::iter::once(class[p])
+                    .chain(moves.iter().map(|m| class[m[p] as usize]))
+                    .collect()
+            })
+            .collect();
+        let (next, next_count) = renumber(keys);
+        if next_count == count {
+            return class;
+        }
+        (class, count) = (next, next_count);
+    }
+}
+
+/// The largest sparse rank range, as a multiple of the number of values, for
+/// which [`UnitRank`] numbers a coordinate through a look-up array.
+const SPARSE_FACTOR: u64 = 8;
+
+/// A rank of coordinate tuples through the pieces ([`piece_classes`]): the tuple's
+/// *units* are its first label of each piece; where a unit goes determines (on
+/// the values met, checked while enumerating) where the rest of its piece's labels
+/// go. The units in one orbit `O` of points go to distinct pieces among the `N`
+/// pieces meeting `O`, each with `r = |O ∩ piece|` choices of cell: their
+/// arrangement rank (`N!/(N-k)!` values, Lehmer's code) times the base-`r`
+/// digits of the cells, the orbits' ranks in mixed radix. For pieces of one point
+/// this is the arrangement rank of the tuple; for `k` corners of a cube (3
+/// stickers) it is piece × orientation indexing, `N!/(N-k)!·3^k`.
+#[derive(Clone, Debug)]
+struct UnitRank {
+    /// per point: its piece's index among the pieces meeting its orbit, and its
+    /// index among the points of its orbit in that piece
+    block: Vec<u8>,
+    offset: Vec<u8>,
+    /// per point: its orbit (`u8::MAX` for a fixed point)
+    orbit: Vec<u8>,
+    /// per orbit met by the tuple's units
+    groups: Vec<UnitGroup>,
+    /// the range of the rank, the product of the groups' ranges
+    size: u64,
+}
+
+/// The units of a tuple in one orbit of points.
+#[derive(Clone, Debug)]
+struct UnitGroup {
+    /// the orbit
+    orbit: u8,
+    /// the tuple positions of the units
+    units: Vec<usize>,
+    /// their arrangements on the pieces meeting the orbit
+    arr: Arrangements,
+    /// `r`: the points of the orbit in one piece
+    r: u64,
+    /// the range of the group's rank
+    range: u64,
+}
+
+impl UnitRank {
+    /// The rank for tuples with the labels `t`; `None` when the pieces do not meet
+    /// an orbit evenly or the range is above 2^63.
+    fn new(t: &[u8], pieces: &[u32], orbits: &[Vec<usize>]) -> Option<UnitRank> {
+        let n = pieces.len();
+        let (mut block, mut offset) = (vec![0u8; n], vec![0u8; n]);
+        let mut orbit_of = vec![usize::MAX; n];
+        if orbits.len() >= u8::MAX as usize {
+            return None;
+        }
+        let mut r_of = vec![0u64; orbits.len()];
+        for (oi, o) in orbits.iter().enumerate() {
+            let mut met: Vec<u32> = o.iter().map(|&p| pieces[p]).collect();
+            met.sort_unstable();
+            met.dedup();
+            let mut filled = vec![0u64; met.len()];
+            for &p in o {
+                let b = met.binary_search(&pieces[p]).ok()?;
+                block[p] = u8::try_from(b).ok()?;
+                offset[p] = u8::try_from(filled[b]).ok()?;
+                filled[b] += 1;
+                orbit_of[p] = oi;
+            }
+            if filled.iter().any(|&f| f != filled[0]) {
+                return None;
+            }
+            r_of[oi] = filled[0];
+        }
+        let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
+        let mut pieces_seen: Vec<u32> = Vec::new();
+        for (i, &l) in t.iter().enumerate() {
+            let l = l as usize;
+            if pieces_seen.contains(&pieces[l]) {
+                continue;
+            }
+            pieces_seen.push(pieces[l]);
+            let oi = orbit_of[l];
+            if oi == usize::MAX {
+                return None;
+            }
+            match groups.iter_mut().find(|(o, _)| *o == oi) {
+                Some((_, units)) => units.push(i),
+                None => groups.push((oi, vec![i])),
+            }
+        }
+        let mut size: u64 = 1;
+        let mut out = Vec::new();
+        for (oi, units) in groups {
+            let pieces_met = orbits[oi].len() as u64 / r_of[oi];
+            let arr = Arrangements::new(pieces_met as usize, units.len()).ok()?;
+            let range = arr
+                .size()
+                .checked_mul(r_of[oi].checked_pow(units.len() as u32)?)?;
+            size = size.checked_mul(range)?;
+            out.push(UnitGroup {
+                orbit: oi as u8,
+                units,
+                arr,
+                r: r_of[oi],
+                range,
+            });
+        }
+        let orbit = orbit_of.iter().map(|&o| o.min(255) as u8).collect();
+        (size < 1 << 63).then_some(UnitRank {
+            block,
+            offset,
+            orbit,
+            groups: out,
+            size,
+        })
+    }
+
+    /// The rank of any tuple of cells `t`: `None` when a unit is outside its
+    /// orbit or two units of an orbit are in one piece (then `t` is no value).
+    fn checked_rank(&self, t: &[u8]) -> Option<u64> {
+        for g in &self.groups {
+            let mut used = 0u64;
+            for &u in &g.units {
+                let c = *t.get(u)? as usize;
+                let b = *self.block.get(c)?;
+                if self.orbit[c] != g.orbit || b as usize >= g.arr.cells() || used >> b & 1 == 1 {
+                    return None;
+                }
+                used |= 1 << b;
+            }
+        }
+        Some(self.rank(t))
+    }
+
+    /// The rank of the tuple of cells `t` (cells of distinct pieces per orbit).
+    #[inline]
+    fn rank(&self, t: &[u8]) -> u64 {
+        let mut acc = 0u64;
+        let mut buf = [0u8; MAX_WIDTH];
+        for g in &self.groups {
+            let mut digits = 0u64;
+            for (b, &u) in buf.iter_mut().zip(&g.units) {
+                let c = t[u] as usize;
+                *b = self.block[c];
+                digits = digits * g.r + self.offset[c] as u64;
+            }
+            let k = g.units.len();
+            let own = g.arr.rank(&buf[..k]) * g.r.pow(k as u32) + digits;
+            acc = acc * g.range + own;
+        }
+        acc
+    }
+}
+
+/// How [`CoordIndex::try_rank`] finds the id of a coordinate's value.
+#[derive(Clone, Debug)]
+enum Finder {
+    /// Binary search in the ids sorted by tuple.
+    Sorted(Vec<u32>),
+    /// By the [`UnitRank`]: `ids[rank]` (`u32::MAX`: no value), or the rank itself
+    /// when `ids` is empty.
+    Ranked(UnitRank, Vec<u32>),
+}
+
+impl Finder {
+    /// Entries of 4 bytes held.
+    fn len(&self) -> usize {
+        match self {
+            Finder::Sorted(v) | Finder::Ranked(_, v) => v.len(),
+        }
+    }
+}
+
 /// How the values of a coordinate are numbered while it is enumerated.
 enum Ids {
     /// In the order met, through a hash map.
     Map(TupleMap),
-    /// By the rank of the arrangement, when the values are all the arrangements
-    /// of the tuple's points on the cells of their orbit: `local[p]` is the cell
-    /// index of point `p` in the orbit.
-    Arrangement { index: Arrangements, local: Vec<u8> },
+    /// By the [`UnitRank`] of the value: the rank itself when its range is the
+    /// number of values (`table` empty), else `table[rank]` (`u32::MAX`: not met
+    /// yet) in the order met.
+    Rank { rank: UnitRank, table: Vec<u32> },
+}
+
+/// What an enumeration knows of a tuple.
+enum Slot {
+    /// A value met before, with its id.
+    Known(u32),
+    /// Not met yet.
+    New,
+    /// Ranked like another value: the rank is not injective here.
+    Clash,
 }
 
 /// The reachable values of one coordinate, enumerated breadth-first.
@@ -93,10 +318,14 @@ struct Enumerated {
     /// `next[id * moves + m]` = id of the value after move `m`
     next: Vec<u32>,
     ids: Ids,
+    /// per rank (for `Ids::Rank` without a table): whether it is a value
+    seen: Vec<bool>,
     /// per value: the companion tuple carried along the breadth-first tree
     companions: Vec<u8>,
     /// number of values
     count: usize,
+    /// the number of values there must be
+    expected: usize,
 }
 
 impl Enumerated {
@@ -106,18 +335,41 @@ impl Enumerated {
     fn tuple(&self, id: usize) -> &[u8] {
         &self.tuples[id * self.width..(id + 1) * self.width]
     }
+    /// Whether `t` was met, and its id.
+    #[inline]
+    fn slot(&self, t: &[u8]) -> Slot {
+        let id = match &self.ids {
+            Ids::Map(map) => {
+                return map.get(&pack(t)).map_or(Slot::New, |&id| Slot::Known(id));
+            }
+            Ids::Rank { rank, table } => {
+                let r = rank.rank(t) as usize;
+                if table.is_empty() {
+                    match self.seen.get(r) {
+                        Some(true) => r as u32,
+                        Some(false) => return Slot::New,
+                        None => return Slot::Clash,
+                    }
+                } else {
+                    match table[r] {
+                        u32::MAX => return Slot::New,
+                        id => id,
+                    }
+                }
+            }
+        };
+        if self.tuple(id as usize) == t {
+            Slot::Known(id)
+        } else {
+            Slot::Clash
+        }
+    }
     /// The id of a value, if it is one.
     #[inline]
     fn id(&self, t: &[u8]) -> Option<u32> {
-        match &self.ids {
-            Ids::Map(map) => map.get(&pack(t)).copied(),
-            Ids::Arrangement { index, local, .. } => {
-                let mut buf = [0u8; MAX_WIDTH];
-                for (b, &p) in buf.iter_mut().zip(t) {
-                    *b = local[p as usize];
-                }
-                Some(index.rank(&buf[..t.len()]) as u32)
-            }
+        match self.slot(t) {
+            Slot::Known(id) => Some(id),
+            _ => None,
         }
     }
 }
@@ -125,44 +377,69 @@ impl Enumerated {
 /// Breadth-first enumeration of the orbit of the tuple `start` under `moves`
 /// (each move's images), carrying `companion` along (the companion of a value is
 /// the image of `companion` under the element of the tree path that reached it).
-/// `expected` is the orbit's size; when the orbit is every arrangement of the
-/// points of `start` on the cells of `orbit` (the orbit of those points), values
-/// are numbered by their arrangement rank, else in the order met. `None` when the
-/// orbit does not have the expected size.
+/// `expected` is the orbit's size; values are numbered through `rank` when given
+/// and its range is at most [`SPARSE_FACTOR`] times `expected` (exactly by rank
+/// when the range is `expected`), else in the order met through a hash map.
+/// `None` when the orbit does not have the expected size.
 fn enumerate(
     start: &[u8],
     companion: &[u8],
     moves: &[Vec<u8>],
     expected: usize,
-    orbit: Option<&[usize]>,
+    rank: Option<UnitRank>,
 ) -> Option<Enumerated> {
-    let (w, cw, m) = (start.len(), companion.len(), moves.len());
-    let ids = match orbit {
-        Some(cells) if falling_factorial(cells.len(), w) == Some(expected as u64) => {
-            let mut local = vec![u8::MAX; 256];
-            for (i, &p) in cells.iter().enumerate() {
-                local[p] = i as u8;
-            }
-            Ids::Arrangement {
-                index: Arrangements::new(cells.len(), w).ok()?,
-                local,
+    if let Some(r) = rank {
+        if r.size <= SPARSE_FACTOR.saturating_mul(expected as u64) {
+            let e = enumerate_with(start, companion, moves, expected, Some(r));
+            if e.is_some() {
+                return e;
             }
         }
-        _ => Ids::Map(TupleMap::default()),
+    }
+    enumerate_with(start, companion, moves, expected, None)
+}
+
+fn enumerate_with(
+    start: &[u8],
+    companion: &[u8],
+    moves: &[Vec<u8>],
+    expected: usize,
+    rank: Option<UnitRank>,
+) -> Option<Enumerated> {
+    let (w, cw, m) = (start.len(), companion.len(), moves.len());
+    let (ids, seen) = match rank {
+        Some(rank) if rank.size == expected as u64 => (
+            Ids::Rank {
+                rank,
+                table: Vec::new(),
+            },
+            vec![false; expected],
+        ),
+        Some(rank) => {
+            let table = vec![u32::MAX; rank.size as usize];
+            (Ids::Rank { rank, table }, Vec::new())
+        }
+        None => {
+            let mut map = TupleMap::default();
+            map.reserve(expected);
+            (Ids::Map(map), Vec::new())
+        }
     };
     let mut e = Enumerated {
         width: w,
         tuples: vec![0u8; expected * w],
         next: vec![0u32; expected * m],
         ids,
+        seen,
         companions: vec![0u8; expected * cw],
         count: 0,
+        expected,
     };
-    let mut seen = vec![false; expected];
     let mut queue: Vec<u32> = Vec::with_capacity(expected);
-    queue.push(register(&mut e, &mut seen, start, companion)?);
-    let mut buf = vec![0u8; w];
+    queue.push(register(&mut e, start, companion)?);
+    let mut buf = [0u8; MAX_WIDTH];
     let mut cbuf = vec![0u8; cw];
+    let buf = &mut buf[..w];
     let mut head = 0usize;
     while head < queue.len() {
         let at = queue[head] as usize;
@@ -171,13 +448,14 @@ fn enumerate(
             for (b, &x) in buf.iter_mut().zip(&e.tuples[at * w..(at + 1) * w]) {
                 *b = mv[x as usize];
             }
-            let id = match e.id(&buf) {
-                Some(id) if seen[id as usize] => id,
-                _ => {
+            let id = match e.slot(buf) {
+                Slot::Known(id) => id,
+                Slot::Clash => return None,
+                Slot::New => {
                     for (b, &x) in cbuf.iter_mut().zip(&e.companions[at * cw..(at + 1) * cw]) {
                         *b = mv[x as usize];
                     }
-                    let id = register(&mut e, &mut seen, &buf, &cbuf)?;
+                    let id = register(&mut e, buf, &cbuf)?;
                     queue.push(id);
                     id
                 }
@@ -190,19 +468,29 @@ fn enumerate(
 
 /// Gives the new value `t` (with its companion) its id; `None` when there are
 /// more values than expected.
-fn register(e: &mut Enumerated, seen: &mut [bool], t: &[u8], comp: &[u8]) -> Option<u32> {
+fn register(e: &mut Enumerated, t: &[u8], comp: &[u8]) -> Option<u32> {
     let id = match &mut e.ids {
         Ids::Map(map) => {
             let id = map.len() as u32;
             map.insert(pack(t), id);
+            id as usize
+        }
+        Ids::Rank { rank, table } if table.is_empty() => {
+            let id = rank.rank(t) as usize;
+            if id >= e.seen.len() || std::mem::replace(&mut e.seen[id], true) {
+                return None;
+            }
             id
         }
-        Ids::Arrangement { .. } => e.id(t)?,
-    } as usize;
-    if id >= seen.len() || seen[id] {
+        Ids::Rank { rank, table } => {
+            let r = rank.rank(t) as usize;
+            table[r] = e.count as u32;
+            e.count
+        }
+    };
+    if e.count >= e.expected || id >= e.expected {
         return None;
     }
-    seen[id] = true;
     let (w, cw) = (e.width, comp.len());
     e.tuples[id * w..(id + 1) * w].copy_from_slice(t);
     e.companions[id * cw..(id + 1) * cw].copy_from_slice(comp);
@@ -242,14 +530,6 @@ fn smallest_blocks(degree: usize, gens: &[Perm], orbit: &[usize]) -> Vec<Vec<usi
     }
     blocks.sort();
     blocks
-}
-
-/// `n!/(n-k)!`, if it fits.
-fn falling_factorial(n: usize, k: usize) -> Option<u64> {
-    if k > n {
-        return Some(0);
-    }
-    (n - k + 1..=n).try_fold(1u64, |acc, x| acc.checked_mul(x as u64))
 }
 
 /// The sizes a split must have: `|G|`, `|C₁|`, `|C₂|`.
@@ -293,9 +573,11 @@ pub struct CoordIndex {
     tuples1: Vec<u8>,
     /// `C₂` values by id (numbered fibre by fibre), `t2.len()` bytes each
     tuples2: Vec<u8>,
-    /// ids of `C₁` / `C₂` sorted by tuple, for looking a tuple up
-    sorted1: Vec<u32>,
-    sorted2: Vec<u32>,
+    /// `|C₂|`
+    c2: usize,
+    /// how a tuple of `C₁` / `C₂` is looked up
+    find1: Finder,
+    find2: Finder,
     /// `next1[t₁ * moves + m]`: the `C₁` id after move `m`
     next1: Vec<u32>,
     /// `next2[t₂ * moves + m]`: the `C₂` id after move `m`, modulo `K`
@@ -350,9 +632,19 @@ impl CoordIndex {
         if h_max < 2 {
             return None;
         }
+        // and piece by piece (pieces may span orbits: a Dino cube's edges)
+        let pieces = piece_classes(n, &mv);
+        let mut by_pieces: Vec<usize> = Vec::with_capacity(h_max);
+        for &p in &plain {
+            if !by_pieces.iter().any(|&q| pieces[q] == pieces[p]) {
+                by_pieces.extend(plain.iter().filter(|&&q| pieces[q] == pieces[p]));
+            }
+        }
         let mut orders = vec![plain];
-        if by_blocks != orders[0] {
-            orders.push(by_blocks);
+        for order in [by_blocks, by_pieces] {
+            if !orders.contains(&order) {
+                orders.push(order);
+            }
         }
         // |C1(h)| = |G| / |G_(first h points)|, |C2(h)| = |G| / |G_(the rest)|
         let orbit_size = |pts: &[usize]| -> u64 {
@@ -403,14 +695,9 @@ impl CoordIndex {
                 c1: c1 as usize,
                 c2: c2 as usize,
             };
-            let within = |pts: &[usize]| -> Option<&[usize]> {
-                let first = pts.first()?;
-                let o = orbits.iter().find(|o| o.contains(first))?;
-                pts.iter().all(|p| o.contains(p)).then_some(&o[..])
-            };
-            let orbit = (within(p1), within(p2));
+            let pieces = (&pieces[..], &orbits[..]);
             if let Some(idx) =
-                CoordIndex::build(n, shape, (p1, p2), orbit, &mv, &s, inverse_of.clone())
+                CoordIndex::build(n, shape, (p1, p2), pieces, &mv, &s, inverse_of.clone())
             {
                 return Some(idx);
             }
@@ -422,7 +709,7 @@ impl CoordIndex {
         n: usize,
         shape: Shape,
         (p1, p2): (&[usize], &[usize]),
-        (orbit1, orbit2): (Option<&[usize]>, Option<&[usize]>),
+        (pieces, orbits): (&[u32], &[Vec<usize>]),
         mv: &[Vec<u8>],
         stabilizer: &PermGroup,
         inverse_of: Option<Vec<usize>>,
@@ -432,8 +719,12 @@ impl CoordIndex {
         let t2: Vec<u8> = p2.iter().map(|&p| p as u8).collect();
         let order = shape.order;
         let k = (order / shape.c1 as u64) as usize;
-        let e1 = enumerate(&t1, &t2, mv, shape.c1, orbit1)?;
-        let e2 = enumerate(&t2, &[], mv, shape.c2, orbit2)?;
+        let (rank1, rank2) = (
+            UnitRank::new(&t1, pieces, orbits),
+            UnitRank::new(&t2, pieces, orbits),
+        );
+        let e1 = enumerate(&t1, &t2, mv, shape.c1, rank1)?;
+        let e2 = enumerate(&t2, &[], mv, shape.c2, rank2.clone())?;
         let (c1, c2) = (e1.len(), e2.len());
         // F0: the orbit of T2 under the stabiliser of T1, breadth-first
         let sgens: Vec<Vec<u8>> = stabilizer
@@ -444,7 +735,7 @@ impl CoordIndex {
                 (0..n).map(|i| p.image(i) as u8).collect()
             })
             .collect();
-        let f0 = enumerate(&t2, &[], &sgens, k, None)?;
+        let f0 = enumerate(&t2, &[], &sgens, k, rank2)?;
         if (c1 as u64).checked_mul(k as u64)? != order || c2 % k != 0 {
             return None;
         }
@@ -515,22 +806,35 @@ impl CoordIndex {
                 }
             }
         }
-        let sort = |tuples: &[u8], w: usize, count: usize| -> Vec<u32> {
+        let sort = |tuples: &[u8], w: usize, count: usize| -> Finder {
             let mut ids: Vec<u32> = (0..count as u32).collect();
             ids.sort_unstable_by_key(|&a| pack(&tuples[a as usize * w..(a as usize + 1) * w]));
-            ids
+            Finder::Sorted(ids)
         };
-        let sorted1 = sort(&e1.tuples, t1.len(), c1);
-        let sorted2 = sort(&tuples2, w2, c2);
+        let find1 = match e1.ids {
+            Ids::Map(_) => sort(&e1.tuples, t1.len(), c1),
+            Ids::Rank { rank, table } => Finder::Ranked(rank, table),
+        };
+        let find2 = match e2.ids {
+            Ids::Map(_) => sort(&tuples2, w2, c2),
+            Ids::Rank { rank, table } if table.is_empty() => Finder::Ranked(rank, new2),
+            Ids::Rank { rank, mut table } => {
+                for id in table.iter_mut().filter(|id| **id != u32::MAX) {
+                    *id = new2[*id as usize];
+                }
+                Finder::Ranked(rank, table)
+            }
+        };
         Some(CoordIndex {
             degree: n,
             moves: m,
             k: k as u64,
             size: order,
+            c2,
             tuples1: e1.tuples,
             tuples2,
-            sorted1,
-            sorted2,
+            find1,
+            find2,
             next1: e1.next,
             next2,
             next1_inv,
@@ -549,7 +853,7 @@ impl CoordIndex {
 
     /// The sizes of the two coordinates `|C₁|`, `|C₂|` and the fibre size `K`.
     pub fn shape(&self) -> (usize, usize, u64) {
-        (self.phi.len(), self.sorted2.len(), self.k)
+        (self.phi.len(), self.c2, self.k)
     }
 
     /// A one-line description: the coordinates, their sizes and the tables' memory.
@@ -574,24 +878,38 @@ impl CoordIndex {
             + self.next2.len()
             + self.next1_inv.len()
             + self.next2_inv.len()
-            + self.sorted1.len()
-            + self.sorted2.len()
+            + self.find1.len()
+            + self.find2.len()
             + self.phi.len())
             + self.tuples1.len()
             + self.tuples2.len()
     }
 
-    fn lookup(tuples: &[u8], sorted: &[u32], w: usize, key: &[u8]) -> Option<u32> {
+    fn lookup(tuples: &[u8], finder: &Finder, w: usize, key: &[u8]) -> Option<u32> {
         if w == 0 {
             return Some(0);
         }
-        let key = pack(key);
-        sorted
-            .binary_search_by_key(&key, |&id| {
-                pack(&tuples[id as usize * w..(id as usize + 1) * w])
-            })
-            .ok()
-            .map(|i| sorted[i])
+        let id = match finder {
+            Finder::Sorted(sorted) => {
+                let key = pack(key);
+                return sorted
+                    .binary_search_by_key(&key, |&id| {
+                        pack(&tuples[id as usize * w..(id as usize + 1) * w])
+                    })
+                    .ok()
+                    .map(|i| sorted[i]);
+            }
+            Finder::Ranked(rank, ids) => {
+                let r = rank.checked_rank(key)?;
+                if ids.is_empty() {
+                    u32::try_from(r).ok()?
+                } else {
+                    *ids.get(r as usize)?
+                }
+            }
+        } as usize;
+        let at = tuples.get(id * w..(id + 1) * w)?;
+        (at == key).then_some(id as u32)
     }
 
     /// The rank of an element given by its images, or `None` when its coordinates
@@ -600,8 +918,8 @@ impl CoordIndex {
     pub fn try_rank(&self, g: &[u8]) -> Option<u64> {
         let a: Vec<u8> = self.t1.iter().map(|&l| g[l as usize]).collect();
         let b: Vec<u8> = self.t2.iter().map(|&l| g[l as usize]).collect();
-        let t1 = CoordIndex::lookup(&self.tuples1, &self.sorted1, self.t1.len(), &a)?;
-        let t2 = CoordIndex::lookup(&self.tuples2, &self.sorted2, self.t2.len(), &b)? as u64;
+        let t1 = CoordIndex::lookup(&self.tuples1, &self.find1, self.t1.len(), &a)?;
+        let t2 = CoordIndex::lookup(&self.tuples2, &self.find2, self.t2.len(), &b)? as u64;
         if t2 / self.k != self.phi[t1 as usize] as u64 {
             return None;
         }
