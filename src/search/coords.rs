@@ -306,7 +306,7 @@ enum Slot {
     Known(u32),
     /// Not met yet.
     New,
-    /// Ranked like another value: the rank is not injective here.
+    /// A rank out of range: the rank is not perfect here.
     Clash,
 }
 
@@ -335,33 +335,28 @@ impl Enumerated {
     fn tuple(&self, id: usize) -> &[u8] {
         &self.tuples[id * self.width..(id + 1) * self.width]
     }
-    /// Whether `t` was met, and its id.
+    /// Whether `t` was met, and its id. A rank is not checked against the tuple
+    /// of its id: if the rank were not injective on the orbit, fewer than the
+    /// orbit's size of ranks would be met, and the enumeration fails its count.
     #[inline]
     fn slot(&self, t: &[u8]) -> Slot {
-        let id = match &self.ids {
-            Ids::Map(map) => {
-                return map.get(&pack(t)).map_or(Slot::New, |&id| Slot::Known(id));
-            }
+        match &self.ids {
+            Ids::Map(map) => map.get(&pack(t)).map_or(Slot::New, |&id| Slot::Known(id)),
             Ids::Rank { rank, table } => {
                 let r = rank.rank(t) as usize;
                 if table.is_empty() {
                     match self.seen.get(r) {
-                        Some(true) => r as u32,
-                        Some(false) => return Slot::New,
-                        None => return Slot::Clash,
+                        Some(true) => Slot::Known(r as u32),
+                        Some(false) => Slot::New,
+                        None => Slot::Clash,
                     }
                 } else {
                     match table[r] {
-                        u32::MAX => return Slot::New,
-                        id => id,
+                        u32::MAX => Slot::New,
+                        id => Slot::Known(id),
                     }
                 }
             }
-        };
-        if self.tuple(id as usize) == t {
-            Slot::Known(id)
-        } else {
-            Slot::Clash
         }
     }
     /// The id of a value, if it is one.
@@ -937,6 +932,12 @@ impl CoordIndex {
     /// The coordinates `(t₁, t₂)` of rank `r`.
     #[inline]
     pub fn coordinates(&self, r: u64) -> (u32, u32) {
+        if self.size <= u32::MAX as u64 {
+            // 32-bit divisions are several times cheaper
+            let (r, k) = (r as u32, self.k as u32);
+            let t1 = r / k;
+            return (t1, self.phi[t1 as usize] * k + (r - t1 * k));
+        }
         let t1 = r / self.k;
         let j = r - t1 * self.k;
         let t2 = self.phi[t1 as usize] as u64 * self.k + j;
