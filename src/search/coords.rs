@@ -960,6 +960,25 @@ impl CoordIndex {
         x as u64 * self.k + y as u64
     }
 
+    /// The ranks of the neighbours of the element with coordinates `(t1, t2)` by
+    /// every move (`g·m`), or by every inverse move when `inverse` (`g·m⁻¹`), into
+    /// `out[..moves]`. When the moves are closed under inverses the neighbours by
+    /// the inverse moves are those by the moves, and they are given in the order
+    /// of the moves, not of their inverses.
+    #[inline(always)]
+    pub fn neighbours(&self, (t1, t2): (u32, u32), inverse: bool, out: &mut [u64]) {
+        let m = self.moves;
+        let (a, b) = (t1 as usize * m, t2 as usize * m);
+        let (n1, n2) = if inverse && !self.next1_inv.is_empty() {
+            (&self.next1_inv[a..a + m], &self.next2_inv[b..b + m])
+        } else {
+            (&self.next1[a..a + m], &self.next2[b..b + m])
+        };
+        for ((o, &x), &y) in out[..m].iter_mut().zip(n1).zip(n2) {
+            *o = x as u64 * self.k + y as u64;
+        }
+    }
+
     /// The element of rank `r < size` as images into `out[..degree]`.
     pub fn unrank(&self, r: u64, out: &mut [u8]) {
         let (t1, t2) = self.coordinates(r);
