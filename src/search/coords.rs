@@ -158,6 +158,8 @@ struct UnitGroup {
     arr: Arrangements,
     /// `r`: the points of the orbit in one piece
     r: u64,
+    /// `r^k` for the `k` units
+    r_pow: u64,
     /// the range of the group's rank
     range: u64,
 }
@@ -218,6 +220,7 @@ impl UnitRank {
             size = size.checked_mul(range)?;
             out.push(UnitGroup {
                 orbit: oi as u8,
+                r_pow: range / arr.size(),
                 units,
                 arr,
                 r: r_of[oi],
@@ -251,21 +254,25 @@ impl UnitRank {
         Some(self.rank(t))
     }
 
-    /// The rank of the tuple of cells `t` (cells of distinct pieces per orbit).
-    #[inline]
+    /// The rank of the tuple of cells `t` (cells of distinct pieces per orbit):
+    /// per orbit Lehmer's code of the units' pieces (each digit the piece's index
+    /// among the pieces not taken by earlier units) and the units' cells in
+    /// their pieces.
+    #[inline(always)]
     fn rank(&self, t: &[u8]) -> u64 {
         let mut acc = 0u64;
-        let mut buf = [0u8; MAX_WIDTH];
         for g in &self.groups {
-            let mut digits = 0u64;
-            for (b, &u) in buf.iter_mut().zip(&g.units) {
+            let (mut used, mut arr, mut digits) = (0u64, 0u64, 0u64);
+            let n = g.arr.cells() as u64;
+            for (i, &u) in g.units.iter().enumerate() {
                 let c = t[u] as usize;
-                *b = self.block[c];
+                let b = self.block[c] as u64;
+                let below = (used & ((1u64 << b) - 1)).count_ones() as u64;
+                arr = arr * (n - i as u64) + (b - below);
+                used |= 1 << b;
                 digits = digits * g.r + self.offset[c] as u64;
             }
-            let k = g.units.len();
-            let own = g.arr.rank(&buf[..k]) * g.r.pow(k as u32) + digits;
-            acc = acc * g.range + own;
+            acc = acc * g.range + arr * g.r_pow + digits;
         }
         acc
     }
@@ -304,8 +311,8 @@ enum Ids {
 enum Slot {
     /// A value met before, with its id.
     Known(u32),
-    /// Not met yet.
-    New,
+    /// Not met yet (with its rank, when ranked).
+    New(u64),
     /// A rank out of range: the rank is not perfect here.
     Clash,
 }
@@ -338,21 +345,21 @@ impl Enumerated {
     /// Whether `t` was met, and its id. A rank is not checked against the tuple
     /// of its id: if the rank were not injective on the orbit, fewer than the
     /// orbit's size of ranks would be met, and the enumeration fails its count.
-    #[inline]
+    #[inline(always)]
     fn slot(&self, t: &[u8]) -> Slot {
         match &self.ids {
-            Ids::Map(map) => map.get(&pack(t)).map_or(Slot::New, |&id| Slot::Known(id)),
+            Ids::Map(map) => map.get(&pack(t)).map_or(Slot::New(0), |&id| Slot::Known(id)),
             Ids::Rank { rank, table } => {
-                let r = rank.rank(t) as usize;
+                let r = rank.rank(t);
                 if table.is_empty() {
-                    match self.seen.get(r) {
+                    match self.seen.get(r as usize) {
                         Some(true) => Slot::Known(r as u32),
-                        Some(false) => Slot::New,
+                        Some(false) => Slot::New(r),
                         None => Slot::Clash,
                     }
                 } else {
-                    match table[r] {
-                        u32::MAX => Slot::New,
+                    match table[r as usize] {
+                        u32::MAX => Slot::New(r),
                         id => Slot::Known(id),
                     }
                 }
@@ -394,7 +401,37 @@ fn enumerate(
     enumerate_with(start, companion, moves, expected, None)
 }
 
+/// [`enumerate_body`], compiled with POPCNT when the CPU has it (Lehmer codes
+/// count bits; the portable build has no POPCNT instruction).
 fn enumerate_with(
+    start: &[u8],
+    companion: &[u8],
+    moves: &[Vec<u8>],
+    expected: usize,
+    rank: Option<UnitRank>,
+) -> Option<Enumerated> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "popcnt")]
+        unsafe fn with_popcnt(
+            start: &[u8],
+            companion: &[u8],
+            moves: &[Vec<u8>],
+            expected: usize,
+            rank: Option<UnitRank>,
+        ) -> Option<Enumerated> {
+            enumerate_body(start, companion, moves, expected, rank)
+        }
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has POPCNT, checked just above.
+            return unsafe { with_popcnt(start, companion, moves, expected, rank) };
+        }
+    }
+    enumerate_body(start, companion, moves, expected, rank)
+}
+
+#[inline(always)]
+fn enumerate_body(
     start: &[u8],
     companion: &[u8],
     moves: &[Vec<u8>],
@@ -431,7 +468,11 @@ fn enumerate_with(
         expected,
     };
     let mut queue: Vec<u32> = Vec::with_capacity(expected);
-    queue.push(register(&mut e, start, companion)?);
+    let r0 = match e.slot(start) {
+        Slot::New(r) => r,
+        _ => return None,
+    };
+    queue.push(register(&mut e, start, companion, r0)?);
     let mut buf = [0u8; MAX_WIDTH];
     let mut cbuf = vec![0u8; cw];
     let buf = &mut buf[..w];
@@ -446,11 +487,11 @@ fn enumerate_with(
             let id = match e.slot(buf) {
                 Slot::Known(id) => id,
                 Slot::Clash => return None,
-                Slot::New => {
+                Slot::New(r) => {
                     for (b, &x) in cbuf.iter_mut().zip(&e.companions[at * cw..(at + 1) * cw]) {
                         *b = mv[x as usize];
                     }
-                    let id = register(&mut e, buf, &cbuf)?;
+                    let id = register(&mut e, buf, &cbuf, r)?;
                     queue.push(id);
                     id
                 }
@@ -461,25 +502,25 @@ fn enumerate_with(
     (e.count == expected).then_some(e)
 }
 
-/// Gives the new value `t` (with its companion) its id; `None` when there are
-/// more values than expected.
-fn register(e: &mut Enumerated, t: &[u8], comp: &[u8]) -> Option<u32> {
+/// Gives the new value `t` (with its companion, and its rank `r` when ranked) its
+/// id; `None` when there are more values than expected.
+#[inline(always)]
+fn register(e: &mut Enumerated, t: &[u8], comp: &[u8], r: u64) -> Option<u32> {
     let id = match &mut e.ids {
         Ids::Map(map) => {
             let id = map.len() as u32;
             map.insert(pack(t), id);
             id as usize
         }
-        Ids::Rank { rank, table } if table.is_empty() => {
-            let id = rank.rank(t) as usize;
+        Ids::Rank { table, .. } if table.is_empty() => {
+            let id = r as usize;
             if id >= e.seen.len() || std::mem::replace(&mut e.seen[id], true) {
                 return None;
             }
             id
         }
-        Ids::Rank { rank, table } => {
-            let r = rank.rank(t) as usize;
-            table[r] = e.count as u32;
+        Ids::Rank { table, .. } => {
+            table[r as usize] = e.count as u32;
             e.count
         }
     };
