@@ -278,6 +278,43 @@ impl UnitRank {
     }
 }
 
+/// A move table's entries, in 16 bits when every entry fits (half the memory
+/// and cache the search's look-ups go through).
+#[derive(Clone, Debug)]
+enum Rows {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl Rows {
+    fn new(v: Vec<u32>) -> Rows {
+        if v.iter().all(|&x| x <= u16::MAX as u32) {
+            Rows::Narrow(v.into_iter().map(|x| x as u16).collect())
+        } else {
+            Rows::Wide(v)
+        }
+    }
+    fn is_empty(&self) -> bool {
+        match self {
+            Rows::Narrow(v) => v.is_empty(),
+            Rows::Wide(v) => v.is_empty(),
+        }
+    }
+    fn bytes(&self) -> usize {
+        match self {
+            Rows::Narrow(v) => 2 * v.len(),
+            Rows::Wide(v) => 4 * v.len(),
+        }
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> u32 {
+        match self {
+            Rows::Narrow(v) => v[i] as u32,
+            Rows::Wide(v) => v[i],
+        }
+    }
+}
+
 /// How [`CoordIndex::try_rank`] finds the id of a coordinate's value.
 #[derive(Clone, Debug)]
 enum Finder {
@@ -615,12 +652,12 @@ pub struct CoordIndex {
     find1: Finder,
     find2: Finder,
     /// `next1[t₁ * moves + m]`: the `C₁` id after move `m`
-    next1: Vec<u32>,
+    next1: Rows,
     /// `next2[t₂ * moves + m]`: the `C₂` id after move `m`, modulo `K`
-    next2: Vec<u32>,
+    next2: Rows,
     /// the same for the inverse moves (empty when the moves are closed under inverses)
-    next1_inv: Vec<u32>,
-    next2_inv: Vec<u32>,
+    next1_inv: Rows,
+    next2_inv: Rows,
     /// when closed under inverses: the move that is the inverse of move `m`
     inverse_of: Vec<usize>,
     /// `phi[t₁]`: the fibre (class) of `C₂` compatible with `t₁`
@@ -871,10 +908,10 @@ impl CoordIndex {
             tuples2,
             find1,
             find2,
-            next1: e1.next,
-            next2,
-            next1_inv,
-            next2_inv,
+            next1: Rows::new(e1.next),
+            next2: Rows::new(next2),
+            next1_inv: Rows::new(next1_inv),
+            next2_inv: Rows::new(next2_inv),
             inverse_of: inverse_of.unwrap_or_default(),
             phi,
             t1,
@@ -910,11 +947,11 @@ impl CoordIndex {
 
     /// Bytes held by the tables.
     pub fn table_bytes(&self) -> usize {
-        4 * (self.next1.len()
-            + self.next2.len()
-            + self.next1_inv.len()
-            + self.next2_inv.len()
-            + self.find1.len()
+        self.next1.bytes()
+            + self.next2.bytes()
+            + self.next1_inv.bytes()
+            + self.next2_inv.bytes()
+            + 4 * (self.find1.len()
             + self.find2.len()
             + self.phi.len())
             + self.tuples1.len()
@@ -991,12 +1028,12 @@ impl CoordIndex {
     pub fn neighbour(&self, (t1, t2): (u32, u32), m: usize, inverse: bool) -> u64 {
         let (a, b) = (t1 as usize * self.moves, t2 as usize * self.moves);
         let (x, y) = if !inverse {
-            (self.next1[a + m], self.next2[b + m])
+            (self.next1.get(a + m), self.next2.get(b + m))
         } else if self.next1_inv.is_empty() {
             let mi = self.inverse_of[m];
-            (self.next1[a + mi], self.next2[b + mi])
+            (self.next1.get(a + mi), self.next2.get(b + mi))
         } else {
-            (self.next1_inv[a + m], self.next2_inv[b + m])
+            (self.next1_inv.get(a + m), self.next2_inv.get(b + m))
         };
         x as u64 * self.k + y as u64
     }
@@ -1011,12 +1048,27 @@ impl CoordIndex {
         let m = self.moves;
         let (a, b) = (t1 as usize * m, t2 as usize * m);
         let (n1, n2) = if inverse && !self.next1_inv.is_empty() {
-            (&self.next1_inv[a..a + m], &self.next2_inv[b..b + m])
+            (&self.next1_inv, &self.next2_inv)
         } else {
-            (&self.next1[a..a + m], &self.next2[b..b + m])
+            (&self.next1, &self.next2)
         };
-        for ((o, &x), &y) in out[..m].iter_mut().zip(n1).zip(n2) {
-            *o = x as u64 * self.k + y as u64;
+        #[inline(always)]
+        fn fill<A: Copy + Into<u64>, B: Copy + Into<u64>>(
+            n1: &[A],
+            n2: &[B],
+            k: u64,
+            out: &mut [u64],
+        ) {
+            for ((o, &x), &y) in out.iter_mut().zip(n1).zip(n2) {
+                *o = x.into() * k + y.into();
+            }
+        }
+        let (r1, r2, k, out) = (a..a + m, b..b + m, self.k, &mut out[..m]);
+        match (n1, n2) {
+            (Rows::Narrow(x), Rows::Narrow(y)) => fill(&x[r1], &y[r2], k, out),
+            (Rows::Narrow(x), Rows::Wide(y)) => fill(&x[r1], &y[r2], k, out),
+            (Rows::Wide(x), Rows::Narrow(y)) => fill(&x[r1], &y[r2], k, out),
+            (Rows::Wide(x), Rows::Wide(y)) => fill(&x[r1], &y[r2], k, out),
         }
     }
 
