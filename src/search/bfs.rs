@@ -157,11 +157,16 @@ impl Smallest {
     pub(crate) fn new(cap: usize) -> Smallest {
         Smallest { cap, v: Vec::new() }
     }
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, x: u64) {
-        if self.cap == 0 {
+        // the common case, inline: full (or keeping none) and `x` not among the smallest
+        if self.v.len() == self.cap && self.v.last().is_none_or(|&last| x >= last) {
             return;
         }
+        self.insert(x);
+    }
+    #[inline(never)]
+    fn insert(&mut self, x: u64) {
         if self.v.len() < self.cap {
             self.v.push(x);
             if self.v.len() == self.cap {
