@@ -693,41 +693,53 @@ impl CoordIndex {
         let tables = if inverse_of.is_some() { 1 } else { 2 };
         // moved points, orbit by orbit
         let orbits: Vec<Vec<usize>> = group.orbits().into_iter().filter(|o| o.len() > 1).collect();
-        // two orders of the moved points: orbit by orbit, and block by block
-        // (e.g. the three stickers of a corner together), so that prefixes can
-        // split along pieces
-        let plain: Vec<usize> = orbits.iter().flatten().copied().collect();
-        let by_blocks: Vec<usize> = orbits
-            .iter()
-            .flat_map(|o| smallest_blocks(n, group.generators(), o).concat())
-            .collect();
-        let h_max = plain.len();
+        let h_max = orbits.iter().map(Vec::len).sum::<usize>();
         if h_max < 2 {
             return None;
         }
-        // and piece by piece (pieces may span orbits: a Dino cube's edges)
+        // orders of the moved points, so that prefixes split along orbits, blocks
+        // or pieces: the orbits by smallest point and largest first (a puzzle's
+        // largest orbit of pieces alone on one side), each orbit's points in
+        // order, block by block (the three stickers of a corner together), or
+        // piece by piece (pieces may span orbits: a Dino cube's edges)
         let pieces = piece_classes(n, &mv);
-        let mut by_pieces: Vec<usize> = Vec::with_capacity(h_max);
-        for &p in &plain {
-            if !by_pieces.iter().any(|&q| pieces[q] == pieces[p]) {
-                by_pieces.extend(plain.iter().filter(|&&q| pieces[q] == pieces[p]));
+        let blocks: Vec<Vec<usize>> = orbits
+            .iter()
+            .map(|o| smallest_blocks(n, group.generators(), o).concat())
+            .collect();
+        let mut by_size: Vec<usize> = (0..orbits.len()).collect();
+        by_size.sort_by_key(|&i| std::cmp::Reverse(orbits[i].len()));
+        let mut orders: Vec<Vec<usize>> = Vec::new();
+        for orbit_order in [(0..orbits.len()).collect(), by_size] {
+            let plain: Vec<usize> = orbit_order.iter().flat_map(|&i| orbits[i].clone()).collect();
+            let by_blocks: Vec<usize> = orbit_order.iter().flat_map(|&i| blocks[i].clone()).collect();
+            let mut by_pieces: Vec<usize> = Vec::with_capacity(h_max);
+            for &p in &plain {
+                if !by_pieces.iter().any(|&q| pieces[q] == pieces[p]) {
+                    by_pieces.extend(plain.iter().filter(|&&q| pieces[q] == pieces[p]));
+                }
+            }
+            for order in [plain, by_blocks, by_pieces] {
+                if !orders.contains(&order) {
+                    orders.push(order);
+                }
             }
         }
-        let mut orders = vec![plain];
-        for order in [by_blocks, by_pieces] {
-            if !orders.contains(&order) {
-                orders.push(order);
-            }
-        }
-        // |C1(h)| = |G| / |G_(first h points)|, |C2(h)| = |G| / |G_(the rest)|
-        let orbit_size = |pts: &[usize]| -> u64 {
+        // |C1(h)| = |G| / |G_(first h points)|, |C2(h)| = |G| / |G_(the rest)|,
+        // each point set's once
+        let mut sizes: HashMap<Vec<usize>, u64> = HashMap::new();
+        let mut orbit_size = |pts: &[usize]| -> u64 {
             if pts.is_empty() {
                 return 1;
             }
-            let s = group.pointwise_stabilizer(pts).order();
-            (num_bigint::BigUint::from(order) / s)
-                .to_u64()
-                .unwrap_or(u64::MAX)
+            let mut key = pts.to_vec();
+            key.sort_unstable();
+            *sizes.entry(key).or_insert_with(|| {
+                let s = group.pointwise_stabilizer(pts).order();
+                (num_bigint::BigUint::from(order) / s)
+                    .to_u64()
+                    .unwrap_or(u64::MAX)
+            })
         };
         let bytes_of = |c1: u64, c2: u64, w1: usize, w2: usize| -> u64 {
             let per = (m * 4 * tables) as u64;
