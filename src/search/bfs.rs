@@ -95,6 +95,25 @@ const CHUNK_WORDS: usize = 1024; // 32768 positions per task
 /// and 6 over its four cases).
 const SCAN_FACTOR: u64 = 4;
 
+/// A layer whose work (neighbours to look at: the frontier's, or the unseen
+/// positions' for a scan) is below this many runs on the calling thread alone,
+/// writing the table with plain stores instead of atomic read-modify-writes: for
+/// a few milliseconds of work, threads and locked instructions cost more than they
+/// give.
+const SEQUENTIAL_WORK: u64 = 1 << 20;
+
+/// The number of threads the parallel layers run on.
+fn thread_count() -> usize {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::current_num_threads()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        1
+    }
+}
+
 /// `reduce(f(state, 0), f(state, 1), …, f(state, n-1))` over the chunks `0..n`, on all
 /// cores with the `parallel` feature (each worker thread with its own `state` from
 /// `init`), else in order on this thread.
@@ -138,11 +157,16 @@ impl Smallest {
     pub(crate) fn new(cap: usize) -> Smallest {
         Smallest { cap, v: Vec::new() }
     }
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, x: u64) {
-        if self.cap == 0 {
+        // the common case, inline: full (or keeping none) and `x` not among the smallest
+        if self.v.len() == self.cap && self.v.last().is_none_or(|&last| x >= last) {
             return;
         }
+        self.insert(x);
+    }
+    #[inline(never)]
+    fn insert(&mut self, x: u64) {
         if self.v.len() < self.cap {
             self.v.push(x);
             if self.v.len() == self.cap {
@@ -317,32 +341,48 @@ pub fn bfs<S: StateSpace>(
         let code_d = (d % 3 + 1) as u8;
         let found = AtomicU64::new(0);
         let n_chunks = words.div_ceil(CHUNK_WORDS);
-        let sample = map_reduce_chunks(
-            n_chunks,
-            || Cursor::new(width),
-            |cur, c| {
-                if stop.load(Ordering::Relaxed) {
-                    return Smallest::new(opts.antipode_sample);
-                }
-                let lo = c * CHUNK_WORDS;
-                let hi = (lo + CHUNK_WORDS).min(words);
-                let job = Layer {
-                    space,
-                    table,
-                    strategy,
-                    code_d,
-                    d,
-                    size,
-                    cap: opts.antipode_sample,
-                };
-                let (new, smallest) = job.run_dispatch(lo, hi, cur);
-                found.fetch_add(new, Ordering::Relaxed);
-                progress.inc(new);
-                smallest
-            },
-            || Smallest::new(opts.antipode_sample),
-            Smallest::merge,
-        );
+        let work = match strategy {
+            Strategy::Forward => matching,
+            Strategy::Backward => unseen,
+        }
+        .saturating_mul(moves as u64);
+        let exclusive = thread_count() == 1 || work < SEQUENTIAL_WORK;
+        let init = || (Cursor::new(width), vec![0u64; moves]);
+        let chunk = |(cur, ranks): &mut (Cursor, Vec<u64>), c: usize| {
+            if stop.load(Ordering::Relaxed) {
+                return Smallest::new(opts.antipode_sample);
+            }
+            let lo = c * CHUNK_WORDS;
+            let hi = (lo + CHUNK_WORDS).min(words);
+            let job = Layer {
+                space,
+                table,
+                strategy,
+                code_d,
+                d,
+                size,
+                cap: opts.antipode_sample,
+                exclusive,
+            };
+            let (new, smallest) = job.run_dispatch(lo, hi, cur, ranks);
+            found.fetch_add(new, Ordering::Relaxed);
+            progress.inc(new);
+            smallest
+        };
+        let sample = if exclusive {
+            let mut state = init();
+            (0..n_chunks).fold(Smallest::new(opts.antipode_sample), |acc, c| {
+                acc.merge(chunk(&mut state, c))
+            })
+        } else {
+            map_reduce_chunks(
+                n_chunks,
+                init,
+                chunk,
+                || Smallest::new(opts.antipode_sample),
+                Smallest::merge,
+            )
+        };
         if stop.load(Ordering::Relaxed) {
             interrupted = true;
             // the layer is incomplete: do not report it
@@ -393,12 +433,20 @@ struct Layer<'a, S> {
     d: u32,
     size: u64,
     cap: usize,
+    /// whether this thread is the only one writing the table in this layer
+    exclusive: bool,
 }
 
 impl<S: StateSpace> Layer<'_, S> {
     /// Runs [`Layer::run`] compiled with POPCNT/BMI when the CPU has them (ranks
     /// count bits; the portable build has no POPCNT instruction).
-    fn run_dispatch(&self, lo: usize, hi: usize, cur: &mut Cursor) -> (u64, Smallest) {
+    fn run_dispatch(
+        &self,
+        lo: usize,
+        hi: usize,
+        cur: &mut Cursor,
+        ranks: &mut [u64],
+    ) -> (u64, Smallest) {
         #[cfg(target_arch = "x86_64")]
         {
             static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
@@ -409,23 +457,30 @@ impl<S: StateSpace> Layer<'_, S> {
             });
             if fast {
                 // SAFETY: the CPU has the features, checked just above.
-                return unsafe { self.run_popcnt(lo, hi, cur) };
+                return unsafe { self.run_popcnt(lo, hi, cur, ranks) };
             }
         }
-        self.run(lo, hi, cur)
+        self.run(lo, hi, cur, ranks)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn run_popcnt(&self, lo: usize, hi: usize, cur: &mut Cursor) -> (u64, Smallest) {
-        self.run(lo, hi, cur)
+    unsafe fn run_popcnt(
+        &self,
+        lo: usize,
+        hi: usize,
+        cur: &mut Cursor,
+        ranks: &mut [u64],
+    ) -> (u64, Smallest) {
+        self.run(lo, hi, cur, ranks)
     }
 
+    /// The layer on the table words `lo..hi`; `ranks` (of the number of moves)
+    /// receives a position's neighbours.
     #[inline(always)]
-    fn run(&self, lo: usize, hi: usize, cur: &mut Cursor) -> (u64, Smallest) {
+    fn run(&self, lo: usize, hi: usize, cur: &mut Cursor, ranks: &mut [u64]) -> (u64, Smallest) {
         let (space, table, size, d, code_d) =
             (self.space, self.table, self.size, self.d, self.code_d);
-        let moves = space.move_count();
         let mut smallest = Smallest::new(self.cap);
         let mut new = 0u64;
         let code_next = (d + 1) % 3 + 1;
@@ -436,9 +491,14 @@ impl<S: StateSpace> Layer<'_, S> {
                 Strategy::Forward => {
                     for (_, i) in slots(DistanceTable::slots_equal(word, code_d), base, size) {
                         space.seek(i, cur);
-                        for m in 0..moves {
-                            let r = space.neighbour(cur, m, true);
-                            if table.set_if_unseen(r, d + 1) {
+                        space.neighbours(cur, true, ranks);
+                        for &r in ranks.iter() {
+                            let fresh = if self.exclusive {
+                                table.set_if_unseen_exclusive(r, d + 1)
+                            } else {
+                                table.set_if_unseen(r, d + 1)
+                            };
+                            if fresh {
                                 new += 1;
                                 smallest.push(r);
                             }
@@ -452,13 +512,11 @@ impl<S: StateSpace> Layer<'_, S> {
                     let mut found: u64 = 0;
                     for (j, i) in slots(DistanceTable::slots_equal(word, 0), base, size) {
                         space.seek(i, cur);
-                        for m in 0..moves {
-                            if table.code(space.neighbour(cur, m, false)) == code_d {
-                                found |= (code_next as u64) << (2 * j);
-                                new += 1;
-                                smallest.push(i);
-                                break;
-                            }
+                        space.neighbours(cur, false, ranks);
+                        if ranks.iter().any(|&r| table.code(r) == code_d) {
+                            found |= (code_next as u64) << (2 * j);
+                            new += 1;
+                            smallest.push(i);
                         }
                     }
                     if found != 0 {

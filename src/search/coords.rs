@@ -75,14 +75,283 @@ fn pack(t: &[u8]) -> Key {
 
 type TupleMap = HashMap<Key, u32, BuildHasherDefault<TupleHasher>>;
 
+/// The pieces of a puzzle's moves: piece ids of the points (`pieces[p]`), the
+/// coarsest partition of the points in which two points of a class are moved by
+/// the same moves and every move carries each class onto a class. It is the
+/// coarsest stable refinement of the partition by "moved by which moves" (the
+/// fixpoint of Hopcroft's partition refinement, as in DFA minimisation; Paige &
+/// Tarjan, *Three partition refinement algorithms*, SIAM J. Comput. 16, 1987), so
+/// it is a block system of the group the moves generate, possibly across orbits
+/// (the two stickers of a Dino cube edge lie in two orbits). On a twisty puzzle
+/// its classes are the physical pieces: the stickers of a corner move together.
+fn piece_classes(n: usize, moves: &[Vec<u8>]) -> Vec<u32> {
+    let renumber = |keys: Vec<Vec<u32>>| -> (Vec<u32>, usize) {
+        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
+        let cls = keys
+            .into_iter()
+            .map(|k| {
+                let next = ids.len() as u32;
+                *ids.entry(k).or_insert(next)
+            })
+            .collect();
+        (cls, ids.len())
+    };
+    let moved_by: Vec<Vec<u32>> = (0..n)
+        .map(|p| {
+            (0..moves.len() as u32)
+                .filter(|&m| moves[m as usize][p] as usize != p)
+                .collect()
+        })
+        .collect();
+    let (mut class, mut count) = renumber(moved_by);
+    loop {
+        let keys: Vec<Vec<u32>> = (0..n)
+            .map(|p| {
+                std::iter::once(class[p])
+                    .chain(moves.iter().map(|m| class[m[p] as usize]))
+                    .collect()
+            })
+            .collect();
+        let (next, next_count) = renumber(keys);
+        if next_count == count {
+            return class;
+        }
+        (class, count) = (next, next_count);
+    }
+}
+
+/// The largest sparse rank range, as a multiple of the number of values, for
+/// which [`UnitRank`] numbers a coordinate through a look-up array.
+const SPARSE_FACTOR: u64 = 8;
+
+/// A rank of coordinate tuples through the pieces ([`piece_classes`]): the tuple's
+/// *units* are its first label of each piece; where a unit goes determines (on
+/// the values met, checked while enumerating) where the rest of its piece's labels
+/// go. The units in one orbit `O` of points go to distinct pieces among the `N`
+/// pieces meeting `O`, each with `r = |O ∩ piece|` choices of cell: their
+/// arrangement rank (`N!/(N-k)!` values, Lehmer's code) times the base-`r`
+/// digits of the cells, the orbits' ranks in mixed radix. For pieces of one point
+/// this is the arrangement rank of the tuple; for `k` corners of a cube (3
+/// stickers) it is piece × orientation indexing, `N!/(N-k)!·3^k`.
+#[derive(Clone, Debug)]
+struct UnitRank {
+    /// per point: its piece's index among the pieces meeting its orbit, and its
+    /// index among the points of its orbit in that piece
+    block: Vec<u8>,
+    offset: Vec<u8>,
+    /// per point: its orbit (`u8::MAX` for a fixed point)
+    orbit: Vec<u8>,
+    /// per orbit met by the tuple's units
+    groups: Vec<UnitGroup>,
+    /// the range of the rank, the product of the groups' ranges
+    size: u64,
+}
+
+/// The units of a tuple in one orbit of points.
+#[derive(Clone, Debug)]
+struct UnitGroup {
+    /// the orbit
+    orbit: u8,
+    /// the tuple positions of the units
+    units: Vec<usize>,
+    /// their arrangements on the pieces meeting the orbit
+    arr: Arrangements,
+    /// `r`: the points of the orbit in one piece
+    r: u64,
+    /// `r^k` for the `k` units
+    r_pow: u64,
+    /// the range of the group's rank
+    range: u64,
+}
+
+impl UnitRank {
+    /// The rank for tuples with the labels `t`; `None` when the pieces do not meet
+    /// an orbit evenly or the range is above 2^63.
+    fn new(t: &[u8], pieces: &[u32], orbits: &[Vec<usize>]) -> Option<UnitRank> {
+        let n = pieces.len();
+        let (mut block, mut offset) = (vec![0u8; n], vec![0u8; n]);
+        let mut orbit_of = vec![usize::MAX; n];
+        if orbits.len() >= u8::MAX as usize {
+            return None;
+        }
+        let mut r_of = vec![0u64; orbits.len()];
+        for (oi, o) in orbits.iter().enumerate() {
+            let mut met: Vec<u32> = o.iter().map(|&p| pieces[p]).collect();
+            met.sort_unstable();
+            met.dedup();
+            let mut filled = vec![0u64; met.len()];
+            for &p in o {
+                let b = met.binary_search(&pieces[p]).ok()?;
+                block[p] = u8::try_from(b).ok()?;
+                offset[p] = u8::try_from(filled[b]).ok()?;
+                filled[b] += 1;
+                orbit_of[p] = oi;
+            }
+            if filled.iter().any(|&f| f != filled[0]) {
+                return None;
+            }
+            r_of[oi] = filled[0];
+        }
+        let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
+        let mut pieces_seen: Vec<u32> = Vec::new();
+        for (i, &l) in t.iter().enumerate() {
+            let l = l as usize;
+            if pieces_seen.contains(&pieces[l]) {
+                continue;
+            }
+            pieces_seen.push(pieces[l]);
+            let oi = orbit_of[l];
+            if oi == usize::MAX {
+                return None;
+            }
+            match groups.iter_mut().find(|(o, _)| *o == oi) {
+                Some((_, units)) => units.push(i),
+                None => groups.push((oi, vec![i])),
+            }
+        }
+        let mut size: u64 = 1;
+        let mut out = Vec::new();
+        for (oi, units) in groups {
+            let pieces_met = orbits[oi].len() as u64 / r_of[oi];
+            let arr = Arrangements::new(pieces_met as usize, units.len()).ok()?;
+            let range = arr
+                .size()
+                .checked_mul(r_of[oi].checked_pow(units.len() as u32)?)?;
+            size = size.checked_mul(range)?;
+            out.push(UnitGroup {
+                orbit: oi as u8,
+                r_pow: range / arr.size(),
+                units,
+                arr,
+                r: r_of[oi],
+                range,
+            });
+        }
+        let orbit = orbit_of.iter().map(|&o| o.min(255) as u8).collect();
+        (size < 1 << 63).then_some(UnitRank {
+            block,
+            offset,
+            orbit,
+            groups: out,
+            size,
+        })
+    }
+
+    /// The rank of any tuple of cells `t`: `None` when a unit is outside its
+    /// orbit or two units of an orbit are in one piece (then `t` is no value).
+    fn checked_rank(&self, t: &[u8]) -> Option<u64> {
+        for g in &self.groups {
+            let mut used = 0u64;
+            for &u in &g.units {
+                let c = *t.get(u)? as usize;
+                let b = *self.block.get(c)?;
+                if self.orbit[c] != g.orbit || b as usize >= g.arr.cells() || used >> b & 1 == 1 {
+                    return None;
+                }
+                used |= 1 << b;
+            }
+        }
+        Some(self.rank(t))
+    }
+
+    /// The rank of the tuple of cells `t` (cells of distinct pieces per orbit):
+    /// per orbit Lehmer's code of the units' pieces (each digit the piece's index
+    /// among the pieces not taken by earlier units) and the units' cells in
+    /// their pieces.
+    #[inline(always)]
+    fn rank(&self, t: &[u8]) -> u64 {
+        let mut acc = 0u64;
+        for g in &self.groups {
+            let (mut used, mut arr, mut digits) = (0u64, 0u64, 0u64);
+            let n = g.arr.cells() as u64;
+            for (i, &u) in g.units.iter().enumerate() {
+                let c = t[u] as usize;
+                let b = self.block[c] as u64;
+                let below = (used & ((1u64 << b) - 1)).count_ones() as u64;
+                arr = arr * (n - i as u64) + (b - below);
+                used |= 1 << b;
+                digits = digits * g.r + self.offset[c] as u64;
+            }
+            acc = acc * g.range + arr * g.r_pow + digits;
+        }
+        acc
+    }
+}
+
+/// A move table's entries, in 16 bits when every entry fits (half the memory
+/// and cache the search's look-ups go through).
+#[derive(Clone, Debug)]
+enum Rows {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl Rows {
+    fn new(v: Vec<u32>) -> Rows {
+        if v.iter().all(|&x| x <= u16::MAX as u32) {
+            Rows::Narrow(v.into_iter().map(|x| x as u16).collect())
+        } else {
+            Rows::Wide(v)
+        }
+    }
+    fn is_empty(&self) -> bool {
+        match self {
+            Rows::Narrow(v) => v.is_empty(),
+            Rows::Wide(v) => v.is_empty(),
+        }
+    }
+    fn bytes(&self) -> usize {
+        match self {
+            Rows::Narrow(v) => 2 * v.len(),
+            Rows::Wide(v) => 4 * v.len(),
+        }
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> u32 {
+        match self {
+            Rows::Narrow(v) => v[i] as u32,
+            Rows::Wide(v) => v[i],
+        }
+    }
+}
+
+/// How [`CoordIndex::try_rank`] finds the id of a coordinate's value.
+#[derive(Clone, Debug)]
+enum Finder {
+    /// Binary search in the ids sorted by tuple.
+    Sorted(Vec<u32>),
+    /// By the [`UnitRank`]: `ids[rank]` (`u32::MAX`: no value), or the rank itself
+    /// when `ids` is empty.
+    Ranked(UnitRank, Vec<u32>),
+}
+
+impl Finder {
+    /// Entries of 4 bytes held.
+    fn len(&self) -> usize {
+        match self {
+            Finder::Sorted(v) | Finder::Ranked(_, v) => v.len(),
+        }
+    }
+}
+
 /// How the values of a coordinate are numbered while it is enumerated.
 enum Ids {
     /// In the order met, through a hash map.
     Map(TupleMap),
-    /// By the rank of the arrangement, when the values are all the arrangements
-    /// of the tuple's points on the cells of their orbit: `local[p]` is the cell
-    /// index of point `p` in the orbit.
-    Arrangement { index: Arrangements, local: Vec<u8> },
+    /// By the [`UnitRank`] of the value: the rank itself when its range is the
+    /// number of values (`table` empty), else `table[rank]` (`u32::MAX`: not met
+    /// yet) in the order met.
+    Rank { rank: UnitRank, table: Vec<u32> },
+}
+
+/// What an enumeration knows of a tuple.
+enum Slot {
+    /// A value met before, with its id.
+    Known(u32),
+    /// Not met yet (with its rank, when ranked).
+    New(u64),
+    /// A rank out of range: the rank is not perfect here.
+    Clash,
 }
 
 /// The reachable values of one coordinate, enumerated breadth-first.
@@ -93,10 +362,14 @@ struct Enumerated {
     /// `next[id * moves + m]` = id of the value after move `m`
     next: Vec<u32>,
     ids: Ids,
+    /// per rank (for `Ids::Rank` without a table): whether it is a value
+    seen: Vec<bool>,
     /// per value: the companion tuple carried along the breadth-first tree
     companions: Vec<u8>,
     /// number of values
     count: usize,
+    /// the number of values there must be
+    expected: usize,
 }
 
 impl Enumerated {
@@ -106,18 +379,36 @@ impl Enumerated {
     fn tuple(&self, id: usize) -> &[u8] {
         &self.tuples[id * self.width..(id + 1) * self.width]
     }
+    /// Whether `t` was met, and its id. A rank is not checked against the tuple
+    /// of its id: if the rank were not injective on the orbit, fewer than the
+    /// orbit's size of ranks would be met, and the enumeration fails its count.
+    #[inline(always)]
+    fn slot(&self, t: &[u8]) -> Slot {
+        match &self.ids {
+            Ids::Map(map) => map.get(&pack(t)).map_or(Slot::New(0), |&id| Slot::Known(id)),
+            Ids::Rank { rank, table } => {
+                let r = rank.rank(t);
+                if table.is_empty() {
+                    match self.seen.get(r as usize) {
+                        Some(true) => Slot::Known(r as u32),
+                        Some(false) => Slot::New(r),
+                        None => Slot::Clash,
+                    }
+                } else {
+                    match table[r as usize] {
+                        u32::MAX => Slot::New(r),
+                        id => Slot::Known(id),
+                    }
+                }
+            }
+        }
+    }
     /// The id of a value, if it is one.
     #[inline]
     fn id(&self, t: &[u8]) -> Option<u32> {
-        match &self.ids {
-            Ids::Map(map) => map.get(&pack(t)).copied(),
-            Ids::Arrangement { index, local, .. } => {
-                let mut buf = [0u8; MAX_WIDTH];
-                for (b, &p) in buf.iter_mut().zip(t) {
-                    *b = local[p as usize];
-                }
-                Some(index.rank(&buf[..t.len()]) as u32)
-            }
+        match self.slot(t) {
+            Slot::Known(id) => Some(id),
+            _ => None,
         }
     }
 }
@@ -125,44 +416,103 @@ impl Enumerated {
 /// Breadth-first enumeration of the orbit of the tuple `start` under `moves`
 /// (each move's images), carrying `companion` along (the companion of a value is
 /// the image of `companion` under the element of the tree path that reached it).
-/// `expected` is the orbit's size; when the orbit is every arrangement of the
-/// points of `start` on the cells of `orbit` (the orbit of those points), values
-/// are numbered by their arrangement rank, else in the order met. `None` when the
-/// orbit does not have the expected size.
+/// `expected` is the orbit's size; values are numbered through `rank` when given
+/// and its range is at most [`SPARSE_FACTOR`] times `expected` (exactly by rank
+/// when the range is `expected`), else in the order met through a hash map.
+/// `None` when the orbit does not have the expected size.
 fn enumerate(
     start: &[u8],
     companion: &[u8],
     moves: &[Vec<u8>],
     expected: usize,
-    orbit: Option<&[usize]>,
+    rank: Option<UnitRank>,
 ) -> Option<Enumerated> {
-    let (w, cw, m) = (start.len(), companion.len(), moves.len());
-    let ids = match orbit {
-        Some(cells) if falling_factorial(cells.len(), w) == Some(expected as u64) => {
-            let mut local = vec![u8::MAX; 256];
-            for (i, &p) in cells.iter().enumerate() {
-                local[p] = i as u8;
-            }
-            Ids::Arrangement {
-                index: Arrangements::new(cells.len(), w).ok()?,
-                local,
+    if let Some(r) = rank {
+        if r.size <= SPARSE_FACTOR.saturating_mul(expected as u64) {
+            let e = enumerate_with(start, companion, moves, expected, Some(r));
+            if e.is_some() {
+                return e;
             }
         }
-        _ => Ids::Map(TupleMap::default()),
+    }
+    enumerate_with(start, companion, moves, expected, None)
+}
+
+/// [`enumerate_body`], compiled with POPCNT when the CPU has it (Lehmer codes
+/// count bits; the portable build has no POPCNT instruction).
+fn enumerate_with(
+    start: &[u8],
+    companion: &[u8],
+    moves: &[Vec<u8>],
+    expected: usize,
+    rank: Option<UnitRank>,
+) -> Option<Enumerated> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "popcnt")]
+        unsafe fn with_popcnt(
+            start: &[u8],
+            companion: &[u8],
+            moves: &[Vec<u8>],
+            expected: usize,
+            rank: Option<UnitRank>,
+        ) -> Option<Enumerated> {
+            enumerate_body(start, companion, moves, expected, rank)
+        }
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has POPCNT, checked just above.
+            return unsafe { with_popcnt(start, companion, moves, expected, rank) };
+        }
+    }
+    enumerate_body(start, companion, moves, expected, rank)
+}
+
+#[inline(always)]
+fn enumerate_body(
+    start: &[u8],
+    companion: &[u8],
+    moves: &[Vec<u8>],
+    expected: usize,
+    rank: Option<UnitRank>,
+) -> Option<Enumerated> {
+    let (w, cw, m) = (start.len(), companion.len(), moves.len());
+    let (ids, seen) = match rank {
+        Some(rank) if rank.size == expected as u64 => (
+            Ids::Rank {
+                rank,
+                table: Vec::new(),
+            },
+            vec![false; expected],
+        ),
+        Some(rank) => {
+            let table = vec![u32::MAX; rank.size as usize];
+            (Ids::Rank { rank, table }, Vec::new())
+        }
+        None => {
+            let mut map = TupleMap::default();
+            map.reserve(expected);
+            (Ids::Map(map), Vec::new())
+        }
     };
     let mut e = Enumerated {
         width: w,
         tuples: vec![0u8; expected * w],
         next: vec![0u32; expected * m],
         ids,
+        seen,
         companions: vec![0u8; expected * cw],
         count: 0,
+        expected,
     };
-    let mut seen = vec![false; expected];
     let mut queue: Vec<u32> = Vec::with_capacity(expected);
-    queue.push(register(&mut e, &mut seen, start, companion)?);
-    let mut buf = vec![0u8; w];
+    let r0 = match e.slot(start) {
+        Slot::New(r) => r,
+        _ => return None,
+    };
+    queue.push(register(&mut e, start, companion, r0)?);
+    let mut buf = [0u8; MAX_WIDTH];
     let mut cbuf = vec![0u8; cw];
+    let buf = &mut buf[..w];
     let mut head = 0usize;
     while head < queue.len() {
         let at = queue[head] as usize;
@@ -171,13 +521,14 @@ fn enumerate(
             for (b, &x) in buf.iter_mut().zip(&e.tuples[at * w..(at + 1) * w]) {
                 *b = mv[x as usize];
             }
-            let id = match e.id(&buf) {
-                Some(id) if seen[id as usize] => id,
-                _ => {
+            let id = match e.slot(buf) {
+                Slot::Known(id) => id,
+                Slot::Clash => return None,
+                Slot::New(r) => {
                     for (b, &x) in cbuf.iter_mut().zip(&e.companions[at * cw..(at + 1) * cw]) {
                         *b = mv[x as usize];
                     }
-                    let id = register(&mut e, &mut seen, &buf, &cbuf)?;
+                    let id = register(&mut e, buf, &cbuf, r)?;
                     queue.push(id);
                     id
                 }
@@ -188,21 +539,31 @@ fn enumerate(
     (e.count == expected).then_some(e)
 }
 
-/// Gives the new value `t` (with its companion) its id; `None` when there are
-/// more values than expected.
-fn register(e: &mut Enumerated, seen: &mut [bool], t: &[u8], comp: &[u8]) -> Option<u32> {
+/// Gives the new value `t` (with its companion, and its rank `r` when ranked) its
+/// id; `None` when there are more values than expected.
+#[inline(always)]
+fn register(e: &mut Enumerated, t: &[u8], comp: &[u8], r: u64) -> Option<u32> {
     let id = match &mut e.ids {
         Ids::Map(map) => {
             let id = map.len() as u32;
             map.insert(pack(t), id);
+            id as usize
+        }
+        Ids::Rank { table, .. } if table.is_empty() => {
+            let id = r as usize;
+            if id >= e.seen.len() || std::mem::replace(&mut e.seen[id], true) {
+                return None;
+            }
             id
         }
-        Ids::Arrangement { .. } => e.id(t)?,
-    } as usize;
-    if id >= seen.len() || seen[id] {
+        Ids::Rank { table, .. } => {
+            table[r as usize] = e.count as u32;
+            e.count
+        }
+    };
+    if e.count >= e.expected || id >= e.expected {
         return None;
     }
-    seen[id] = true;
     let (w, cw) = (e.width, comp.len());
     e.tuples[id * w..(id + 1) * w].copy_from_slice(t);
     e.companions[id * cw..(id + 1) * cw].copy_from_slice(comp);
@@ -242,14 +603,6 @@ fn smallest_blocks(degree: usize, gens: &[Perm], orbit: &[usize]) -> Vec<Vec<usi
     }
     blocks.sort();
     blocks
-}
-
-/// `n!/(n-k)!`, if it fits.
-fn falling_factorial(n: usize, k: usize) -> Option<u64> {
-    if k > n {
-        return Some(0);
-    }
-    (n - k + 1..=n).try_fold(1u64, |acc, x| acc.checked_mul(x as u64))
 }
 
 /// The sizes a split must have: `|G|`, `|C₁|`, `|C₂|`.
@@ -293,16 +646,18 @@ pub struct CoordIndex {
     tuples1: Vec<u8>,
     /// `C₂` values by id (numbered fibre by fibre), `t2.len()` bytes each
     tuples2: Vec<u8>,
-    /// ids of `C₁` / `C₂` sorted by tuple, for looking a tuple up
-    sorted1: Vec<u32>,
-    sorted2: Vec<u32>,
+    /// `|C₂|`
+    c2: usize,
+    /// how a tuple of `C₁` / `C₂` is looked up
+    find1: Finder,
+    find2: Finder,
     /// `next1[t₁ * moves + m]`: the `C₁` id after move `m`
-    next1: Vec<u32>,
+    next1: Rows,
     /// `next2[t₂ * moves + m]`: the `C₂` id after move `m`, modulo `K`
-    next2: Vec<u32>,
+    next2: Rows,
     /// the same for the inverse moves (empty when the moves are closed under inverses)
-    next1_inv: Vec<u32>,
-    next2_inv: Vec<u32>,
+    next1_inv: Rows,
+    next2_inv: Rows,
     /// when closed under inverses: the move that is the inverse of move `m`
     inverse_of: Vec<usize>,
     /// `phi[t₁]`: the fibre (class) of `C₂` compatible with `t₁`
@@ -338,31 +693,53 @@ impl CoordIndex {
         let tables = if inverse_of.is_some() { 1 } else { 2 };
         // moved points, orbit by orbit
         let orbits: Vec<Vec<usize>> = group.orbits().into_iter().filter(|o| o.len() > 1).collect();
-        // two orders of the moved points: orbit by orbit, and block by block
-        // (e.g. the three stickers of a corner together), so that prefixes can
-        // split along pieces
-        let plain: Vec<usize> = orbits.iter().flatten().copied().collect();
-        let by_blocks: Vec<usize> = orbits
-            .iter()
-            .flat_map(|o| smallest_blocks(n, group.generators(), o).concat())
-            .collect();
-        let h_max = plain.len();
+        let h_max = orbits.iter().map(Vec::len).sum::<usize>();
         if h_max < 2 {
             return None;
         }
-        let mut orders = vec![plain];
-        if by_blocks != orders[0] {
-            orders.push(by_blocks);
+        // orders of the moved points, so that prefixes split along orbits, blocks
+        // or pieces: the orbits by smallest point and largest first (a puzzle's
+        // largest orbit of pieces alone on one side), each orbit's points in
+        // order, block by block (the three stickers of a corner together), or
+        // piece by piece (pieces may span orbits: a Dino cube's edges)
+        let pieces = piece_classes(n, &mv);
+        let blocks: Vec<Vec<usize>> = orbits
+            .iter()
+            .map(|o| smallest_blocks(n, group.generators(), o).concat())
+            .collect();
+        let mut by_size: Vec<usize> = (0..orbits.len()).collect();
+        by_size.sort_by_key(|&i| std::cmp::Reverse(orbits[i].len()));
+        let mut orders: Vec<Vec<usize>> = Vec::new();
+        for orbit_order in [(0..orbits.len()).collect(), by_size] {
+            let plain: Vec<usize> = orbit_order.iter().flat_map(|&i| orbits[i].clone()).collect();
+            let by_blocks: Vec<usize> = orbit_order.iter().flat_map(|&i| blocks[i].clone()).collect();
+            let mut by_pieces: Vec<usize> = Vec::with_capacity(h_max);
+            for &p in &plain {
+                if !by_pieces.iter().any(|&q| pieces[q] == pieces[p]) {
+                    by_pieces.extend(plain.iter().filter(|&&q| pieces[q] == pieces[p]));
+                }
+            }
+            for order in [plain, by_blocks, by_pieces] {
+                if !orders.contains(&order) {
+                    orders.push(order);
+                }
+            }
         }
-        // |C1(h)| = |G| / |G_(first h points)|, |C2(h)| = |G| / |G_(the rest)|
-        let orbit_size = |pts: &[usize]| -> u64 {
+        // |C1(h)| = |G| / |G_(first h points)|, |C2(h)| = |G| / |G_(the rest)|,
+        // each point set's once
+        let mut sizes: HashMap<Vec<usize>, u64> = HashMap::new();
+        let mut orbit_size = |pts: &[usize]| -> u64 {
             if pts.is_empty() {
                 return 1;
             }
-            let s = group.pointwise_stabilizer(pts).order();
-            (num_bigint::BigUint::from(order) / s)
-                .to_u64()
-                .unwrap_or(u64::MAX)
+            let mut key = pts.to_vec();
+            key.sort_unstable();
+            *sizes.entry(key).or_insert_with(|| {
+                let s = group.pointwise_stabilizer(pts).order();
+                (num_bigint::BigUint::from(order) / s)
+                    .to_u64()
+                    .unwrap_or(u64::MAX)
+            })
         };
         let bytes_of = |c1: u64, c2: u64, w1: usize, w2: usize| -> u64 {
             let per = (m * 4 * tables) as u64;
@@ -403,14 +780,9 @@ impl CoordIndex {
                 c1: c1 as usize,
                 c2: c2 as usize,
             };
-            let within = |pts: &[usize]| -> Option<&[usize]> {
-                let first = pts.first()?;
-                let o = orbits.iter().find(|o| o.contains(first))?;
-                pts.iter().all(|p| o.contains(p)).then_some(&o[..])
-            };
-            let orbit = (within(p1), within(p2));
+            let pieces = (&pieces[..], &orbits[..]);
             if let Some(idx) =
-                CoordIndex::build(n, shape, (p1, p2), orbit, &mv, &s, inverse_of.clone())
+                CoordIndex::build(n, shape, (p1, p2), pieces, &mv, &s, inverse_of.clone())
             {
                 return Some(idx);
             }
@@ -422,7 +794,7 @@ impl CoordIndex {
         n: usize,
         shape: Shape,
         (p1, p2): (&[usize], &[usize]),
-        (orbit1, orbit2): (Option<&[usize]>, Option<&[usize]>),
+        (pieces, orbits): (&[u32], &[Vec<usize>]),
         mv: &[Vec<u8>],
         stabilizer: &PermGroup,
         inverse_of: Option<Vec<usize>>,
@@ -432,8 +804,12 @@ impl CoordIndex {
         let t2: Vec<u8> = p2.iter().map(|&p| p as u8).collect();
         let order = shape.order;
         let k = (order / shape.c1 as u64) as usize;
-        let e1 = enumerate(&t1, &t2, mv, shape.c1, orbit1)?;
-        let e2 = enumerate(&t2, &[], mv, shape.c2, orbit2)?;
+        let (rank1, rank2) = (
+            UnitRank::new(&t1, pieces, orbits),
+            UnitRank::new(&t2, pieces, orbits),
+        );
+        let e1 = enumerate(&t1, &t2, mv, shape.c1, rank1)?;
+        let e2 = enumerate(&t2, &[], mv, shape.c2, rank2.clone())?;
         let (c1, c2) = (e1.len(), e2.len());
         // F0: the orbit of T2 under the stabiliser of T1, breadth-first
         let sgens: Vec<Vec<u8>> = stabilizer
@@ -444,7 +820,7 @@ impl CoordIndex {
                 (0..n).map(|i| p.image(i) as u8).collect()
             })
             .collect();
-        let f0 = enumerate(&t2, &[], &sgens, k, None)?;
+        let f0 = enumerate(&t2, &[], &sgens, k, rank2)?;
         if (c1 as u64).checked_mul(k as u64)? != order || c2 % k != 0 {
             return None;
         }
@@ -515,26 +891,39 @@ impl CoordIndex {
                 }
             }
         }
-        let sort = |tuples: &[u8], w: usize, count: usize| -> Vec<u32> {
+        let sort = |tuples: &[u8], w: usize, count: usize| -> Finder {
             let mut ids: Vec<u32> = (0..count as u32).collect();
             ids.sort_unstable_by_key(|&a| pack(&tuples[a as usize * w..(a as usize + 1) * w]));
-            ids
+            Finder::Sorted(ids)
         };
-        let sorted1 = sort(&e1.tuples, t1.len(), c1);
-        let sorted2 = sort(&tuples2, w2, c2);
+        let find1 = match e1.ids {
+            Ids::Map(_) => sort(&e1.tuples, t1.len(), c1),
+            Ids::Rank { rank, table } => Finder::Ranked(rank, table),
+        };
+        let find2 = match e2.ids {
+            Ids::Map(_) => sort(&tuples2, w2, c2),
+            Ids::Rank { rank, table } if table.is_empty() => Finder::Ranked(rank, new2),
+            Ids::Rank { rank, mut table } => {
+                for id in table.iter_mut().filter(|id| **id != u32::MAX) {
+                    *id = new2[*id as usize];
+                }
+                Finder::Ranked(rank, table)
+            }
+        };
         Some(CoordIndex {
             degree: n,
             moves: m,
             k: k as u64,
             size: order,
+            c2,
             tuples1: e1.tuples,
             tuples2,
-            sorted1,
-            sorted2,
-            next1: e1.next,
-            next2,
-            next1_inv,
-            next2_inv,
+            find1,
+            find2,
+            next1: Rows::new(e1.next),
+            next2: Rows::new(next2),
+            next1_inv: Rows::new(next1_inv),
+            next2_inv: Rows::new(next2_inv),
             inverse_of: inverse_of.unwrap_or_default(),
             phi,
             t1,
@@ -549,7 +938,7 @@ impl CoordIndex {
 
     /// The sizes of the two coordinates `|C₁|`, `|C₂|` and the fibre size `K`.
     pub fn shape(&self) -> (usize, usize, u64) {
-        (self.phi.len(), self.sorted2.len(), self.k)
+        (self.phi.len(), self.c2, self.k)
     }
 
     /// A one-line description: the coordinates, their sizes and the tables' memory.
@@ -570,28 +959,42 @@ impl CoordIndex {
 
     /// Bytes held by the tables.
     pub fn table_bytes(&self) -> usize {
-        4 * (self.next1.len()
-            + self.next2.len()
-            + self.next1_inv.len()
-            + self.next2_inv.len()
-            + self.sorted1.len()
-            + self.sorted2.len()
+        self.next1.bytes()
+            + self.next2.bytes()
+            + self.next1_inv.bytes()
+            + self.next2_inv.bytes()
+            + 4 * (self.find1.len()
+            + self.find2.len()
             + self.phi.len())
             + self.tuples1.len()
             + self.tuples2.len()
     }
 
-    fn lookup(tuples: &[u8], sorted: &[u32], w: usize, key: &[u8]) -> Option<u32> {
+    fn lookup(tuples: &[u8], finder: &Finder, w: usize, key: &[u8]) -> Option<u32> {
         if w == 0 {
             return Some(0);
         }
-        let key = pack(key);
-        sorted
-            .binary_search_by_key(&key, |&id| {
-                pack(&tuples[id as usize * w..(id as usize + 1) * w])
-            })
-            .ok()
-            .map(|i| sorted[i])
+        let id = match finder {
+            Finder::Sorted(sorted) => {
+                let key = pack(key);
+                return sorted
+                    .binary_search_by_key(&key, |&id| {
+                        pack(&tuples[id as usize * w..(id as usize + 1) * w])
+                    })
+                    .ok()
+                    .map(|i| sorted[i]);
+            }
+            Finder::Ranked(rank, ids) => {
+                let r = rank.checked_rank(key)?;
+                if ids.is_empty() {
+                    u32::try_from(r).ok()?
+                } else {
+                    *ids.get(r as usize)?
+                }
+            }
+        } as usize;
+        let at = tuples.get(id * w..(id + 1) * w)?;
+        (at == key).then_some(id as u32)
     }
 
     /// The rank of an element given by its images, or `None` when its coordinates
@@ -600,8 +1003,8 @@ impl CoordIndex {
     pub fn try_rank(&self, g: &[u8]) -> Option<u64> {
         let a: Vec<u8> = self.t1.iter().map(|&l| g[l as usize]).collect();
         let b: Vec<u8> = self.t2.iter().map(|&l| g[l as usize]).collect();
-        let t1 = CoordIndex::lookup(&self.tuples1, &self.sorted1, self.t1.len(), &a)?;
-        let t2 = CoordIndex::lookup(&self.tuples2, &self.sorted2, self.t2.len(), &b)? as u64;
+        let t1 = CoordIndex::lookup(&self.tuples1, &self.find1, self.t1.len(), &a)?;
+        let t2 = CoordIndex::lookup(&self.tuples2, &self.find2, self.t2.len(), &b)? as u64;
         if t2 / self.k != self.phi[t1 as usize] as u64 {
             return None;
         }
@@ -619,6 +1022,12 @@ impl CoordIndex {
     /// The coordinates `(t₁, t₂)` of rank `r`.
     #[inline]
     pub fn coordinates(&self, r: u64) -> (u32, u32) {
+        if self.size <= u32::MAX as u64 {
+            // 32-bit divisions are several times cheaper
+            let (r, k) = (r as u32, self.k as u32);
+            let t1 = r / k;
+            return (t1, self.phi[t1 as usize] * k + (r - t1 * k));
+        }
         let t1 = r / self.k;
         let j = r - t1 * self.k;
         let t2 = self.phi[t1 as usize] as u64 * self.k + j;
@@ -631,14 +1040,48 @@ impl CoordIndex {
     pub fn neighbour(&self, (t1, t2): (u32, u32), m: usize, inverse: bool) -> u64 {
         let (a, b) = (t1 as usize * self.moves, t2 as usize * self.moves);
         let (x, y) = if !inverse {
-            (self.next1[a + m], self.next2[b + m])
+            (self.next1.get(a + m), self.next2.get(b + m))
         } else if self.next1_inv.is_empty() {
             let mi = self.inverse_of[m];
-            (self.next1[a + mi], self.next2[b + mi])
+            (self.next1.get(a + mi), self.next2.get(b + mi))
         } else {
-            (self.next1_inv[a + m], self.next2_inv[b + m])
+            (self.next1_inv.get(a + m), self.next2_inv.get(b + m))
         };
         x as u64 * self.k + y as u64
+    }
+
+    /// The ranks of the neighbours of the element with coordinates `(t1, t2)` by
+    /// every move (`g·m`), or by every inverse move when `inverse` (`g·m⁻¹`), into
+    /// `out[..moves]`. When the moves are closed under inverses the neighbours by
+    /// the inverse moves are those by the moves, and they are given in the order
+    /// of the moves, not of their inverses.
+    #[inline(always)]
+    pub fn neighbours(&self, (t1, t2): (u32, u32), inverse: bool, out: &mut [u64]) {
+        let m = self.moves;
+        let (a, b) = (t1 as usize * m, t2 as usize * m);
+        let (n1, n2) = if inverse && !self.next1_inv.is_empty() {
+            (&self.next1_inv, &self.next2_inv)
+        } else {
+            (&self.next1, &self.next2)
+        };
+        #[inline(always)]
+        fn fill<A: Copy + Into<u64>, B: Copy + Into<u64>>(
+            n1: &[A],
+            n2: &[B],
+            k: u64,
+            out: &mut [u64],
+        ) {
+            for ((o, &x), &y) in out.iter_mut().zip(n1).zip(n2) {
+                *o = x.into() * k + y.into();
+            }
+        }
+        let (r1, r2, k, out) = (a..a + m, b..b + m, self.k, &mut out[..m]);
+        match (n1, n2) {
+            (Rows::Narrow(x), Rows::Narrow(y)) => fill(&x[r1], &y[r2], k, out),
+            (Rows::Narrow(x), Rows::Wide(y)) => fill(&x[r1], &y[r2], k, out),
+            (Rows::Wide(x), Rows::Narrow(y)) => fill(&x[r1], &y[r2], k, out),
+            (Rows::Wide(x), Rows::Wide(y)) => fill(&x[r1], &y[r2], k, out),
+        }
     }
 
     /// The element of rank `r < size` as images into `out[..degree]`.

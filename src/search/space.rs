@@ -80,6 +80,16 @@ pub trait StateSpace: Sync {
         self.apply(m, inverse, &c.state, &mut c.next);
         self.rank(&c.next)
     }
+    /// The indices of the neighbours of the cursor's position by every move (by
+    /// every inverse move when `inverse`) into `out[..move_count]`, in an order
+    /// that is not specified (a search needs only the set); by default through
+    /// [`StateSpace::neighbour`].
+    #[inline]
+    fn neighbours(&self, c: &mut Cursor, inverse: bool, out: &mut [u64]) {
+        for (m, o) in out[..self.move_count()].iter_mut().enumerate() {
+            *o = self.neighbour(c, m, inverse);
+        }
+    }
     /// Whether the inverse of every move is a move (then a neighbour of a position
     /// at distance `d` is at distance `d-1`, `d` or `d+1`).
     fn inverse_closed(&self) -> bool;
@@ -379,6 +389,18 @@ impl StateSpace for GroupSpace {
             }
         }
     }
+    #[inline(always)]
+    fn neighbours(&self, c: &mut Cursor, inverse: bool, out: &mut [u64]) {
+        match &self.indexing {
+            GroupIndexing::Coords(idx, _) => idx.neighbours(c.coords, inverse, out),
+            _ => {
+                for (m, o) in out[..self.move_count()].iter_mut().enumerate() {
+                    self.apply(m, inverse, &c.state, &mut c.next);
+                    *o = self.rank(&c.next);
+                }
+            }
+        }
+    }
     fn goals(&self) -> Vec<Vec<u8>> {
         vec![(0..self.degree as u8).collect()]
     }
@@ -520,6 +542,10 @@ impl StateSpace for RingSpace {
     #[inline(always)]
     fn neighbour(&self, c: &mut Cursor, m: usize, inverse: bool) -> u64 {
         self.group.neighbour(c, m, inverse)
+    }
+    #[inline(always)]
+    fn neighbours(&self, c: &mut Cursor, inverse: bool, out: &mut [u64]) {
+        self.group.neighbours(c, inverse, out)
     }
     fn goals(&self) -> Vec<Vec<u8>> {
         self.group.goals()

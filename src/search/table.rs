@@ -413,6 +413,23 @@ impl DistanceTable {
         (old >> shift) & 3 == 0
     }
 
+    /// [`DistanceTable::set_if_unseen`] for a caller that is alone in writing the
+    /// table while it calls this: a plain load and store instead of an atomic
+    /// read-modify-write (a locked instruction, which stalls the loads after it).
+    /// Another thread writing the same word at the same time could lose an entry.
+    #[inline]
+    pub fn set_if_unseen_exclusive(&self, i: u64, d: u32) -> bool {
+        let w = &self.words()[(i >> 5) as usize];
+        let shift = (i & 31) * 2;
+        let old = w.load(Ordering::Relaxed);
+        if (old >> shift) & 3 != 0 {
+            return false;
+        }
+        let code = (d % 3 + 1) as u64;
+        w.store(old | code << shift, Ordering::Relaxed);
+        true
+    }
+
     /// Sets bits of word `w` (`fetch_or`): several entries at once.
     #[inline]
     pub fn or_word(&self, w: usize, bits: u64) {
