@@ -385,7 +385,9 @@ impl Enumerated {
     #[inline(always)]
     fn slot(&self, t: &[u8]) -> Slot {
         match &self.ids {
-            Ids::Map(map) => map.get(&pack(t)).map_or(Slot::New(0), |&id| Slot::Known(id)),
+            Ids::Map(map) => map
+                .get(&pack(t))
+                .map_or(Slot::New(0), |&id| Slot::Known(id)),
             Ids::Rank { rank, table } => {
                 let r = rank.rank(t);
                 if table.is_empty() {
@@ -711,8 +713,14 @@ impl CoordIndex {
         by_size.sort_by_key(|&i| std::cmp::Reverse(orbits[i].len()));
         let mut orders: Vec<Vec<usize>> = Vec::new();
         for orbit_order in [(0..orbits.len()).collect(), by_size] {
-            let plain: Vec<usize> = orbit_order.iter().flat_map(|&i| orbits[i].clone()).collect();
-            let by_blocks: Vec<usize> = orbit_order.iter().flat_map(|&i| blocks[i].clone()).collect();
+            let plain: Vec<usize> = orbit_order
+                .iter()
+                .flat_map(|&i| orbits[i].clone())
+                .collect();
+            let by_blocks: Vec<usize> = orbit_order
+                .iter()
+                .flat_map(|&i| blocks[i].clone())
+                .collect();
             let mut by_pieces: Vec<usize> = Vec::with_capacity(h_max);
             for &p in &plain {
                 if !by_pieces.iter().any(|&q| pieces[q] == pieces[p]) {
@@ -963,9 +971,7 @@ impl CoordIndex {
             + self.next2.bytes()
             + self.next1_inv.bytes()
             + self.next2_inv.bytes()
-            + 4 * (self.find1.len()
-            + self.find2.len()
-            + self.phi.len())
+            + 4 * (self.find1.len() + self.find2.len() + self.phi.len())
             + self.tuples1.len()
             + self.tuples2.len()
     }
