@@ -30,7 +30,8 @@ fn random_word(p: &Puzzle, len: usize, seed: u64) -> String {
 /// pruning tables regardless of the limit and then index the puzzle's 12 generator
 /// names with letters of the 48 moves' group (a panic, exit 101). Now the tables'
 /// building counts against the limit and the factorisation over the puzzle's
-/// generators answers; its solution replays, its length is its letters' count (htm).
+/// generators (or the piece-stage solver, when shorter) answers; its solution
+/// replays, its length is its letters' count (htm).
 #[test]
 fn solve_megaminx_with_a_time_limit_answers_a_replayed_factorisation() {
     let p = Puzzle::builtin("megaminx").unwrap();
@@ -43,10 +44,13 @@ fn solve_megaminx_with_a_time_limit_answers_a_replayed_factorisation() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["optimal"], false);
-    assert!(v["method"]
-        .as_str()
-        .unwrap()
-        .starts_with("factorisation through the stabiliser chain; out of time"));
+    // the factorisation, or the piece-stage solver's answer when that is shorter
+    let method = v["method"].as_str().unwrap();
+    assert!(
+        method.starts_with("factorisation through the stabiliser chain; out of time")
+            || method.starts_with("piece stages"),
+        "{method}"
+    );
     let sol = p.parse_word(v["solution"].as_str().unwrap()).unwrap();
     assert_eq!(p.apply(&g.to_state(), &sol), p.solved());
     assert_eq!(v["length"].as_u64().unwrap() as usize, sol.letters().len());
