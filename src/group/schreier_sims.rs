@@ -60,8 +60,6 @@
 //! complete. Random choices come from a
 //! fixed seed, so the chain (base, orbits, ranks) is deterministic.
 
-#[cfg(doc)]
-use crate::group::chain::EXPLICIT_LIMIT;
 use crate::group::chain::{
     Chain, ExplicitBudget, Level, CONSTRUCTION_EXPLICIT_LIMIT, EXPLICIT_BUDGET, EXPLICIT_LIMIT,
     NONE,
