@@ -342,40 +342,22 @@ impl Chain {
             }
             // H_p = h_p^{-1} H_L h_p (H itself when p is a fixed point)
             let id = forest.leader_of[p] as usize;
-            let stab_p: Vec<Vec<u32>> = if orbit_size[id] == 1 {
-                h_gens.iter().map(|g| g.images().to_vec()).collect()
+            let stab_p: Vec<Perm> = if orbit_size[id] == 1 {
+                h_gens.to_vec()
             } else {
                 let h_p = forest.element(h_gens, p, n);
                 let h_p_inv = slice::inverse(&h_p);
                 stabilizers[id]
                     .iter()
-                    .map(|g| slice::product(&slice::product(&h_p_inv, g.images()), &h_p))
+                    .map(|g| {
+                        let c = slice::product(&slice::product(&h_p_inv, g.images()), &h_p);
+                        Perm::from_images_unchecked(c)
+                    })
                     .collect()
             };
-            // one point of every orbit of H_p on Δ (p itself is checked above)
-            let mut seen = vec![false; n];
-            seen[p] = true;
-            let mut queue = Vec::new();
-            for &x in &lv.orbit {
-                let x = x as usize;
-                if seen[x] {
-                    continue;
-                }
-                seen[x] = true;
-                queue.clear();
-                queue.push(x);
-                let mut i = 0;
-                while i < queue.len() {
-                    let y = queue[i];
-                    i += 1;
-                    for g in &stab_p {
-                        let w = g[y] as usize;
-                        if !seen[w] {
-                            seen[w] = true;
-                            queue.push(w);
-                        }
-                    }
-                }
+            // one point of every orbit of H_p on Δ (p, its own orbit, is checked above)
+            let orbits_p = Forest::new(n, &stab_p, &lv.orbit, &[p]);
+            for &x in &orbits_p.leaders[1..] {
                 let t_x = coset_rep(x);
                 let t_xz = coset_rep(z.image(x));
                 let s = slice::product(&slice::product(&t_x, z.images()), &slice::inverse(&t_xz));
