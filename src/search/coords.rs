@@ -641,6 +641,8 @@ pub struct CoordIndex {
     moves: usize,
     /// fibre size `K`
     k: u64,
+    /// `⌊2^64/K⌋ + 1` when every rank is below 2^32 and `K > 1`, else 0
+    k_magic: u64,
     size: u64,
     /// `C₁` values by id, `t1.len()` bytes each
     tuples1: Vec<u8>,
@@ -914,6 +916,11 @@ impl CoordIndex {
             degree: n,
             moves: m,
             k: k as u64,
+            k_magic: if order <= u32::MAX as u64 && k > 1 {
+                u64::MAX / k as u64 + 1
+            } else {
+                0
+            },
             size: order,
             c2,
             tuples1: e1.tuples,
@@ -1022,10 +1029,12 @@ impl CoordIndex {
     /// The coordinates `(t₁, t₂)` of rank `r`.
     #[inline]
     pub fn coordinates(&self, r: u64) -> (u32, u32) {
-        if self.size <= u32::MAX as u64 {
-            // 32-bit divisions are several times cheaper
+        if self.k_magic != 0 {
+            // ranks below 2^32: the quotient by a multiplication (Lemire, Kaser &
+            // Kurz, "Faster remainder by direct computation", 2019: for 32-bit
+            // numerators and M = ⌊2^64/K⌋ + 1 the high word of M·r is ⌊r/K⌋)
             let (r, k) = (r as u32, self.k as u32);
-            let t1 = r / k;
+            let t1 = ((self.k_magic as u128 * r as u128) >> 64) as u32;
             return (t1, self.phi[t1 as usize] * k + (r - t1 * k));
         }
         let t1 = r / self.k;
