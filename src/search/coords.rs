@@ -28,7 +28,7 @@
 //! points (ordered by orbit, block or piece) to make the tables smallest.
 //!
 //! A coordinate's values are numbered by a perfect (or nearly perfect) rank
-//! through the puzzle's pieces where it can ([`UnitRank`]: pieces × orientations,
+//! through the puzzle's pieces where it can (pieces × orientations,
 //! e.g. `7·6·5·3³` for three corners of the 2x2x2 cube), else in the order met
 //! through a hash map.
 
