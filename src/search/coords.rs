@@ -424,8 +424,9 @@ impl Enumerated {
 /// (each move's images), carrying `companion` along (the companion of a value is
 /// the image of `companion` under the element of the tree path that reached it).
 /// `expected` is the orbit's size; values are numbered through `rank` when given
-/// and its range is at most [`SPARSE_FACTOR`] times `expected` (exactly by rank
-/// when the range is `expected`), else in the order met through a hash map.
+/// and its range is at most [`SPARSE_FACTOR`] (and at most the number of moves)
+/// times `expected` (exactly by rank when the range is `expected`), else in the
+/// order met through a hash map.
 /// `None` when the orbit does not have the expected size.
 fn enumerate(
     start: &[u8],
@@ -435,7 +436,9 @@ fn enumerate(
     rank: Option<UnitRank>,
 ) -> Option<Enumerated> {
     if let Some(r) = rank {
-        if r.size <= SPARSE_FACTOR.saturating_mul(expected as u64) {
+        // a look-up array no larger than the move table (4 bytes per move per value)
+        let factor = SPARSE_FACTOR.min(moves.len() as u64).max(1);
+        if r.size <= factor.saturating_mul(expected as u64) {
             let e = enumerate_with(start, companion, moves, expected, Some(r));
             if e.is_some() {
                 return e;
