@@ -99,7 +99,9 @@ const SCAN_FACTOR: u64 = 4;
 /// positions' for a scan) is below this many runs on the calling thread alone,
 /// writing the table with plain stores instead of atomic read-modify-writes: for
 /// a few milliseconds of work, threads and locked instructions cost more than they
-/// give.
+/// give. (On the 2x2x2 cube's 3.7 M positions, `bench search --peers`: with 2^20,
+/// 0.06-0.09 s wall and 0.09-0.13 CPU s; with every layer on one thread (2^23),
+/// 0.09-0.12 s of both.)
 const SEQUENTIAL_WORK: u64 = 1 << 20;
 
 /// The number of threads the parallel layers run on.

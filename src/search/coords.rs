@@ -25,7 +25,12 @@
 //! the rest"; for a group that is a subdirect product over two orbits (e.g. the
 //! corners and edges of ⟨R, U⟩) it is Goursat's lemma, with the fibres the cosets
 //! of the kernel. The split `T₁ | T₂` is chosen among the prefixes of the moved
-//! points (ordered by orbit) to make the tables smallest.
+//! points (ordered by orbit, block or piece) to make the tables smallest.
+//!
+//! A coordinate's values are numbered by a perfect (or nearly perfect) rank
+//! through the puzzle's pieces where it can (pieces × orientations,
+//! e.g. `7·6·5·3³` for three corners of the 2x2x2 cube), else in the order met
+//! through a hash map.
 
 use super::index::Arrangements;
 use crate::group::PermGroup;
@@ -419,8 +424,9 @@ impl Enumerated {
 /// (each move's images), carrying `companion` along (the companion of a value is
 /// the image of `companion` under the element of the tree path that reached it).
 /// `expected` is the orbit's size; values are numbered through `rank` when given
-/// and its range is at most [`SPARSE_FACTOR`] times `expected` (exactly by rank
-/// when the range is `expected`), else in the order met through a hash map.
+/// and its range is at most [`SPARSE_FACTOR`] (and at most the number of moves)
+/// times `expected` (exactly by rank when the range is `expected`), else in the
+/// order met through a hash map.
 /// `None` when the orbit does not have the expected size.
 fn enumerate(
     start: &[u8],
@@ -430,7 +436,9 @@ fn enumerate(
     rank: Option<UnitRank>,
 ) -> Option<Enumerated> {
     if let Some(r) = rank {
-        if r.size <= SPARSE_FACTOR.saturating_mul(expected as u64) {
+        // a look-up array no larger than the move table (4 bytes per move per value)
+        let factor = SPARSE_FACTOR.min(moves.len() as u64).max(1);
+        if r.size <= factor.saturating_mul(expected as u64) {
             let e = enumerate_with(start, companion, moves, expected, Some(r));
             if e.is_some() {
                 return e;
@@ -643,6 +651,8 @@ pub struct CoordIndex {
     moves: usize,
     /// fibre size `K`
     k: u64,
+    /// `⌊2^64/K⌋ + 1` when every rank is below 2^32 and `K > 1`, else 0
+    k_magic: u64,
     size: u64,
     /// `C₁` values by id, `t1.len()` bytes each
     tuples1: Vec<u8>,
@@ -922,6 +932,11 @@ impl CoordIndex {
             degree: n,
             moves: m,
             k: k as u64,
+            k_magic: if order <= u32::MAX as u64 && k > 1 {
+                u64::MAX / k as u64 + 1
+            } else {
+                0
+            },
             size: order,
             c2,
             tuples1: e1.tuples,
@@ -1028,10 +1043,12 @@ impl CoordIndex {
     /// The coordinates `(t₁, t₂)` of rank `r`.
     #[inline]
     pub fn coordinates(&self, r: u64) -> (u32, u32) {
-        if self.size <= u32::MAX as u64 {
-            // 32-bit divisions are several times cheaper
+        if self.k_magic != 0 {
+            // ranks below 2^32: the quotient by a multiplication (Lemire, Kaser &
+            // Kurz, "Faster remainder by direct computation", 2019: for 32-bit
+            // numerators and M = ⌊2^64/K⌋ + 1 the high word of M·r is ⌊r/K⌋)
             let (r, k) = (r as u32, self.k as u32);
-            let t1 = r / k;
+            let t1 = ((self.k_magic as u128 * r as u128) >> 64) as u32;
             return (t1, self.phi[t1 as usize] * k + (r - t1 * k));
         }
         let t1 = r / self.k;
@@ -1236,6 +1253,121 @@ mod tests {
                 assert!(r < idx.size());
                 idx.unrank(r, &mut e);
                 assert_eq!(e, images, "{name}");
+            }
+        }
+    }
+
+    /// The pieces of twisty puzzles are their physical pieces: the 2x2x2 cube's
+    /// corners (three stickers), the Dino cube's edges (two stickers in two orbits).
+    #[test]
+    fn pieces_are_the_physical_pieces() {
+        for (spec, pieces, size) in [("cube2", 8, 3), ("dino", 12, 2), ("skewb", 14, 0)] {
+            let p = Puzzle::builtin(spec).unwrap();
+            let n = p.degree();
+            let mv: Vec<Vec<u8>> = p
+                .generator_perms()
+                .iter()
+                .map(|g| (0..n).map(|i| g.extended(n).image(i) as u8).collect())
+                .collect();
+            let cls = piece_classes(n, &mv);
+            let mut counts: HashMap<u32, usize> = HashMap::new();
+            for &c in &cls {
+                *counts.entry(c).or_default() += 1;
+            }
+            assert_eq!(counts.len(), pieces, "{spec}");
+            if size > 0 {
+                assert!(counts.values().all(|&c| c == size), "{spec}: {counts:?}");
+            }
+            // every move carries each piece onto a piece
+            for m in &mv {
+                for a in 0..n {
+                    for b in 0..n {
+                        if cls[a] == cls[b] {
+                            assert_eq!(cls[m[a] as usize], cls[m[b] as usize], "{spec}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Piece × orientation ranks are perfect on corners of the 2x2x2 cube and
+    /// number the orbit of a tuple bijectively (checked against a hash map).
+    #[test]
+    fn unit_ranks_of_corners_are_perfect() {
+        let p = Puzzle::builtin("cube2").unwrap();
+        let n = p.degree();
+        let gens = p.generator_perms();
+        let g = PermGroup::new(n, gens.clone());
+        let mv: Vec<Vec<u8>> = gens
+            .iter()
+            .map(|x| (0..n).map(|i| x.extended(n).image(i) as u8).collect())
+            .collect();
+        let pieces = piece_classes(n, &mv);
+        let orbits: Vec<Vec<usize>> = g.orbits().into_iter().filter(|o| o.len() > 1).collect();
+        // two whole corners: the stickers of the pieces of points 0 and 1
+        let mut t: Vec<u8> = Vec::new();
+        for first in [0usize, 1] {
+            let piece = pieces[first];
+            if t.iter().any(|&x| pieces[x as usize] == piece) {
+                continue;
+            }
+            t.extend((0..n as u8).filter(|&x| pieces[x as usize] == piece));
+        }
+        let k = t.len() / 3;
+        let expected = (0..k).map(|i| 8 - i).product::<usize>() * 3usize.pow(k as u32);
+        let rank = UnitRank::new(&t, &pieces, &orbits).unwrap();
+        assert_eq!(rank.size, expected as u64);
+        let ranked = enumerate_with(&t, &[], &mv, expected, Some(rank.clone())).unwrap();
+        let mapped = enumerate_with(&t, &[], &mv, expected, None).unwrap();
+        assert_eq!(ranked.len(), expected);
+        let mut seen = vec![false; expected];
+        for id in 0..mapped.len() {
+            let r = rank.checked_rank(mapped.tuple(id)).unwrap() as usize;
+            assert!(!std::mem::replace(&mut seen[r], true));
+            assert_eq!(ranked.tuple(r), mapped.tuple(id));
+        }
+        // a tuple with two stickers of one corner in distinct units is no value
+        let mut bad = ranked.tuple(0).to_vec();
+        bad[3] = bad[0];
+        assert_eq!(rank.checked_rank(&bad), None);
+    }
+
+    /// The Dino cube (A12 on two orbits of 12 stickers, its edges across them)
+    /// is indexed by move-table coordinates through its pieces; the index agrees
+    /// with the moves on a sample.
+    #[test]
+    fn dino_is_indexed_by_pieces() {
+        let p = Puzzle::builtin("dino").unwrap();
+        let gens = p.generator_perms();
+        let g = PermGroup::new(p.degree(), gens.clone());
+        let idx = CoordIndex::new(&g, &gens, 1 << 28).unwrap();
+        assert_eq!(idx.size(), 239_500_800);
+        check_index("dino", &g, &gens, &idx, idx.size() / 500 + 1);
+    }
+
+    /// All neighbours at once are the neighbours one by one (as sets, since with
+    /// inverse-closed moves the inverse neighbours come in the moves' order).
+    #[test]
+    fn neighbours_at_once_are_the_neighbours() {
+        for spec in ["cube2", "rotation3", "board:2x4:2"] {
+            let p = Puzzle::builtin(spec).unwrap();
+            let gens = p.generator_perms();
+            let g = PermGroup::new(p.degree(), gens.clone());
+            let idx = CoordIndex::new(&g, &gens, 1 << 26).unwrap();
+            let mut all = vec![0u64; gens.len()];
+            for r in (0..idx.size()).step_by(97) {
+                let c = idx.coordinates(r);
+                for inverse in [false, true] {
+                    idx.neighbours(c, inverse, &mut all);
+                    let mut one: Vec<u64> = (0..gens.len())
+                        .map(|m| idx.neighbour(c, m, inverse))
+                        .collect();
+                    let mut at_once = all.clone();
+                    one.sort_unstable();
+                    at_once.sort_unstable();
+                    assert_eq!(one, at_once, "{spec} rank {r}");
+                }
             }
         }
     }
