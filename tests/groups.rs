@@ -256,8 +256,9 @@ fn agl_order(d: u32, p: u64) -> BigUint {
 }
 
 #[test]
-fn sims_verification_agrees_with_the_schreier_generator_test() {
-    // Sims' test (group::verify_sgs) forced on every level, after regenerations
+fn sims_and_block_verification_agree_with_the_schreier_generator_test() {
+    // Sims' test (group::verify_sgs) forced on every level, and the block test
+    // (group::verify_blocks) on every level with a proper block, after regenerations
     // that leave the levels nearly or entirely without generators, against orders
     // known by formula and against the Schreier-generator test on random groups
     use permlab::group::{Chain, ChainOptions};
@@ -266,17 +267,33 @@ fn sims_verification_agrees_with_the_schreier_generator_test() {
         ChainOptions::regenerating(1, 1).with_sims_verify(Some(0)),
         ChainOptions::regenerating(0, 0).with_sims_verify(Some(0)),
         ChainOptions::PLAIN.with_sims_verify(Some(0)),
+        ChainOptions::regenerating(1, 1)
+            .with_sims_verify(None)
+            .with_blocks_verify(Some(0)),
+        ChainOptions::regenerating(0, 0)
+            .with_sims_verify(None)
+            .with_blocks_verify(Some(0)),
+        ChainOptions::PLAIN.with_blocks_verify(Some(0)),
     ];
     let families = permlab::group::families::projective_special_linear;
     let mut cases: Vec<(String, PermGroup, BigUint)> = Vec::new();
-    for (d, q) in [(2, 7), (2, 13), (3, 3), (3, 5), (4, 2), (4, 3)] {
+    for (d, q) in [(2, 7), (2, 13), (3, 3), (3, 5), (3, 7), (4, 2), (4, 3)] {
         cases.push((
             format!("PSL({d},{q})"),
             families(d, q).unwrap(),
             psl_order(d as u32, q),
         ));
     }
-    for (d, p) in [(2, 3), (3, 2), (3, 3), (4, 2), (5, 2), (2, 5)] {
+    for (d, p) in [
+        (2, 3),
+        (3, 2),
+        (3, 3),
+        (4, 2),
+        (5, 2),
+        (2, 5),
+        (3, 5),
+        (2, 7),
+    ] {
         let g = permlab::group::families::affine_general_linear(d, p).unwrap();
         cases.push((format!("AGL({d},{p})"), g, agl_order(d as u32, p)));
     }
@@ -328,6 +345,42 @@ fn sims_verification_agrees_with_the_schreier_generator_test() {
             })
             .collect();
         let plain = Chain::build_with(n, &gens, &[], None, ChainOptions::PLAIN);
+        for s in strategies {
+            let c = Chain::build_with(n, &gens, &[], None, s);
+            assert_eq!(c.order(), plain.order(), "{gens:?} {s:?}");
+        }
+    }
+    // random imprimitive groups: m blocks of k points (point k·i + j is point j of
+    // block i), each generator a random permutation of the blocks composed with a
+    // random permutation inside each block; some blocks fixed pointwise by some
+    // generators, so that the groups are not always the whole wreath product
+    for case in 0..60 {
+        use rand::seq::SliceRandom;
+        use rand::Rng;
+        let (k, m) = (2 + case % 4, 2 + case % 5);
+        let n = k * m;
+        let gens: Vec<Perm> = (0..2 + case % 2)
+            .map(|_| {
+                let mut blocks: Vec<usize> = (0..m).collect();
+                blocks.shuffle(&mut rng);
+                let mut images = vec![0u32; n];
+                for (i, &bi) in blocks.iter().enumerate() {
+                    let mut inside: Vec<usize> = (0..k).collect();
+                    if rng.random_bool(0.7) {
+                        inside.shuffle(&mut rng);
+                    }
+                    for (j, &t) in inside.iter().enumerate() {
+                        images[k * i + j] = (k * bi + t) as u32;
+                    }
+                }
+                Perm::from_images(images).unwrap()
+            })
+            .collect();
+        let plain = Chain::build_with(n, &gens, &[], None, ChainOptions::PLAIN);
+        if plain.order() <= BigUint::from(50_000u32) {
+            let closure = permlab::group::elements_by_closure(n, &gens).len();
+            assert_eq!(plain.order(), BigUint::from(closure), "{gens:?}");
+        }
         for s in strategies {
             let c = Chain::build_with(n, &gens, &[], None, s);
             assert_eq!(c.order(), plain.order(), "{gens:?} {s:?}");

@@ -44,6 +44,7 @@ pub mod setwise;
 pub mod shorten;
 pub mod structure;
 pub mod summary;
+pub mod verify_blocks;
 pub mod verify_sgs;
 
 use crate::perm::Perm;

@@ -108,6 +108,10 @@ pub struct ChainOptions {
     /// many Schreier generators that need base changes (and on every level that needs
     /// none); `None`: the Schreier-generator test on every level.
     pub sims_verify: Option<usize>,
+    /// Step 3 by the block test ([`super::verify_blocks`]) on the levels with at least
+    /// this many Schreier generators that Sims' test leaves (`Some(0)`: on every level
+    /// with a proper block, whatever it saves); `None`: never.
+    pub blocks_verify: Option<usize>,
 }
 
 impl Default for ChainOptions {
@@ -118,6 +122,7 @@ impl Default for ChainOptions {
             min_level_gens: MIN_LEVEL_GENS,
             regenerate_tries: REGENERATE_TRIES,
             sims_verify: Some(SIMS_MIN_SCHREIER),
+            blocks_verify: Some(SIMS_MIN_SCHREIER),
         }
     }
 }
@@ -129,6 +134,7 @@ impl ChainOptions {
         min_level_gens: 0,
         regenerate_tries: 0,
         sims_verify: None,
+        blocks_verify: None,
     };
 
     /// Regeneration with the given parameters.
@@ -138,6 +144,7 @@ impl ChainOptions {
             min_level_gens,
             regenerate_tries,
             sims_verify: Some(SIMS_MIN_SCHREIER),
+            blocks_verify: Some(SIMS_MIN_SCHREIER),
         }
     }
 
@@ -145,6 +152,13 @@ impl ChainOptions {
     /// generators on (`None`: the Schreier-generator test everywhere).
     pub const fn with_sims_verify(mut self, min_schreier: Option<usize>) -> ChainOptions {
         self.sims_verify = min_schreier;
+        self
+    }
+
+    /// These options with step 3 by the block test from `min_schreier` Schreier
+    /// generators on, where Sims' test is not used (`None`: never).
+    pub const fn with_blocks_verify(mut self, min_schreier: Option<usize>) -> ChainOptions {
+        self.blocks_verify = min_schreier;
         self
     }
 }
@@ -261,7 +275,7 @@ impl Chain {
                 options.regenerate_tries,
             );
         }
-        chain.verify_and_complete(options.sims_verify);
+        chain.verify_and_complete(options);
         // 4. when level 0 was regenerated: the given generators must lie in the group
         // of the (now complete) chain; those that do not join S_0, and step 3 resumes
         loop {
@@ -272,7 +286,7 @@ impl Chain {
             for g in missing {
                 chain.levels[0].add_gen(g.clone(), &mut chain.budget);
             }
-            chain.verify_and_complete(options.sims_verify);
+            chain.verify_and_complete(options);
         }
         chain.passed = Vec::new();
         chain.drop_trivial_levels(base_prefix.len());
@@ -435,7 +449,7 @@ impl Chain {
     /// stay the same.
     // `k` indexes both the generators and `passed` while `self` changes in the loop
     #[allow(clippy::needless_range_loop)]
-    fn verify_and_complete(&mut self, sims: Option<usize>) {
+    fn verify_and_complete(&mut self, options: ChainOptions) {
         let n = self.degree;
         let mut h = vec![0u32; n];
         let mut tmp = vec![0u32; n];
@@ -446,7 +460,7 @@ impl Chain {
         let mut i = self.levels.len();
         'levels: while i > 0 {
             let l = i - 1;
-            if let Some(min_schreier) = sims {
+            if let Some(min_schreier) = options.sims_verify {
                 match self.verify_level_sims(l, min_schreier) {
                     LevelCheck::Complete => {
                         i -= 1;
@@ -458,6 +472,21 @@ impl Chain {
                         continue 'levels;
                     }
                     LevelCheck::TooCostly => {}
+                }
+            }
+            let schreier = self.levels[l].orbit.len() * self.levels[l].gens.len();
+            if let Some(min_schreier) = options.blocks_verify.filter(|&m| schreier >= m.max(1)) {
+                match self.verify_level_blocks(l, min_schreier == 0) {
+                    Some(LevelCheck::Complete) => {
+                        i -= 1;
+                        continue 'levels;
+                    }
+                    Some(LevelCheck::Residue(h, j)) => {
+                        self.add_residue(h, j, l + 1);
+                        i = j + 1;
+                        continue 'levels;
+                    }
+                    Some(LevelCheck::TooCostly) | None => {}
                 }
             }
             let ngens = self.levels[l].gens.len();
@@ -567,15 +596,24 @@ mod tests {
     /// them all; with two or more given generators level 0 is replaced too, and the
     /// generator check must restore it), and plain Schreier–Sims on the nested sets of
     /// the random phase; the deterministic test by Sims' test on every level (with
-    /// base changes even on tiny levels) or by Schreier generators only.
-    const STRATEGIES: [ChainOptions; 7] = [
+    /// base changes even on tiny levels), by the block test on every level with a
+    /// proper block, or by Schreier generators only.
+    const STRATEGIES: [ChainOptions; 9] = [
         ChainOptions::regenerating(MIN_LEVEL_GENS, REGENERATE_TRIES),
         ChainOptions::regenerating(1, 1).with_sims_verify(Some(0)),
         ChainOptions::regenerating(0, 0).with_sims_verify(Some(0)),
-        ChainOptions::regenerating(1, 1).with_sims_verify(None),
-        ChainOptions::regenerating(0, 0).with_sims_verify(None),
+        ChainOptions::regenerating(1, 1)
+            .with_sims_verify(None)
+            .with_blocks_verify(None),
+        ChainOptions::regenerating(0, 0)
+            .with_sims_verify(None)
+            .with_blocks_verify(None),
         ChainOptions::PLAIN,
         ChainOptions::PLAIN.with_sims_verify(Some(0)),
+        ChainOptions::regenerating(0, 0)
+            .with_sims_verify(None)
+            .with_blocks_verify(Some(0)),
+        ChainOptions::PLAIN.with_blocks_verify(Some(0)),
     ];
 
     fn gens_file(name: &str) -> (usize, Vec<Perm>) {

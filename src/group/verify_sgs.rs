@@ -79,18 +79,19 @@ pub(super) enum LevelCheck {
 
 /// A Schreier forest of `H` on `Δ`: for every point its leader and the tree edge
 /// towards it.
-struct Forest {
+pub(super) struct Forest {
     /// Point -> index of its leader in `leaders` (`NONE` outside `Δ`).
-    leader_of: Vec<u32>,
+    pub(super) leader_of: Vec<u32>,
     /// Point -> (parent point, generator index) in its tree; the leaders have none.
     edge: Vec<(u32, u32)>,
-    leaders: Vec<usize>,
+    /// The leader of each orbit, in the order found.
+    pub(super) leaders: Vec<usize>,
 }
 
 impl Forest {
     /// Breadth-first trees of the orbits of `gens` on `delta`, the points of `first`
     /// (in order) taken as leaders before the others.
-    fn new(n: usize, gens: &[Perm], delta: &[u32], first: &[usize]) -> Forest {
+    pub(super) fn new(n: usize, gens: &[Perm], delta: &[u32], first: &[usize]) -> Forest {
         let mut f = Forest {
             leader_of: vec![NONE; n],
             edge: vec![(NONE, NONE); n],
