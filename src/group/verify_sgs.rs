@@ -59,11 +59,11 @@ use num_traits::One;
 /// Most base changes (chains of `H` rebuilt with another first point) one level's
 /// test may make; a level needing more is checked Schreier generator by Schreier
 /// generator instead.
-pub const MAX_BASE_CHANGES: usize = 4;
+pub const MAX_BASE_CHANGES: usize = 32;
 
-/// A level whose `H` has fewer than this many elements per point of `Δ` is left to
-/// the Schreier-generator test (unless every level is to be tested by Sims' test).
-pub const SMALL_STABILIZER: u128 = 16;
+/// What one base change is taken to cost, in sifts, when Sims' test and the
+/// Schreier-generator test of a level are compared.
+pub const BASE_CHANGE_COST: usize = 256;
 
 /// What [`Chain::verify_level_sims`] found.
 pub(super) enum LevelCheck {
@@ -144,6 +144,35 @@ impl Forest {
     }
 }
 
+/// The sifts Sims' test of level `l` is expected to make: [`BASE_CHANGE_COST`] per base
+/// change, and for each generator `z` with `p = b^{z^{-1}} ≠ b` the orbits of `H_p` on
+/// `Δ`, of which there are at least `|Δ| / |H_p| = |Δ| · |p^H| / |H|` and at least as
+/// many as the orbits of `H`.
+fn sims_cost(
+    chain: &Chain,
+    l: usize,
+    forest: &Forest,
+    orbit_size: &[usize],
+    changes: usize,
+) -> usize {
+    let lv = &chain.levels[l];
+    let h_order = chain.levels[l + 1..]
+        .iter()
+        .fold(1f64, |a, x| a * x.orbit.len() as f64);
+    let delta = lv.orbit.len() as f64;
+    let per_generator: f64 = lv
+        .gens_inv
+        .iter()
+        .map(|zi| zi.image(lv.base))
+        .filter(|&p| p != lv.base)
+        .map(|p| {
+            let size = orbit_size[forest.leader_of[p] as usize] as f64;
+            (delta * size / h_order).max(forest.leaders.len() as f64)
+        })
+        .sum();
+    changes * BASE_CHANGE_COST + per_generator.min(usize::MAX as f64 / 4.0) as usize
+}
+
 /// Look-ups of a level's transversal after which [`LevelTransversal`] tabulates the
 /// inverses of all of them (when the level has no explicit transversal).
 const TABLE_AFTER: usize = 64;
@@ -199,24 +228,17 @@ impl<'a> LevelTransversal<'a> {
 impl Chain {
     /// Sims' test of level `l` (module docs), assuming the levels below it are a
     /// complete chain of `⟨S_{l+1}⟩`. A level that needs a base change and has fewer
-    /// than `min_schreier` Schreier generators (`|Δ_l| · |S_l|`), or whose `H` is
-    /// small ([`SMALL_STABILIZER`]), is left to the Schreier-generator test
-    /// ([`LevelCheck::TooCostly`]): sifting them all is cheaper. `min_schreier = 0`
-    /// tests every level this way (as the tests do).
+    /// than `min_schreier` Schreier generators (`|Δ_l| · |S_l|`), or where the sifts
+    /// this test is expected to make ([`sims_cost`]) are more than half the Schreier
+    /// generators, is left to the other tests ([`LevelCheck::TooCostly`]).
+    /// `min_schreier = 0` tests every level this way (as the tests do) unless it needs
+    /// more than [`MAX_BASE_CHANGES`] base changes.
     pub(super) fn verify_level_sims(&self, l: usize, min_schreier: usize) -> LevelCheck {
         let n = self.degree;
         let lv = &self.levels[l];
         let b = lv.base;
         let below = self.levels.get(l + 1);
         let h_gens: &[Perm] = below.map_or(&[], |x| &x.gens);
-        // the orbits of H_p on Δ number at least |Δ| / |H_p| ≥ |Δ| / |H|: with H small
-        // the test sifts about as many elements as there are Schreier generators
-        let h_order = self.levels[l + 1..]
-            .iter()
-            .fold(1u128, |a, x| a.saturating_mul(x.orbit.len() as u128));
-        if min_schreier > 0 && h_order < SMALL_STABILIZER * lv.orbit.len() as u128 {
-            return LevelCheck::TooCostly;
-        }
         // H's own first base point leads its orbit: its stabilizer is ⟨S_{l+2}⟩
         let first: Vec<usize> = std::iter::once(b)
             .chain(below.map(|x| x.base).filter(|&x| lv.pos[x] != NONE))
@@ -230,8 +252,11 @@ impl Chain {
         let changes = (1..forest.leaders.len())
             .filter(|&id| Some(forest.leaders[id]) != own && orbit_size[id] > 1)
             .count();
+        let schreier = lv.orbit.len() * lv.gens.len();
         if changes > MAX_BASE_CHANGES
-            || (changes > 0 && lv.orbit.len() * lv.gens.len() < min_schreier)
+            || (min_schreier > 0
+                && ((changes > 0 && schreier < min_schreier)
+                    || 2 * sims_cost(self, l, &forest, &orbit_size, changes) > schreier))
         {
             return LevelCheck::TooCostly;
         }
