@@ -112,17 +112,55 @@ impl PermGroup {
     /// assert_eq!(s6.conjugacy_classes(1000).unwrap().len(), 11);
     /// ```
     pub fn conjugacy_classes(&self, limit: usize) -> Result<Vec<ConjugacyClass>, ClassesError> {
-        let mut classes = match self.natural() {
+        let classes = match self.natural() {
             Some(kind) => self.natural_classes(kind, limit)?,
-            None => self.random_classes(limit)?,
+            None => {
+                self.check_random_order()?;
+                match self.classes_by_lifting(limit)? {
+                    Some(classes) => classes,
+                    None => self.random_classes(limit)?,
+                }
+            }
         };
+        Ok(self.sorted_classes(classes))
+    }
+
+    /// The conjugacy classes by the random class method alone (see the module docs),
+    /// sorted as by [`PermGroup::conjugacy_classes`], for any group of order at most
+    /// [`MAX_RANDOM_ORDER`] (natural symmetric and alternating groups included). The
+    /// classes are the same as [`PermGroup::conjugacy_classes`]'s; the
+    /// representatives may differ.
+    pub fn classes_by_random_search(
+        &self,
+        limit: usize,
+    ) -> Result<Vec<ConjugacyClass>, ClassesError> {
+        self.check_random_order()?;
+        let classes = self.random_classes(limit)?;
+        Ok(self.sorted_classes(classes))
+    }
+
+    /// `Err(TooLarge)` above [`MAX_RANDOM_ORDER`].
+    fn check_random_order(&self) -> Result<(), ClassesError> {
+        let order = self.order();
+        if order > BigUint::from(MAX_RANDOM_ORDER) {
+            return Err(ClassesError::TooLarge {
+                order,
+                max: MAX_RANDOM_ORDER,
+            });
+        }
+        Ok(())
+    }
+
+    /// The classes checked (their sizes sum to `|G|`) and sorted by the order of the
+    /// representative, then by size, then by cycle type.
+    fn sorted_classes(&self, mut classes: Vec<ConjugacyClass>) -> Vec<ConjugacyClass> {
         let total = classes.iter().fold(BigUint::zero(), |a, c| a + &c.size);
         assert_eq!(total, self.order(), "class sizes sum to |G|");
         classes.sort_by_cached_key(|c| {
             let r = &c.representative;
             (r.order(), c.size.clone(), r.cycle_type())
         });
-        Ok(classes)
+        classes
     }
 
     /// The classes of `Sym(M)` or `Alt(M)` by cycle type.
@@ -175,12 +213,6 @@ impl PermGroup {
     fn random_classes(&self, limit: usize) -> Result<Vec<ConjugacyClass>, ClassesError> {
         let n = self.degree;
         let order = self.order();
-        if order > BigUint::from(MAX_RANDOM_ORDER) {
-            return Err(ClassesError::TooLarge {
-                order,
-                max: MAX_RANDOM_ORDER,
-            });
-        }
         let mut found = ClassList::default();
         found.add(self, Perm::identity(n), BigUint::from(1u32), limit)?;
         let z = self.center();
