@@ -76,20 +76,14 @@ impl Lifting {
         let block_points: Vec<usize> = (n..n + k).collect();
         let order = g.order();
         let chain = Chain::build(n + k, &combined, &block_points, Some(&order));
-        let top = chain
-            .levels()
-            .iter()
-            .take_while(|l| l.base() >= n)
-            .count();
+        let top = chain.levels().iter().take_while(|l| l.base() >= n).count();
         let tail = chain.tail(top);
         let strong: Vec<Perm> = chain
             .levels()
             .get(top)
             .map_or_else(Vec::new, |l| l.generators().to_vec());
         assert!(
-            strong
-                .iter()
-                .all(|s| (n..n + k).all(|b| s.image(b) == b)),
+            strong.iter().all(|s| (n..n + k).all(|b| s.image(b) == b)),
             "the kernel fixes every block point"
         );
         let kernel_order = tail.order().to_u64().expect("a small kernel");
@@ -203,9 +197,11 @@ impl PermGroup {
     /// through its kernel `N` (see the module docs), unsorted; `Ok(None)` when no block
     /// system of an orbit (nor an orbit of an intransitive group) has a kernel
     /// `1 < |N| ≤` [`MAX_KERNEL`], or when the search would visit more than
-    /// [`MAX_LIFT_WORK`] elements. Of the kernels in range the largest is taken. The
-    /// classes of `Q` come from [`PermGroup::conjugacy_classes`] (so possibly by
-    /// lifting again). `limit` bounds the number of classes as there.
+    /// [`MAX_LIFT_WORK`] elements. Of the kernels in range the smallest is taken (the
+    /// elements listed stay few, and `Q` may be lifted in turn): the classes of `Q`
+    /// come from [`PermGroup::conjugacy_classes`]. `limit` bounds the number of classes
+    /// as there. The classes are the same as [`PermGroup::conjugacy_classes`]'s; the
+    /// representatives may differ.
     ///
     /// ```
     /// use permlab::PermGroup;
@@ -233,7 +229,7 @@ impl PermGroup {
             let Some(size) = kernel.to_u64() else {
                 continue;
             };
-            if size > 1 && size <= MAX_KERNEL && best.as_ref().is_none_or(|b| size > b.0) {
+            if size > 1 && size <= MAX_KERNEL && best.as_ref().is_none_or(|b| size < b.0) {
                 best = Some((size, blocks, q));
             }
         }
