@@ -5,6 +5,10 @@
 //!   natural alternating group: the classes of even cycle type, a class splitting into
 //!   two of half the size iff its cycle lengths are distinct and odd (Fulton–Harris,
 //!   *Representation Theory*, §5.1; see [`super::conjugacy`]).
+//! * A group with a block system of an orbit (or, intransitive, an orbit) whose action
+//!   kernel `N` is small enough to list: the classes of the image `Q = G/N`, lifted
+//!   through `N` (Hulpke, "Conjugacy classes in finite permutation groups via
+//!   homomorphic images", *Math. Comp.* 69 (2000); [`super::classes_lift`]).
 //! * Any other group: the random class method (Butler, "An introduction to computing
 //!   conjugacy classes of permutation groups", in *Groups '93 Galway/St Andrews*
 //!   (1995); Holt–Eick–O'Brien, *Handbook of CGT*, §4.8.1 and Exercise 4.8; GAP's
@@ -91,8 +95,10 @@ const SEED: u64 = 0x0063_6c61_7373_6573;
 impl PermGroup {
     /// The conjugacy classes, each with a representative and its size, ordered by the
     /// order of the representative, then by size, then by cycle type (the identity
-    /// first). Natural symmetric and alternating groups by cycle type, others by the
-    /// random class method (see the module docs); the sizes sum to `|G|`.
+    /// first). Natural symmetric and alternating groups by cycle type, groups with an
+    /// action kernel small enough to list by lifting
+    /// ([`PermGroup::classes_by_lifting`]), others by the random class method (see the
+    /// module docs); the sizes sum to `|G|`.
     ///
     /// `limit` bounds the work: `Err(TooManyClasses)` when the group has more than
     /// `limit` classes, `Err(NotConverged)` when `limit` random elements (each with its
