@@ -5,6 +5,10 @@
 //!   natural alternating group: the classes of even cycle type, a class splitting into
 //!   two of half the size iff its cycle lengths are distinct and odd (Fulton–Harris,
 //!   *Representation Theory*, §5.1; see [`super::conjugacy`]).
+//! * A group with a block system of an orbit (or, intransitive, an orbit) whose action
+//!   kernel `N` is small enough to list: the classes of the image `Q = G/N`, lifted
+//!   through `N` (Hulpke, "Conjugacy classes in finite permutation groups via
+//!   homomorphic images", *Math. Comp.* 69 (2000); [`super::classes_lift`]).
 //! * Any other group: the random class method (Butler, "An introduction to computing
 //!   conjugacy classes of permutation groups", in *Groups '93 Galway/St Andrews*
 //!   (1995); Holt–Eick–O'Brien, *Handbook of CGT*, §4.8.1 and Exercise 4.8; GAP's
@@ -91,8 +95,10 @@ const SEED: u64 = 0x0063_6c61_7373_6573;
 impl PermGroup {
     /// The conjugacy classes, each with a representative and its size, ordered by the
     /// order of the representative, then by size, then by cycle type (the identity
-    /// first). Natural symmetric and alternating groups by cycle type, others by the
-    /// random class method (see the module docs); the sizes sum to `|G|`.
+    /// first). Natural symmetric and alternating groups by cycle type, groups with an
+    /// action kernel small enough to list by lifting
+    /// ([`PermGroup::classes_by_lifting`]), others by the random class method (see the
+    /// module docs); the sizes sum to `|G|`.
     ///
     /// `limit` bounds the work: `Err(TooManyClasses)` when the group has more than
     /// `limit` classes, `Err(NotConverged)` when `limit` random elements (each with its
@@ -112,17 +118,55 @@ impl PermGroup {
     /// assert_eq!(s6.conjugacy_classes(1000).unwrap().len(), 11);
     /// ```
     pub fn conjugacy_classes(&self, limit: usize) -> Result<Vec<ConjugacyClass>, ClassesError> {
-        let mut classes = match self.natural() {
+        let classes = match self.natural() {
             Some(kind) => self.natural_classes(kind, limit)?,
-            None => self.random_classes(limit)?,
+            None => {
+                self.check_random_order()?;
+                match self.classes_by_lifting(limit)? {
+                    Some(classes) => classes,
+                    None => self.random_classes(limit)?,
+                }
+            }
         };
+        Ok(self.sorted_classes(classes))
+    }
+
+    /// The conjugacy classes by the random class method alone (see the module docs),
+    /// sorted as by [`PermGroup::conjugacy_classes`], for any group of order at most
+    /// [`MAX_RANDOM_ORDER`] (natural symmetric and alternating groups included). The
+    /// classes are the same as [`PermGroup::conjugacy_classes`]'s; the
+    /// representatives may differ.
+    pub fn classes_by_random_search(
+        &self,
+        limit: usize,
+    ) -> Result<Vec<ConjugacyClass>, ClassesError> {
+        self.check_random_order()?;
+        let classes = self.random_classes(limit)?;
+        Ok(self.sorted_classes(classes))
+    }
+
+    /// `Err(TooLarge)` above [`MAX_RANDOM_ORDER`].
+    fn check_random_order(&self) -> Result<(), ClassesError> {
+        let order = self.order();
+        if order > BigUint::from(MAX_RANDOM_ORDER) {
+            return Err(ClassesError::TooLarge {
+                order,
+                max: MAX_RANDOM_ORDER,
+            });
+        }
+        Ok(())
+    }
+
+    /// The classes checked (their sizes sum to `|G|`) and sorted by the order of the
+    /// representative, then by size, then by cycle type.
+    fn sorted_classes(&self, mut classes: Vec<ConjugacyClass>) -> Vec<ConjugacyClass> {
         let total = classes.iter().fold(BigUint::zero(), |a, c| a + &c.size);
         assert_eq!(total, self.order(), "class sizes sum to |G|");
         classes.sort_by_cached_key(|c| {
             let r = &c.representative;
             (r.order(), c.size.clone(), r.cycle_type())
         });
-        Ok(classes)
+        classes
     }
 
     /// The classes of `Sym(M)` or `Alt(M)` by cycle type.
@@ -175,12 +219,6 @@ impl PermGroup {
     fn random_classes(&self, limit: usize) -> Result<Vec<ConjugacyClass>, ClassesError> {
         let n = self.degree;
         let order = self.order();
-        if order > BigUint::from(MAX_RANDOM_ORDER) {
-            return Err(ClassesError::TooLarge {
-                order,
-                max: MAX_RANDOM_ORDER,
-            });
-        }
         let mut found = ClassList::default();
         found.add(self, Perm::identity(n), BigUint::from(1u32), limit)?;
         let z = self.center();

@@ -31,6 +31,7 @@ pub mod blocks;
 pub mod centralizer;
 pub mod chain;
 pub mod classes;
+pub mod classes_lift;
 pub mod conjugacy;
 pub mod counting;
 pub mod factor;
