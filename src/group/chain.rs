@@ -425,17 +425,72 @@ impl Chain {
         g: &mut Vec<u32>,
         tmp: &mut Vec<u32>,
         from: usize,
+        visit: impl FnMut(usize),
+    ) -> usize {
+        self.sift_images_tabled(g, tmp, from, &[], visit)
+    }
+
+    /// [`Chain::sift_images_visiting`] where `inverses[i]`, when present, is the table of
+    /// inverse transversal elements of level `from + i` built for a test that sifts
+    /// many elements ([`Chain::temporary_inverse_tables`]).
+    #[inline]
+    pub(super) fn sift_images_tabled(
+        &self,
+        g: &mut Vec<u32>,
+        tmp: &mut Vec<u32>,
+        from: usize,
+        inverses: &[Option<Vec<u32>>],
         mut visit: impl FnMut(usize),
     ) -> usize {
+        let n = self.degree;
         for (i, lv) in self.levels.iter().enumerate().skip(from) {
             let p = lv.pos[g[lv.base] as usize];
             if p == NONE {
                 return i;
             }
-            visit(p as usize);
-            lv.divide(g, tmp, p as usize);
+            let p = p as usize;
+            visit(p);
+            match inverses.get(i - from) {
+                Some(Some(ui)) if p != 0 => {
+                    slice::compose(g, &ui[p * n..(p + 1) * n], tmp);
+                    std::mem::swap(g, tmp);
+                }
+                _ => lv.divide(g, tmp, p),
+            }
         }
         self.levels.len()
+    }
+
+    /// Inverse transversal tables for the levels `from..` that keep no explicit
+    /// transversals, for a test expected to sift about `sifts` elements through them:
+    /// a level gets one when walking its Schreier tree for each sift would cost more
+    /// than tabulating it (`sifts · depth > 4 |Δ|`), the levels with the most to gain
+    /// first, within [`TEMPORARY_TRANSVERSAL_LIMIT`] points in all.
+    pub(super) fn temporary_inverse_tables(
+        &self,
+        from: usize,
+        sifts: usize,
+    ) -> Vec<Option<Vec<u32>>> {
+        let n = self.degree;
+        let levels = self.levels.get(from..).unwrap_or(&[]);
+        let mut gain: Vec<(usize, usize)> = levels
+            .iter()
+            .enumerate()
+            .filter(|(_, lv)| !lv.has_explicit_transversal())
+            .map(|(i, lv)| (i, sifts.saturating_mul(lv.tree_depth())))
+            .filter(|&(i, g)| g > 4 * levels[i].orbit.len())
+            .collect();
+        gain.sort_by_key(|&(i, g)| std::cmp::Reverse(g / levels[i].orbit.len().max(1)));
+        let mut left = TEMPORARY_TRANSVERSAL_LIMIT;
+        let mut tables = vec![None; levels.len()];
+        for (i, _) in gain {
+            let points = levels[i].orbit.len() * n;
+            if points <= left {
+                left -= points;
+                tables[i] = levels[i].inverse_transversals();
+            }
+        }
+        tables
     }
 
     /// [`Chain::sift_images_visiting`] without a visitor.

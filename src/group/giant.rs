@@ -380,6 +380,17 @@ fn prime_powers(mut l: usize) -> Vec<usize> {
 /// closure (Atkinson, "An algorithm for finding the blocks of a permutation group",
 /// Math. Comp. 29 (1975); Seress §5.5). Cost `O(|orbit| · |gens|)` near-linear.
 pub fn minimal_block_classes(degree: usize, gens: &[Perm], a: usize, b: usize) -> Vec<usize> {
+    minimal_block_classes_joining(degree, gens, a, &[b])
+}
+
+/// [`minimal_block_classes`] for the smallest block containing `a` and every point of
+/// `others` (the same union–find closure, started from all the pairs `(a, b)`).
+pub fn minimal_block_classes_joining(
+    degree: usize,
+    gens: &[Perm],
+    a: usize,
+    others: &[usize],
+) -> Vec<usize> {
     let mut parent: Vec<usize> = (0..degree).collect();
     fn find(p: &mut [usize], mut x: usize) -> usize {
         while p[x] != x {
@@ -388,10 +399,13 @@ pub fn minimal_block_classes(degree: usize, gens: &[Perm], a: usize, b: usize) -
         }
         x
     }
-    let mut queue = vec![(a, b)];
-    let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-    if ra != rb {
-        parent[ra] = rb;
+    let mut queue = Vec::new();
+    for &b in others {
+        let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+        if ra != rb {
+            parent[ra] = rb;
+            queue.push((a, b));
+        }
     }
     while let Some((x, y)) = queue.pop() {
         for g in gens {

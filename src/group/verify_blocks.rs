@@ -39,7 +39,7 @@
 //! block saves too little, is left to the other tests.
 
 use crate::group::chain::{Chain, ExplicitBudget, Level, NONE};
-use crate::group::giant::minimal_block_classes;
+use crate::group::giant::{minimal_block_classes, minimal_block_classes_joining};
 use crate::group::verify_sgs::{Forest, LevelCheck};
 use crate::perm::{slice, Perm};
 
@@ -211,9 +211,13 @@ struct Block {
 }
 
 /// The proper block containing the base point of `top` with the fewest expected sifts
-/// (`blocks · |Z| + |B| · (|S_{l+1}| + 2)`), among the finest blocks joining the base
-/// point with a leader of one of the [`BLOCK_CANDIDATES`] smallest orbits of `H` on
-/// `Δ`; `None` when there is none or (unless `force`) it saves too little.
+/// (`blocks · |Z| + |B| · (|S_{l+1}| + 2)`). The blocks compared are the finest ones
+/// joining the base point with a leader of one of the [`BLOCK_CANDIDATES`] smallest
+/// orbits of `H` on `Δ`, and the larger blocks found by joining the smallest of them
+/// with one more point at a time (up to [`BLOCK_CANDIDATES`] times), so that a group
+/// whose minimal blocks are tiny (a regular elementary abelian group has blocks of two)
+/// still gets a block of a useful size. `None` when there is no proper block or
+/// (unless `force`) the best saves too little.
 fn best_block(n: usize, top: &Level, h_gens: &[Perm], force: bool) -> Option<Block> {
     let b = top.base;
     let len = top.orbit.len();
@@ -228,20 +232,69 @@ fn best_block(n: usize, top: &Level, h_gens: &[Perm], force: bool) -> Option<Blo
     let mut candidates: Vec<usize> = (1..forest.leaders.len()).collect();
     candidates.sort_by_key(|&id| (size[id], id));
     let schreier = len * top.gens.len();
-    let mut best: Option<(usize, Block)> = None;
-    for &id in candidates.iter().take(BLOCK_CANDIDATES) {
-        let class = minimal_block_classes(n, &top.gens, b, forest.leaders[id]);
-        let block_size = top
-            .orbit
+    let block_size = |class: &[usize]| {
+        top.orbit
             .iter()
             .filter(|&&x| class[x as usize] == class[b])
-            .count();
-        if block_size == len || !len.is_multiple_of(block_size) {
-            continue;
+            .count()
+    };
+    let cost =
+        |block_size: usize| len / block_size * top.gens.len() + block_size * (h_gens.len() + 2);
+    let mut best: Option<(usize, Block)> = None;
+    let mut smallest: Option<(usize, usize)> = None; // (|B|, the point joined with b)
+    let consider = |class: Vec<usize>, best: &mut Option<(usize, Block)>| -> Option<usize> {
+        let s = block_size(&class);
+        if s == len || !len.is_multiple_of(s) {
+            return None;
         }
-        let cost = len / block_size * top.gens.len() + block_size * (h_gens.len() + 2);
-        if best.as_ref().is_none_or(|(c, _)| cost < *c) {
-            best = Some((cost, Block { class }));
+        let c = cost(s);
+        if best.as_ref().is_none_or(|(bc, _)| c < *bc) {
+            *best = Some((c, Block { class }));
+        }
+        Some(s)
+    };
+    for &id in candidates.iter().take(BLOCK_CANDIDATES) {
+        let c = forest.leaders[id];
+        let class = minimal_block_classes(n, &top.gens, b, c);
+        if let Some(s) = consider(class, &mut best) {
+            if smallest.is_none_or(|(t, _)| s < t) {
+                smallest = Some((s, c));
+            }
+        }
+    }
+    // larger blocks: join the smallest block with one more point at a time, the point
+    // (of the candidates outside it) that gives the smallest larger block
+    if let Some((mut current, c)) = smallest {
+        let mut joined = vec![c];
+        let mut class = minimal_block_classes(n, &top.gens, b, c);
+        for _ in 0..BLOCK_CANDIDATES {
+            let outside: Vec<usize> = candidates
+                .iter()
+                .map(|&id| forest.leaders[id])
+                .chain(top.orbit.iter().map(|&x| x as usize))
+                .filter(|&x| class[x] != class[b])
+                .take(BLOCK_CANDIDATES)
+                .collect();
+            let mut next: Option<(usize, usize, Vec<usize>)> = None;
+            for x in outside {
+                joined.push(x);
+                let larger = minimal_block_classes_joining(n, &top.gens, b, &joined);
+                joined.pop();
+                let s = block_size(&larger);
+                if s < len && next.as_ref().is_none_or(|(t, _, _)| s < *t) {
+                    next = Some((s, x, larger));
+                    if s == 2 * current {
+                        break;
+                    }
+                }
+            }
+            let Some((s, x, larger)) = next else {
+                break;
+            };
+            joined.push(x);
+            current = s;
+            class = larger;
+            consider(class.clone(), &mut best);
         }
     }
     let (cost, block) = best?;

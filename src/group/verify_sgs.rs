@@ -51,7 +51,7 @@
 //! assert_eq!(chain.order(), 1344u32.into());
 //! ```
 
-use crate::group::chain::{Chain, Level, NONE};
+use crate::group::chain::{Chain, Level, NONE, TEMPORARY_TRANSVERSAL_LIMIT};
 use crate::perm::{slice, Perm};
 use num_bigint::BigUint;
 use num_traits::One;
@@ -86,6 +86,8 @@ pub(super) struct Forest {
     edge: Vec<(u32, u32)>,
     /// The leader of each orbit, in the order found.
     pub(super) leaders: Vec<usize>,
+    /// Every point of `Δ`, each tree breadth-first (parents before children).
+    order: Vec<usize>,
 }
 
 impl Forest {
@@ -96,6 +98,7 @@ impl Forest {
             leader_of: vec![NONE; n],
             edge: vec![(NONE, NONE); n],
             leaders: Vec::new(),
+            order: Vec::new(),
         };
         let mut queue = Vec::new();
         let starts = first
@@ -124,6 +127,7 @@ impl Forest {
                     }
                 }
             }
+            f.order.extend_from_slice(&queue);
         }
         f
     }
@@ -144,17 +148,11 @@ impl Forest {
     }
 }
 
-/// The sifts Sims' test of level `l` is expected to make: [`BASE_CHANGE_COST`] per base
-/// change, and for each generator `z` with `p = b^{z^{-1}} ≠ b` the orbits of `H_p` on
-/// `Δ`, of which there are at least `|Δ| / |H_p| = |Δ| · |p^H| / |H|` and at least as
-/// many as the orbits of `H`.
-fn sims_cost(
-    chain: &Chain,
-    l: usize,
-    forest: &Forest,
-    orbit_size: &[usize],
-    changes: usize,
-) -> usize {
+/// The sifts Sims' test of level `l` is expected to make besides its base changes: for
+/// each generator `z` with `p = b^{z^{-1}} ≠ b`, the orbits of `H_p` on `Δ`, of which
+/// there are at least `|Δ| / |H_p| = |Δ| · |p^H| / |H|` and at least as many as the
+/// orbits of `H`.
+fn expected_sifts(chain: &Chain, l: usize, forest: &Forest, orbit_size: &[usize]) -> usize {
     let lv = &chain.levels[l];
     let h_order = chain.levels[l + 1..]
         .iter()
@@ -170,7 +168,74 @@ fn sims_cost(
             (delta * size / h_order).max(forest.leaders.len() as f64)
         })
         .sum();
-    changes * BASE_CHANGE_COST + per_generator.min(usize::MAX as f64 / 4.0) as usize
+    per_generator.min(usize::MAX as f64 / 4.0) as usize
+}
+
+/// The elements `h_x` of a [`Forest`], from its trees, and after [`TABLE_AFTER`]
+/// look-ups from a table of all of them (one product per point of `Δ`) when it fits
+/// in [`TEMPORARY_TRANSVERSAL_LIMIT`] points.
+struct ForestTable<'a> {
+    forest: &'a Forest,
+    /// Points of `Δ`.
+    len: usize,
+    lookups: usize,
+    /// Point -> its row in `table` (`NONE` outside `Δ`), once built.
+    row: Vec<u32>,
+    table: Vec<u32>,
+    /// The last element computed from the trees.
+    last: Vec<u32>,
+}
+
+impl<'a> ForestTable<'a> {
+    fn new(forest: &'a Forest, len: usize) -> ForestTable<'a> {
+        ForestTable {
+            forest,
+            len,
+            lookups: 0,
+            row: Vec::new(),
+            table: Vec::new(),
+            last: Vec::new(),
+        }
+    }
+
+    /// `h_x` (see [`Forest::element`]).
+    fn element(&mut self, gens: &[Perm], x: usize, n: usize) -> &[u32] {
+        self.lookups += 1;
+        if self.row.is_empty()
+            && self.lookups > TABLE_AFTER
+            && self.len.saturating_mul(n) <= TEMPORARY_TRANSVERSAL_LIMIT
+        {
+            self.build(gens, n);
+        }
+        if self.row.is_empty() {
+            self.last = self.forest.element(gens, x, n);
+            return &self.last;
+        }
+        let r = self.row[x] as usize;
+        &self.table[r * n..(r + 1) * n]
+    }
+
+    /// Every `h_x`, parents before children: `h_y = h_x g_k` for the tree edge
+    /// `x --g_k--> y`.
+    fn build(&mut self, gens: &[Perm], n: usize) {
+        self.row = vec![NONE; n];
+        self.table = Vec::with_capacity(self.len * n);
+        for &x in &self.forest.order {
+            let r = (self.table.len() / n) as u32;
+            match self.forest.edge[x] {
+                (NONE, _) => self.table.extend(0..n as u32),
+                (y, k) => {
+                    let start = self.row[y as usize] as usize * n;
+                    let g = gens[k as usize].images();
+                    for i in start..start + n {
+                        let v = g[self.table[i] as usize];
+                        self.table.push(v);
+                    }
+                }
+            }
+            self.row[x] = r;
+        }
+    }
 }
 
 /// Look-ups of a level's transversal after which [`LevelTransversal`] tabulates the
@@ -253,10 +318,13 @@ impl Chain {
             .filter(|&id| Some(forest.leaders[id]) != own && orbit_size[id] > 1)
             .count();
         let schreier = lv.orbit.len() * lv.gens.len();
+        let sifts = expected_sifts(self, l, &forest, &orbit_size);
+        let cost = changes
+            .saturating_mul(BASE_CHANGE_COST)
+            .saturating_add(sifts);
         if changes > MAX_BASE_CHANGES
             || (min_schreier > 0
-                && ((changes > 0 && schreier < min_schreier)
-                    || 2 * sims_cost(self, l, &forest, &orbit_size, changes) > schreier))
+                && ((changes > 0 && schreier < min_schreier) || cost.saturating_mul(2) > schreier))
         {
             return LevelCheck::TooCostly;
         }
@@ -267,8 +335,9 @@ impl Chain {
         };
         // sifts `g` through the levels below; a non-trivial residue ends the test
         let mut tmp = vec![0u32; n];
+        let tables = self.temporary_inverse_tables(l + 1, sifts);
         let mut sift = |mut g: Vec<u32>| -> Option<LevelCheck> {
-            let j = self.sift_images(&mut g, &mut tmp, l + 1);
+            let j = self.sift_images_tabled(&mut g, &mut tmp, l + 1, &tables, |_| {});
             (j < self.levels.len() || !slice::is_identity(&g)).then_some(LevelCheck::Residue(g, j))
         };
         let mut r = LevelTransversal::new(lv);
@@ -334,11 +403,14 @@ impl Chain {
             }
         }
         // t_x (module docs; t_b = 1)
+        let mut r_leader: Vec<Option<Vec<u32>>> = vec![None; forest.leaders.len()];
+        let h_table = std::cell::RefCell::new(ForestTable::new(&forest, lv.orbit.len()));
         let mut coset_rep = |x: usize| -> Vec<u32> {
             let id = forest.leader_of[x] as usize;
             if orbit_size[id] > 1 {
-                let r_l = r.element(lv.pos[forest.leaders[id]] as usize);
-                return slice::product(&r_l, &forest.element(h_gens, x, n));
+                let r_l = r_leader[id]
+                    .get_or_insert_with(|| r.element(lv.pos[forest.leaders[id]] as usize));
+                return slice::product(r_l, h_table.borrow_mut().element(h_gens, x, n));
             }
             let mut path = Vec::new();
             let mut y = x;
@@ -371,7 +443,7 @@ impl Chain {
             let stab_p: Vec<Perm> = if orbit_size[id] == 1 {
                 h_gens.to_vec()
             } else {
-                let h_p = forest.element(h_gens, p, n);
+                let h_p = h_table.borrow_mut().element(h_gens, p, n).to_vec();
                 let h_p_inv = slice::inverse(&h_p);
                 stabilizers[id]
                     .iter()
@@ -393,5 +465,75 @@ impl Chain {
             }
         }
         LevelCheck::Complete
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::chain::ExplicitBudget;
+
+    /// AGL(3, 3) on 27 points: a chain with several levels and a regular bottom.
+    fn agl33() -> Chain {
+        let g = crate::group::families::affine_general_linear(3, 3).unwrap();
+        Chain::build(27, g.generators(), &[], None)
+    }
+
+    #[test]
+    fn forest_table_agrees_with_the_trees() {
+        let c = agl33();
+        let lv = &c.levels[0];
+        let h = &c.levels[1].gens;
+        let forest = Forest::new(27, h, &lv.orbit, &[lv.base]);
+        let mut table = ForestTable::new(&forest, lv.orbit.len());
+        table.build(h, 27);
+        for &x in &lv.orbit {
+            let x = x as usize;
+            let from_tree = forest.element(h, x, 27);
+            assert_eq!(table.element(h, x, 27), &from_tree[..], "point {x}");
+            // h_x maps the leader of x to x
+            let leader = forest.leaders[forest.leader_of[x] as usize];
+            assert_eq!(from_tree[leader] as usize, x);
+        }
+    }
+
+    #[test]
+    fn sifting_with_temporary_tables_agrees_with_the_trees() {
+        let c = agl33();
+        let mut budget = ExplicitBudget::NONE;
+        // a copy of the chain whose levels keep no explicit transversals
+        let mut bare = c.clone();
+        for lv in &mut bare.levels {
+            lv.drop_explicit(&mut budget);
+        }
+        let tables = bare.temporary_inverse_tables(0, usize::MAX / 64);
+        assert!(tables.iter().all(Option::is_some));
+        let s = crate::group::families::symmetric(27).unwrap();
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(7);
+        let mut pr = crate::group::random::ProductReplacement::new(27, s.generators(), &mut rng);
+        let mut members = 0;
+        for i in 0..200 {
+            // elements of S_27, and of AGL(3,3) (products of its strong generators)
+            let g: Vec<u32> = if i % 2 == 0 {
+                pr.next_images(&mut rng).to_vec()
+            } else {
+                members += 1;
+                let gens = c.strong_generators();
+                let mut g = slice::identity(27);
+                for k in 0..i % 7 + 1 {
+                    slice::compose_in_place(&mut g, gens[(i * 5 + k) % gens.len()].images());
+                }
+                g
+            };
+            let (mut a, mut b) = (g.clone(), g);
+            let (mut t1, mut t2) = (vec![0u32; 27], vec![0u32; 27]);
+            let ja = bare.sift_images(&mut a, &mut t1, 0);
+            let jb = bare.sift_images_tabled(&mut b, &mut t2, 0, &tables, |_| {});
+            assert_eq!((ja, &a), (jb, &b));
+            if i % 2 == 1 {
+                assert!(ja == bare.levels.len() && slice::is_identity(&a));
+            }
+        }
+        assert_eq!(members, 100);
     }
 }
