@@ -1059,6 +1059,20 @@ pub struct Ida<'a> {
     threads: usize,
     /// Nodes expanded so far.
     pub nodes: u64,
+    /// The passes of [`Ida::solve`] so far, one per bound.
+    pub passes: Vec<PassStat>,
+}
+
+/// One depth-bounded pass of [`Ida::solve`]: its bound, the nodes it expanded and
+/// its wall-clock seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PassStat {
+    /// The cost bound of the pass.
+    pub bound: u32,
+    /// Nodes expanded in the pass.
+    pub nodes: u64,
+    /// Wall-clock seconds of the pass.
+    pub seconds: f64,
 }
 
 /// The working memory of a depth-first pass, allocated once per pass: per depth
@@ -1092,6 +1106,7 @@ impl<'a> Ida<'a> {
             heuristic,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             nodes: 0,
+            passes: Vec::new(),
         }
     }
 
@@ -1115,6 +1130,7 @@ impl<'a> Ida<'a> {
         let identity = |s: &[u8]| s.iter().enumerate().all(|(i, &x)| x as usize == i);
         let mut bound = self.heuristic.estimate(start)?;
         while bound <= max_cost {
+            let (t0, n0) = (Instant::now(), self.nodes);
             let (pass, found) = if self.threads > 1 {
                 self.parallel_pass(start, bound, limits)?
             } else {
@@ -1125,6 +1141,11 @@ impl<'a> Ida<'a> {
                 })?;
                 (pass, found)
             };
+            self.passes.push(PassStat {
+                bound,
+                nodes: self.nodes - n0,
+                seconds: t0.elapsed().as_secs_f64(),
+            });
             match pass {
                 Pass::Stopped => {
                     return Ok(Outcome::Solved(found.expect("a solution was reported")))
