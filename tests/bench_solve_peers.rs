@@ -24,7 +24,15 @@ fn twsearch_agrees_with_permlab_on_cube2_optimal_solves() {
         return;
     }
     let out = Command::new(env!("CARGO_BIN_EXE_permlab"))
-        .args(["--json", "bench", "solve", "--optimal", "4", "--puzzle", "cube2"])
+        .args([
+            "--json",
+            "bench",
+            "solve",
+            "--optimal",
+            "4",
+            "--puzzle",
+            "cube2",
+        ])
         .args(["--seed", "7", "--peers", "--twsearch-memory", "512"])
         .arg("--twsearch-src")
         .arg(&src)
@@ -50,7 +58,10 @@ fn twsearch_agrees_with_permlab_on_cube2_optimal_solves() {
         // the two solutions are checked independently; a twsearch solution is a
         // word of the puzzle's move names
         let sol = r["twsearch"]["solution"].as_str().unwrap();
-        assert_eq!(sol.split_whitespace().count() as u64, theirs.as_u64().unwrap());
+        assert_eq!(
+            sol.split_whitespace().count() as u64,
+            theirs.as_u64().unwrap()
+        );
     }
 }
 

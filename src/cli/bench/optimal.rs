@@ -261,7 +261,8 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
         // permlab, or of another length than permlab's, is a failure
         let bad = p["positions"].as_array().is_some_and(|ps| {
             ps.iter().any(|t| {
-                t["replayed"].as_bool() == Some(false) || t["lengths_equal"].as_bool() == Some(false)
+                t["replayed"].as_bool() == Some(false)
+                    || t["lengths_equal"].as_bool() == Some(false)
             })
         });
         if bad {
@@ -347,9 +348,7 @@ fn run_peer(
         );
     }
     let limit = seconds * rows.len().max(1) as f64 + 300.0;
-    let run = twsearch_optimal(
-        &bin, &dir, &def, &scrambles, threads, memory_mb, limit,
-    );
+    let run = twsearch_optimal(&bin, &dir, &def, &scrambles, threads, memory_mb, limit);
     let _ = std::fs::remove_dir_all(&dir);
     let (m, solves) = run?;
     let mut positions = Vec::new();

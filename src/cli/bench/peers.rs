@@ -110,7 +110,10 @@ pub(super) fn measure_within(
     let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
     let mut stderr = read(&err_path);
     if killed {
-        stderr.push_str(&format!("killed after the limit of {:.0} s\n", limit.unwrap_or(0.0)));
+        stderr.push_str(&format!(
+            "killed after the limit of {:.0} s\n",
+            limit.unwrap_or(0.0)
+        ));
     }
     Ok(Measured {
         wall,
@@ -206,11 +209,7 @@ pub fn twsearch_solves(output: &str) -> Vec<TwsSolve> {
             // the solution (a blank line of one space: the empty solution)
             cur.moves = Some(w.iter().map(|m| m.to_string()).collect());
         } else if w.first() == Some(&"Found") && cur.depth.is_none() {
-            let after = |key: &str| {
-                w.windows(2)
-                    .find(|p| p[0] == key)
-                    .map(|p| p[1].to_string())
-            };
+            let after = |key: &str| w.windows(2).find(|p| p[0] == key).map(|p| p[1].to_string());
             cur.depth = after("depth").and_then(|d| d.parse().ok());
             cur.seconds = after("in").and_then(|t| t.parse().ok());
         }
