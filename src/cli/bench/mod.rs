@@ -72,6 +72,10 @@ pub enum BenchWhich {
         /// With --optimal: the puzzle, cube3 or cube2.
         #[arg(long, default_value = "cube3", requires = "optimal")]
         puzzle: String,
+        /// With --optimal: entries per pruning table (2^29: the corners, and the
+        /// 12 edges in two tables of 7 edges with their flips, 128 MB each).
+        #[arg(long, value_name = "ENTRIES", default_value_t = 1 << 29, requires = "optimal")]
+        pruning_budget: u64,
         /// With --optimal: load the pruning tables from DIR when saved there
         /// before, else build and save them there.
         #[arg(long, value_name = "DIR", requires = "optimal")]
@@ -178,6 +182,7 @@ impl BenchWhich {
                 time_limit,
                 puzzle,
                 pruning_tables,
+                pruning_budget,
                 peers,
                 twsearch_src,
                 twsearch_memory,
@@ -196,6 +201,7 @@ impl BenchWhich {
                         puzzle: &puzzle,
                         seconds: time_limit.unwrap_or(600.0),
                         pruning_tables: pruning_tables.as_deref(),
+                        budget: pruning_budget,
                         peers: peers.then_some((twsearch_src.as_path(), twsearch_memory)),
                     },
                     json,

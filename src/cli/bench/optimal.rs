@@ -10,7 +10,7 @@ use super::median;
 use super::peers::{twsearch_binary, twsearch_optimal};
 use crate::cli::output::{errln, outln};
 use crate::cli::progress::stop_flag;
-use crate::cli::search::{check_solves, DEFAULT_LOOK_UPS, PRUNING_TABLE_BUDGET};
+use crate::cli::search::{check_solves, DEFAULT_LOOK_UPS};
 use crate::cli::{print_json, CliError, CliResult};
 use permlab::search::ida::{optimal_heuristic, Ida, Metric, MoveSet, Outcome};
 use permlab::{Perm, Puzzle};
@@ -37,6 +37,8 @@ pub(super) struct OptimalOptions<'a> {
     pub seconds: f64,
     /// Where pruning tables are loaded from / saved to.
     pub pruning_tables: Option<&'a Path>,
+    /// Entries per pruning table.
+    pub budget: u64,
     /// twsearch beside permlab: its source directory and `-M` megabytes.
     pub peers: Option<(&'a Path, u64)>,
 }
@@ -81,7 +83,7 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
     let t0 = Instant::now();
     let (h, setup) = optimal_heuristic(
         &moves,
-        PRUNING_TABLE_BUDGET,
+        o.budget,
         DEFAULT_LOOK_UPS,
         None,
         stop,
@@ -196,7 +198,7 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
             &moves,
             &rows,
             (src, mb, threads),
-            o.seconds.max(GOAL_SECONDS),
+            o.seconds,
             json,
         )?),
         None => None,
@@ -347,7 +349,8 @@ fn run_peer(
             rows.len()
         );
     }
-    let limit = seconds * rows.len().max(1) as f64 + 300.0;
+    // the same time per position as permlab's, and two minutes to build its tables
+    let limit = seconds * rows.len().max(1) as f64 + 120.0;
     let run = twsearch_optimal(&bin, &dir, &def, &scrambles, threads, memory_mb, limit);
     let _ = std::fs::remove_dir_all(&dir);
     let (m, solves) = run?;
@@ -373,6 +376,7 @@ fn run_peer(
         all_equal &= equal == Some(true);
         let secs = s.and_then(|s| s.seconds);
         positions.push(json!({
+            "scramble": scrambles[i].1,
             "solution": sol.as_ref().map(|s| s.join(" ")),
             "length": len,
             "seconds": secs,
