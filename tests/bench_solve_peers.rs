@@ -46,6 +46,8 @@ fn twsearch_agrees_with_permlab_on_cube2_optimal_solves() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["solved"], 4);
     assert_eq!(v["twsearch"]["ok"], true, "{}", v["twsearch"]);
+    assert_eq!(v["twsearch"]["solved"], 4);
+    assert_eq!(v["twsearch"]["lengths_compared"], 4);
     assert_eq!(v["twsearch"]["every_solution_replayed"], true);
     assert_eq!(v["twsearch"]["every_length_equal"], true);
     let runs = v["runs"].as_array().unwrap();
