@@ -524,3 +524,45 @@ fn pruning_tables_are_saved_and_loaded() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The oriented-pieces index (pieces × orientations, Korf's edge tables) gives
+/// the same distances as the sticker arrangements of the same stickers, on
+/// cube2 ⟨R,U,F⟩ (4 of its 7 moved corners) and cube3 (3 edges), on random
+/// positions; and `auto_projections` picks it where a piece system exists.
+#[test]
+fn oriented_pieces_tables_agree_with_sticker_tables() {
+    use permlab::search::ida::{projection_size, Projection};
+    let stop = AtomicBool::new(false);
+    let (_, m2) = cube2_ruf(Metric::Htm);
+    let p3 = Puzzle::builtin("cube3").unwrap();
+    let m3 = MoveSet::for_puzzle(&p3, Metric::Htm).unwrap();
+    for (moves, k) in [(&m2, 4usize), (&m3, 3)] {
+        let kinds = auto_projections(moves, 200_000);
+        let ProjectionKind::OrientedPieces(t) = kinds
+            .iter()
+            .find(|k| matches!(k, ProjectionKind::OrientedPieces(_)))
+            .unwrap()
+            .clone()
+        else {
+            unreachable!()
+        };
+        let t: Vec<usize> = t[..k.min(t.len())].to_vec();
+        let a = ProjectionKind::OrientedPieces(t.clone());
+        let b = ProjectionKind::Pieces(t.clone());
+        // pieces of o stickers: o^k·n!/(n-k)! entries instead of (n·o)!/(n·o-k)!
+        assert!(projection_size(moves, &a).unwrap() < projection_size(moves, &b).unwrap());
+        let ta = Projection::build(moves, a, None, &stop, None).unwrap();
+        let tb = Projection::build(moves, b, None, &stop, None).unwrap();
+        let group = moves.group();
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut seen = HashSet::new();
+        for _ in 0..300 {
+            let g = group.random_element(&mut rng);
+            let s = state_of(&g, moves.degree());
+            let (da, db) = (ta.distance(&s).unwrap(), tb.distance(&s).unwrap());
+            assert_eq!(da, db, "{g}");
+            seen.insert(da);
+        }
+        assert!(seen.len() >= 3, "{seen:?}");
+    }
+}

@@ -10,7 +10,8 @@ use common::{cube2_ruf, permlab};
 
 use permlab::search::bfs::{search_space, BfsOptions};
 use permlab::search::ida::{
-    auto_projections, optimal_heuristic, state_of, Heuristic, Ida, Limits, Metric, MoveSet, Outcome,
+    auto_projections, optimal_heuristic, projection_size, state_of, Heuristic, Ida, Limits, Metric,
+    MoveSet, Outcome,
 };
 use permlab::search::solve::distance_with_table;
 use permlab::search::space::GroupSpace;
@@ -216,7 +217,8 @@ fn cli_solve_with_conjugate_look_ups() {
 
 /// cube3's default tables: the corners as a group, and the 12 edges split into
 /// two tables of one sticker each of 6 distinct edges (the edge pieces, 2
-/// stickers each, are the blocks of cube3's group on its edge orbit).
+/// stickers each, are the blocks of cube3's group on its edge orbit), indexed as
+/// edges times flips (12!/6!·2⁶ entries each, Korf's edge tables).
 #[test]
 fn cube3_edge_tables_track_distinct_edges() {
     use permlab::search::ida::ProjectionKind;
@@ -238,9 +240,10 @@ fn cube3_edge_tables_track_distinct_edges() {
     let edge_of = |x: usize| edges.iter().position(|b| b.contains(&x)).unwrap();
     let mut seen = HashSet::new();
     for k in &kinds {
-        let ProjectionKind::Pieces(t) = k else {
+        let ProjectionKind::OrientedPieces(t) = k else {
             continue;
         };
+        assert_eq!(projection_size(&moves, k).unwrap(), 42_577_920);
         assert_eq!(t.len(), 6);
         for &x in t {
             assert!(seen.insert(edge_of(x)), "edge of sticker {x} twice");

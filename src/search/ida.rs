@@ -28,6 +28,7 @@
 use super::bfs::{search_space, BfsOptions, SearchError};
 use super::coords::CoordIndex;
 use super::index::{Arrangements, IndexError, Tokens};
+use super::oriented::OrientedPiecesSpace;
 use super::solve::{distance_with_table, SolveError};
 use super::space::{GroupIndexing, GroupSpace, PiecesSpace, SpaceError, StateSpace, TokensSpace};
 use super::symmetry::Symmetry;
@@ -413,6 +414,12 @@ pub enum ProjectionKind {
     /// The positions of these pieces (labels, 0-based) on their orbits
     /// ([`PiecesSpace`]).
     Pieces(Vec<usize>),
+    /// The positions of these stickers (labels, 0-based), one on each of distinct
+    /// pieces (the blocks of [`super::pieces::orbit_pieces`] of their orbits),
+    /// indexed as pieces times orientations ([`OrientedPiecesSpace`]): the same
+    /// distances as [`ProjectionKind::Pieces`] of the same labels in a table
+    /// smaller by up to `o^k·(n−k)!/(n·o−k)!·n!/(n−k)!` (Korf's edge tables).
+    OrientedPieces(Vec<usize>),
     /// Where the pieces of each class are, pieces of a class being alike
     /// ([`TokensSpace`]); the goal is each class on its own cells.
     Tokens(Vec<Vec<usize>>),
@@ -422,6 +429,7 @@ enum ProjSpace {
     Group(GroupSpace),
     Pieces(PiecesSpace),
     Tokens(TokensSpace),
+    Oriented(OrientedPiecesSpace),
 }
 
 macro_rules! with_proj {
@@ -430,6 +438,7 @@ macro_rules! with_proj {
             ProjSpace::Group($s) => $body,
             ProjSpace::Pieces($s) => $body,
             ProjSpace::Tokens($s) => $body,
+            ProjSpace::Oriented($s) => $body,
         }
     };
 }
@@ -460,7 +469,9 @@ impl std::fmt::Debug for Projection {
 fn projection_points(group: &PermGroup, kind: &ProjectionKind) -> (Vec<usize>, Vec<usize>) {
     let orbits = group.orbits();
     let named: Vec<usize> = match kind {
-        ProjectionKind::Group(p) | ProjectionKind::Pieces(p) => p.clone(),
+        ProjectionKind::Group(p)
+        | ProjectionKind::Pieces(p)
+        | ProjectionKind::OrientedPieces(p) => p.clone(),
         ProjectionKind::Tokens(c) => c.iter().flatten().copied().collect(),
     };
     let mut points: Vec<usize> = orbits
@@ -504,7 +515,38 @@ fn projection_size_in(
         ProjectionKind::Tokens(c) => Tokens::new(points.len(), c.iter().map(|c| c.len()).collect())
             .map_err(SpaceError::from)?
             .size(),
+        ProjectionKind::OrientedPieces(p) => {
+            let pieces = tracked_pieces(group, moves, p)?;
+            OrientedPiecesSpace::entries(pieces.len(), p.len(), pieces[0].len())
+                .ok_or(IndexError::TooLarge)
+                .map_err(SpaceError::from)?
+        }
     })
+}
+
+/// The pieces (blocks of [`super::pieces::orbit_pieces`], all of one size) of the
+/// orbits of the stickers `named`, which must lie on distinct pieces.
+fn tracked_pieces(
+    group: &PermGroup,
+    moves: &MoveSet,
+    named: &[usize],
+) -> Result<Vec<Vec<usize>>, IdaError> {
+    let perms = moves.perms();
+    let mut pieces: Vec<Vec<usize>> = Vec::new();
+    for o in group.orbits() {
+        if o.iter().any(|x| named.contains(x)) {
+            let sys = super::pieces::orbit_pieces(group, &perms, &o).ok_or_else(|| {
+                IdaError::Other("oriented pieces: an orbit without pieces".into())
+            })?;
+            pieces.extend(sys);
+        }
+    }
+    if pieces.is_empty() || pieces.iter().any(|b| b.len() != pieces[0].len()) {
+        return Err(IdaError::Other(
+            "oriented pieces: the pieces must have one size".into(),
+        ));
+    }
+    Ok(pieces)
 }
 
 /// The moves restricted to `points` (a union of orbits), renumbered `0..len`.
@@ -608,6 +650,20 @@ impl Projection {
                 names,
                 perms,
             )?),
+            ProjectionKind::OrientedPieces(p) => {
+                let pieces: Vec<Vec<usize>> = tracked_pieces(&group, moves, p)?
+                    .iter()
+                    .map(|b| b.iter().map(local).collect())
+                    .collect();
+                ProjSpace::Oriented(OrientedPiecesSpace::new(
+                    "projection",
+                    m,
+                    p.iter().map(local).collect(),
+                    &pieces,
+                    names,
+                    perms,
+                )?)
+            }
         };
         let table = with_proj!(&space, s => {
             if !s.inverse_closed() {
@@ -677,7 +733,9 @@ impl Projection {
     /// when it maps these sets onto themselves.
     fn named_sets(&self) -> Vec<Vec<usize>> {
         match &self.kind {
-            ProjectionKind::Group(p) | ProjectionKind::Pieces(p) => vec![p.clone()],
+            ProjectionKind::Group(p)
+            | ProjectionKind::Pieces(p)
+            | ProjectionKind::OrientedPieces(p) => vec![p.clone()],
             ProjectionKind::Tokens(c) => c.clone(),
         }
     }
@@ -727,6 +785,35 @@ pub fn auto_projections(moves: &MoveSet, budget: u64) -> Vec<ProjectionKind> {
             continue;
         }
         if *n > budget {
+            // oriented pieces of the orbit (one sticker on each of k pieces), as
+            // many per table as fit, in overlapping windows covering every piece
+            if let Ok(pieces) = super::pieces::orbit_pieces(&group, &moves.perms(), o)
+                .ok_or(())
+                .and_then(|p| tracked_pieces(&group, moves, &[p[0][0]]).map_err(|_| ()))
+            {
+                let (np, size) = (pieces.len(), pieces[0].len());
+                let mut k = 0;
+                while k < np
+                    && k < 64
+                    && OrientedPiecesSpace::entries(np, k + 1, size).is_some_and(|e| e <= budget)
+                {
+                    k += 1;
+                }
+                if k > 0 && size > 1 {
+                    let tables = np.div_ceil(k);
+                    for t in 0..tables {
+                        let first = if tables == 1 {
+                            0
+                        } else {
+                            (t * (np - k) + (tables - 1) / 2) / (tables - 1)
+                        };
+                        out.push(ProjectionKind::OrientedPieces(
+                            pieces[first..first + k].iter().map(|b| b[0]).collect(),
+                        ));
+                    }
+                    continue;
+                }
+            }
             // pieces of the orbit, as many per table as fit
             let mut k = 0;
             while k < o.len() && Arrangements::new(o.len(), k + 1).is_ok_and(|a| a.size() <= budget)
@@ -1059,6 +1146,20 @@ pub struct Ida<'a> {
     threads: usize,
     /// Nodes expanded so far.
     pub nodes: u64,
+    /// The passes of [`Ida::solve`] so far, one per bound.
+    pub passes: Vec<PassStat>,
+}
+
+/// One depth-bounded pass of [`Ida::solve`]: its bound, the nodes it expanded and
+/// its wall-clock seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PassStat {
+    /// The cost bound of the pass.
+    pub bound: u32,
+    /// Nodes expanded in the pass.
+    pub nodes: u64,
+    /// Wall-clock seconds of the pass.
+    pub seconds: f64,
 }
 
 /// The working memory of a depth-first pass, allocated once per pass: per depth
@@ -1092,6 +1193,7 @@ impl<'a> Ida<'a> {
             heuristic,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             nodes: 0,
+            passes: Vec::new(),
         }
     }
 
@@ -1115,6 +1217,7 @@ impl<'a> Ida<'a> {
         let identity = |s: &[u8]| s.iter().enumerate().all(|(i, &x)| x as usize == i);
         let mut bound = self.heuristic.estimate(start)?;
         while bound <= max_cost {
+            let (t0, n0) = (Instant::now(), self.nodes);
             let (pass, found) = if self.threads > 1 {
                 self.parallel_pass(start, bound, limits)?
             } else {
@@ -1125,6 +1228,11 @@ impl<'a> Ida<'a> {
                 })?;
                 (pass, found)
             };
+            self.passes.push(PassStat {
+                bound,
+                nodes: self.nodes - n0,
+                seconds: t0.elapsed().as_secs_f64(),
+            });
             match pass {
                 Pass::Stopped => {
                     return Ok(Outcome::Solved(found.expect("a solution was reported")))

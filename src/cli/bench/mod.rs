@@ -65,9 +65,37 @@ pub enum BenchWhich {
         /// Seed of the random positions.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Instead: optimal solving (IDA*) of the first N positions, 600 s each.
+        /// Instead: optimal solving (IDA*) of the first N positions, 600 s each
+        /// (or --time-limit seconds each).
         #[arg(long, value_name = "N", conflicts_with = "suite")]
         optimal: Option<usize>,
+        /// With --optimal: the puzzle, cube3 or cube2.
+        #[arg(long, default_value = "cube3", requires = "optimal")]
+        puzzle: String,
+        /// With --optimal: entries per pruning table (2^29: the corners, and the
+        /// 12 edges in two tables of 7 edges with their flips, 128 MB each).
+        #[arg(long, value_name = "ENTRIES", default_value_t = 1 << 29, requires = "optimal")]
+        pruning_budget: u64,
+        /// With --optimal: load the pruning tables from DIR when saved there
+        /// before, else build and save them there.
+        #[arg(long, value_name = "DIR", requires = "optimal")]
+        pruning_tables: Option<std::path::PathBuf>,
+        /// With --optimal: twsearch's optimal solver on the same positions in the
+        /// same run (built from its source in --twsearch-src when not built yet;
+        /// skipped with a message when the source is not there): its solutions
+        /// replayed in permlab, lengths compared, times as ratios.
+        #[arg(long, requires = "optimal")]
+        peers: bool,
+        /// Where twsearch's source is (the benchmark's own directory by default).
+        #[arg(
+            long,
+            value_name = "DIR",
+            default_value = "target/bench-peers/twsearch"
+        )]
+        twsearch_src: std::path::PathBuf,
+        /// With --peers: twsearch's memory limit in megabytes (its -M).
+        #[arg(long, value_name = "MB", default_value_t = 4096)]
+        twsearch_memory: u64,
         /// Instead: the suite of puzzles beside GAP's Factorization.
         #[arg(long)]
         suite: bool,
@@ -151,8 +179,34 @@ impl BenchWhich {
             BenchWhich::Solve {
                 seed,
                 optimal: Some(n),
+                time_limit,
+                puzzle,
+                pruning_tables,
+                pruning_budget,
+                peers,
+                twsearch_src,
+                twsearch_memory,
                 ..
-            } => optimal::bench_optimal(n, seed, json),
+            } => {
+                if twsearch_memory == 0 || twsearch_memory > 8192 {
+                    return Err(format!(
+                        "--twsearch-memory {twsearch_memory}: give 1 to 8192 megabytes"
+                    )
+                    .into());
+                }
+                optimal::bench_optimal(
+                    &optimal::OptimalOptions {
+                        count: n,
+                        seed,
+                        puzzle: &puzzle,
+                        seconds: time_limit.unwrap_or(600.0),
+                        pruning_tables: pruning_tables.as_deref(),
+                        budget: pruning_budget,
+                        peers: peers.then_some((twsearch_src.as_path(), twsearch_memory)),
+                    },
+                    json,
+                )
+            }
             BenchWhich::Solve {
                 count,
                 time_limit,

@@ -1,94 +1,237 @@
-//! `bench solve --optimal N`: optimal (IDA*) solving of seeded random cube3
-//! positions in the half-turn metric, the first N of the positions `bench solve`
-//! draws with the same seed.
+//! `bench solve --optimal N`: optimal (IDA*) solving of seeded random cube3 (or
+//! cube2) positions in the half-turn metric, the first N of the positions `bench
+//! solve` draws with the same seed; with `--peers`, twsearch's optimal solver
+//! (`twsearch` on permlab's own `.tws` export and the positions as a scramble file,
+//! built and run by [`super::peers`]) on the same positions in the same run: each
+//! of its solutions is replayed in permlab, its length compared with permlab's
+//! (both optimal: equal), and the times set side by side as ratios.
 
 use super::median;
-use crate::cli::output::outln;
+use super::peers::{twsearch_binary, twsearch_optimal};
+use crate::cli::output::{errln, outln};
 use crate::cli::progress::stop_flag;
-use crate::cli::search::{check_solves, DEFAULT_LOOK_UPS, PRUNING_TABLE_BUDGET};
-use crate::cli::{print_json, CliResult};
+use crate::cli::search::{check_solves, DEFAULT_LOOK_UPS};
+use crate::cli::{print_json, CliError, CliResult};
 use permlab::search::ida::{optimal_heuristic, Ida, Metric, MoveSet, Outcome};
-use permlab::Puzzle;
-use serde_json::json;
+use permlab::{Perm, Puzzle};
+use serde_json::{json, Value};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
 /// Seconds per position (the goal: 10 minutes).
 const GOAL_SECONDS: f64 = 600.0;
 
-pub(super) fn bench_optimal(count: usize, seed: u64, json: bool) -> CliResult {
-    let puzzle = Puzzle::builtin("cube3")?;
+/// The puzzles `bench solve --optimal` takes.
+pub(super) const OPTIMAL_PUZZLES: &[&str] = &["cube3", "cube2"];
+
+/// What `bench solve --optimal` runs.
+pub(super) struct OptimalOptions<'a> {
+    /// How many positions.
+    pub count: usize,
+    /// Seed of the positions.
+    pub seed: u64,
+    /// `cube3` or `cube2`.
+    pub puzzle: &'a str,
+    /// Seconds per position (the goal's 600 by default).
+    pub seconds: f64,
+    /// Where pruning tables are loaded from / saved to.
+    pub pruning_tables: Option<&'a Path>,
+    /// Entries per pruning table.
+    pub budget: u64,
+    /// twsearch beside permlab: its source directory and `-M` megabytes.
+    pub peers: Option<(&'a Path, u64)>,
+}
+
+/// permlab's result on one position.
+struct Row {
+    g: Perm,
+    solution: Option<Vec<String>>,
+    at_least: u32,
+    seconds: f64,
+    nodes: u64,
+    passes: Vec<Value>,
+}
+
+pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
+    if !(o.seconds > 0.0 && o.seconds.is_finite()) {
+        return Err(format!(
+            "--time-limit {}: must be a positive number of seconds",
+            o.seconds
+        )
+        .into());
+    }
+    if !OPTIMAL_PUZZLES.contains(&o.puzzle) {
+        return Err(format!(
+            "--puzzle {}: bench solve --optimal takes {}",
+            o.puzzle,
+            OPTIMAL_PUZZLES.join(" or ")
+        )
+        .into());
+    }
+    if let Some(dir) = o.pruning_tables {
+        if !dir.is_dir() {
+            return Err(format!("--pruning-tables {}: no such directory", dir.display()).into());
+        }
+    }
+    let date = super::utc_date();
+    let load = super::load_average();
+    let puzzle = Puzzle::builtin(o.puzzle)?;
     let moves = MoveSet::for_puzzle(&puzzle, Metric::Htm)?;
     let stop = stop_flag();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let t0 = Instant::now();
     let (h, setup) = optimal_heuristic(
         &moves,
-        PRUNING_TABLE_BUDGET,
+        o.budget,
         DEFAULT_LOOK_UPS,
         None,
         stop,
-        None,
+        o.pruning_tables,
     )?;
     let build = t0.elapsed().as_secs_f64();
-    let mut lengths = Vec::new();
-    let mut times = Vec::new();
-    let mut rows = Vec::new();
-    let mut unsolved = 0usize;
+    if !json {
+        outln!(
+            "{} optimal (IDA*, {threads} threads), htm, {} random positions (seed {}), {} s each; {date}, load average {load} at the start",
+            o.puzzle,
+            o.count,
+            o.seed,
+            o.seconds
+        );
+        outln!(
+            "pruning tables: {} entries ({} bytes), built or loaded in {build:.1} s; {} symmetries, {} look-ups per node",
+            h.entries(),
+            h.bytes(),
+            setup.symmetries,
+            setup.look_ups
+        );
+    }
+    let mut rows: Vec<Row> = Vec::new();
     super::each_position(
         &puzzle,
-        seed,
-        count,
-        GOAL_SECONDS,
+        o.seed,
+        o.count,
+        o.seconds,
         |i, g, start, limits, t| {
-            let mut ida = Ida::new(&moves, &h);
+            let mut ida = Ida::new(&moves, &h).with_threads(threads);
             let outcome = ida.solve(start, u32::MAX - 1, limits)?;
             if stop.load(std::sync::atomic::Ordering::Relaxed) {
                 return Ok(());
             }
-            let secs = t.elapsed().as_secs_f64();
-            times.push(secs);
-            match outcome {
+            let seconds = t.elapsed().as_secs_f64();
+            let passes: Vec<Value> = ida
+                .passes
+                .iter()
+                .map(|p| json!({"bound": p.bound, "nodes": p.nodes, "seconds": p.seconds}))
+                .collect();
+            let (solution, at_least) = match outcome {
                 Outcome::Solved(p) => {
                     let names: Vec<String> =
                         p.iter().map(|&m| moves.moves()[m].name.clone()).collect();
                     check_solves(&puzzle, &g.to_state(), &names)?;
-                    lengths.push(p.len() as u32);
-                    rows.push(json!({"length": p.len(), "seconds": secs, "nodes": ida.nodes}));
-                    if !json {
-                        outln!(
-                            "position {}: {} moves, {secs:.1} s, {} nodes",
-                            i + 1,
-                            p.len(),
-                            ida.nodes
-                        );
-                    }
+                    let n = names.len() as u32;
+                    (Some(names), n)
                 }
-                Outcome::OutOfTime(b) | Outcome::NoneWithin(b) => {
-                    unsolved += 1;
-                    rows.push(
-                        json!({"length": null, "at_least": b, "seconds": secs, "nodes": ida.nodes}),
-                    );
-                    if !json {
-                        outln!(
-                        "position {}: not solved in {GOAL_SECONDS} s (no solution below {b} moves), {} nodes",
+                Outcome::OutOfTime(b) | Outcome::NoneWithin(b) => (None, b),
+            };
+            if !json {
+                let rate = ida.nodes as f64 / seconds.max(1e-9);
+                let per_depth: Vec<String> = ida
+                    .passes
+                    .iter()
+                    .map(|p| format!("{}:{:.1}s", p.bound, p.seconds))
+                    .collect();
+                match &solution {
+                    Some(s) => outln!(
+                        "position {}: {} moves, {seconds:.2} s, {} nodes ({:.1} M nodes/s); per depth {}",
                         i + 1,
-                        ida.nodes
-                    );
-                    }
+                        s.len(),
+                        ida.nodes,
+                        rate / 1e6,
+                        per_depth.join(" ")
+                    ),
+                    None => outln!(
+                        "position {}: not solved in {} s (no solution below {at_least} moves), {} nodes ({:.1} M nodes/s); per depth {}",
+                        i + 1,
+                        o.seconds,
+                        ida.nodes,
+                        rate / 1e6,
+                        per_depth.join(" ")
+                    ),
                 }
             }
+            rows.push(Row {
+                g: g.clone(),
+                solution,
+                at_least,
+                seconds,
+                nodes: ida.nodes,
+                passes,
+            });
             Ok(())
         },
     )?;
-    let goal_met = unsolved == 0;
+    let lengths: Vec<u32> = rows
+        .iter()
+        .filter_map(|r| r.solution.as_ref().map(|s| s.len() as u32))
+        .collect();
+    let times: Vec<f64> = rows.iter().map(|r| r.seconds).collect();
+    let unsolved = rows.len() - lengths.len();
+    let goal_met = unsolved == 0 && o.seconds <= GOAL_SECONDS;
     let goal = format!("every position solved optimally within {GOAL_SECONDS} s");
+    if !json {
+        outln!(
+            "solved {} (every solution replayed), not solved in time: {unsolved}",
+            lengths.len()
+        );
+        if let (Some(m), Some(x)) = (median(&lengths), lengths.iter().max()) {
+            outln!("length: median {m}, max {x}");
+        }
+        if let (Some(m), Some(x)) = (median(&times), times.iter().copied().reduce(f64::max)) {
+            outln!("time: median {m:.2} s, max {x:.2} s");
+        }
+        outln!("goal {goal}: {}", if goal_met { "met" } else { "not met" });
+    }
+    let peers = match o.peers {
+        Some((src, mb)) => Some(run_peer(
+            &puzzle,
+            &moves,
+            &rows,
+            (src, mb, threads),
+            o.seconds,
+            json,
+        )?),
+        None => None,
+    };
     if json {
-        print_json(&json!({
-            "puzzle": "cube3",
+        let runs: Vec<Value> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let mut v = json!({
+                    "length": r.solution.as_ref().map(|s| s.len()),
+                    "solution": r.solution.as_ref().map(|s| s.join(" ")),
+                    "at_least": r.at_least,
+                    "seconds": r.seconds,
+                    "nodes": r.nodes,
+                    "nodes_per_second": r.nodes as f64 / r.seconds.max(1e-9),
+                    "passes": r.passes,
+                });
+                if let Some(p) = &peers {
+                    v["twsearch"] = p["positions"][i].clone();
+                }
+                v
+            })
+            .collect();
+        let mut doc = json!({
+            "puzzle": o.puzzle,
             "metric": "htm",
             "mode": "optimal",
-            "positions": count,
-            "seed": seed,
+            "date": date,
+            "load_average": load,
+            "threads": threads,
+            "positions": o.count,
+            "seed": o.seed,
             "pruning_table_bytes": h.bytes(),
             "pruning_table_entries": h.entries(),
             "build_seconds": build,
@@ -100,32 +243,246 @@ pub(super) fn bench_optimal(count: usize, seed: u64, json: bool) -> CliResult {
             "max_length": lengths.iter().max(),
             "median_seconds": median(&times),
             "max_seconds": times.iter().copied().reduce(f64::max),
-            "runs": rows,
+            "runs": runs,
             "goal": goal,
             "goal_met": goal_met,
-        }))?;
-    } else {
-        outln!(
-            "cube3 optimal (IDA*), htm, {count} random positions (seed {seed}), {GOAL_SECONDS} s each"
-        );
-        outln!(
-            "pruning tables: {} entries ({} bytes), built or loaded in {build:.1} s; {} symmetries, {} look-ups per position",
-            h.entries(),
-            h.bytes(),
-            setup.symmetries,
-            setup.look_ups
-        );
-        outln!(
-            "solved {} (every solution replayed), not solved in time: {unsolved}",
-            lengths.len()
-        );
-        if let (Some(m), Some(x)) = (median(&lengths), lengths.iter().max()) {
-            outln!("length: median {m}, max {x}");
+        });
+        if let Some(p) = &peers {
+            let mut p = p.clone();
+            if let Some(m) = p.as_object_mut() {
+                m.remove("positions");
+            }
+            doc["twsearch"] = p;
         }
-        if let (Some(m), Some(x)) = (median(&times), times.iter().copied().reduce(f64::max)) {
-            outln!("time: median {m:.1} s, max {x:.1} s");
+        print_json(&doc)?;
+    } else if let Some(p) = &peers {
+        print_peer(p, &rows)?;
+    }
+    if let Some(p) = &peers {
+        // both optimal: a twsearch solution that does not solve its position in
+        // permlab, or of another length than permlab's, is a failure
+        let bad = p["positions"].as_array().is_some_and(|ps| {
+            ps.iter().any(|t| {
+                t["replayed"].as_bool() == Some(false)
+                    || t["lengths_equal"].as_bool() == Some(false)
+            })
+        });
+        if bad {
+            return Err("bench solve --peers: a twsearch solution does not replay in permlab or differs in length from permlab's optimal one".into());
         }
-        outln!("goal {goal}: {}", if goal_met { "met" } else { "not met" });
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The moves that make the position of `g` from solved, as a scramble in the
+/// move set's names (`U`, `U2`, `U'`): the factorisation of `g` through the
+/// stabiliser chain (or its inverse, whichever gives `g`'s state; the word is
+/// checked by applying it).
+fn scramble_of(puzzle: &Puzzle, moves: &MoveSet, g: &Perm) -> Result<String, CliError> {
+    let gens = puzzle.generators();
+    let family_of: Vec<usize> = gens
+        .iter()
+        .map(|m| {
+            let p = m.perm.extended(moves.degree());
+            (0..moves.families())
+                .find(|&f| moves.family_perm(f) == &p)
+                .ok_or_else(|| format!("bench: the move {} is not a family of its own", m.name))
+        })
+        .collect::<Result<_, _>>()?;
+    let letters = puzzle
+        .group()
+        .factor(g)
+        .ok_or("bench: the position has no factorisation")?;
+    let text = |letters: &[(usize, i64)]| -> String {
+        letters
+            .iter()
+            .filter_map(|&(i, p)| {
+                let f = family_of[i];
+                let o = moves.family_order(f) as i64;
+                let k = p.rem_euclid(o) as u64;
+                (k != 0).then(|| moves.power_name(f, k))
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let inverse: Vec<(usize, i64)> = letters.iter().rev().map(|&(i, p)| (i, -p)).collect();
+    let target = g.to_state();
+    for cand in [text(&letters), text(&inverse)] {
+        let w = puzzle.parse_word(&cand)?;
+        if puzzle.apply(&puzzle.solved(), &w) == target {
+            return Ok(cand);
+        }
+    }
+    Err("internal error: no scramble word reaches the position".into())
+}
+
+/// twsearch on the positions of `rows`: its solutions replayed in permlab and
+/// compared with permlab's lengths. A JSON object (`skipped` when its source is
+/// not at hand).
+fn run_peer(
+    puzzle: &Puzzle,
+    moves: &MoveSet,
+    rows: &[Row],
+    (src, memory_mb, threads): (&Path, u64, usize),
+    seconds: f64,
+    json: bool,
+) -> Result<Value, CliError> {
+    let bin = match twsearch_binary(src) {
+        Ok(b) => b,
+        Err(why) => {
+            errln!("bench solve --peers: twsearch skipped: {why}");
+            return Ok(json!({"skipped": why}));
+        }
+    };
+    let dir = std::env::temp_dir().join(format!("permlab-bench-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let def = puzzle.to_tws()?;
+    let scrambles = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| Ok((format!("p{}", i + 1), scramble_of(puzzle, moves, &r.g)?)))
+        .collect::<Result<Vec<_>, CliError>>()?;
+    if !json {
+        outln!(
+            "twsearch ({}): -M {memory_mb} -t {threads} on the same {} positions ...",
+            bin.display(),
+            rows.len()
+        );
+    }
+    // the same time per position as permlab's, and two minutes to build its tables
+    let limit = seconds * rows.len().max(1) as f64 + 120.0;
+    let run = twsearch_optimal(&bin, &dir, &def, &scrambles, threads, memory_mb, limit);
+    let _ = std::fs::remove_dir_all(&dir);
+    let (m, solves) = run?;
+    let mut positions = Vec::new();
+    let (mut all_replayed, mut all_equal) = (true, true);
+    let (mut solved, mut compared) = (0usize, 0usize);
+    for (i, r) in rows.iter().enumerate() {
+        let name = format!("p{}", i + 1);
+        let s = solves.iter().find(|s| s.name == name);
+        let sol = s.and_then(|s| s.moves.clone());
+        let replayed = sol.as_ref().map(|names| {
+            let cells = r.g.to_state();
+            puzzle
+                .parse_word(&names.join(" "))
+                .is_ok_and(|w| puzzle.apply(&cells, &w) == puzzle.solved())
+        });
+        let len = sol.as_ref().map(|s| s.len());
+        let equal = match (len, &r.solution) {
+            (Some(a), Some(b)) => Some(a == b.len()),
+            _ => None,
+        };
+        // over the positions twsearch solved (and permlab too, for the lengths)
+        all_replayed &= replayed != Some(false);
+        all_equal &= equal != Some(false);
+        solved += usize::from(replayed.is_some());
+        compared += usize::from(equal.is_some());
+        let secs = s.and_then(|s| s.seconds);
+        positions.push(json!({
+            "scramble": scrambles[i].1,
+            "solution": sol.as_ref().map(|s| s.join(" ")),
+            "length": len,
+            "seconds": secs,
+            "replayed": replayed,
+            "lengths_equal": equal,
+            "time_ratio": secs.map(|t| r.seconds / t.max(1e-9)),
+        }));
+    }
+    let ratios: Vec<f64> = positions
+        .iter()
+        .filter_map(|p| p["time_ratio"].as_f64())
+        .collect();
+    Ok(json!({
+        "binary": bin.display().to_string(),
+        "memory_mb": memory_mb,
+        "threads": threads,
+        "ok": m.ok,
+        "stderr": if m.ok { Value::Null } else { Value::from(m.stderr.trim()) },
+        "wall_seconds": m.wall,
+        "cpu_seconds": m.cpu,
+        "peak_memory_bytes": m.peak,
+        "solved": solved,
+        "lengths_compared": compared,
+        "every_solution_replayed": all_replayed,
+        "every_length_equal": all_equal,
+        "median_time_ratio": median(&ratios),
+        "positions": positions,
+    }))
+}
+
+/// The twsearch rows beside permlab's.
+fn print_peer(p: &Value, rows: &[Row]) -> Result<(), CliError> {
+    if let Some(why) = p["skipped"].as_str() {
+        outln!("twsearch: skipped ({why})");
+        return Ok(());
+    }
+    let f = |k: &str| p[k].as_f64().unwrap_or(0.0);
+    outln!(
+        "twsearch: {} (-M {} -t {}): process {:.1} s wall, {:.1} s CPU, {} MB peak{}",
+        p["binary"].as_str().unwrap_or(""),
+        p["memory_mb"],
+        p["threads"],
+        f("wall_seconds"),
+        f("cpu_seconds"),
+        p["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
+        if p["ok"].as_bool() == Some(true) {
+            String::new()
+        } else {
+            format!(" — failed: {}", p["stderr"].as_str().unwrap_or(""))
+        }
+    );
+    outln!(
+        "{:>8} {:>8} {:>12} {:>9} {:>12} {:>9} {:>8}",
+        "position",
+        "permlab",
+        "permlab s",
+        "twsearch",
+        "twsearch s",
+        "replayed",
+        "ratio"
+    );
+    let empty = Vec::new();
+    let pos = p["positions"].as_array().unwrap_or(&empty);
+    for (i, (r, t)) in rows.iter().zip(pos).enumerate() {
+        let opt = |v: &Value| v.as_u64().map_or("-".to_string(), |x| x.to_string());
+        outln!(
+            "{:>8} {:>8} {:>12.3} {:>9} {:>12} {:>9} {:>8}",
+            i + 1,
+            r.solution
+                .as_ref()
+                .map_or(format!(">={}", r.at_least), |s| s.len().to_string()),
+            r.seconds,
+            opt(&t["length"]),
+            t["seconds"]
+                .as_f64()
+                .map_or("-".to_string(), |s| format!("{s:.3}")),
+            match t["replayed"].as_bool() {
+                Some(true) => "yes",
+                Some(false) => "NO",
+                None => "-",
+            },
+            t["time_ratio"]
+                .as_f64()
+                .map_or("-".to_string(), |s| format!("{s:.2}")),
+        );
+    }
+    let yes = |k: &str| {
+        if p[k].as_bool() == Some(true) {
+            "yes"
+        } else {
+            "NO"
+        }
+    };
+    outln!(
+        "twsearch solved {} of {}; each of its solutions replayed in permlab: {}; lengths equal to permlab's (on {} solved by both): {}; median time ratio permlab/twsearch: {}",
+        p["solved"],
+        rows.len(),
+        yes("every_solution_replayed"),
+        p["lengths_compared"],
+        yes("every_length_equal"),
+        p["median_time_ratio"]
+            .as_f64()
+            .map_or("-".to_string(), |r| format!("{r:.2}"))
+    );
+    Ok(())
 }

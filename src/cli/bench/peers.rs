@@ -32,18 +32,35 @@ const CASES: &[(&str, &str, &[&str])] = &[
 
 /// Wall seconds, CPU seconds and peak resident memory (bytes) of a child process,
 /// with what it printed on stdout.
-struct Measured {
-    wall: f64,
-    cpu: f64,
-    peak: u64,
-    stdout: String,
-    ok: bool,
-    stderr: String,
+pub(super) struct Measured {
+    /// Wall-clock seconds from spawning to the end.
+    pub wall: f64,
+    /// User plus system CPU seconds of the child.
+    pub cpu: f64,
+    /// Peak resident memory of the child, bytes.
+    pub peak: u64,
+    /// What it printed on stdout.
+    pub stdout: String,
+    /// Whether it exited with status 0 (and was not killed).
+    pub ok: bool,
+    /// What it printed on stderr.
+    pub stderr: String,
 }
 
 /// Runs `cmd` to the end, its stdout and stderr in files of `dir`, and measures it
 /// with `wait4` (so the CPU time and peak memory are the child's own).
-fn measure(mut cmd: Command, dir: &Path, tag: &str) -> Result<Measured, CliError> {
+fn measure(cmd: Command, dir: &Path, tag: &str) -> Result<Measured, CliError> {
+    measure_within(cmd, dir, tag, None)
+}
+
+/// [`measure`] with a time limit: a child still running after `limit` seconds is
+/// killed (and reported as failed, `ok: false`).
+pub(super) fn measure_within(
+    mut cmd: Command,
+    dir: &Path,
+    tag: &str,
+    limit: Option<f64>,
+) -> Result<Measured, CliError> {
     let out_path = dir.join(format!("{tag}.out"));
     let err_path = dir.join(format!("{tag}.err"));
     let out =
@@ -58,9 +75,30 @@ fn measure(mut cmd: Command, dir: &Path, tag: &str) -> Result<Measured, CliError
     let pid = child.id() as libc::pid_t;
     let mut status: libc::c_int = 0;
     let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
-    // SAFETY: `pid` is our child, not yet waited for (std's `Child` is never
-    // waited: it is forgotten below); `status` and `usage` are valid for writes.
-    let rc = unsafe { libc::wait4(pid, &mut status, 0, usage.as_mut_ptr()) };
+    let mut killed = false;
+    let rc = loop {
+        // with a limit, poll (WNOHANG) until the child ends or the limit passes;
+        // the child is only reaped here, so `pid` stays ours until then
+        let flags = if limit.is_some() && !killed {
+            libc::WNOHANG
+        } else {
+            0
+        };
+        // SAFETY: `pid` is our child, not yet reaped (std's `Child` is never
+        // waited: it is forgotten below); `status` and `usage` are valid for writes.
+        let rc = unsafe { libc::wait4(pid, &mut status, flags, usage.as_mut_ptr()) };
+        if rc != 0 {
+            break rc;
+        }
+        if limit.is_some_and(|l| start.elapsed().as_secs_f64() > l) {
+            // SAFETY: the child has not been reaped (wait4 returned 0), so `pid`
+            // is still our child.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            killed = true;
+        } else {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    };
     std::mem::forget(child);
     let wall = start.elapsed().as_secs_f64();
     if rc != pid {
@@ -70,13 +108,20 @@ fn measure(mut cmd: Command, dir: &Path, tag: &str) -> Result<Measured, CliError
     let usage = unsafe { usage.assume_init() };
     let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
     let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
+    let mut stderr = read(&err_path);
+    if killed {
+        stderr.push_str(&format!(
+            "killed after the limit of {:.0} s\n",
+            limit.unwrap_or(0.0)
+        ));
+    }
     Ok(Measured {
         wall,
         cpu: secs(usage.ru_utime) + secs(usage.ru_stime),
         peak: (usage.ru_maxrss as u64) * 1024,
         stdout: read(&out_path),
-        ok: libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
-        stderr: read(&err_path),
+        ok: !killed && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        stderr,
     })
 }
 
@@ -102,7 +147,7 @@ pub fn twsearch_distribution(output: &str) -> Vec<u64> {
 
 /// twsearch's executable, built from the source in `src` with its Makefile when it
 /// is not built yet; `None` (with the reason) when the source is not at hand.
-fn twsearch_binary(src: &Path) -> Result<PathBuf, String> {
+pub(super) fn twsearch_binary(src: &Path) -> Result<PathBuf, String> {
     let bin = src.join("build/bin/twsearch");
     if bin.is_file() {
         return Ok(bin);
@@ -127,6 +172,87 @@ fn twsearch_binary(src: &Path) -> Result<PathBuf, String> {
         return Err(format!("building twsearch in {} failed", src.display()));
     }
     Ok(bin)
+}
+
+/// One position's optimal solve by twsearch, as it prints it for a scramble file
+/// (`Solving NAME`, the solution's moves on a line that starts with a space, then
+/// `Found 1 solution max depth D … in SECONDS rate …`, or `No solution found in D`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TwsSolve {
+    /// The scramble's name.
+    pub name: String,
+    /// The solution's moves in twsearch's names; `None` when none was printed.
+    pub moves: Option<Vec<String>>,
+    /// The depth of the `Found` line.
+    pub depth: Option<u32>,
+    /// The seconds of the `Found` line (the search of this position alone).
+    pub seconds: Option<f64>,
+}
+
+/// The solves of a twsearch run on a scramble file, in the order printed (see
+/// [`TwsSolve`]). Lines of other kinds (table building, `Depth` lines) are skipped.
+pub fn twsearch_solves(output: &str) -> Vec<TwsSolve> {
+    let mut out: Vec<TwsSolve> = Vec::new();
+    for line in output.lines() {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        if w.first() == Some(&"Solving") {
+            out.push(TwsSolve {
+                name: w[1..].join(" "),
+                moves: None,
+                depth: None,
+                seconds: None,
+            });
+            continue;
+        }
+        let Some(cur) = out.last_mut() else { continue };
+        if line.starts_with(' ') && cur.moves.is_none() && cur.depth.is_none() {
+            // the solution (a blank line of one space: the empty solution)
+            cur.moves = Some(w.iter().map(|m| m.to_string()).collect());
+        } else if w.first() == Some(&"Found") && cur.depth.is_none() {
+            let after = |key: &str| w.windows(2).find(|p| p[0] == key).map(|p| p[1].to_string());
+            cur.depth = after("depth").and_then(|d| d.parse().ok());
+            cur.seconds = after("in").and_then(|t| t.parse().ok());
+        }
+    }
+    out
+}
+
+/// twsearch's optimal solver on positions: the definition `def` (a `.tws` text) and
+/// one `ScrambleAlg` block per position (its name and the moves that make it from
+/// solved, in the definition's move names), run as `twsearch --nowrite -M MB -t
+/// THREADS def.tws positions.scr` in the directory `dir`, killed after `limit`
+/// seconds. Returns the measured run and its solves ([`twsearch_solves`]).
+pub(super) fn twsearch_optimal(
+    bin: &Path,
+    dir: &Path,
+    def: &str,
+    scrambles: &[(String, String)],
+    threads: usize,
+    memory_mb: u64,
+    limit: f64,
+) -> Result<(Measured, Vec<TwsSolve>), CliError> {
+    let def_path = dir.join("puzzle.tws");
+    std::fs::write(&def_path, def).map_err(|e| format!("{}: {e}", def_path.display()))?;
+    let mut scr = String::new();
+    for (name, moves) in scrambles {
+        scr.push_str(&format!("ScrambleAlg {name}\n{moves}\nEnd\n"));
+    }
+    let scr_path = dir.join("positions.scr");
+    std::fs::write(&scr_path, scr).map_err(|e| format!("{}: {e}", scr_path.display()))?;
+    let mut cmd = Command::new(bin);
+    cmd.args([
+        "--nowrite",
+        "-M",
+        &memory_mb.to_string(),
+        "-t",
+        &threads.to_string(),
+    ])
+    .arg(&def_path)
+    .arg(&scr_path)
+    .current_dir(dir);
+    let m = measure_within(cmd, dir, "twsearch-solve", Some(limit))?;
+    let solves = twsearch_solves(&m.stdout);
+    Ok((m, solves))
 }
 
 pub(super) fn bench_peers(
@@ -292,5 +418,25 @@ mod tests {
         let text = "State size is 6\nDist 0 cnt 1 tot 1 in 0.1\nDist 1 cnt 3 tot 4 in 0.2\nDist 2 cnt 2 tot 6 in 0.3\nDist 3 cnt 0 tot 6 in 0.3\n";
         assert_eq!(twsearch_distribution(text), vec![1, 3, 2]);
         assert!(twsearch_distribution("nothing").is_empty());
+    }
+
+    #[test]
+    fn reads_twsearch_solution_lines() {
+        let text = "State size is 88179840 log2 26.3939\nFilling depth 3 val 0 saw 2873 (3240) in 0.005\n\
+                    Solving p1\n U2 R F2 U' R'\nFound 1 solution max depth 5 probes 63 nodes 60 in 4.25e-05 rate 1.4\n\
+                    Solving p2\nDepth 9 in 1.5 probes 10 nodes 9 rate 2\n \nFound 1 solution max depth 0 lookups 1 in 0.5 rate 0\n\
+                    Solving p3\nNo solution found in 12\n";
+        let s = twsearch_solves(text);
+        assert_eq!(s.len(), 3);
+        assert_eq!(s[0].name, "p1");
+        assert_eq!(
+            s[0].moves.as_deref(),
+            Some(&["U2", "R", "F2", "U'", "R'"].map(String::from)[..])
+        );
+        assert_eq!((s[0].depth, s[0].seconds), (Some(5), Some(4.25e-5)));
+        assert_eq!(s[1].moves.as_deref(), Some(&[][..]));
+        assert_eq!((s[1].depth, s[1].seconds), (Some(0), Some(0.5)));
+        assert_eq!((s[2].moves.clone(), s[2].depth), (None, None));
+        assert!(twsearch_solves("nothing\n U R\n").is_empty());
     }
 }
