@@ -52,6 +52,7 @@ pub mod mixing;
 #[cfg(feature = "mpi")]
 pub mod mpi_ranks;
 pub mod naive;
+pub mod macros;
 pub mod piece_stages;
 pub mod pieces;
 pub mod solve;

@@ -34,6 +34,7 @@ use super::ida::{
     Flow, Heuristic, Ida, IdaError, Limits, MoveSet, Pass, Projection, ProjectionKind,
 };
 use super::index::Arrangements;
+use super::macros::{BeamOptions, MacroOptions, Macros};
 use super::pieces::Pieces;
 use super::table::{check_memory, table_bytes};
 use crate::group::PermGroup;
@@ -64,6 +65,12 @@ pub struct StageOptions {
     /// The family solved last (`None`: the one moving most pieces, the first of
     /// those).
     pub last_family: Option<usize>,
+    /// Macros ([`super::macros`]) finish the position: from the first stage of
+    /// the last family's pieces on, and whenever a stage runs out of time
+    /// (`None`: no macros, a stage out of time factorises the rest).
+    pub macros: Option<MacroOptions>,
+    /// The beam search of the macros.
+    pub beam: BeamOptions,
 }
 
 impl Default for StageOptions {
@@ -72,6 +79,8 @@ impl Default for StageOptions {
             stage_pieces: DEFAULT_STAGE_PIECES,
             table_entries: DEFAULT_TABLE_ENTRIES,
             last_family: None,
+            macros: Some(MacroOptions::default()),
+            beam: BeamOptions::default(),
         }
     }
 }
@@ -93,6 +102,8 @@ pub struct Plan {
     pub stage_tables: Vec<Vec<usize>>,
     /// The entries of each table.
     pub entries: Vec<u64>,
+    /// The first stage with a piece the last family moves.
+    pub last_face_stage: usize,
 }
 
 impl Plan {
@@ -243,7 +254,12 @@ impl Plan {
             }
             stage_tables.push(mine);
         }
+        let last_face_stage = stages
+            .iter()
+            .position(|st| st.iter().any(|&p| moved[last][p]))
+            .unwrap_or(stages.len());
         Ok(Plan {
+            last_face_stage,
             pieces,
             last_family: last,
             order,
@@ -270,6 +286,9 @@ pub struct PieceStages {
     goals: Vec<Vec<u8>>,
     /// The group of the families' generators, for the fallback factorisation.
     group: PermGroup,
+    /// The macros that finish the position, if any.
+    macros: Option<Macros>,
+    beam: BeamOptions,
 }
 
 /// A callback after each stage: its number (0-based) and report.
@@ -306,6 +325,8 @@ pub struct StageReport {
     /// Whether it ran out of time and the rest was factorised (the cost is then
     /// the factorisation's).
     pub fallback: bool,
+    /// Whether macros placed its pieces (and all later ones).
+    pub macros: bool,
 }
 
 /// A solution found by [`PieceStages::solve`].
@@ -370,13 +391,24 @@ impl PieceStages {
         let gens: Vec<Perm> = (0..moves.families())
             .map(|f| moves.family_perm(f).clone())
             .collect();
+        let macros = match &opts.macros {
+            Some(mo) => Some(Macros::build(moves, &plan.pieces, mo, stop)?),
+            None => None,
+        };
         Ok(PieceStages {
+            macros,
+            beam: opts.beam,
             moves: moves.clone(),
             group: PermGroup::new(moves.degree(), gens),
             plan,
             heuristics,
             goals,
         })
+    }
+
+    /// The macros, if any.
+    pub fn macros(&self) -> Option<&Macros> {
+        self.macros.as_ref()
     }
 
     /// The plan.
@@ -420,6 +452,16 @@ impl PieceStages {
             let goal = |s: &[u8]| goal_labels.iter().all(|&l| s[l as usize] == l);
             if goal(&state) {
                 continue;
+            }
+            if k >= self.plan.last_face_stage {
+                if let Some(r) = self.finish_with_macros(k, &state, &limits) {
+                    letters.extend(r.0);
+                    reports.push(r.1);
+                    if let (Some(f), Some(r)) = (limits.progress, reports.last()) {
+                        f(k, r);
+                    }
+                    break;
+                }
             }
             let stage_deadline = match (limits.deadline, limits.stage_time) {
                 (Some(d), Some(t)) => Some(d.min(Instant::now() + t)),
@@ -466,6 +508,7 @@ impl PieceStages {
                         nodes: ida.nodes,
                         seconds: t0.elapsed().as_secs_f64(),
                         fallback: false,
+                        macros: false,
                     });
                 }
                 None if !limits.factorise => {
@@ -478,13 +521,22 @@ impl PieceStages {
                                 nodes: ida.nodes,
                                 seconds: t0.elapsed().as_secs_f64(),
                                 fallback: true,
+                        macros: false,
                             },
                         );
                     }
                     return Ok(None);
                 }
                 None => {
-                    // out of time: factorise what is left
+                    // out of time: macros, else factorise what is left
+                    if let Some(r) = self.finish_with_macros(k, &state, &limits) {
+                        letters.extend(r.0);
+                        reports.push(r.1);
+                        if let (Some(f), Some(r)) = (limits.progress, reports.last()) {
+                            f(k, r);
+                        }
+                        break;
+                    }
                     let rest = Perm::from_images(state.iter().map(|&x| x as u32).collect())
                         .map_err(|e| IdaError::Other(e.to_string()))?;
                     let fallback = self.factor(&rest).ok_or_else(|| {
@@ -496,6 +548,7 @@ impl PieceStages {
                         nodes: ida.nodes,
                         seconds: t0.elapsed().as_secs_f64(),
                         fallback: true,
+                        macros: false,
                     });
                     letters.extend(fallback);
                     if let (Some(f), Some(r)) = (limits.progress, reports.last()) {
@@ -531,6 +584,41 @@ impl PieceStages {
             letters,
             stages: reports,
         }))
+    }
+
+    /// Finishes `state` (the pieces of the stages before `k` home) with the
+    /// macros, within the limits: the moves and the stage's report.
+    fn finish_with_macros(
+        &self,
+        k: usize,
+        state: &[u8],
+        limits: &StageLimits,
+    ) -> Option<(Vec<(usize, u64)>, StageReport)> {
+        let lib = self.macros.as_ref()?;
+        let t0 = Instant::now();
+        let mut free = vec![true; self.plan.pieces.len()];
+        for st in &self.plan.stages[..k] {
+            for &p in st {
+                free[p] = false;
+            }
+        }
+        let letters = lib.finish(
+            &self.moves,
+            state,
+            &free,
+            self.beam,
+            limits.deadline,
+            limits.stop,
+        )?;
+        let report = StageReport {
+            pieces: self.plan.stages[k..].concat(),
+            cost: self.cost(&letters),
+            nodes: 0,
+            seconds: t0.elapsed().as_secs_f64(),
+            fallback: false,
+            macros: true,
+        };
+        Some((letters, report))
     }
 
     /// A word solving the position `g` (the permutation taking the solved state to
