@@ -412,24 +412,31 @@ impl Macros {
     /// macros moving only the pieces with `free[p]` (see the module docs): the
     /// moves as (family, power), merged, or `None` when the search ends (no
     /// steps, its levels, `deadline` or `stop`) without every piece home. Every
-    /// piece without `free` must be home in `start`.
+    /// piece without `free` must be home in `start`. With `goal`, only the pieces
+    /// with `goal[p]` need to come home (the others with `free` may end anywhere).
+    #[allow(clippy::too_many_arguments)]
     pub fn finish(
         &self,
         moves: &MoveSet,
         start: &[u8],
         free: &[bool],
+        goal: Option<&[bool]>,
         opts: BeamOptions,
         deadline: Option<Instant>,
         stop: Option<&AtomicBool>,
     ) -> Option<Vec<(usize, u64)>> {
         let steps = self.within(free);
         let pieces = &self.pieces;
+        let wanted: Vec<usize> = (0..pieces.len())
+            .filter(|&p| goal.is_none_or(|g| g[p]))
+            .collect();
         let unplaced = |s: &[u8]| -> u32 {
-            (0..pieces.len())
-                .filter(|&p| pieces.pieces[p].iter().any(|&x| s[x] as usize != x))
+            wanted
+                .iter()
+                .filter(|&&p| pieces.pieces[p].iter().any(|&x| s[x] as usize != x))
                 .count() as u32
         };
-        let solved = |s: &[u8]| s.iter().enumerate().all(|(i, &x)| x as usize == i);
+        let solved = |s: &[u8]| unplaced(s) == 0 && (goal.is_some() || s.iter().enumerate().all(|(i, &x)| x as usize == i));
         if solved(start) {
             return Some(Vec::new());
         }
@@ -452,7 +459,17 @@ impl Macros {
         for _ in 0..opts.max_levels {
             let mut cands: Vec<(u32, Vec<u8>, u32, usize, usize)> = Vec::new();
             for (bi, (s, c, node)) in beam.iter().enumerate() {
+                // the positions of the unplaced pieces' stickers: a step must
+                // move one of them
+                let at: Vec<usize> = wanted
+                    .iter()
+                    .filter(|&&p| pieces.pieces[p].iter().any(|&x| s[x] as usize != x))
+                    .map(|&p| s[pieces.pieces[p][0]] as usize)
+                    .collect();
                 for (k, m) in steps.iter().enumerate() {
+                    if !at.iter().any(|&q| m.images[q] as usize != q) {
+                        continue;
+                    }
                     let c2 = c + m.cost;
                     if best.is_some_and(|(b, _)| c2 >= b) {
                         continue;
@@ -495,7 +512,7 @@ impl Macros {
                     next.push((s2, c2, node));
                 }
             }
-            if next.is_empty() {
+            if next.is_empty() || (goal.is_some() && best.is_some()) {
                 break;
             }
             beam = next;

@@ -454,7 +454,7 @@ impl PieceStages {
                 continue;
             }
             if k >= self.plan.last_face_stage {
-                if let Some(r) = self.finish_with_macros(k, &state, &limits) {
+                if let Some(r) = self.finish_with_macros(k, &state, &limits, false) {
                     letters.extend(r.0);
                     reports.push(r.1);
                     if let (Some(f), Some(r)) = (limits.progress, reports.last()) {
@@ -528,14 +528,20 @@ impl PieceStages {
                     return Ok(None);
                 }
                 None => {
-                    // out of time: macros, else factorise what is left
-                    if let Some(r) = self.finish_with_macros(k, &state, &limits) {
+                    // out of time: macros place this stage's pieces, else
+                    // factorise what is left
+                    let whole = k >= self.plan.last_face_stage;
+                    if let Some(r) = self.finish_with_macros(k, &state, &limits, !whole) {
+                        state = self.play(&state, &r.0);
                         letters.extend(r.0);
                         reports.push(r.1);
                         if let (Some(f), Some(r)) = (limits.progress, reports.last()) {
                             f(k, r);
                         }
-                        break;
+                        if whole {
+                            break;
+                        }
+                        continue;
                     }
                     let rest = Perm::from_images(state.iter().map(|&x| x as u32).collect())
                         .map_err(|e| IdaError::Other(e.to_string()))?;
@@ -587,12 +593,14 @@ impl PieceStages {
     }
 
     /// Finishes `state` (the pieces of the stages before `k` home) with the
-    /// macros, within the limits: the moves and the stage's report.
+    /// macros, within the limits (with `only_stage`, only the pieces of stage `k`
+    /// come home besides the earlier ones): the moves and the stage's report.
     fn finish_with_macros(
         &self,
         k: usize,
         state: &[u8],
         limits: &StageLimits,
+        only_stage: bool,
     ) -> Option<(Vec<(usize, u64)>, StageReport)> {
         let lib = self.macros.as_ref()?;
         let t0 = Instant::now();
@@ -602,16 +610,33 @@ impl PieceStages {
                 free[p] = false;
             }
         }
+        let deadline = match (limits.deadline, limits.stage_time) {
+            (Some(d), Some(t)) => Some(d.min(Instant::now() + t)),
+            (d, None) => d,
+            (None, Some(t)) => Some(Instant::now() + t),
+        };
+        let goal: Option<Vec<bool>> = only_stage.then(|| {
+            let mut g: Vec<bool> = free.iter().map(|&f| !f).collect();
+            for &p in &self.plan.stages[k] {
+                g[p] = true;
+            }
+            g
+        });
         let letters = lib.finish(
             &self.moves,
             state,
             &free,
+            goal.as_deref(),
             self.beam,
-            limits.deadline,
+            deadline,
             limits.stop,
         )?;
         let report = StageReport {
-            pieces: self.plan.stages[k..].concat(),
+            pieces: if only_stage {
+                self.plan.stages[k].clone()
+            } else {
+                self.plan.stages[k..].concat()
+            },
             cost: self.cost(&letters),
             nodes: 0,
             seconds: t0.elapsed().as_secs_f64(),
@@ -619,6 +644,18 @@ impl PieceStages {
             macros: true,
         };
         Some((letters, report))
+    }
+
+    /// The state after the (family, power) moves `letters` from `s`.
+    fn play(&self, s: &[u8], letters: &[(usize, u64)]) -> Vec<u8> {
+        let mut s = s.to_vec();
+        for &(f, e) in letters {
+            let p = self.moves.family_perm(f).pow(e as i64);
+            for x in s.iter_mut() {
+                *x = p.image(*x as usize) as u8;
+            }
+        }
+        s
     }
 
     /// A word solving the position `g` (the permutation taking the solved state to
