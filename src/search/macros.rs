@@ -89,6 +89,9 @@ pub struct BeamOptions {
     pub width: usize,
     /// Most levels (macros in a row).
     pub max_levels: usize,
+    /// Stop at the first level that reaches the goal (else go on while cheaper
+    /// positions are kept).
+    pub first: bool,
 }
 
 impl Default for BeamOptions {
@@ -96,6 +99,7 @@ impl Default for BeamOptions {
         BeamOptions {
             width: 64,
             max_levels: 40,
+            first: false,
         }
     }
 }
@@ -512,7 +516,7 @@ impl Macros {
                     next.push((s2, c2, node));
                 }
             }
-            if next.is_empty() || (goal.is_some() && best.is_some()) {
+            if next.is_empty() || (opts.first && best.is_some()) {
                 break;
             }
             beam = next;

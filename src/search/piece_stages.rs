@@ -71,6 +71,12 @@ pub struct StageOptions {
     pub macros: Option<MacroOptions>,
     /// The beam search of the macros.
     pub beam: BeamOptions,
+    /// Macros finish the position once at most this many pieces are left (and
+    /// from the last family's first piece on in any case).
+    pub finish_pieces: usize,
+    /// Stages a stage out of time places with macros at once (its pieces and
+    /// those of the next `macro_stages - 1` stages).
+    pub macro_stages: usize,
 }
 
 impl Default for StageOptions {
@@ -81,6 +87,8 @@ impl Default for StageOptions {
             last_family: None,
             macros: Some(MacroOptions::default()),
             beam: BeamOptions::default(),
+            finish_pieces: 0,
+            macro_stages: 1,
         }
     }
 }
@@ -102,8 +110,9 @@ pub struct Plan {
     pub stage_tables: Vec<Vec<usize>>,
     /// The entries of each table.
     pub entries: Vec<u64>,
-    /// The first stage with a piece the last family moves.
-    pub last_face_stage: usize,
+    /// The first stage macros finish from: the first with a piece the last
+    /// family moves, or earlier when at most `finish_pieces` are left.
+    pub finish_stage: usize,
 }
 
 impl Plan {
@@ -254,12 +263,17 @@ impl Plan {
             }
             stage_tables.push(mine);
         }
-        let last_face_stage = stages
+        let mut left = pieces.len();
+        let finish_stage = stages
             .iter()
-            .position(|st| st.iter().any(|&p| moved[last][p]))
+            .position(|st| {
+                let early = left <= opts.finish_pieces;
+                left -= st.len();
+                early || st.iter().any(|&p| moved[last][p])
+            })
             .unwrap_or(stages.len());
         Ok(Plan {
-            last_face_stage,
+            finish_stage,
             pieces,
             last_family: last,
             order,
@@ -289,6 +303,7 @@ pub struct PieceStages {
     /// The macros that finish the position, if any.
     macros: Option<Macros>,
     beam: BeamOptions,
+    macro_stages: usize,
 }
 
 /// A callback after each stage: its number (0-based) and report.
@@ -398,6 +413,7 @@ impl PieceStages {
         Ok(PieceStages {
             macros,
             beam: opts.beam,
+            macro_stages: opts.macro_stages.max(1),
             moves: moves.clone(),
             group: PermGroup::new(moves.degree(), gens),
             plan,
@@ -453,7 +469,7 @@ impl PieceStages {
             if goal(&state) {
                 continue;
             }
-            if k >= self.plan.last_face_stage {
+            if k >= self.plan.finish_stage {
                 if let Some(r) = self.finish_with_macros(k, &state, &limits, false) {
                     letters.extend(r.0);
                     reports.push(r.1);
@@ -530,8 +546,18 @@ impl PieceStages {
                 None => {
                     // out of time: macros place this stage's pieces, else
                     // factorise what is left
-                    let whole = k >= self.plan.last_face_stage;
-                    if let Some(r) = self.finish_with_macros(k, &state, &limits, !whole) {
+                    let whole = k >= self.plan.finish_stage;
+                    let placed = self
+                        .finish_with_macros(k, &state, &limits, !whole)
+                        .map(|r| (r, whole))
+                        .or_else(|| {
+                            if whole {
+                                return None;
+                            }
+                            self.finish_with_macros(k, &state, &limits, false)
+                                .map(|r| (r, true))
+                        });
+                    if let Some((r, whole)) = placed {
                         state = self.play(&state, &r.0);
                         letters.extend(r.0);
                         reports.push(r.1);
@@ -611,14 +637,22 @@ impl PieceStages {
             }
         }
         let deadline = match (limits.deadline, limits.stage_time) {
-            (Some(d), Some(t)) => Some(d.min(Instant::now() + t)),
+            (Some(d), Some(t)) if only_stage => Some(d.min(Instant::now() + t)),
             (d, None) => d,
-            (None, Some(t)) => Some(Instant::now() + t),
+            (d, Some(_)) if !only_stage => d,
+            (_, Some(t)) => Some(Instant::now() + t),
+        };
+        let upto = if only_stage {
+            (k + self.macro_stages).min(self.plan.finish_stage.max(k + 1))
+        } else {
+            self.plan.stages.len()
         };
         let goal: Option<Vec<bool>> = only_stage.then(|| {
             let mut g: Vec<bool> = free.iter().map(|&f| !f).collect();
-            for &p in &self.plan.stages[k] {
-                g[p] = true;
+            for st in &self.plan.stages[k..upto] {
+                for &p in st {
+                    g[p] = true;
+                }
             }
             g
         });
@@ -632,11 +666,7 @@ impl PieceStages {
             limits.stop,
         )?;
         let report = StageReport {
-            pieces: if only_stage {
-                self.plan.stages[k].clone()
-            } else {
-                self.plan.stages[k..].concat()
-            },
+            pieces: self.plan.stages[k..upto].concat(),
             cost: self.cost(&letters),
             nodes: 0,
             seconds: t0.elapsed().as_secs_f64(),
