@@ -75,7 +75,7 @@ impl Default for MacroOptions {
             max_pieces: 3,
             max_meet: 2,
             raw_pieces: 6,
-            conjugation_rounds: 3,
+            conjugation_rounds: 6,
             max_macros: 200_000,
             max_products: 3_000_000,
         }
@@ -163,7 +163,8 @@ impl Macros {
                 .filter(|&(_, k)| k != 0)
                 .collect()
         };
-        let cost = |w: &[(usize, u64)]| -> u32 { w.iter().map(|&(f, k)| moves.power_cost(f, k)).sum() };
+        let cost =
+            |w: &[(usize, u64)]| -> u32 { w.iter().map(|&(f, k)| moves.power_cost(f, k)).sum() };
         let interrupted = || IdaError::Other("interrupted".into());
         // short words by length, one per effect
         let identity: Vec<u8> = (0..n as u8).collect();
@@ -233,66 +234,79 @@ impl Macros {
         let singles = lib.len();
         // commutators [a, b] of short words whose supports meet in one piece
         let partners = opts.partners.min(words.len());
-        let mut products = 0usize;
+        let mut products;
         // commutators moving more than `max_pieces`, to be cleaned below
         let mut raw: Vec<Macro> = Vec::new();
         let commutator = |a_im: &[u8], a: &[(usize, u64)], b_im: &[u8], b: &[(usize, u64)]| {
-            let im = then(&then(&then(a_im, b_im), &inverse_images(a_im)), &inverse_images(b_im));
+            let im = then(
+                &then(&then(a_im, b_im), &inverse_images(a_im)),
+                &inverse_images(b_im),
+            );
             let mut letters = a.to_vec();
             letters.extend_from_slice(b);
             letters.extend(inv_letters(a));
             letters.extend(inv_letters(b));
             (im, moves.merge(&letters))
         };
-        for (i, (a_im, a)) in words.iter().enumerate() {
-            if products >= opts.max_products {
+        // first supports meeting in at most `max_meet` pieces; when that finds
+        // nothing (moves of large support), any
+        for max_meet in [opts.max_meet, u32::MAX] {
+            if lib.len() > singles {
                 break;
             }
-            let a_letters = moves.letters(a);
-            for j in 0..partners {
-                let common = meet(&supports[i], &supports[j]);
-                if common == 0 || common > opts.max_meet {
-                    continue;
+            products = 0;
+            for (i, (a_im, a)) in words.iter().enumerate() {
+                if products >= opts.max_products {
+                    break;
                 }
-                products += 1;
-                let (b_im, b) = &words[j];
-                let (im, letters) = commutator(a_im, &a_letters, b_im, &moves.letters(b));
-                let ps = moved(&im);
-                if ps.is_empty() {
-                    continue;
-                }
-                if ps.len() > opts.max_pieces {
-                    if ps.len() <= opts.raw_pieces && raw.len() < opts.max_macros {
-                        raw.push(Macro {
+                let a_letters = moves.letters(a);
+                for j in 0..partners {
+                    let common = meet(&supports[i], &supports[j]);
+                    if common == 0 || common > max_meet {
+                        continue;
+                    }
+                    products += 1;
+                    let (b_im, b) = &words[j];
+                    let (im, letters) = commutator(a_im, &a_letters, b_im, &moves.letters(b));
+                    let ps = moved(&im);
+                    if ps.is_empty() {
+                        continue;
+                    }
+                    if ps.len() > opts.max_pieces {
+                        if ps.len() <= opts.raw_pieces && raw.len() < opts.max_macros {
+                            raw.push(Macro {
+                                cost: cost(&letters),
+                                letters,
+                                images: im,
+                                pieces: ps,
+                            });
+                        }
+                        continue;
+                    }
+                    add(
+                        &mut lib,
+                        &mut index,
+                        Macro {
                             cost: cost(&letters),
                             letters,
                             images: im,
                             pieces: ps,
-                        });
-                    }
-                    continue;
+                        },
+                    );
                 }
-                add(
-                    &mut lib,
-                    &mut index,
-                    Macro {
-                        cost: cost(&letters),
-                        letters,
-                        images: im,
-                        pieces: ps,
-                    },
-                );
-            }
-            if i % 256 == 0 && stop.load(Ordering::Relaxed) {
-                return Err(interrupted());
+                if i % 256 == 0 && stop.load(Ordering::Relaxed) {
+                    return Err(interrupted());
+                }
             }
         }
-        // a second round: commutators of the macros with short words
-        let first: Vec<Macro> = lib[singles..].to_vec();
+        // a second round: commutators of the macros (and raw ones) with short words
+        products = 0;
+        let mut first: Vec<Macro> = lib[singles..].to_vec();
+        first.extend(raw.iter().cloned());
         for m in &first {
             let ms = bits(&m.pieces, nw);
             for j in 0..partners {
-                if products >= 2 * opts.max_products {
+                if products >= opts.max_products {
                     break;
                 }
                 if meet(&ms, &supports[j]) != 1 {
@@ -418,8 +432,46 @@ impl Macros {
     /// steps, its levels, `deadline` or `stop`) without every piece home. Every
     /// piece without `free` must be home in `start`. With `goal`, only the pieces
     /// with `goal[p]` need to come home (the others with `free` may end anywhere).
+    ///
+    /// When the beam search fails, it is run again after each single move that
+    /// moves only free pieces (a position the macros, all even on some
+    /// orbit, cannot reach may need an odd move first), and the shortest answer
+    /// is taken.
     #[allow(clippy::too_many_arguments)]
     pub fn finish(
+        &self,
+        moves: &MoveSet,
+        start: &[u8],
+        free: &[bool],
+        goal: Option<&[bool]>,
+        opts: BeamOptions,
+        deadline: Option<Instant>,
+        stop: Option<&AtomicBool>,
+    ) -> Option<Vec<(usize, u64)>> {
+        if let Some(w) = self.beam(moves, start, free, goal, opts, deadline, stop) {
+            return Some(w);
+        }
+        let mut best: Option<(u32, Vec<(usize, u64)>)> = None;
+        for m in self.within(free).iter().filter(|m| m.letters.len() == 1) {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            let s: Vec<u8> = start.iter().map(|&x| m.images[x as usize]).collect();
+            if let Some(w) = self.beam(moves, &s, free, goal, opts, deadline, stop) {
+                let mut letters = m.letters.clone();
+                letters.extend(w);
+                let letters = moves.merge(&letters);
+                let c: u32 = letters.iter().map(|&(f, k)| moves.power_cost(f, k)).sum();
+                if best.as_ref().is_none_or(|(b, _)| c < *b) {
+                    best = Some((c, letters));
+                }
+            }
+        }
+        best.map(|(_, w)| w)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn beam(
         &self,
         moves: &MoveSet,
         start: &[u8],
@@ -440,7 +492,10 @@ impl Macros {
                 .filter(|&&p| pieces.pieces[p].iter().any(|&x| s[x] as usize != x))
                 .count() as u32
         };
-        let solved = |s: &[u8]| unplaced(s) == 0 && (goal.is_some() || s.iter().enumerate().all(|(i, &x)| x as usize == i));
+        let solved = |s: &[u8]| {
+            unplaced(s) == 0
+                && (goal.is_some() || s.iter().enumerate().all(|(i, &x)| x as usize == i))
+        };
         if solved(start) {
             return Some(Vec::new());
         }
@@ -455,7 +510,7 @@ impl Macros {
         }
         per.sort_unstable();
         let beta = per[per.len() / 2].max(1); // in half moves per piece
-        // arena of (parent, step)
+                                              // arena of (parent, step)
         let mut arena: Vec<(usize, usize)> = Vec::new();
         let mut beam: Vec<(Vec<u8>, u32, usize)> = vec![(start.to_vec(), 0, usize::MAX)];
         let mut best: Option<(u32, usize)> = None;
@@ -578,11 +633,7 @@ mod tests {
                 assert_eq!(im, m.images, "{name}: {:?}", m.letters);
                 let claimed = pieces.moved_by(&g);
                 assert_eq!(claimed, m.pieces);
-                assert_eq!(
-                    m.cost,
-                    m.letters.len() as u32,
-                    "htm: one per move, merged"
-                );
+                assert_eq!(m.cost, m.letters.len() as u32, "htm: one per move, merged");
             }
         }
     }

@@ -47,12 +47,12 @@ pub mod distributed;
 pub mod distribution;
 pub mod ida;
 pub mod index;
+pub mod macros;
 pub mod memory;
 pub mod mixing;
 #[cfg(feature = "mpi")]
 pub mod mpi_ranks;
 pub mod naive;
-pub mod macros;
 pub mod piece_stages;
 pub mod pieces;
 pub mod solve;

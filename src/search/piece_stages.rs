@@ -72,7 +72,8 @@ pub struct StageOptions {
     /// The beam search of the macros.
     pub beam: BeamOptions,
     /// Macros finish the position once at most this many pieces are left (and
-    /// from the last family's first piece on in any case).
+    /// from the last family's first piece on in any case); 0: one and a half
+    /// times the pieces the last family moves.
     pub finish_pieces: usize,
     /// Stages a stage out of time places with macros at once (its pieces and
     /// those of the next `macro_stages - 1` stages).
@@ -88,7 +89,7 @@ impl Default for StageOptions {
             macros: Some(MacroOptions::default()),
             beam: BeamOptions::default(),
             finish_pieces: 0,
-            macro_stages: 1,
+            macro_stages: 2,
         }
     }
 }
@@ -263,11 +264,16 @@ impl Plan {
             }
             stage_tables.push(mine);
         }
+        let finish_pieces = if opts.finish_pieces == 0 {
+            count(last) * 3 / 2
+        } else {
+            opts.finish_pieces
+        };
         let mut left = pieces.len();
         let finish_stage = stages
             .iter()
             .position(|st| {
-                let early = left <= opts.finish_pieces;
+                let early = left <= finish_pieces;
                 left -= st.len();
                 early || st.iter().any(|&p| moved[last][p])
             })
@@ -537,7 +543,7 @@ impl PieceStages {
                                 nodes: ida.nodes,
                                 seconds: t0.elapsed().as_secs_f64(),
                                 fallback: true,
-                        macros: false,
+                                macros: false,
                             },
                         );
                     }
