@@ -1018,9 +1018,9 @@ pub(super) fn solve_state(
                 if flen.as_ref().is_none_or(|(_, flen)| slen <= flen) =>
             {
                 report(
-                snames.clone(),
-                *slen,
-                false,
+                    snames.clone(),
+                    *slen,
+                    false,
                     &format!("{method}; optimal search out of time: {why}"),
                 )
             }
@@ -1222,12 +1222,7 @@ fn staged_solve(
         started.elapsed().as_secs_f64(),
         fallback
     ));
-    let by_macros: u32 = sol
-        .stages
-        .iter()
-        .filter(|s| s.macros)
-        .map(|s| s.cost)
-        .sum();
+    let by_macros: u32 = sol.stages.iter().filter(|s| s.macros).map(|s| s.cost).sum();
     let method = format!(
         "piece stages ({} stages of IDA* with pruning tables, last face {}{}{})",
         plan.stages.len(),

@@ -457,7 +457,11 @@ impl Macros {
                 break;
             }
             let s: Vec<u8> = start.iter().map(|&x| m.images[x as usize]).collect();
-            if let Some(w) = self.beam(moves, &s, free, goal, opts, deadline, stop) {
+            let quick = BeamOptions {
+                first: true,
+                ..opts
+            };
+            if let Some(w) = self.beam(moves, &s, free, goal, quick, deadline, stop) {
                 let mut letters = m.letters.clone();
                 letters.extend(w);
                 let letters = moves.merge(&letters);

@@ -22,10 +22,16 @@
 //!    (small) table of its solved part. The tables are built once, before the first
 //!    solve, after one memory check of them all, and shared by all stages and
 //!    positions.
-//! 3. A stage that does not finish in its time falls back to a factorisation of
-//!    the remaining position through the stabiliser chain (Minkwitz's tables,
-//!    T. Minkwitz, J. Symbolic Comput. 26 (1998), [`PermGroup::factor`]), which is
-//!    always correct but long.
+//! 3. **Macros** ([`super::macros`]: commutators of short words moving at most
+//!    three pieces, and their conjugates) finish the position by a beam search
+//!    from the *finish stage* on: the first stage of the last family's pieces, or
+//!    earlier once at most [`StageOptions::finish_pieces`] pieces are left. A
+//!    stage whose IDA* does not finish in its time is placed by macros too (with
+//!    the next stages, [`StageOptions::macro_stages`]), and the stages go on.
+//!    Only when the macros fail as well (out of time) is the remaining position
+//!    factorised through the stabiliser chain (Minkwitz's tables, T. Minkwitz,
+//!    J. Symbolic Comput. 26 (1998), [`PermGroup::factor`]), which is always
+//!    correct but long.
 //! 4. The stages' moves are joined, adjacent moves of one family merged
 //!    ([`MoveSet::merge`]), and the whole word is replayed on the position: a word
 //!    that does not solve it is an error, never an answer.
