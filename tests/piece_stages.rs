@@ -17,6 +17,7 @@ use std::time::Duration;
 /// factorises the rest), checks the answer through the word parser, and returns it.
 fn solve_checked(p: &Puzzle, solver: &PieceStages, g: &Perm, stage_time: f64) -> StagedSolution {
     let limits = StageLimits {
+        deadline: Some(std::time::Instant::now() + Duration::from_secs(60)),
         stage_time: Some(Duration::from_secs_f64(stage_time)),
         factorise: true,
         ..StageLimits::default()
@@ -83,6 +84,29 @@ fn cube3_random_positions_replay_to_solved() {
     }
     let g = scramble(&p, 5, 3);
     solve_checked(&p, &s, &g, 0.3);
+}
+
+/// Random (seeded, product replacement) positions of the Megaminx, Turnstyle-20
+/// and board:4x5:4: every answer replays to solved through the word parser, its
+/// reported length is the word's, and the stages placed by macros cost moves and
+/// are not factorisations (whether a stage needs macros depends on its time, so
+/// on the load).
+#[test]
+fn megaminx_turnstyle_board_random_positions_by_macros() {
+    for (name, count) in [("megaminx", 1), ("turnstyle:20", 1), ("board:4x5:4", 1)] {
+        let p = Puzzle::builtin(name).unwrap();
+        let s = solver(&p);
+        let group = p.group();
+        let mut rng = StdRng::seed_from_u64(14);
+        for _ in 0..count {
+            let g = group.random_element(&mut rng);
+            let sol = solve_checked(&p, &s, &g, 0.5);
+            // the macros' stages are reported with what they cost
+            for r in sol.stages.iter().filter(|r| r.macros) {
+                assert!(r.cost > 0 && !r.fallback, "{name}: {r:?}");
+            }
+        }
+    }
 }
 
 #[test]

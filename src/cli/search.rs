@@ -807,6 +807,8 @@ pub(super) struct Found {
 pub(super) struct SolveCache {
     table: Option<(GroupSpace, DistanceTable)>,
     heuristic: Option<Heuristic>,
+    /// The piece-stage solver (its tables and macros), for the next state.
+    staged: Option<Arc<PieceStages>>,
 }
 
 impl SolveCache {
@@ -962,22 +964,46 @@ pub(super) fn solve_state(
     let (fallback, staged) = match deadline {
         None => (None, None),
         Some(d) if full.is_none() && cache.table.is_none() => {
-            match staged_solver(&moves, max_memory, budget.flag(), o, &say)? {
-                Some(solver) => std::thread::scope(|scope| -> Result<_, CliError> {
-                    // the factorisation beside the stages (on another core); its
-                    // tables are the ones the stages fall back to
-                    let factor = scope.spawn(|| solver.factor(&g));
+            let solver = match cache.staged.clone() {
+                Some(s) => Some(s),
+                None => staged_solver(&moves, max_memory, budget.flag(), o, &say)?.map(Arc::new),
+            };
+            match solver {
+                Some(solver) => {
+                    cache.staged = Some(Arc::clone(&solver));
+                    // the factorisation beside the stages (on another core; its
+                    // tables are the ones the stages fall back to), waited for
+                    // only until the deadline when the stages answered
+                    let (tx, rx) = std::sync::mpsc::channel();
+                    {
+                        let (solver, g) = (Arc::clone(&solver), g.clone());
+                        std::thread::spawn(move || {
+                            let _ = tx.send(solver.factor(&g));
+                        });
+                    }
                     let staged = staged_solve(&solver, &start, d, stop, &say)?;
-                    let letters = factor
-                        .join()
-                        .map_err(|_| CliError::from("internal error: the factorisation panicked"))?
-                        .ok_or("the state is not in the group of the moves")?;
-                    let names = letters
-                        .iter()
-                        .map(|&(f, e)| moves.power_name(f, e))
-                        .collect();
-                    Ok((Some((names, solver.cost(&letters))), staged))
-                })?,
+                    let letters = match staged {
+                        Some(_) => rx
+                            .recv_timeout(d.saturating_duration_since(Instant::now()))
+                            .ok()
+                            .flatten(),
+                        None => Some(
+                            rx.recv()
+                                .map_err(|_| {
+                                    CliError::from("internal error: the factorisation panicked")
+                                })?
+                                .ok_or("the state is not in the group of the moves")?,
+                        ),
+                    };
+                    let fallback = letters.map(|letters| {
+                        let names = letters
+                            .iter()
+                            .map(|&(f, e)| moves.power_name(f, e))
+                            .collect();
+                        (names, solver.cost(&letters))
+                    });
+                    (fallback, staged)
+                }
                 None => (Some(factor_in_metric(puzzle, &g, ida_metric)?), None),
             }
         }
@@ -988,12 +1014,16 @@ pub(super) fn solve_state(
             return Err(format!("interrupted (Ctrl-C); {why}").into());
         }
         match (&fallback, &staged) {
-            (Some((_, flen)), Some((snames, slen, method))) if slen <= flen => report(
-                snames.clone(),
-                *slen,
-                false,
-                &format!("{method}; optimal search out of time: {why}"),
-            ),
+            (flen, Some((snames, slen, method)))
+                if flen.as_ref().is_none_or(|(_, flen)| slen <= flen) =>
+            {
+                report(
+                    snames.clone(),
+                    *slen,
+                    false,
+                    &format!("{method}; optimal search out of time: {why}"),
+                )
+            }
             (Some((names, length)), _) => report(
                 names.clone(),
                 *length,
@@ -1156,6 +1186,8 @@ fn staged_solve(
             r.seconds,
             if r.fallback {
                 " (out of time: the rest factorised)"
+            } else if r.macros {
+                " (by commutator macros)"
             } else {
                 ""
             }
@@ -1163,7 +1195,7 @@ fn staged_solve(
     };
     let limits = StageLimits {
         deadline: Some(deadline),
-        stage_time: Some(deadline.saturating_duration_since(started) / 3),
+        stage_time: Some(deadline.saturating_duration_since(started) / 10),
         stop: Some(stop),
         factorise: true,
         progress: Some(&progress),
@@ -1190,10 +1222,16 @@ fn staged_solve(
         started.elapsed().as_secs_f64(),
         fallback
     ));
+    let by_macros: u32 = sol.stages.iter().filter(|s| s.macros).map(|s| s.cost).sum();
     let method = format!(
-        "piece stages ({} stages of IDA* with pruning tables, last face {}{})",
+        "piece stages ({} stages of IDA* with pruning tables, last face {}{}{})",
         plan.stages.len(),
         moves.power_name(plan.last_family, 1),
+        if by_macros > 0 {
+            format!("; {by_macros} moves by commutator macros")
+        } else {
+            String::new()
+        },
         if fallback > 0 {
             format!("; {fallback} moves by factorisation after a stage ran out of time")
         } else {

@@ -23,6 +23,8 @@
 //! - [`pieces`]: the pieces of a puzzle (blocks moved whole);
 //! - [`piece_stages`]: near-optimal solutions piece group by piece group, each
 //!   stage an IDA* with pruning tables of the pieces placed so far;
+//! - [`macros`]: commutator macros moving few pieces, and a beam search that
+//!   finishes a position with them (the piece stages' last stages);
 //! - [`staged`]: seed 001's staged solver.
 //! - [`mixing`]: the exact distribution of a random walk and its distance to
 //!   uniform (mixing curves).
@@ -47,6 +49,7 @@ pub mod distributed;
 pub mod distribution;
 pub mod ida;
 pub mod index;
+pub mod macros;
 pub mod memory;
 pub mod mixing;
 #[cfg(feature = "mpi")]

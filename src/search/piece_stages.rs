@@ -22,10 +22,16 @@
 //!    (small) table of its solved part. The tables are built once, before the first
 //!    solve, after one memory check of them all, and shared by all stages and
 //!    positions.
-//! 3. A stage that does not finish in its time falls back to a factorisation of
-//!    the remaining position through the stabiliser chain (Minkwitz's tables,
-//!    T. Minkwitz, J. Symbolic Comput. 26 (1998), [`PermGroup::factor`]), which is
-//!    always correct but long.
+//! 3. **Macros** ([`super::macros`]: commutators of short words moving at most
+//!    three pieces, and their conjugates) finish the position by a beam search
+//!    from the *finish stage* on: the first stage of the last family's pieces, or
+//!    earlier once at most [`StageOptions::finish_pieces`] pieces are left. A
+//!    stage whose IDA* does not finish in its time is placed by macros too (with
+//!    the next stages, [`StageOptions::macro_stages`]), and the stages go on.
+//!    Only when the macros fail as well (out of time) is the remaining position
+//!    factorised through the stabiliser chain (Minkwitz's tables, T. Minkwitz,
+//!    J. Symbolic Comput. 26 (1998), [`PermGroup::factor`]), which is always
+//!    correct but long.
 //! 4. The stages' moves are joined, adjacent moves of one family merged
 //!    ([`MoveSet::merge`]), and the whole word is replayed on the position: a word
 //!    that does not solve it is an error, never an answer.
@@ -34,6 +40,7 @@ use super::ida::{
     Flow, Heuristic, Ida, IdaError, Limits, MoveSet, Pass, Projection, ProjectionKind,
 };
 use super::index::Arrangements;
+use super::macros::{BeamOptions, MacroOptions, Macros};
 use super::pieces::Pieces;
 use super::table::{check_memory, table_bytes};
 use crate::group::PermGroup;
@@ -64,6 +71,19 @@ pub struct StageOptions {
     /// The family solved last (`None`: the one moving most pieces, the first of
     /// those).
     pub last_family: Option<usize>,
+    /// Macros ([`super::macros`]) finish the position: from the first stage of
+    /// the last family's pieces on, and whenever a stage runs out of time
+    /// (`None`: no macros, a stage out of time factorises the rest).
+    pub macros: Option<MacroOptions>,
+    /// The beam search of the macros.
+    pub beam: BeamOptions,
+    /// Macros finish the position once at most this many pieces are left (and
+    /// from the last family's first piece on in any case); 0: one and a half
+    /// times the pieces the last family moves.
+    pub finish_pieces: usize,
+    /// Stages a stage out of time places with macros at once (its pieces and
+    /// those of the next `macro_stages - 1` stages).
+    pub macro_stages: usize,
 }
 
 impl Default for StageOptions {
@@ -72,6 +92,10 @@ impl Default for StageOptions {
             stage_pieces: DEFAULT_STAGE_PIECES,
             table_entries: DEFAULT_TABLE_ENTRIES,
             last_family: None,
+            macros: Some(MacroOptions::default()),
+            beam: BeamOptions::default(),
+            finish_pieces: 0,
+            macro_stages: 2,
         }
     }
 }
@@ -93,6 +117,9 @@ pub struct Plan {
     pub stage_tables: Vec<Vec<usize>>,
     /// The entries of each table.
     pub entries: Vec<u64>,
+    /// The first stage macros finish from: the first with a piece the last
+    /// family moves, or earlier when at most `finish_pieces` are left.
+    pub finish_stage: usize,
 }
 
 impl Plan {
@@ -243,7 +270,22 @@ impl Plan {
             }
             stage_tables.push(mine);
         }
+        let finish_pieces = if opts.finish_pieces == 0 {
+            count(last) * 3 / 2
+        } else {
+            opts.finish_pieces
+        };
+        let mut left = pieces.len();
+        let finish_stage = stages
+            .iter()
+            .position(|st| {
+                let early = left <= finish_pieces;
+                left -= st.len();
+                early || st.iter().any(|&p| moved[last][p])
+            })
+            .unwrap_or(stages.len());
         Ok(Plan {
+            finish_stage,
             pieces,
             last_family: last,
             order,
@@ -270,6 +312,10 @@ pub struct PieceStages {
     goals: Vec<Vec<u8>>,
     /// The group of the families' generators, for the fallback factorisation.
     group: PermGroup,
+    /// The macros that finish the position, if any.
+    macros: Option<Macros>,
+    beam: BeamOptions,
+    macro_stages: usize,
 }
 
 /// A callback after each stage: its number (0-based) and report.
@@ -306,6 +352,8 @@ pub struct StageReport {
     /// Whether it ran out of time and the rest was factorised (the cost is then
     /// the factorisation's).
     pub fallback: bool,
+    /// Whether macros placed its pieces (and all later ones).
+    pub macros: bool,
 }
 
 /// A solution found by [`PieceStages::solve`].
@@ -370,13 +418,25 @@ impl PieceStages {
         let gens: Vec<Perm> = (0..moves.families())
             .map(|f| moves.family_perm(f).clone())
             .collect();
+        let macros = match &opts.macros {
+            Some(mo) => Some(Macros::build(moves, &plan.pieces, mo, stop)?),
+            None => None,
+        };
         Ok(PieceStages {
+            macros,
+            beam: opts.beam,
+            macro_stages: opts.macro_stages.max(1),
             moves: moves.clone(),
             group: PermGroup::new(moves.degree(), gens),
             plan,
             heuristics,
             goals,
         })
+    }
+
+    /// The macros, if any.
+    pub fn macros(&self) -> Option<&Macros> {
+        self.macros.as_ref()
     }
 
     /// The plan.
@@ -420,6 +480,16 @@ impl PieceStages {
             let goal = |s: &[u8]| goal_labels.iter().all(|&l| s[l as usize] == l);
             if goal(&state) {
                 continue;
+            }
+            if k >= self.plan.finish_stage {
+                if let Some(r) = self.finish_with_macros(k, &state, &limits, false) {
+                    letters.extend(r.0);
+                    reports.push(r.1);
+                    if let (Some(f), Some(r)) = (limits.progress, reports.last()) {
+                        f(k, r);
+                    }
+                    break;
+                }
             }
             let stage_deadline = match (limits.deadline, limits.stage_time) {
                 (Some(d), Some(t)) => Some(d.min(Instant::now() + t)),
@@ -466,6 +536,7 @@ impl PieceStages {
                         nodes: ida.nodes,
                         seconds: t0.elapsed().as_secs_f64(),
                         fallback: false,
+                        macros: false,
                     });
                 }
                 None if !limits.factorise => {
@@ -478,13 +549,38 @@ impl PieceStages {
                                 nodes: ida.nodes,
                                 seconds: t0.elapsed().as_secs_f64(),
                                 fallback: true,
+                                macros: false,
                             },
                         );
                     }
                     return Ok(None);
                 }
                 None => {
-                    // out of time: factorise what is left
+                    // out of time: macros place this stage's pieces, else
+                    // factorise what is left
+                    let whole = k >= self.plan.finish_stage;
+                    let placed = self
+                        .finish_with_macros(k, &state, &limits, !whole)
+                        .map(|r| (r, whole))
+                        .or_else(|| {
+                            if whole {
+                                return None;
+                            }
+                            self.finish_with_macros(k, &state, &limits, false)
+                                .map(|r| (r, true))
+                        });
+                    if let Some((r, whole)) = placed {
+                        state = self.play(&state, &r.0);
+                        letters.extend(r.0);
+                        reports.push(r.1);
+                        if let (Some(f), Some(r)) = (limits.progress, reports.last()) {
+                            f(k, r);
+                        }
+                        if whole {
+                            break;
+                        }
+                        continue;
+                    }
                     let rest = Perm::from_images(state.iter().map(|&x| x as u32).collect())
                         .map_err(|e| IdaError::Other(e.to_string()))?;
                     let fallback = self.factor(&rest).ok_or_else(|| {
@@ -496,6 +592,7 @@ impl PieceStages {
                         nodes: ida.nodes,
                         seconds: t0.elapsed().as_secs_f64(),
                         fallback: true,
+                        macros: false,
                     });
                     letters.extend(fallback);
                     if let (Some(f), Some(r)) = (limits.progress, reports.last()) {
@@ -531,6 +628,76 @@ impl PieceStages {
             letters,
             stages: reports,
         }))
+    }
+
+    /// Finishes `state` (the pieces of the stages before `k` home) with the
+    /// macros, within the limits (with `only_stage`, only the pieces of stage `k`
+    /// come home besides the earlier ones): the moves and the stage's report.
+    fn finish_with_macros(
+        &self,
+        k: usize,
+        state: &[u8],
+        limits: &StageLimits,
+        only_stage: bool,
+    ) -> Option<(Vec<(usize, u64)>, StageReport)> {
+        let lib = self.macros.as_ref()?;
+        let t0 = Instant::now();
+        let mut free = vec![true; self.plan.pieces.len()];
+        for st in &self.plan.stages[..k] {
+            for &p in st {
+                free[p] = false;
+            }
+        }
+        let deadline = match (limits.deadline, limits.stage_time) {
+            (Some(d), Some(t)) if only_stage => Some(d.min(Instant::now() + t)),
+            (d, None) => d,
+            (d, Some(_)) if !only_stage => d,
+            (_, Some(t)) => Some(Instant::now() + t),
+        };
+        let upto = if only_stage {
+            (k + self.macro_stages).min(self.plan.finish_stage.max(k + 1))
+        } else {
+            self.plan.stages.len()
+        };
+        let goal: Option<Vec<bool>> = only_stage.then(|| {
+            let mut g: Vec<bool> = free.iter().map(|&f| !f).collect();
+            for st in &self.plan.stages[k..upto] {
+                for &p in st {
+                    g[p] = true;
+                }
+            }
+            g
+        });
+        let letters = lib.finish(
+            &self.moves,
+            state,
+            &free,
+            goal.as_deref(),
+            self.beam,
+            deadline,
+            limits.stop,
+        )?;
+        let report = StageReport {
+            pieces: self.plan.stages[k..upto].concat(),
+            cost: self.cost(&letters),
+            nodes: 0,
+            seconds: t0.elapsed().as_secs_f64(),
+            fallback: false,
+            macros: true,
+        };
+        Some((letters, report))
+    }
+
+    /// The state after the (family, power) moves `letters` from `s`.
+    fn play(&self, s: &[u8], letters: &[(usize, u64)]) -> Vec<u8> {
+        let mut s = s.to_vec();
+        for &(f, e) in letters {
+            let p = self.moves.family_perm(f).pow(e as i64);
+            for x in s.iter_mut() {
+                *x = p.image(*x as usize) as u8;
+            }
+        }
+        s
     }
 
     /// A word solving the position `g` (the permutation taking the solved state to

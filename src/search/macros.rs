@@ -1,0 +1,644 @@
+//! Macros: short words that move only a few pieces and keep every other piece
+//! home, and a beam search that finishes a position with them.
+//!
+//! **Finding them** ([`Macros::build`]). Short words are enumerated by length
+//! (canonical move sequences, one word per distinct effect, the first found being
+//! a shortest). For two permutations `a`, `b` whose supports meet in one point the
+//! commutator `[a, b] = a b a⁻¹ b⁻¹` is a 3-cycle; on blocks (pieces) the same
+//! holds for the induced action, so commutators of short words whose piece
+//! supports meet in one piece move at most three pieces (a 3-cycle of pieces, with
+//! orientation changes, or a twist of two pieces in place). This is the classical
+//! construction of puzzle macros from commutators (D. Singmaster, *Notes on
+//! Rubik's Magic Cube*, 1981; D. Joyner, *Adventures in Group Theory*, 2nd ed.,
+//! 2008, ch. 5 and 11). Every commutator moving at most `max_pieces` pieces is
+//! kept (the shortest word per effect), a second round takes commutators of the
+//! macros found with short words, and the library is closed under conjugation
+//! `x M x⁻¹` by single moves for a few rounds (conjugates move the same number of
+//! pieces elsewhere).
+//!
+//! **Finishing with them** ([`Macros::finish`]). With a set of pieces allowed to
+//! move (the pieces not yet placed), the macros and single moves moving only
+//! those are the steps of a beam search (B. T. Lowerre, *The HARPY speech
+//! recognition system*, CMU 1976): each level expands every kept position by every
+//! step and keeps the `width` positions of smallest `cost + β · unplaced pieces`,
+//! `β` being the typical cost of a macro per piece it places. The cheapest
+//! position with every piece home ends it. Steps are joined with adjacent moves of
+//! one family merged ([`MoveSet::merge`]).
+
+use super::ida::{IdaError, MoveSet};
+use super::pieces::Pieces;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// A word with its effect and the pieces it moves.
+#[derive(Clone, Debug)]
+pub struct Macro {
+    /// The moves as (family, power), adjacent moves of a family merged.
+    pub letters: Vec<(usize, u64)>,
+    /// The cost in the metric of the moves.
+    pub cost: u32,
+    /// The effect: label `x` goes to `images[x]` (as [`MoveSet::apply`]).
+    pub images: Vec<u8>,
+    /// The pieces it moves (indices into [`Pieces::pieces`]), ascending.
+    pub pieces: Vec<usize>,
+}
+
+/// How macros are searched.
+#[derive(Clone, Debug)]
+pub struct MacroOptions {
+    /// Distinct short words enumerated (by increasing length) as the first words
+    /// of commutators.
+    pub words: usize,
+    /// Distinct short words (the shortest of the above) as the second words.
+    pub partners: usize,
+    /// Largest number of pieces a kept macro moves.
+    pub max_pieces: usize,
+    /// Largest number of pieces shared by the two words of a commutator.
+    pub max_meet: u32,
+    /// Commutators moving more pieces than `max_pieces` but at most this many are
+    /// cleaned: times the inverse of a kept macro equal to them on one orbit.
+    pub raw_pieces: usize,
+    /// Rounds of conjugation by single moves.
+    pub conjugation_rounds: usize,
+    /// Most macros kept (the library stops growing there).
+    pub max_macros: usize,
+    /// Most commutators computed (a bound on the building time).
+    pub max_products: usize,
+}
+
+impl Default for MacroOptions {
+    fn default() -> MacroOptions {
+        MacroOptions {
+            words: 30_000,
+            partners: 400,
+            max_pieces: 3,
+            max_meet: 2,
+            raw_pieces: 6,
+            conjugation_rounds: 6,
+            max_macros: 200_000,
+            max_products: 3_000_000,
+        }
+    }
+}
+
+/// How [`Macros::finish`] searches.
+#[derive(Clone, Copy, Debug)]
+pub struct BeamOptions {
+    /// Positions kept per level.
+    pub width: usize,
+    /// Most levels (macros in a row).
+    pub max_levels: usize,
+    /// Stop at the first level that reaches the goal (else go on while cheaper
+    /// positions are kept).
+    pub first: bool,
+}
+
+impl Default for BeamOptions {
+    fn default() -> BeamOptions {
+        BeamOptions {
+            width: 64,
+            max_levels: 40,
+            first: false,
+        }
+    }
+}
+
+/// A library of macros for a move set (see the module docs).
+#[derive(Clone, Debug)]
+pub struct Macros {
+    /// The macros, and the single moves (which may move many pieces).
+    pub macros: Vec<Macro>,
+    /// The pieces of the puzzle.
+    pub pieces: Pieces,
+    degree: usize,
+}
+
+/// Fixed-size bit set of pieces.
+fn bits(pieces: &[usize], words: usize) -> Vec<u64> {
+    let mut b = vec![0u64; words];
+    for &p in pieces {
+        b[p / 64] |= 1 << (p % 64);
+    }
+    b
+}
+
+fn meet(a: &[u64], b: &[u64]) -> u32 {
+    a.iter().zip(b).map(|(x, y)| (x & y).count_ones()).sum()
+}
+
+/// Effect of `a` then `b`.
+fn then(a: &[u8], b: &[u8]) -> Vec<u8> {
+    a.iter().map(|&x| b[x as usize]).collect()
+}
+
+fn inverse_images(a: &[u8]) -> Vec<u8> {
+    let mut inv = vec![0u8; a.len()];
+    for (i, &x) in a.iter().enumerate() {
+        inv[x as usize] = i as u8;
+    }
+    inv
+}
+
+impl Macros {
+    /// Finds the macros of `moves` for its `pieces` (see the module docs); gives up
+    /// with an error when `stop` is raised.
+    pub fn build(
+        moves: &MoveSet,
+        pieces: &Pieces,
+        opts: &MacroOptions,
+        stop: &AtomicBool,
+    ) -> Result<Macros, IdaError> {
+        let n = moves.degree();
+        let nw = pieces.len().div_ceil(64).max(1);
+        let moved = |im: &[u8]| -> Vec<usize> {
+            (0..pieces.len())
+                .filter(|&p| pieces.pieces[p].iter().any(|&x| im[x] as usize != x))
+                .collect()
+        };
+        let inv_letters = |w: &[(usize, u64)]| -> Vec<(usize, u64)> {
+            w.iter()
+                .rev()
+                .map(|&(f, k)| (f, (moves.family_order(f) - k) % moves.family_order(f)))
+                .filter(|&(_, k)| k != 0)
+                .collect()
+        };
+        let cost =
+            |w: &[(usize, u64)]| -> u32 { w.iter().map(|&(f, k)| moves.power_cost(f, k)).sum() };
+        let interrupted = || IdaError::Other("interrupted".into());
+        // short words by length, one per effect
+        let identity: Vec<u8> = (0..n as u8).collect();
+        let mut seen: HashSet<Vec<u8>> = HashSet::from([identity.clone()]);
+        // (effect, word as move indices)
+        let mut words: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
+        let mut frontier: Vec<(Vec<u8>, Vec<usize>)> = vec![(identity.clone(), Vec::new())];
+        let mut next = vec![0u8; n];
+        'grow: while !frontier.is_empty() && words.len() < opts.words {
+            let mut grown = Vec::new();
+            for (s, w) in &frontier {
+                for m in 0..moves.moves().len() {
+                    if !moves.allowed(w.last().copied(), 1, m) {
+                        continue;
+                    }
+                    moves.apply(m, s, &mut next);
+                    if seen.insert(next.clone()) {
+                        let mut w2 = w.clone();
+                        w2.push(m);
+                        words.push((next.clone(), w2.clone()));
+                        grown.push((next.clone(), w2));
+                        if words.len() >= opts.words {
+                            break 'grow;
+                        }
+                    }
+                }
+            }
+            if stop.load(Ordering::Relaxed) {
+                return Err(interrupted());
+            }
+            frontier = grown;
+        }
+        let supports: Vec<Vec<u64>> = words.iter().map(|(im, _)| bits(&moved(im), nw)).collect();
+        let mut lib: Vec<Macro> = Vec::new();
+        let mut index: HashMap<Vec<u8>, usize> = HashMap::new();
+        let add = |lib: &mut Vec<Macro>, index: &mut HashMap<Vec<u8>, usize>, m: Macro| -> bool {
+            match index.get(&m.images) {
+                Some(&i) if lib[i].cost <= m.cost => false,
+                Some(&i) => {
+                    lib[i] = m;
+                    true
+                }
+                None => {
+                    index.insert(m.images.clone(), lib.len());
+                    lib.push(m);
+                    true
+                }
+            }
+        };
+        // the single moves
+        for m in 0..moves.moves().len() {
+            let letters = moves.letters(&[m]);
+            let mut im = identity.clone();
+            moves.apply(m, &identity, &mut im);
+            let ps = moved(&im);
+            add(
+                &mut lib,
+                &mut index,
+                Macro {
+                    cost: cost(&letters),
+                    letters,
+                    images: im,
+                    pieces: ps,
+                },
+            );
+        }
+        let singles = lib.len();
+        // commutators [a, b] of short words whose supports meet in one piece
+        let partners = opts.partners.min(words.len());
+        let mut products;
+        // commutators moving more than `max_pieces`, to be cleaned below
+        let mut raw: Vec<Macro> = Vec::new();
+        let commutator = |a_im: &[u8], a: &[(usize, u64)], b_im: &[u8], b: &[(usize, u64)]| {
+            let im = then(
+                &then(&then(a_im, b_im), &inverse_images(a_im)),
+                &inverse_images(b_im),
+            );
+            let mut letters = a.to_vec();
+            letters.extend_from_slice(b);
+            letters.extend(inv_letters(a));
+            letters.extend(inv_letters(b));
+            (im, moves.merge(&letters))
+        };
+        // first supports meeting in at most `max_meet` pieces; when that finds
+        // nothing (moves of large support), any
+        for max_meet in [opts.max_meet, u32::MAX] {
+            if lib.len() > singles {
+                break;
+            }
+            products = 0;
+            for (i, (a_im, a)) in words.iter().enumerate() {
+                if products >= opts.max_products {
+                    break;
+                }
+                let a_letters = moves.letters(a);
+                for j in 0..partners {
+                    let common = meet(&supports[i], &supports[j]);
+                    if common == 0 || common > max_meet {
+                        continue;
+                    }
+                    products += 1;
+                    let (b_im, b) = &words[j];
+                    let (im, letters) = commutator(a_im, &a_letters, b_im, &moves.letters(b));
+                    let ps = moved(&im);
+                    if ps.is_empty() {
+                        continue;
+                    }
+                    if ps.len() > opts.max_pieces {
+                        if ps.len() <= opts.raw_pieces && raw.len() < opts.max_macros {
+                            raw.push(Macro {
+                                cost: cost(&letters),
+                                letters,
+                                images: im,
+                                pieces: ps,
+                            });
+                        }
+                        continue;
+                    }
+                    add(
+                        &mut lib,
+                        &mut index,
+                        Macro {
+                            cost: cost(&letters),
+                            letters,
+                            images: im,
+                            pieces: ps,
+                        },
+                    );
+                }
+                if i % 256 == 0 && stop.load(Ordering::Relaxed) {
+                    return Err(interrupted());
+                }
+            }
+        }
+        // a second round: commutators of the macros (and raw ones) with short words
+        products = 0;
+        let mut first: Vec<Macro> = lib[singles..].to_vec();
+        first.extend(raw.iter().cloned());
+        for m in &first {
+            let ms = bits(&m.pieces, nw);
+            for j in 0..partners {
+                if products >= opts.max_products {
+                    break;
+                }
+                if meet(&ms, &supports[j]) != 1 {
+                    continue;
+                }
+                products += 1;
+                let (b_im, b) = &words[j];
+                let (im, letters) = commutator(&m.images, &m.letters, b_im, &moves.letters(b));
+                let ps = moved(&im);
+                if ps.is_empty() || ps.len() > opts.max_pieces {
+                    continue;
+                }
+                add(
+                    &mut lib,
+                    &mut index,
+                    Macro {
+                        cost: cost(&letters),
+                        letters,
+                        images: im,
+                        pieces: ps,
+                    },
+                );
+            }
+            if stop.load(Ordering::Relaxed) {
+                return Err(interrupted());
+            }
+        }
+        // cleaning: a raw macro whose restriction to one orbit's pieces is the
+        // effect of a kept macro, times that macro's inverse, moves only the
+        // other pieces
+        let orbit_count = pieces.orbit.iter().max().map_or(0, |&o| o + 1);
+        let mut cleaned = Vec::new();
+        for r in &raw {
+            for o in 0..orbit_count {
+                let mut part = identity.clone();
+                for &p in r.pieces.iter().filter(|&&p| pieces.orbit[p] == o) {
+                    for &x in &pieces.pieces[p] {
+                        part[x] = r.images[x];
+                    }
+                }
+                if part == identity || part == r.images {
+                    continue;
+                }
+                let Some(&k) = index.get(&inverse_images(&part)) else {
+                    continue;
+                };
+                let im = then(&r.images, &lib[k].images);
+                let ps = moved(&im);
+                if ps.is_empty() || ps.len() > opts.max_pieces {
+                    continue;
+                }
+                let mut letters = r.letters.clone();
+                letters.extend_from_slice(&lib[k].letters);
+                let letters = moves.merge(&letters);
+                cleaned.push(Macro {
+                    cost: cost(&letters),
+                    letters,
+                    images: im,
+                    pieces: ps,
+                });
+            }
+        }
+        for m in cleaned {
+            add(&mut lib, &mut index, m);
+        }
+        // conjugates x M x⁻¹ by single moves
+        let mut fresh: Vec<usize> = (singles..lib.len()).collect();
+        for _ in 0..opts.conjugation_rounds {
+            let mut grown = Vec::new();
+            for &i in &fresh {
+                for x in 0..singles {
+                    if lib.len() >= opts.max_macros {
+                        break;
+                    }
+                    let (x_im, x_letters) = (lib[x].images.clone(), lib[x].letters.clone());
+                    let m = &lib[i];
+                    let im = then(&then(&x_im, &m.images), &inverse_images(&x_im));
+                    if index.contains_key(&im) {
+                        continue;
+                    }
+                    let mut letters = x_letters.clone();
+                    letters.extend_from_slice(&m.letters);
+                    letters.extend(inv_letters(&x_letters));
+                    let letters = moves.merge(&letters);
+                    let ps = moved(&im);
+                    if add(
+                        &mut lib,
+                        &mut index,
+                        Macro {
+                            cost: cost(&letters),
+                            letters,
+                            images: im,
+                            pieces: ps,
+                        },
+                    ) {
+                        grown.push(lib.len() - 1);
+                    }
+                }
+            }
+            if stop.load(Ordering::Relaxed) {
+                return Err(interrupted());
+            }
+            fresh = grown;
+        }
+        Ok(Macros {
+            macros: lib,
+            pieces: pieces.clone(),
+            degree: n,
+        })
+    }
+
+    /// The macros (and single moves) that move only pieces with `free[p]`.
+    pub fn within(&self, free: &[bool]) -> Vec<&Macro> {
+        self.macros
+            .iter()
+            .filter(|m| m.pieces.iter().all(|&p| free[p]))
+            .collect()
+    }
+
+    /// Finishes the position `start` (an image list) by a beam search over the
+    /// macros moving only the pieces with `free[p]` (see the module docs): the
+    /// moves as (family, power), merged, or `None` when the search ends (no
+    /// steps, its levels, `deadline` or `stop`) without every piece home. Every
+    /// piece without `free` must be home in `start`. With `goal`, only the pieces
+    /// with `goal[p]` need to come home (the others with `free` may end anywhere).
+    ///
+    /// When the beam search fails, it is run again after each single move that
+    /// moves only free pieces (a position the macros, all even on some
+    /// orbit, cannot reach may need an odd move first), and the shortest answer
+    /// is taken.
+    #[allow(clippy::too_many_arguments)]
+    pub fn finish(
+        &self,
+        moves: &MoveSet,
+        start: &[u8],
+        free: &[bool],
+        goal: Option<&[bool]>,
+        opts: BeamOptions,
+        deadline: Option<Instant>,
+        stop: Option<&AtomicBool>,
+    ) -> Option<Vec<(usize, u64)>> {
+        if let Some(w) = self.beam(moves, start, free, goal, opts, deadline, stop) {
+            return Some(w);
+        }
+        let mut best: Option<(u32, Vec<(usize, u64)>)> = None;
+        for m in self.within(free).iter().filter(|m| m.letters.len() == 1) {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            let s: Vec<u8> = start.iter().map(|&x| m.images[x as usize]).collect();
+            let quick = BeamOptions {
+                first: true,
+                ..opts
+            };
+            if let Some(w) = self.beam(moves, &s, free, goal, quick, deadline, stop) {
+                let mut letters = m.letters.clone();
+                letters.extend(w);
+                let letters = moves.merge(&letters);
+                let c: u32 = letters.iter().map(|&(f, k)| moves.power_cost(f, k)).sum();
+                if best.as_ref().is_none_or(|(b, _)| c < *b) {
+                    best = Some((c, letters));
+                }
+            }
+        }
+        best.map(|(_, w)| w)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn beam(
+        &self,
+        moves: &MoveSet,
+        start: &[u8],
+        free: &[bool],
+        goal: Option<&[bool]>,
+        opts: BeamOptions,
+        deadline: Option<Instant>,
+        stop: Option<&AtomicBool>,
+    ) -> Option<Vec<(usize, u64)>> {
+        let steps = self.within(free);
+        let pieces = &self.pieces;
+        let wanted: Vec<usize> = (0..pieces.len())
+            .filter(|&p| goal.is_none_or(|g| g[p]))
+            .collect();
+        let unplaced = |s: &[u8]| -> u32 {
+            wanted
+                .iter()
+                .filter(|&&p| pieces.pieces[p].iter().any(|&x| s[x] as usize != x))
+                .count() as u32
+        };
+        let solved = |s: &[u8]| {
+            unplaced(s) == 0
+                && (goal.is_some() || s.iter().enumerate().all(|(i, &x)| x as usize == i))
+        };
+        if solved(start) {
+            return Some(Vec::new());
+        }
+        // beta: the median cost per piece of the macros moving more than one piece
+        let mut per: Vec<u32> = steps
+            .iter()
+            .filter(|m| m.pieces.len() > 1 && m.pieces.len() <= 3)
+            .map(|m| 2 * m.cost / m.pieces.len() as u32)
+            .collect();
+        if per.is_empty() {
+            return None;
+        }
+        per.sort_unstable();
+        let beta = per[per.len() / 2].max(1); // in half moves per piece
+                                              // arena of (parent, step)
+        let mut arena: Vec<(usize, usize)> = Vec::new();
+        let mut beam: Vec<(Vec<u8>, u32, usize)> = vec![(start.to_vec(), 0, usize::MAX)];
+        let mut best: Option<(u32, usize)> = None;
+        let mut seen: HashMap<Vec<u8>, u32> = HashMap::new();
+        for _ in 0..opts.max_levels {
+            let mut cands: Vec<(u32, Vec<u8>, u32, usize, usize)> = Vec::new();
+            for (bi, (s, c, node)) in beam.iter().enumerate() {
+                // the positions of the unplaced pieces' stickers: a step must
+                // move one of them
+                let at: Vec<usize> = wanted
+                    .iter()
+                    .filter(|&&p| pieces.pieces[p].iter().any(|&x| s[x] as usize != x))
+                    .map(|&p| s[pieces.pieces[p][0]] as usize)
+                    .collect();
+                for (k, m) in steps.iter().enumerate() {
+                    if !at.iter().any(|&q| m.images[q] as usize != q) {
+                        continue;
+                    }
+                    let c2 = c + m.cost;
+                    if best.is_some_and(|(b, _)| c2 >= b) {
+                        continue;
+                    }
+                    let s2: Vec<u8> = s.iter().map(|&x| m.images[x as usize]).collect();
+                    if let Some(&old) = seen.get(&s2) {
+                        if old <= c2 {
+                            continue;
+                        }
+                    }
+                    seen.insert(s2.clone(), c2);
+                    let u = unplaced(&s2);
+                    let _ = bi;
+                    cands.push((2 * c2 + beta * u, s2, c2, *node, k));
+                }
+                if deadline.is_some_and(|d| Instant::now() >= d)
+                    || stop.is_some_and(|f| f.load(Ordering::Relaxed))
+                {
+                    return best.map(|(_, node)| self.path(moves, &arena, node, &steps));
+                }
+            }
+            if cands.is_empty() {
+                break;
+            }
+            cands.sort_by_key(|c| (c.0, c.2));
+            let mut next = Vec::new();
+            for (_, s2, c2, parent, k) in cands {
+                if best.is_some_and(|(b, _)| c2 >= b) {
+                    continue;
+                }
+                let is_solved = solved(&s2);
+                if !is_solved && next.len() >= opts.width {
+                    continue;
+                }
+                arena.push((parent, k));
+                let node = arena.len() - 1;
+                if is_solved {
+                    best = Some((c2, node));
+                } else {
+                    next.push((s2, c2, node));
+                }
+            }
+            if next.is_empty() || (opts.first && best.is_some()) {
+                break;
+            }
+            beam = next;
+        }
+        best.map(|(_, node)| self.path(moves, &arena, node, &steps))
+    }
+
+    fn path(
+        &self,
+        moves: &MoveSet,
+        arena: &[(usize, usize)],
+        mut node: usize,
+        steps: &[&Macro],
+    ) -> Vec<(usize, u64)> {
+        let mut parts = Vec::new();
+        while node != usize::MAX {
+            let (parent, k) = arena[node];
+            parts.push(k);
+            node = parent;
+        }
+        let mut letters = Vec::new();
+        for &k in parts.iter().rev() {
+            letters.extend_from_slice(&steps[k].letters);
+        }
+        debug_assert!(self.degree == moves.degree());
+        moves.merge(&letters)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::ida::Metric;
+    use crate::{Perm, Puzzle};
+
+    /// Every macro's word, evaluated as a permutation, has the macro's effect and
+    /// moves exactly the pieces it claims.
+    #[test]
+    fn macros_move_only_their_pieces() {
+        for name in ["cube3", "turnstyle:8"] {
+            let p = Puzzle::builtin(name).unwrap();
+            let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
+            let pieces = Pieces::new(p.degree(), &moves.perms());
+            let opts = MacroOptions {
+                words: 2000,
+                partners: 100,
+                max_macros: 20_000,
+                ..MacroOptions::default()
+            };
+            let lib = Macros::build(&moves, &pieces, &opts, &AtomicBool::new(false)).unwrap();
+            let small = lib.macros.iter().filter(|m| m.pieces.len() <= 3).count();
+            assert!(small > 100, "{name}: {small} macros");
+            for m in &lib.macros {
+                let mut g = Perm::identity(p.degree());
+                for &(f, k) in &m.letters {
+                    g = &g * &moves.family_perm(f).pow(k as i64);
+                }
+                let im: Vec<u8> = (0..p.degree()).map(|x| g.image(x) as u8).collect();
+                assert_eq!(im, m.images, "{name}: {:?}", m.letters);
+                let claimed = pieces.moved_by(&g);
+                assert_eq!(claimed, m.pieces);
+                assert_eq!(m.cost, m.letters.len() as u32, "htm: one per move, merged");
+            }
+        }
+    }
+}
