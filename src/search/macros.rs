@@ -25,6 +25,7 @@
 //! position with every piece home ends it. Steps are joined with adjacent moves of
 //! one family merged ([`MoveSet::merge`]).
 
+use super::bfs::SearchError;
 use super::ida::{IdaError, MoveSet};
 use super::pieces::Pieces;
 use std::collections::{HashMap, HashSet};
@@ -165,7 +166,14 @@ impl Macros {
         };
         let cost =
             |w: &[(usize, u64)]| -> u32 { w.iter().map(|&(f, k)| moves.power_cost(f, k)).sum() };
-        let interrupted = || IdaError::Other("interrupted".into());
+        // the stop flag (Ctrl-C or a deadline): the caller tells which
+        let interrupted = || {
+            IdaError::Search(SearchError::Interrupted {
+                depth: 0,
+                seen: 0,
+                size: 0,
+            })
+        };
         // short words by length, one per effect
         let identity: Vec<u8> = (0..n as u8).collect();
         let mut seen: HashSet<Vec<u8>> = HashSet::from([identity.clone()]);

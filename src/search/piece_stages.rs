@@ -730,8 +730,8 @@ mod tests {
     use crate::search::ida::{optimal_heuristic, state_of, Metric, Outcome};
     use crate::Puzzle;
 
-    /// With every piece in one stage, the stage is an optimal IDA* search: its
-    /// length equals the optimal solver's.
+    /// With every piece in one stage (and no macros), the stage is an optimal IDA*
+    /// search: its length equals the optimal solver's.
     #[test]
     fn one_stage_is_optimal() {
         let p = Puzzle::builtin("cube2").unwrap();
@@ -739,6 +739,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         let opts = StageOptions {
             stage_pieces: 100,
+            macros: None,
             ..StageOptions::default()
         };
         let staged = PieceStages::build(&moves, &opts, None, &stop, None).unwrap();
