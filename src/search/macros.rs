@@ -166,6 +166,12 @@ impl Macros {
         };
         let cost =
             |w: &[(usize, u64)]| -> u32 { w.iter().map(|&(f, k)| moves.power_cost(f, k)).sum() };
+        let macro_of = |letters: Vec<(usize, u64)>, images: Vec<u8>, pieces: Vec<usize>| Macro {
+            cost: cost(&letters),
+            letters,
+            images,
+            pieces,
+        };
         // the stop flag (Ctrl-C or a deadline): the caller tells which
         let interrupted = || {
             IdaError::Search(SearchError::Interrupted {
@@ -228,16 +234,7 @@ impl Macros {
             let mut im = identity.clone();
             moves.apply(m, &identity, &mut im);
             let ps = moved(&im);
-            add(
-                &mut lib,
-                &mut index,
-                Macro {
-                    cost: cost(&letters),
-                    letters,
-                    images: im,
-                    pieces: ps,
-                },
-            );
+            add(&mut lib, &mut index, macro_of(letters, im, ps));
         }
         let singles = lib.len();
         // commutators [a, b] of short words whose supports meet in one piece
@@ -282,25 +279,11 @@ impl Macros {
                     }
                     if ps.len() > opts.max_pieces {
                         if ps.len() <= opts.raw_pieces && raw.len() < opts.max_macros {
-                            raw.push(Macro {
-                                cost: cost(&letters),
-                                letters,
-                                images: im,
-                                pieces: ps,
-                            });
+                            raw.push(macro_of(letters, im, ps));
                         }
                         continue;
                     }
-                    add(
-                        &mut lib,
-                        &mut index,
-                        Macro {
-                            cost: cost(&letters),
-                            letters,
-                            images: im,
-                            pieces: ps,
-                        },
-                    );
+                    add(&mut lib, &mut index, macro_of(letters, im, ps));
                 }
                 if i % 256 == 0 && stop.load(Ordering::Relaxed) {
                     return Err(interrupted());
@@ -327,16 +310,7 @@ impl Macros {
                 if ps.is_empty() || ps.len() > opts.max_pieces {
                     continue;
                 }
-                add(
-                    &mut lib,
-                    &mut index,
-                    Macro {
-                        cost: cost(&letters),
-                        letters,
-                        images: im,
-                        pieces: ps,
-                    },
-                );
+                add(&mut lib, &mut index, macro_of(letters, im, ps));
             }
             if stop.load(Ordering::Relaxed) {
                 return Err(interrupted());
@@ -369,12 +343,7 @@ impl Macros {
                 let mut letters = r.letters.clone();
                 letters.extend_from_slice(&lib[k].letters);
                 let letters = moves.merge(&letters);
-                cleaned.push(Macro {
-                    cost: cost(&letters),
-                    letters,
-                    images: im,
-                    pieces: ps,
-                });
+                cleaned.push(macro_of(letters, im, ps));
             }
         }
         for m in cleaned {
@@ -400,16 +369,7 @@ impl Macros {
                     letters.extend(inv_letters(&x_letters));
                     let letters = moves.merge(&letters);
                     let ps = moved(&im);
-                    if add(
-                        &mut lib,
-                        &mut index,
-                        Macro {
-                            cost: cost(&letters),
-                            letters,
-                            images: im,
-                            pieces: ps,
-                        },
-                    ) {
+                    if add(&mut lib, &mut index, macro_of(letters, im, ps)) {
                         grown.push(lib.len() - 1);
                     }
                 }

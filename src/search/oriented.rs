@@ -205,20 +205,10 @@ impl StateSpace for OrientedPiecesSpace {
         )
     }
     fn to_cells(&self, s: &[u8]) -> Vec<u32> {
-        let mut cells = vec![u32::MAX; self.degree];
-        for (j, &p) in s[..self.tracked.len()].iter().enumerate() {
-            cells[p as usize] = self.tracked[j] as u32;
-        }
-        cells
+        super::space::tracked_cells(self.degree, &self.tracked, s)
     }
     fn state_of_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError> {
-        let g = Perm::from_state(cells).map_err(|e| SpaceError::Other(format!("state: {e}")))?;
-        let g = g.extended(self.degree);
-        Ok(self
-            .tracked
-            .iter()
-            .map(|&t| g.image(t as usize) as u8)
-            .collect())
+        super::space::tracked_state_of_cells(self.degree, &self.tracked, cells)
     }
 }
 

@@ -618,6 +618,29 @@ impl PiecesSpace {
     }
 }
 
+/// The cells of a state that records where the points `tracked` are (`s[j]` is the
+/// position of `tracked[j]`): the cell at each such position holds its point, the
+/// others `u32::MAX` (the convention of [`StateSpace::to_cells`]).
+pub(crate) fn tracked_cells(degree: usize, tracked: &[u8], s: &[u8]) -> Vec<u32> {
+    let mut cells = vec![u32::MAX; degree];
+    for (j, &p) in s[..tracked.len()].iter().enumerate() {
+        cells[p as usize] = tracked[j] as u32;
+    }
+    cells
+}
+
+/// The positions of the points `tracked` in the arrangement `cells` (the inverse of
+/// [`tracked_cells`] on whole arrangements).
+pub(crate) fn tracked_state_of_cells(
+    degree: usize,
+    tracked: &[u8],
+    cells: &[u32],
+) -> Result<Vec<u8>, SpaceError> {
+    let g = Perm::from_state(cells).map_err(|e| SpaceError::Other(format!("state: {e}")))?;
+    let g = g.extended(degree);
+    Ok(tracked.iter().map(|&t| g.image(t as usize) as u8).collect())
+}
+
 impl StateSpace for PiecesSpace {
     fn size(&self) -> u64 {
         self.index.size()
@@ -661,20 +684,10 @@ impl StateSpace for PiecesSpace {
         )
     }
     fn to_cells(&self, s: &[u8]) -> Vec<u32> {
-        let mut cells = vec![u32::MAX; self.degree];
-        for (j, &p) in s[..self.tracked.len()].iter().enumerate() {
-            cells[p as usize] = self.tracked[j] as u32;
-        }
-        cells
+        tracked_cells(self.degree, &self.tracked, s)
     }
     fn state_of_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError> {
-        let g = Perm::from_state(cells).map_err(|e| SpaceError::Other(format!("state: {e}")))?;
-        let g = g.extended(self.degree);
-        Ok(self
-            .tracked
-            .iter()
-            .map(|&t| g.image(t as usize) as u8)
-            .collect())
+        tracked_state_of_cells(self.degree, &self.tracked, cells)
     }
 }
 
