@@ -56,7 +56,7 @@ pub enum BenchWhich {
     /// on the same elements in the same run: lengths, times and their ratios.
     Solve {
         /// How many positions (default 100; 10 per puzzle with --suite).
-        #[arg(long)]
+        #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
         count: Option<usize>,
         /// Seconds per position (default 1; 5 with --suite, where no complete
         /// table fits).
@@ -67,7 +67,8 @@ pub enum BenchWhich {
         seed: u64,
         /// Instead: optimal solving (IDA*) of the first N positions, 600 s each
         /// (or --time-limit seconds each).
-        #[arg(long, value_name = "N", conflicts_with = "suite")]
+        #[arg(long, value_name = "N", conflicts_with = "suite",
+              value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
         optimal: Option<usize>,
         /// With --optimal: the puzzle, cube3 or cube2.
         #[arg(long, default_value = "cube3", requires = "optimal")]
