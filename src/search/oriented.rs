@@ -79,13 +79,7 @@ impl OrientedPiecesSpace {
         if tracked.is_empty() {
             return bad("no tracked stickers");
         }
-        let to_u8 = |p: &Perm| -> Vec<u8> {
-            (0..degree)
-                .map(|i| p.extended(degree).image(i) as u8)
-                .collect()
-        };
-        let fwd: Vec<Vec<u8>> = perms.iter().map(to_u8).collect();
-        let inv: Vec<Vec<u8>> = perms.iter().map(|p| to_u8(&p.inverse())).collect();
+        let (fwd, inv) = super::space::image_bytes(&perms, degree);
         for f in &fwd {
             for (p, &q) in f.iter().enumerate() {
                 if (piece_of[p] == u8::MAX) != (piece_of[q as usize] == u8::MAX) {

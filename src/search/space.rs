@@ -112,15 +112,21 @@ struct MoveTable {
     closed: bool,
 }
 
+/// The image arrays of `perms` and of their inverses on `degree` points, one byte
+/// per point (the form move tables and state spaces apply).
+pub(crate) fn image_bytes(perms: &[Perm], degree: usize) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
+    let to_u8 = |p: &Perm| -> Vec<u8> {
+        let p = p.extended(degree);
+        (0..degree).map(|i| p.image(i) as u8).collect()
+    };
+    let fwd = perms.iter().map(to_u8).collect();
+    let inv = perms.iter().map(|p| to_u8(&p.inverse())).collect();
+    (fwd, inv)
+}
+
 impl MoveTable {
     fn new(names: Vec<String>, perms: &[Perm], degree: usize) -> MoveTable {
-        let to_u8 = |p: &Perm| -> Vec<u8> {
-            (0..degree)
-                .map(|i| p.extended(degree).image(i) as u8)
-                .collect()
-        };
-        let fwd: Vec<Vec<u8>> = perms.iter().map(to_u8).collect();
-        let inv: Vec<Vec<u8>> = perms.iter().map(|p| to_u8(&p.inverse())).collect();
+        let (fwd, inv) = image_bytes(perms, degree);
         let closed = inv.iter().all(|i| fwd.contains(i));
         MoveTable {
             names,
