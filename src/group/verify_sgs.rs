@@ -61,6 +61,10 @@ use num_traits::One;
 /// generator instead.
 pub const MAX_BASE_CHANGES: usize = 32;
 
+/// A level with fewer Schreier generators than the options' bound is checked by Sims'
+/// test only when its `H` has at least this many elements per point of `Δ`.
+pub const SMALL_STABILIZER: f64 = 16.0;
+
 /// What one base change is taken to cost, in sifts, when Sims' test and the
 /// Schreier-generator test of a level are compared.
 pub const BASE_CHANGE_COST: usize = 256;
@@ -304,6 +308,24 @@ impl Chain {
         let b = lv.base;
         let below = self.levels.get(l + 1);
         let h_gens: &[Perm] = below.map_or(&[], |x| &x.gens);
+        // before any orbit of H is computed: the expected sifts are at least
+        // |Δ| / |H| per generator moving b (the bound of `expected_sifts` with
+        // |p^H| = 1); and a level with few Schreier generators is only worth this
+        // test when H is large (|H| ≥ SMALL_STABILIZER · |Δ|): its set-up costs more
+        // than a few sifts
+        let schreier = lv.orbit.len() * lv.gens.len();
+        if min_schreier > 0 {
+            let h_order = self.levels[l + 1..]
+                .iter()
+                .fold(1f64, |a, x| a * x.orbit.len() as f64);
+            let delta = lv.orbit.len() as f64;
+            let moving = lv.gens_inv.iter().filter(|zi| zi.image(b) != b).count() as f64;
+            if 2.0 * moving * (delta / h_order) > schreier as f64
+                || (schreier < min_schreier && h_order < SMALL_STABILIZER * delta)
+            {
+                return LevelCheck::TooCostly;
+            }
+        }
         // H's own first base point leads its orbit: its stabilizer is ⟨S_{l+2}⟩
         let first: Vec<usize> = std::iter::once(b)
             .chain(below.map(|x| x.base).filter(|&x| lv.pos[x] != NONE))
@@ -317,7 +339,6 @@ impl Chain {
         let changes = (1..forest.leaders.len())
             .filter(|&id| Some(forest.leaders[id]) != own && orbit_size[id] > 1)
             .count();
-        let schreier = lv.orbit.len() * lv.gens.len();
         let sifts = expected_sifts(self, l, &forest, &orbit_size);
         let cost = changes
             .saturating_mul(BASE_CHANGE_COST)
