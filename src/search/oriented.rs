@@ -171,16 +171,6 @@ impl StateSpace for OrientedPiecesSpace {
     }
     fn key(&self) -> String {
         let t: Vec<String> = self.tracked.iter().map(|t| (t + 1).to_string()).collect();
-        let moves: Vec<String> = self
-            .fwd
-            .iter()
-            .zip(&self.names)
-            .map(|(f, n)| {
-                let p = Perm::from_images(f.iter().map(|&x| x as u32).collect())
-                    .expect("moves are permutations");
-                format!("{n}={p}")
-            })
-            .collect();
         let pieces: Vec<String> = (0..self.point_of.len() / self.orientations)
             .map(|b| {
                 let pts: Vec<String> = (0..self.orientations)
@@ -195,7 +185,7 @@ impl StateSpace for OrientedPiecesSpace {
             self.name,
             self.degree,
             pieces.join(""),
-            moves.join(" ")
+            super::space::describe_moves(&self.names, &self.fwd)
         )
     }
     fn to_cells(&self, s: &[u8]) -> Vec<u32> {

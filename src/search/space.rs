@@ -112,6 +112,19 @@ struct MoveTable {
     closed: bool,
 }
 
+/// Moves as `name=cycles`, separated by spaces (part of a state space's key).
+pub(crate) fn describe_moves(names: &[String], fwd: &[Vec<u8>]) -> String {
+    fwd.iter()
+        .zip(names)
+        .map(|(f, n)| {
+            let p = Perm::from_images(f.iter().map(|&x| x as u32).collect())
+                .expect("moves are permutations");
+            format!("{n}={p}")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The image arrays of `perms` and of their inverses on `degree` points, one byte
 /// per point (the form move tables and state spaces apply).
 pub(crate) fn image_bytes(perms: &[Perm], degree: usize) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
@@ -155,16 +168,7 @@ impl MoveTable {
     }
 
     fn describe(&self) -> String {
-        self.fwd
-            .iter()
-            .zip(&self.names)
-            .map(|(f, n)| {
-                let p = Perm::from_images(f.iter().map(|&x| x as u32).collect())
-                    .expect("moves are permutations");
-                format!("{n}={p}")
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+        describe_moves(&self.names, &self.fwd)
     }
 }
 
