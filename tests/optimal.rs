@@ -146,7 +146,8 @@ fn symmetric_look_ups_are_admissible_and_optimal_on_cube2_ruf() {
         let budget = 200_000;
         let plain =
             Heuristic::build(&moves, auto_projections(&moves, budget), None, &stop, None).unwrap();
-        let (h, setup) = optimal_heuristic(&moves, budget, 64, None, &stop, None).unwrap();
+        let (h, setup) =
+            optimal_heuristic(&moves, budget, Vec::new(), 64, None, &stop, None).unwrap();
         assert!(setup.symmetries_complete);
         assert!(setup.symmetries > 1);
         assert!(setup.look_ups > plain.look_ups(), "{setup:?}");

@@ -463,7 +463,11 @@ fn equivalent_action(a: &[usize], b: &[usize], gens: &[Perm], degree: usize) -> 
 /// generators (in breadth-first order) reaching it; `None` unless every generator
 /// takes orientation `t` of a piece to orientation `t + c (mod k)` of its image
 /// for one `c` per piece, and at most 127 orientations (twsearch's limit).
-fn oriented_pieces(blocks: &[Vec<usize>], gens: &[Perm], degree: usize) -> Option<Vec<Vec<usize>>> {
+pub(crate) fn oriented_pieces(
+    blocks: &[Vec<usize>],
+    gens: &[Perm],
+    degree: usize,
+) -> Option<Vec<Vec<usize>>> {
     let k = blocks[0].len();
     if k > 127 {
         return None;

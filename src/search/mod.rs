@@ -45,6 +45,7 @@
 
 pub mod bfs;
 pub mod coords;
+pub mod coset;
 pub mod distributed;
 pub mod distribution;
 pub mod ida;

@@ -744,7 +744,7 @@ mod tests {
         };
         let staged = PieceStages::build(&moves, &opts, None, &stop, None).unwrap();
         assert_eq!(staged.plan().stages.len(), 1);
-        let (h, _) = optimal_heuristic(&moves, 1 << 20, 1, None, &stop, None).unwrap();
+        let (h, _) = optimal_heuristic(&moves, 1 << 20, Vec::new(), 1, None, &stop, None).unwrap();
         let gens = p.generator_perms();
         for (seed, len) in [(1u64, 6usize), (2, 7), (3, 8)] {
             // a deterministic scramble

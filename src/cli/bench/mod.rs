@@ -81,6 +81,11 @@ pub enum BenchWhich {
         /// before, else build and save them there.
         #[arg(long, value_name = "DIR", requires = "optimal")]
         pruning_tables: Option<std::path::PathBuf>,
+        /// With --optimal: the coset tables added to the automatic ones
+        /// (`PUZZLE[move,...]`, repeatable; `none` for none). Default for cube3:
+        /// cube3[U,D,R2,L2,F2,B2] (M. Reid's phase-1 table, 554 MB).
+        #[arg(long, value_name = "SUBGROUP", requires = "optimal")]
+        coset_table: Vec<String>,
         /// With --optimal: twsearch's optimal solver on the same positions in the
         /// same run (built from its source in --twsearch-src when not built yet;
         /// skipped with a message when the source is not there): its solutions
@@ -184,6 +189,7 @@ impl BenchWhich {
                 puzzle,
                 pruning_tables,
                 pruning_budget,
+                coset_table,
                 peers,
                 twsearch_src,
                 twsearch_memory,
@@ -203,6 +209,7 @@ impl BenchWhich {
                         seconds: time_limit.unwrap_or(600.0),
                         pruning_tables: pruning_tables.as_deref(),
                         budget: pruning_budget,
+                        coset_tables: coset_table,
                         peers: peers.then_some((twsearch_src.as_path(), twsearch_memory)),
                     },
                     json,

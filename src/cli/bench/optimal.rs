@@ -10,7 +10,7 @@ use super::median;
 use super::peers::{twsearch_binary, twsearch_optimal};
 use crate::cli::output::{errln, outln};
 use crate::cli::progress::stop_flag;
-use crate::cli::search::{check_solves, DEFAULT_LOOK_UPS};
+use crate::cli::search::{check_solves, coset_tables, DEFAULT_LOOK_UPS};
 use crate::cli::{print_json, CliError, CliResult};
 use permlab::search::ida::{optimal_heuristic, Ida, Metric, MoveSet, Outcome};
 use permlab::{Perm, Puzzle};
@@ -21,6 +21,10 @@ use std::time::Instant;
 
 /// Seconds per position (the goal: 10 minutes).
 const GOAL_SECONDS: f64 = 600.0;
+
+/// The coset tables `bench solve --optimal` adds by default, per puzzle: for
+/// cube3 Kociemba's phase-1 subgroup (M. Reid's optimal solver).
+const DEFAULT_COSET_TABLES: &[(&str, &str)] = &[("cube3", "cube3[U,D,R2,L2,F2,B2]")];
 
 /// The puzzles `bench solve --optimal` takes.
 pub(super) const OPTIMAL_PUZZLES: &[&str] = &["cube3", "cube2"];
@@ -39,6 +43,9 @@ pub(super) struct OptimalOptions<'a> {
     pub pruning_tables: Option<&'a Path>,
     /// Entries per pruning table.
     pub budget: u64,
+    /// Subgroups whose coset tables are added (`none`: none; empty: the
+    /// puzzle's default, [`DEFAULT_COSET_TABLES`]).
+    pub coset_tables: Vec<String>,
     /// twsearch beside permlab: its source directory and `-M` megabytes.
     pub peers: Option<(&'a Path, u64)>,
 }
@@ -81,9 +88,24 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
     let stop = stop_flag();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let t0 = Instant::now();
+    let cosets: Vec<String> = if o.coset_tables.is_empty() {
+        DEFAULT_COSET_TABLES
+            .iter()
+            .filter(|(p, _)| *p == o.puzzle)
+            .map(|(_, s)| s.to_string())
+            .collect()
+    } else {
+        o.coset_tables
+            .iter()
+            .filter(|s| s.as_str() != "none")
+            .cloned()
+            .collect()
+    };
+    let extra = coset_tables(&puzzle, &cosets)?;
     let (h, setup) = optimal_heuristic(
         &moves,
         o.budget,
+        extra,
         DEFAULT_LOOK_UPS,
         None,
         stop,
