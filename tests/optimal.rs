@@ -146,8 +146,15 @@ fn symmetric_look_ups_are_admissible_and_optimal_on_cube2_ruf() {
         let budget = 200_000;
         let plain =
             Heuristic::build(&moves, auto_projections(&moves, budget), None, &stop, None).unwrap();
-        let (h, setup) =
-            optimal_heuristic(&moves, budget, Vec::new(), 64, None, &stop, None).unwrap();
+        let (h, setup) = optimal_heuristic(
+            &moves,
+            auto_projections(&moves, budget),
+            64,
+            None,
+            &stop,
+            None,
+        )
+        .unwrap();
         assert!(setup.symmetries_complete);
         assert!(setup.symmetries > 1);
         assert!(setup.look_ups > plain.look_ups(), "{setup:?}");
@@ -251,4 +258,169 @@ fn cube3_edge_tables_track_distinct_edges() {
         }
     }
     assert_eq!(seen.len(), 12);
+}
+
+/// The labelling of the cells by the orbits of a subgroup (`orbit_of[label]`) for
+/// a position `g` (a permutation taking each label to its cell): a position's
+/// coset.
+fn labelling(orbit_of: &[usize], g: &Perm) -> Vec<usize> {
+    let mut cells = vec![usize::MAX; orbit_of.len()];
+    for (l, &o) in orbit_of.iter().enumerate() {
+        cells[g.image(l)] = o;
+    }
+    cells
+}
+
+/// Coset tables (M. Reid's projection): on cube2 ⟨R,U,F⟩ with the subgroup
+/// ⟨U, R2, F2⟩, the table's distance of every sampled position equals the
+/// distance of its labelling by the subgroup's orbits in a breadth-first search
+/// over labellings made here, and never exceeds the exact distance of the
+/// complete table; IDA* with the coset table (and the corners' group table) finds
+/// solutions of exactly the exact distance, each replayed, on 2 threads and on 1.
+#[test]
+fn coset_tables_are_labelling_distances_and_solve_optimally() {
+    use permlab::group::PermGroup;
+    use permlab::search::ida::{AutoTables, Projection, ProjectionKind};
+    use std::collections::{HashMap, VecDeque};
+    let (p, moves) = cube2_ruf(Metric::Htm);
+    let n = p.degree();
+    let sub = Puzzle::load("cube2[U,R2,F2]").unwrap().generator_perms();
+    let stop = AtomicBool::new(false);
+    let proj = Projection::build(
+        &moves,
+        ProjectionKind::Coset(sub.clone()),
+        None,
+        &stop,
+        None,
+    )
+    .unwrap();
+    let mut orbit_of = vec![0usize; n];
+    for (i, o) in PermGroup::new(n, sub.clone()).orbits().iter().enumerate() {
+        for &x in o {
+            orbit_of[x] = i;
+        }
+    }
+    // breadth-first over labellings, stepping by the moves
+    let perms = moves.perms();
+    let id = Perm::identity(n);
+    let mut dist: HashMap<Vec<usize>, u32> = HashMap::from([(labelling(&orbit_of, &id), 0)]);
+    let mut queue = VecDeque::from([(id, 0u32)]);
+    while let Some((g, d)) = queue.pop_front() {
+        for m in &perms {
+            let h = &g * m;
+            let lab = labelling(&orbit_of, &h);
+            if !dist.contains_key(&lab) {
+                dist.insert(lab, d + 1);
+                queue.push_back((h, d + 1));
+            }
+        }
+    }
+    assert!(dist.len() as u64 <= proj.entries());
+    let names = moves.moves().iter().map(|m| m.name.clone()).collect();
+    let full = GroupSpace::new(p.name(), n, names, perms).unwrap();
+    let (table, _) = search_space(&full, None, &BfsOptions::default(), &stop).unwrap();
+    let kinds = {
+        let mut k = AutoTables::Groups.select(auto_projections(&moves, 1 << 16));
+        k.push(ProjectionKind::Coset(sub));
+        k
+    };
+    let (h, _) = optimal_heuristic(&moves, kinds, 4, None, &stop, None).unwrap();
+    let group = moves.group();
+    let mut rng = StdRng::seed_from_u64(21);
+    for i in 0..2000 {
+        let g = group.random_element(&mut rng);
+        let s = state_of(&g, n);
+        let exact = distance_with_table(&full, &table, &s).unwrap() as u32;
+        let coset = proj.distance(&s).unwrap();
+        assert_eq!(coset, dist[&labelling(&orbit_of, &g)]);
+        assert!(coset <= exact);
+        assert!(h.estimate(&s).unwrap() <= exact);
+        if i < 30 {
+            for threads in [2, 1] {
+                let mut ida = Ida::new(&moves, &h).with_threads(threads);
+                let Outcome::Solved(sol) = ida.solve(&s, 40, Limits::default()).unwrap() else {
+                    panic!("not solved");
+                };
+                let text: Vec<&str> = sol
+                    .iter()
+                    .map(|&m| moves.moves()[m].name.as_str())
+                    .collect();
+                let word = p.parse_word(&text.join(" ")).unwrap();
+                assert_eq!(p.apply(&g.to_state(), &word), p.solved());
+                assert_eq!(sol.len() as u32, exact);
+            }
+        }
+    }
+}
+
+/// `solve --coset-table` on cube2 (Kociemba's subgroup: the 2187 twists) with
+/// IDA* forced (`--bfs-limit 0`) gives a solution as long as the complete
+/// table's, and bad subgroups or `--auto-tables` values are one-line errors
+/// (exit 2).
+#[test]
+fn cli_solve_with_a_coset_table() {
+    let (code, out, err) = permlab(&["--json", "perm", "cube2", "R U F' D2 L B R2 U'"]);
+    assert_eq!(code, 0, "{err}");
+    let cycles: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let cycles = cycles["cycles"].as_str().unwrap().to_string();
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["--json", "solve", "cube2", "--optimal", "--cycles", &cycles];
+        args.extend_from_slice(extra);
+        permlab(&args)
+    };
+    let (code, out, err) = solve(&[]);
+    assert_eq!(code, 0, "{err}");
+    let full: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (code, out, err) = solve(&[
+        "--bfs-limit",
+        "0",
+        "--pruning-budget",
+        "100000",
+        "--coset-table",
+        "cube2[U,D,R2,L2,F2,B2]",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["length"], full["length"]);
+    for (extra, needle) in [
+        (["--coset-table", "cube2[U,X]"], "--coset-table"),
+        (["--coset-table", "cube3[U,D]"], "--coset-table"),
+        (["--auto-tables", "some"], "--auto-tables"),
+    ] {
+        let (code, _, err) = solve(&["--bfs-limit", "0", extra[0], extra[1]]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(needle), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+/// The breadth-first search of cube3's coset table for Kociemba's subgroup gives
+/// the published distribution of the phase-1 distances
+/// (`tests/data/kociemba_phase1_distances.txt`). About 3 minutes on two cores:
+/// `cargo test --release --test optimal -- --ignored`.
+#[test]
+#[ignore]
+fn cube3_coset_table_has_kociembas_phase1_distribution() {
+    use permlab::search::ida::{Projection, ProjectionKind};
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/kociemba_phase1_distances.txt"),
+    )
+    .unwrap();
+    let published: Vec<u64> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.trim().parse().unwrap())
+        .collect();
+    let p = Puzzle::builtin("cube3").unwrap();
+    let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
+    let sub = Puzzle::load("cube3[U,D,R2,L2,F2,B2]")
+        .unwrap()
+        .generator_perms();
+    let stop = AtomicBool::new(false);
+    let proj = Projection::build(&moves, ProjectionKind::Coset(sub), None, &stop, None).unwrap();
+    assert_eq!(proj.entries(), published.iter().sum::<u64>());
+    assert_eq!(proj.distribution(), published);
 }

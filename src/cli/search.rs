@@ -13,8 +13,8 @@ use permlab::search::bfs::{
 };
 use permlab::search::distributed::Partition;
 use permlab::search::ida::{
-    auto_projections, optimal_heuristic, state_of, Heuristic, Ida, IdaError, Limits, Metric,
-    MoveSet, Outcome, ProjectionKind,
+    auto_projections, optimal_heuristic, state_of, AutoTables, Heuristic, Ida, IdaError, Limits,
+    Metric, MoveSet, Outcome, ProjectionKind,
 };
 use permlab::search::index::IndexError;
 use permlab::search::piece_stages::{PieceStages, Plan, StageLimits, StageOptions, StageReport};
@@ -125,6 +125,10 @@ pub enum SearchCommand {
         /// "cube3[U,D,R2,L2,F2,B2]", 2.2·10⁹ entries, 554 MB); repeatable.
         #[arg(long, value_name = "SUBGROUP")]
         coset_table: Vec<String>,
+        /// Which automatic pruning tables IDA* keeps: all, groups (whole orbits
+        /// only, e.g. the corners) or none; default all, groups with --coset-table.
+        #[arg(long, value_name = "WHICH", value_parser = parse_auto_tables)]
+        auto_tables: Option<AutoTables>,
         /// A table saved by `permlab bfs --save`.
         #[arg(long)]
         table: Option<PathBuf>,
@@ -518,6 +522,7 @@ impl SearchCommand {
                 pruning_budget,
                 table_look_ups,
                 coset_table,
+                auto_tables,
             } => {
                 let puzzle = &args.puzzle;
                 let cells = state_arg(puzzle, state.as_deref(), cycles.as_deref())?;
@@ -534,6 +539,7 @@ impl SearchCommand {
                         pruning_budget,
                         table_look_ups,
                         coset_tables: coset_table,
+                        auto_tables,
                     };
                     return solve_in_metric(&args, puzzle, &cells, table.is_some(), &opts);
                 }
@@ -726,6 +732,19 @@ pub(super) struct MetricSolve {
     pub table_look_ups: usize,
     /// Subgroups whose coset tables IDA* adds (`PUZZLE[m1,m2,…]`).
     pub coset_tables: Vec<String>,
+    /// Which automatic tables IDA* keeps (`None`: all, only the groups' with
+    /// coset tables).
+    pub auto_tables: Option<AutoTables>,
+}
+
+/// `--auto-tables`: all, groups or none.
+pub(super) fn parse_auto_tables(text: &str) -> Result<AutoTables, String> {
+    match text {
+        "all" => Ok(AutoTables::All),
+        "groups" => Ok(AutoTables::Groups),
+        "none" => Ok(AutoTables::None),
+        _ => Err(format!("{text:?}: give all, groups or none")),
+    }
 }
 
 /// The coset projections of the subgroups `specs` (`PUZZLE[m1,m2,…]`, the
@@ -1085,9 +1104,14 @@ pub(super) fn solve_state(
     let h = match cache.heuristic.take() {
         Some(h) => h,
         None => {
-            let mut kinds = auto_projections(&moves, o.pruning_budget);
             let extra = coset_tables(puzzle, &o.coset_tables)?;
-            kinds.extend(extra.iter().cloned());
+            let auto = o.auto_tables.unwrap_or(if extra.is_empty() {
+                AutoTables::All
+            } else {
+                AutoTables::Groups
+            });
+            let mut kinds = auto.select(auto_projections(&moves, o.pruning_budget));
+            kinds.extend(extra);
             let bytes = Heuristic::planned_bytes(&moves, &kinds)?;
             say(format!(
                 "pruning tables: {} projections, {bytes} bytes",
@@ -1095,8 +1119,7 @@ pub(super) fn solve_state(
             ));
             let (h, setup) = match optimal_heuristic(
                 &moves,
-                o.pruning_budget,
-                extra,
+                kinds,
                 o.table_look_ups,
                 max_memory,
                 budget.flag(),

@@ -467,6 +467,8 @@ pub struct Projection {
     relabel: Vec<u8>,
     /// Projection cell -> puzzle point.
     points: Vec<usize>,
+    /// The number of projection states at each distance.
+    distribution: Vec<u64>,
 }
 
 impl std::fmt::Debug for Projection {
@@ -633,6 +635,17 @@ pub fn cached_table<S: StateSpace>(
     max_memory: Option<u64>,
     stop: &AtomicBool,
 ) -> Result<DistanceTable, IdaError> {
+    Ok(cached_table_with_distribution(space, dir, max_memory, stop)?.0)
+}
+
+/// [`cached_table`] with the number of states at each distance (from the search,
+/// or as saved with the table; empty when the file does not say).
+fn cached_table_with_distribution<S: StateSpace>(
+    space: &S,
+    dir: &Path,
+    max_memory: Option<u64>,
+    stop: &AtomicBool,
+) -> Result<(DistanceTable, Vec<u64>), IdaError> {
     let key = space.key();
     let path = dir.join(format!(
         "prune-{:016x}.dist",
@@ -646,7 +659,11 @@ pub fn cached_table<S: StateSpace>(
                 path.display()
             )));
         }
-        return Ok(table);
+        let distribution = header["distribution"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|x| x.as_u64()).collect())
+            .unwrap_or_default();
+        return Ok((table, distribution));
     }
     if !dir.is_dir() {
         return Err(IdaError::Other(format!(
@@ -663,7 +680,7 @@ pub fn cached_table<S: StateSpace>(
             "distribution": r.distribution,
         }),
     )?;
-    Ok(table)
+    Ok((table, r.distribution.counts))
 }
 
 impl Projection {
@@ -729,15 +746,18 @@ impl Projection {
             ProjSpace::Coset(c) => c.tracked().iter().map(|&l| points[l as usize]).collect(),
             _ => gather,
         };
-        let table = with_proj!(&space, s => {
+        let (table, distribution) = with_proj!(&space, s => {
             if !s.inverse_closed() {
                 return Err(IdaError::Other(
                     "pruning tables need moves closed under inverses".into(),
                 ));
             }
             match cache {
-                Some(dir) => cached_table(s, dir, max_memory, stop)?,
-                None => search_space(s, max_memory, &BfsOptions::default(), stop)?.0,
+                Some(dir) => cached_table_with_distribution(s, dir, max_memory, stop)?,
+                None => {
+                    let (table, r) = search_space(s, max_memory, &BfsOptions::default(), stop)?;
+                    (table, r.distribution.counts)
+                }
             }
         });
         Ok(Projection {
@@ -747,6 +767,7 @@ impl Projection {
             gather: gather.iter().map(|&l| l as u8).collect(),
             relabel,
             points,
+            distribution,
         })
     }
 
@@ -758,6 +779,13 @@ impl Projection {
     /// Number of table entries.
     pub fn entries(&self) -> u64 {
         self.table.len()
+    }
+
+    /// The number of projection states at each distance 0, 1, … (from the
+    /// breadth-first search, or as saved with a cached table; empty when a cached
+    /// file does not say).
+    pub fn distribution(&self) -> &[u64] {
+        &self.distribution
     }
 
     /// The projection's state of a position.
@@ -1672,25 +1700,47 @@ pub struct OptimalSetup {
 /// The nodes the symmetry backtrack of [`optimal_heuristic`] may visit.
 const SYMMETRY_NODES: u64 = 2_000_000;
 
+/// Which of the tables of [`auto_projections`] an optimal search keeps beside
+/// tables given explicitly (such as a coset table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AutoTables {
+    /// Every one.
+    All,
+    /// Only the [`ProjectionKind::Group`] ones (whole orbits, e.g. the cube's
+    /// corners): with cube3's coset table the edge tables cut the nodes of a
+    /// depth-15 pass by 20% but double its look-ups per node.
+    Groups,
+    /// None.
+    None,
+}
+
+impl AutoTables {
+    /// The kinds of `kinds` this keeps.
+    pub fn select(self, mut kinds: Vec<ProjectionKind>) -> Vec<ProjectionKind> {
+        match self {
+            AutoTables::All => {}
+            AutoTables::Groups => kinds.retain(|k| matches!(k, ProjectionKind::Group(_))),
+            AutoTables::None => kinds.clear(),
+        }
+        kinds
+    }
+}
+
 /// The heuristic of an optimal search (Korf 1997 with the multi-axis look-ups of
-/// Kociemba's optimal solver): the tables of [`auto_projections`] for
-/// `budget` entries per table and the projections `extra` (e.g. a
-/// [`ProjectionKind::Coset`], M. Reid's phase-1 table), built by
+/// Kociemba's optimal solver, M. Reid's coset tables): the tables `kinds` (e.g.
+/// those of [`auto_projections`] and a [`ProjectionKind::Coset`]), built by
 /// [`Heuristic::build`] (memory checked before allocating, `cache` as there),
 /// each looked up at up to `look_ups_per_table` conjugates of the position by the
 /// symmetries of the moves ([`crate::search::symmetry::move_symmetries`],
 /// [`Heuristic::add_symmetric_views`]).
 pub fn optimal_heuristic(
     moves: &MoveSet,
-    budget: u64,
-    extra: Vec<ProjectionKind>,
+    kinds: Vec<ProjectionKind>,
     look_ups_per_table: usize,
     max_memory: Option<u64>,
     stop: &AtomicBool,
     cache: Option<&Path>,
 ) -> Result<(Heuristic, OptimalSetup), IdaError> {
-    let mut kinds = auto_projections(moves, budget);
-    kinds.extend(extra);
     let mut h = Heuristic::build(moves, kinds, max_memory, stop, cache)?;
     let syms = super::symmetry::move_symmetries(moves, SYMMETRY_NODES);
     let look_ups = h.add_symmetric_views(&syms.list, look_ups_per_table);

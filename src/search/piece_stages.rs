@@ -727,7 +727,7 @@ impl PieceStages {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::ida::{optimal_heuristic, state_of, Metric, Outcome};
+    use crate::search::ida::{auto_projections, optimal_heuristic, state_of, Metric, Outcome};
     use crate::Puzzle;
 
     /// With every piece in one stage (and no macros), the stage is an optimal IDA*
@@ -744,7 +744,15 @@ mod tests {
         };
         let staged = PieceStages::build(&moves, &opts, None, &stop, None).unwrap();
         assert_eq!(staged.plan().stages.len(), 1);
-        let (h, _) = optimal_heuristic(&moves, 1 << 20, Vec::new(), 1, None, &stop, None).unwrap();
+        let (h, _) = optimal_heuristic(
+            &moves,
+            auto_projections(&moves, 1 << 20),
+            1,
+            None,
+            &stop,
+            None,
+        )
+        .unwrap();
         let gens = p.generator_perms();
         for (seed, len) in [(1u64, 6usize), (2, 7), (3, 8)] {
             // a deterministic scramble

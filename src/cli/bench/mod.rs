@@ -86,6 +86,12 @@ pub enum BenchWhich {
         /// cube3[U,D,R2,L2,F2,B2] (M. Reid's phase-1 table, 554 MB).
         #[arg(long, value_name = "SUBGROUP", requires = "optimal")]
         coset_table: Vec<String>,
+        /// With --optimal: which automatic pruning tables to keep: all, groups
+        /// (whole orbits only: cube3's corners) or none; default groups when there
+        /// is a coset table, else all.
+        #[arg(long, value_name = "WHICH", requires = "optimal",
+              value_parser = crate::cli::search::parse_auto_tables)]
+        auto_tables: Option<permlab::search::ida::AutoTables>,
         /// With --optimal: twsearch's optimal solver on the same positions in the
         /// same run (built from its source in --twsearch-src when not built yet;
         /// skipped with a message when the source is not there): its solutions
@@ -190,6 +196,7 @@ impl BenchWhich {
                 pruning_tables,
                 pruning_budget,
                 coset_table,
+                auto_tables,
                 peers,
                 twsearch_src,
                 twsearch_memory,
@@ -210,6 +217,7 @@ impl BenchWhich {
                         pruning_tables: pruning_tables.as_deref(),
                         budget: pruning_budget,
                         coset_tables: coset_table,
+                        auto_tables,
                         peers: peers.then_some((twsearch_src.as_path(), twsearch_memory)),
                     },
                     json,

@@ -12,7 +12,9 @@ use crate::cli::output::{errln, outln};
 use crate::cli::progress::stop_flag;
 use crate::cli::search::{check_solves, coset_tables, DEFAULT_LOOK_UPS};
 use crate::cli::{print_json, CliError, CliResult};
-use permlab::search::ida::{optimal_heuristic, Ida, Metric, MoveSet, Outcome};
+use permlab::search::ida::{
+    auto_projections, optimal_heuristic, AutoTables, Ida, Metric, MoveSet, Outcome,
+};
 use permlab::{Perm, Puzzle};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -46,6 +48,9 @@ pub(super) struct OptimalOptions<'a> {
     /// Subgroups whose coset tables are added (`none`: none; empty: the
     /// puzzle's default, [`DEFAULT_COSET_TABLES`]).
     pub coset_tables: Vec<String>,
+    /// Which automatic tables to keep (`None`: all, only the groups' with coset
+    /// tables).
+    pub auto_tables: Option<AutoTables>,
     /// twsearch beside permlab: its source directory and `-M` megabytes.
     pub peers: Option<(&'a Path, u64)>,
 }
@@ -102,10 +107,16 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
             .collect()
     };
     let extra = coset_tables(&puzzle, &cosets)?;
+    let auto = o.auto_tables.unwrap_or(if extra.is_empty() {
+        AutoTables::All
+    } else {
+        AutoTables::Groups
+    });
+    let mut kinds = auto.select(auto_projections(&moves, o.budget));
+    kinds.extend(extra);
     let (h, setup) = optimal_heuristic(
         &moves,
-        o.budget,
-        extra,
+        kinds,
         DEFAULT_LOOK_UPS,
         None,
         stop,
