@@ -309,8 +309,8 @@ fn coset_tables_are_labelling_distances_and_solve_optimally() {
         for m in &perms {
             let h = &g * m;
             let lab = labelling(&orbit_of, &h);
-            if !dist.contains_key(&lab) {
-                dist.insert(lab, d + 1);
+            if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(lab) {
+                e.insert(d + 1);
                 queue.push_back((h, d + 1));
             }
         }

@@ -211,12 +211,12 @@ impl CosetSpace {
             let start = tracked.len();
             let mut class_of = Vec::with_capacity(n);
             let mut counts = vec![0usize; patterns.len()];
-            for c in 0..patterns.len() {
+            for (c, count) in counts.iter_mut().enumerate() {
                 for (pos, piece) in pieces.iter().enumerate() {
                     if class_of_piece[pos] == c {
                         tracked.push(piece[reference[pos]] as u8);
                         class_of.push(c as u8);
-                        counts[c] += 1;
+                        *count += 1;
                     }
                 }
             }
