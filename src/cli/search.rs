@@ -737,6 +737,27 @@ pub(super) struct MetricSolve {
     pub auto_tables: Option<AutoTables>,
 }
 
+/// The pruning tables of IDA*: the coset tables of `coset_specs` and the
+/// automatic tables of `budget` entries each that `auto` keeps (by default all,
+/// only the groups' beside coset tables).
+pub(super) fn pruning_kinds(
+    puzzle: &Puzzle,
+    moves: &MoveSet,
+    budget: u64,
+    coset_specs: &[String],
+    auto: Option<AutoTables>,
+) -> Result<Vec<ProjectionKind>, CliError> {
+    let extra = coset_tables(puzzle, coset_specs)?;
+    let auto = auto.unwrap_or(if extra.is_empty() {
+        AutoTables::All
+    } else {
+        AutoTables::Groups
+    });
+    let mut kinds = auto.select(auto_projections(moves, budget));
+    kinds.extend(extra);
+    Ok(kinds)
+}
+
 /// `--auto-tables`: all, groups or none.
 pub(super) fn parse_auto_tables(text: &str) -> Result<AutoTables, String> {
     match text {
@@ -749,10 +770,7 @@ pub(super) fn parse_auto_tables(text: &str) -> Result<AutoTables, String> {
 
 /// The coset projections of the subgroups `specs` (`PUZZLE[m1,m2,…]`, the
 /// puzzle part naming `puzzle`), for [`optimal_heuristic`].
-pub(super) fn coset_tables(
-    puzzle: &Puzzle,
-    specs: &[String],
-) -> Result<Vec<ProjectionKind>, CliError> {
+fn coset_tables(puzzle: &Puzzle, specs: &[String]) -> Result<Vec<ProjectionKind>, CliError> {
     specs
         .iter()
         .map(|spec| {
@@ -1104,14 +1122,13 @@ pub(super) fn solve_state(
     let h = match cache.heuristic.take() {
         Some(h) => h,
         None => {
-            let extra = coset_tables(puzzle, &o.coset_tables)?;
-            let auto = o.auto_tables.unwrap_or(if extra.is_empty() {
-                AutoTables::All
-            } else {
-                AutoTables::Groups
-            });
-            let mut kinds = auto.select(auto_projections(&moves, o.pruning_budget));
-            kinds.extend(extra);
+            let kinds = pruning_kinds(
+                puzzle,
+                &moves,
+                o.pruning_budget,
+                &o.coset_tables,
+                o.auto_tables,
+            )?;
             let bytes = Heuristic::planned_bytes(&moves, &kinds)?;
             say(format!(
                 "pruning tables: {} projections, {bytes} bytes",

@@ -134,10 +134,7 @@ impl StateSpace for OrientedPiecesSpace {
     #[inline]
     fn apply(&self, m: usize, inverse: bool, s: &[u8], out: &mut [u8]) {
         let mv = if inverse { &self.inv[m] } else { &self.fwd[m] };
-        let k = self.tracked.len();
-        for (o, &x) in out[..k].iter_mut().zip(&s[..k]) {
-            *o = mv[x as usize];
-        }
+        super::space::move_positions(mv, &s[..self.tracked.len()], out);
     }
     #[inline]
     fn rank(&self, s: &[u8]) -> u64 {

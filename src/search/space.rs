@@ -125,6 +125,15 @@ pub(crate) fn describe_moves(names: &[String], fwd: &[Vec<u8>]) -> String {
         .join(" ")
 }
 
+/// The positions `s` (of tracked labels) after the move with image array `mv`,
+/// into `out[..s.len()]`.
+#[inline(always)]
+pub(crate) fn move_positions(mv: &[u8], s: &[u8], out: &mut [u8]) {
+    for (o, &x) in out[..s.len()].iter_mut().zip(s) {
+        *o = mv[x as usize];
+    }
+}
+
 /// The image arrays of `perms` and of their inverses on `degree` points, one byte
 /// per point (the form move tables and state spaces apply).
 pub(crate) fn image_bytes(perms: &[Perm], degree: usize) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {

@@ -10,11 +10,9 @@ use super::median;
 use super::peers::{twsearch_binary, twsearch_optimal};
 use crate::cli::output::{errln, outln};
 use crate::cli::progress::stop_flag;
-use crate::cli::search::{check_solves, coset_tables, DEFAULT_LOOK_UPS};
+use crate::cli::search::{check_solves, pruning_kinds, DEFAULT_LOOK_UPS};
 use crate::cli::{print_json, CliError, CliResult};
-use permlab::search::ida::{
-    auto_projections, optimal_heuristic, AutoTables, Ida, Metric, MoveSet, Outcome,
-};
+use permlab::search::ida::{optimal_heuristic, AutoTables, Ida, Metric, MoveSet, Outcome};
 use permlab::{Perm, Puzzle};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -106,14 +104,7 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
             .cloned()
             .collect()
     };
-    let extra = coset_tables(&puzzle, &cosets)?;
-    let auto = o.auto_tables.unwrap_or(if extra.is_empty() {
-        AutoTables::All
-    } else {
-        AutoTables::Groups
-    });
-    let mut kinds = auto.select(auto_projections(&moves, o.budget));
-    kinds.extend(extra);
+    let kinds = pruning_kinds(&puzzle, &moves, o.budget, &cosets, o.auto_tables)?;
     let (h, setup) = optimal_heuristic(
         &moves,
         kinds,
