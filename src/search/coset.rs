@@ -237,14 +237,14 @@ impl CosetSpace {
             let digits = (n - usize::from(reduced)) as u32;
             let turns = (o as u64)
                 .checked_pow(digits)
-                .ok_or_else(|| SpaceError::Other("coset space: too many entries".into()))?;
+                .ok_or_else(|| SpaceError::Other("coset space: more than 2^64 cosets (the subgroup is too small)".into()))?;
             let sys_size = tokens
                 .size()
                 .checked_mul(turns)
-                .ok_or_else(|| SpaceError::Other("coset space: too many entries".into()))?;
+                .ok_or_else(|| SpaceError::Other("coset space: more than 2^64 cosets (the subgroup is too small)".into()))?;
             size = size
                 .checked_mul(sys_size)
-                .ok_or_else(|| SpaceError::Other("coset space: too many entries".into()))?;
+                .ok_or_else(|| SpaceError::Other("coset space: more than 2^64 cosets (the subgroup is too small)".into()))?;
             systems.push(System {
                 start,
                 pieces: n,

@@ -201,7 +201,8 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
         .collect();
     let times: Vec<f64> = rows.iter().map(|r| r.seconds).collect();
     let unsolved = rows.len() - lengths.len();
-    let goal_met = unsolved == 0 && o.seconds <= GOAL_SECONDS;
+    // solved, each within the goal's time (a longer --time-limit is allowed)
+    let goal_met = unsolved == 0 && times.iter().all(|&t| t <= GOAL_SECONDS);
     let goal = format!("every position solved optimally within {GOAL_SECONDS} s");
     if !json {
         outln!(
