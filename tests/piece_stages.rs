@@ -41,15 +41,12 @@ fn solve_checked(p: &Puzzle, solver: &PieceStages, g: &Perm, stage_time: f64) ->
 }
 
 fn solver(p: &Puzzle) -> PieceStages {
+    solver_with(p, &StageOptions::default())
+}
+
+fn solver_with(p: &Puzzle, opts: &StageOptions) -> PieceStages {
     let moves = MoveSet::for_puzzle(p, Metric::Htm).unwrap();
-    PieceStages::build(
-        &moves,
-        &StageOptions::default(),
-        None,
-        &AtomicBool::new(false),
-        None,
-    )
-    .unwrap()
+    PieceStages::build(&moves, opts, None, &AtomicBool::new(false), None).unwrap()
 }
 
 /// A position `words` random face turns from solved (seeded).
@@ -93,9 +90,14 @@ fn cube3_random_positions_replay_to_solved() {
 /// on the load).
 #[test]
 fn megaminx_turnstyle_board_random_positions_by_macros() {
+    // stages out of time go to the macros at once (no deep stages: quick)
+    let opts = StageOptions {
+        deep: None,
+        ..StageOptions::default()
+    };
     for (name, count) in [("megaminx", 1), ("turnstyle:20", 1), ("board:4x5:4", 1)] {
         let p = Puzzle::builtin(name).unwrap();
-        let s = solver(&p);
+        let s = solver_with(&p, &opts);
         let group = p.group();
         let mut rng = StdRng::seed_from_u64(14);
         for _ in 0..count {

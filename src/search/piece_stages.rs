@@ -26,7 +26,8 @@
 //!    chosen per position and the tables are built when first needed; measured
 //!    on the Megaminx it was not better than the fixed order, so 1 is the
 //!    default).
-//! 2a. **Deep stages**: when IDA* shows a stage needs more than
+//!
+//!    **Deep stages**: when IDA* shows a stage needs more than
 //!    [`StageOptions::deep_from`] moves (a piece whose slot is walled in by placed
 //!    ones, like an edge between two placed corners), or runs out of its time, a
 //!    meeting in the middle (bidirectional search, I. Pohl, Machine Intelligence
@@ -39,7 +40,7 @@
 //!    three pieces, and their conjugates) finish the position by a beam search
 //!    from the *finish stage* on: the first stage of the last family's pieces, or
 //!    earlier once at most [`StageOptions::finish_pieces`] pieces are left. A
-//!    stage whose IDA* does not finish in its time is placed by macros too (with
+//!    stage whose search (IDA* and a deep one) does not finish in its time is placed by macros too (with
 //!    the next stages, [`StageOptions::macro_stages`]), and the stages go on.
 //!    Only when the macros fail as well (out of time) is the remaining position
 //!    factorised through the stabiliser chain (Minkwitz's tables, T. Minkwitz,
@@ -268,13 +269,13 @@ impl Plan {
         };
         let chunk: Vec<usize> = (0..orbit_points.len()).map(chunk_len).collect();
         let mut chunks: Vec<Vec<usize>> = Vec::new();
-        for o in 0..orbit_points.len() {
+        for (o, &len) in chunk.iter().enumerate() {
             let of_orbit: Vec<usize> = order
                 .iter()
                 .copied()
                 .filter(|&p| pieces.orbit[p] == o)
                 .collect();
-            chunks.extend(of_orbit.chunks(chunk[o]).map(<[usize]>::to_vec));
+            chunks.extend(of_orbit.chunks(len).map(<[usize]>::to_vec));
         }
         let mut position = vec![0usize; pieces.len()];
         for (i, &p) in order.iter().enumerate() {
@@ -794,7 +795,12 @@ impl PieceStages {
                 .take(self.macro_stages)
                 .flat_map(|&k| stages[k].iter().copied())
                 .collect();
-            let before_finish = k < finish;
+            // with less than two stages' time left, the macros finish at once
+            let hurry = limits
+                .deadline
+                .zip(limits.stage_time)
+                .is_some_and(|(d, t)| d.saturating_duration_since(Instant::now()) < 2 * t);
+            let before_finish = k < finish && !hurry;
             let placed_by_macros = before_finish
                 .then(|| self.finish_with_macros(&placed, Some(&targets), &state, &limits))
                 .flatten()
@@ -1059,12 +1065,12 @@ fn meet_in_middle(
         let mut grown = Vec::new();
         for (v, word) in &level {
             let first = (d > 1).then(|| (word & 0xff) as usize);
-            for x in 0..nm {
+            for (x, inv) in inverse.iter().enumerate() {
                 if first.is_some_and(|f| !moves.allowed(Some(x), 1, f)) {
                     continue;
                 }
                 for (o, &p) in buf.iter_mut().zip(v) {
-                    *o = inverse[x][p as usize];
+                    *o = inv[p as usize];
                 }
                 let w2 = ((d as u64) << 56) | ((word & ((1 << 56) - 1)) << 8) | x as u64;
                 table.push((key_of(&buf), w2));
