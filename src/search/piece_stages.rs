@@ -795,12 +795,7 @@ impl PieceStages {
                 .take(self.macro_stages)
                 .flat_map(|&k| stages[k].iter().copied())
                 .collect();
-            // with less than two stages' time left, the macros finish at once
-            let hurry = limits
-                .deadline
-                .zip(limits.stage_time)
-                .is_some_and(|(d, t)| d.saturating_duration_since(Instant::now()) < 2 * t);
-            let before_finish = k < finish && !hurry;
+            let before_finish = k < finish;
             let placed_by_macros = before_finish
                 .then(|| self.finish_with_macros(&placed, Some(&targets), &state, &limits))
                 .flatten()
