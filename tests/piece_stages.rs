@@ -41,15 +41,12 @@ fn solve_checked(p: &Puzzle, solver: &PieceStages, g: &Perm, stage_time: f64) ->
 }
 
 fn solver(p: &Puzzle) -> PieceStages {
+    solver_with(p, &StageOptions::default())
+}
+
+fn solver_with(p: &Puzzle, opts: &StageOptions) -> PieceStages {
     let moves = MoveSet::for_puzzle(p, Metric::Htm).unwrap();
-    PieceStages::build(
-        &moves,
-        &StageOptions::default(),
-        None,
-        &AtomicBool::new(false),
-        None,
-    )
-    .unwrap()
+    PieceStages::build(&moves, opts, None, &AtomicBool::new(false), None).unwrap()
 }
 
 /// A position `words` random face turns from solved (seeded).
@@ -93,9 +90,14 @@ fn cube3_random_positions_replay_to_solved() {
 /// on the load).
 #[test]
 fn megaminx_turnstyle_board_random_positions_by_macros() {
+    // stages out of time go to the macros at once (no deep stages: quick)
+    let opts = StageOptions {
+        deep: None,
+        ..StageOptions::default()
+    };
     for (name, count) in [("megaminx", 1), ("turnstyle:20", 1), ("board:4x5:4", 1)] {
         let p = Puzzle::builtin(name).unwrap();
-        let s = solver(&p);
+        let s = solver_with(&p, &opts);
         let group = p.group();
         let mut rng = StdRng::seed_from_u64(14);
         for _ in 0..count {
@@ -135,5 +137,31 @@ fn cube2_staged_is_at_least_the_exact_distance() {
         let exact = distance_with_table(&full, &table, &state_of(&g, p.degree())).unwrap() as u32;
         let sol = solve_checked(&p, &s, &g, 2.0);
         assert!(sol.cost >= exact, "{} < {exact}", sol.cost);
+    }
+}
+
+/// With several candidate stages per step (the order chosen while solving, the
+/// tables built when first needed), random cube3 positions still replay to
+/// solved.
+#[test]
+fn cube3_candidates_replay_to_solved() {
+    let p = Puzzle::builtin("cube3").unwrap();
+    let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
+    let opts = StageOptions {
+        candidates: 4,
+        ..StageOptions::default()
+    };
+    let s = PieceStages::build(&moves, &opts, None, &AtomicBool::new(false), None).unwrap();
+    let group = p.group();
+    let mut rng = StdRng::seed_from_u64(15);
+    for _ in 0..2 {
+        let g = group.random_element(&mut rng);
+        let sol = solve_checked(&p, &s, &g, 0.5);
+        // no piece is placed by two stages
+        let mut placed: Vec<usize> = sol.stages.iter().flat_map(|r| r.pieces.clone()).collect();
+        let reported = placed.len();
+        placed.sort_unstable();
+        placed.dedup();
+        assert_eq!(placed.len(), reported, "{:?}", sol.stages);
     }
 }

@@ -1200,6 +1200,18 @@ fn staged_solver(
     {
         opts.stage_pieces = v;
     }
+    if let Some(v) = std::env::var("PERMLAB_STAGE_CANDIDATES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        opts.candidates = v;
+    }
+    if let Some(v) = std::env::var("PERMLAB_FINISH_PIECES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        opts.finish_pieces = v;
+    }
     let plan = Plan::new(moves, &opts)?;
     say(format!(
         "piece stages: {} pieces in {} stages, last face {}; {} pruning tables, {} bytes",

@@ -21,12 +21,26 @@
 //!    wholly solved by stage `k` is one table, a chunk partly solved is covered by a
 //!    (small) table of its solved part. The tables are built once, before the first
 //!    solve, after one memory check of them all, and shared by all stages and
-//!    positions.
+//!    positions. With [`StageOptions::candidates`] above 1 the next few stages
+//!    are searched together and the cheapest is placed first (the order is then
+//!    chosen per position and the tables are built when first needed; measured
+//!    on the Megaminx it was not better than the fixed order, so 1 is the
+//!    default).
+//!
+//!    **Deep stages**: when IDA* shows a stage needs more than
+//!    [`StageOptions::deep_from`] moves (a piece whose slot is walled in by placed
+//!    ones, like an edge between two placed corners), or runs out of its time, a
+//!    meeting in the middle (bidirectional search, I. Pohl, Machine Intelligence
+//!    6, 1971) finds the cheapest word of up to `4 + 4` moves on the Megaminx:
+//!    second halves `B` stored by `B⁻¹` of the homes of the placed pieces and the
+//!    stage's (one sticker each), sorted, and every first half from the position
+//!    looked up there. Such a stage cost 33–38 moves by macros before (two
+//!    pieces); now 7 or 8.
 //! 3. **Macros** ([`super::macros`]: commutators of short words moving at most
 //!    three pieces, and their conjugates) finish the position by a beam search
 //!    from the *finish stage* on: the first stage of the last family's pieces, or
 //!    earlier once at most [`StageOptions::finish_pieces`] pieces are left. A
-//!    stage whose IDA* does not finish in its time is placed by macros too (with
+//!    stage whose search (IDA* and a deep one) does not finish in its time is placed by macros too (with
 //!    the next stages, [`StageOptions::macro_stages`]), and the stages go on.
 //!    Only when the macros fail as well (out of time) is the remaining position
 //!    factorised through the stabiliser chain (Minkwitz's tables, T. Minkwitz,
@@ -42,12 +56,13 @@ use super::ida::{
 use super::index::Arrangements;
 use super::macros::{BeamOptions, MacroOptions, Macros};
 use super::pieces::Pieces;
-use super::table::{check_memory, table_bytes};
+use super::table::{check_memory_beside, table_bytes};
 use crate::group::PermGroup;
 use crate::perm::Perm;
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Largest pruning table of the stages by default (entries, 4 per byte: 64 KB):
@@ -60,6 +75,16 @@ pub const DEFAULT_TABLE_ENTRIES: u64 = 1 << 18;
 /// Pieces per stage by default: with two, an early Megaminx stage already took
 /// 6.7 M nodes (31 s); with one the first 35 pieces took 18 s.
 pub const DEFAULT_STAGE_PIECES: usize = 1;
+
+/// Second halves of a deep stage's meeting in the middle by default: the
+/// canonical words of up to 4 moves of the Megaminx (about 4 M, 64 MB).
+pub const DEFAULT_DEEP_ENTRIES: u64 = 5_000_000;
+
+/// The longest first half of a deep stage's meeting in the middle.
+pub const DEEP_FIRST_HALF: usize = 4;
+
+/// Stages searched together by default ([`StageOptions::candidates`]).
+pub const DEFAULT_CANDIDATES: usize = 1;
 
 /// How the stages are planned.
 #[derive(Clone, Debug)]
@@ -84,6 +109,19 @@ pub struct StageOptions {
     /// Stages a stage out of time places with macros at once (its pieces and
     /// those of the next `macro_stages - 1` stages).
     pub macro_stages: usize,
+    /// Stages searched together at each step (the next ones of the order not yet
+    /// placed; the one solved in the fewest moves is placed): 1 keeps the order.
+    pub candidates: usize,
+    /// Deep stages: when no candidate is solved within `deep_from` moves by
+    /// IDA* (or its time runs out), a meeting in the middle whose second halves
+    /// are at most this many words looks for the cheapest candidate within
+    /// [`DEEP_FIRST_HALF`] more moves than those halves (`None`: macros at once).
+    pub deep: Option<u64>,
+    /// The IDA* bound beyond which a stage is deep.
+    pub deep_from: u32,
+    /// A deep stage first looks for its pieces with the next stage's (a pair
+    /// placed for about the moves of one piece).
+    pub deep_pairs: bool,
 }
 
 impl Default for StageOptions {
@@ -96,6 +134,10 @@ impl Default for StageOptions {
             beam: BeamOptions::default(),
             finish_pieces: 0,
             macro_stages: 2,
+            candidates: DEFAULT_CANDIDATES,
+            deep: Some(DEFAULT_DEEP_ENTRIES),
+            deep_from: 6,
+            deep_pairs: false,
         }
     }
 }
@@ -120,6 +162,8 @@ pub struct Plan {
     /// The first stage macros finish from: the first with a piece the last
     /// family moves, or earlier when at most `finish_pieces` are left.
     pub finish_stage: usize,
+    /// Per orbit, the most pieces one table tracks.
+    pub chunk: Vec<usize>,
 }
 
 impl Plan {
@@ -223,14 +267,15 @@ impl Plan {
             }
             k
         };
+        let chunk: Vec<usize> = (0..orbit_points.len()).map(chunk_len).collect();
         let mut chunks: Vec<Vec<usize>> = Vec::new();
-        for o in 0..orbit_points.len() {
+        for (o, &len) in chunk.iter().enumerate() {
             let of_orbit: Vec<usize> = order
                 .iter()
                 .copied()
                 .filter(|&p| pieces.orbit[p] == o)
                 .collect();
-            chunks.extend(of_orbit.chunks(chunk_len(o)).map(<[usize]>::to_vec));
+            chunks.extend(of_orbit.chunks(len).map(<[usize]>::to_vec));
         }
         let mut position = vec![0usize; pieces.len()];
         for (i, &p) in order.iter().enumerate() {
@@ -286,6 +331,7 @@ impl Plan {
             .unwrap_or(stages.len());
         Ok(Plan {
             finish_stage,
+            chunk,
             pieces,
             last_family: last,
             order,
@@ -307,15 +353,19 @@ impl Plan {
 pub struct PieceStages {
     moves: MoveSet,
     plan: Plan,
-    heuristics: Vec<Heuristic>,
-    /// Per stage, the labels that must be home after it.
-    goals: Vec<Vec<u8>>,
+    /// The pruning tables by the labels they track: the plan's, and those
+    /// built when the stages are placed in another order.
+    tables: Mutex<HashMap<Vec<usize>, Arc<Projection>>>,
     /// The group of the families' generators, for the fallback factorisation.
     group: PermGroup,
     /// The macros that finish the position, if any.
     macros: Option<Macros>,
     beam: BeamOptions,
     macro_stages: usize,
+    candidates: usize,
+    deep: Option<u64>,
+    deep_from: u32,
+    deep_pairs: bool,
 }
 
 /// A callback after each stage: its number (0-based) and report.
@@ -373,7 +423,9 @@ impl PieceStages {
     /// Plans the stages and builds their tables (loading them from the directory
     /// `cache` when saved there before, see [`super::ida::cached_table`]); refuses
     /// before allocating when all tables together would not fit in `max_memory`
-    /// (or the available memory).
+    /// (or the available memory). With more than one
+    /// [`StageOptions::candidates`] the order is chosen while solving, and the
+    /// tables are built (in memory only) when a stage first needs them.
     pub fn build(
         moves: &MoveSet,
         opts: &StageOptions,
@@ -382,9 +434,25 @@ impl PieceStages {
         cache: Option<&Path>,
     ) -> Result<PieceStages, IdaError> {
         let plan = Plan::new(moves, opts)?;
-        check_memory(plan.entries.iter().sum(), max_memory, 64 << 20)?;
-        let projections: Vec<Arc<Projection>> = plan
-            .tables
+        // the plan's tables, and at most one more per stage and candidate
+        let largest = plan.entries.iter().copied().max().unwrap_or(0);
+        let more = (plan.stages.len() * opts.candidates.max(1)) as u64 * largest;
+        // a deep stage's second halves: 16 bytes each, twice while sorted
+        let deep = opts.deep.map_or(0, |e| e.saturating_mul(32));
+        check_memory_beside(
+            plan.entries.iter().sum::<u64>() + more,
+            deep,
+            max_memory,
+            64 << 20,
+        )?;
+        // with one candidate the stages follow the plan and use its tables, built
+        // now; with more, tables are built when a stage first needs them
+        let prebuilt = if opts.candidates <= 1 {
+            plan.tables.len()
+        } else {
+            0
+        };
+        let projections: Vec<Arc<Projection>> = plan.tables[..prebuilt]
             .iter()
             .map(|labels| {
                 Projection::build(
@@ -397,24 +465,7 @@ impl PieceStages {
                 .map(Arc::new)
             })
             .collect::<Result<_, _>>()?;
-        let heuristics = plan
-            .stage_tables
-            .iter()
-            .map(|ts| {
-                Heuristic::from_projections(
-                    moves,
-                    ts.iter().map(|&t| projections[t].clone()).collect(),
-                )
-            })
-            .collect();
-        let mut goals = Vec::new();
-        let mut home: Vec<u8> = Vec::new();
-        for st in &plan.stages {
-            for &p in st {
-                home.extend(plan.pieces.pieces[p].iter().map(|&x| x as u8));
-            }
-            goals.push(home.clone());
-        }
+        let tables = plan.tables.iter().cloned().zip(projections).collect();
         let gens: Vec<Perm> = (0..moves.families())
             .map(|f| moves.family_perm(f).clone())
             .collect();
@@ -426,11 +477,14 @@ impl PieceStages {
             macros,
             beam: opts.beam,
             macro_stages: opts.macro_stages.max(1),
+            candidates: opts.candidates.max(1),
+            deep: opts.deep,
+            deep_from: opts.deep_from,
+            deep_pairs: opts.deep_pairs,
             moves: moves.clone(),
             group: PermGroup::new(moves.degree(), gens),
             plan,
-            heuristics,
-            goals,
+            tables: Mutex::new(tables),
         })
     }
 
@@ -449,9 +503,65 @@ impl PieceStages {
         &self.moves
     }
 
+    /// The pruning table of the positions of the stickers `labels` (one per
+    /// piece), from the tables built so far or built now and kept.
+    fn table(&self, labels: &[usize], stop: &AtomicBool) -> Result<Arc<Projection>, IdaError> {
+        let mut tables = self
+            .tables
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(t) = tables.get(labels) {
+            return Ok(Arc::clone(t));
+        }
+        let t = Arc::new(Projection::build(
+            &self.moves,
+            ProjectionKind::Pieces(labels.to_vec()),
+            None,
+            stop,
+            None,
+        )?);
+        tables.insert(labels.to_vec(), Arc::clone(&t));
+        Ok(t)
+    }
+
+    /// The heuristic of the stage placing `group` after the pieces `placed` (in
+    /// the order they were placed): the maximum of tables, per orbit, of the
+    /// placed pieces in that order cut into chunks of as many as one table
+    /// tracks (the last chunk may be smaller), and of the group's pieces cut
+    /// likewise. Full chunks recur from stage to stage, so only about one large
+    /// table is built per chunk placed; the smaller ones are quick.
+    fn heuristic(
+        &self,
+        placed: &[usize],
+        group: &[usize],
+        stop: &AtomicBool,
+    ) -> Result<Heuristic, IdaError> {
+        let pieces = &self.plan.pieces;
+        let mut projections = Vec::new();
+        for (o, &len) in self.plan.chunk.iter().enumerate() {
+            for part in [placed, group] {
+                let of_orbit: Vec<usize> = part
+                    .iter()
+                    .copied()
+                    .filter(|&p| pieces.orbit[p] == o)
+                    .collect();
+                for c in of_orbit.chunks(len.max(1)) {
+                    let labels: Vec<usize> = c.iter().map(|&p| pieces.pieces[p][0]).collect();
+                    projections.push(self.table(&labels, stop)?);
+                }
+            }
+        }
+        Ok(Heuristic::from_projections(&self.moves, projections))
+    }
+
     /// Solves `start` (an image list, [`super::ida::state_of`]) stage by stage
     /// within `limits`; the returned word is checked to solve it. `None` when a
     /// stage ran out of time and `limits.factorise` is off.
+    ///
+    /// Each step searches the next [`StageOptions::candidates`] unplaced stages
+    /// before the finish stage together, by one iterative deepening: every
+    /// candidate gets a pass at each bound, and the first solved at the smallest
+    /// bound is placed (the cheapest next stage, the others wait).
     pub fn solve(
         &self,
         start: &[u8],
@@ -471,28 +581,65 @@ impl PieceStages {
                 "the state is not reachable with the moves".into(),
             ));
         }
+        let local_stop = AtomicBool::new(false);
+        let stop = limits.stop.unwrap_or(&local_stop);
+        let stages = &self.plan.stages;
+        let pieces = &self.plan.pieces;
+        let finish = self.plan.finish_stage;
+        let home = |s: &[u8], p: usize| pieces.pieces[p].iter().all(|&x| s[x] as usize == x);
         let mut state = start.to_vec();
         let mut letters: Vec<(usize, u64)> = Vec::new();
-        let mut reports = Vec::new();
+        let mut reports: Vec<StageReport> = Vec::new();
         let mut next = vec![0u8; n];
-        for (k, stage) in self.plan.stages.iter().enumerate() {
-            let goal_labels = &self.goals[k];
-            let goal = |s: &[u8]| goal_labels.iter().all(|&l| s[l as usize] == l);
-            if goal(&state) {
-                continue;
+        let mut placed = vec![false; pieces.len()];
+        let mut placed_order: Vec<usize> = Vec::new();
+        let mut done = vec![false; stages.len()];
+        let mut macros_tried = self.macros.is_none();
+        let progress = |k: usize, r: &StageReport| {
+            if let Some(f) = limits.progress {
+                f(k, r);
             }
-            if k >= self.plan.finish_stage {
-                if let Some(r) = self.finish_with_macros(k, &state, &limits, false) {
-                    letters.extend(r.0);
-                    reports.push(r.1);
-                    if let (Some(f), Some(r)) = (limits.progress, reports.last()) {
-                        f(k, r);
+        };
+        loop {
+            // stages already home (before the finish stage while the macros may
+            // still finish) are placed as they are
+            let markable = if macros_tried { stages.len() } else { finish };
+            for k in 0..markable {
+                if !done[k] && stages[k].iter().all(|&p| home(&state, p)) {
+                    done[k] = true;
+                    for &p in &stages[k] {
+                        placed[p] = true;
+                        placed_order.push(p);
                     }
-                    break;
                 }
             }
+            let mut pool: Vec<usize> = (0..finish.min(stages.len()))
+                .filter(|&k| !done[k])
+                .collect();
+            if pool.is_empty() {
+                if !macros_tried {
+                    macros_tried = true;
+                    let first = (0..stages.len()).find(|&k| !done[k]).unwrap_or(0);
+                    if let Some((w, r)) = self.finish_with_macros(&placed, None, &state, &limits) {
+                        letters.extend(w);
+                        progress(first, &r);
+                        reports.push(r);
+                        break;
+                    }
+                    continue;
+                }
+                match (0..stages.len()).find(|&k| !done[k]) {
+                    Some(k) => pool = vec![k],
+                    None => break,
+                }
+            }
+            pool.truncate(self.candidates.max(1));
+            // a stage's time, keeping one more for the macros to finish
             let stage_deadline = match (limits.deadline, limits.stage_time) {
-                (Some(d), Some(t)) => Some(d.min(Instant::now() + t)),
+                (Some(d), Some(t)) => {
+                    let now = Instant::now();
+                    Some((now + t).min(d.checked_sub(t).unwrap_or(d)).max(now))
+                }
                 (d, None) => d,
                 (None, Some(t)) => Some(Instant::now() + t),
             };
@@ -501,109 +648,196 @@ impl PieceStages {
                 stop: limits.stop,
             };
             let t0 = Instant::now();
-            let h = &self.heuristics[k];
-            let mut ida = Ida::new(&self.moves, h);
-            let mut bound = h.estimate(&state)?;
-            let mut found: Option<Vec<usize>> = None;
-            loop {
-                let pass = ida.search_bound(&state, bound, &goal, lim, &mut |p, _| {
-                    found = Some(p.to_vec());
-                    Flow::Stop
-                })?;
-                match pass {
-                    Pass::Stopped => break,
-                    Pass::Exhausted => bound += 1,
-                    Pass::OutOfTime => break,
-                }
+            // (stage, heuristic, labels home after it, first estimate)
+            let mut cands = Vec::with_capacity(pool.len());
+            for &k in &pool {
+                let h = self.heuristic(&placed_order, &stages[k], stop)?;
+                let labels: Vec<u8> = placed_order
+                    .iter()
+                    .chain(&stages[k])
+                    .flat_map(|&p| pieces.pieces[p].iter().map(|&x| x as u8))
+                    .collect();
+                let h0 = h.estimate(&state)?;
+                cands.push((k, h, labels, h0));
             }
-            if limits
-                .stop
-                .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
-            {
-                return Err(IdaError::Other("interrupted".into()));
-            }
-            match found {
-                Some(path) => {
-                    for &m in &path {
-                        self.moves.apply(m, &state, &mut next);
-                        std::mem::swap(&mut state, &mut next);
-                    }
-                    let cost = path.iter().map(|&m| self.moves.moves()[m].cost).sum();
-                    letters.extend(self.moves.letters(&path));
-                    reports.push(StageReport {
-                        pieces: stage.clone(),
-                        cost,
-                        nodes: ida.nodes,
-                        seconds: t0.elapsed().as_secs_f64(),
-                        fallback: false,
-                        macros: false,
-                    });
+            let mut bound = cands.iter().map(|c| c.3).min().unwrap_or(0);
+            let mut found: Option<(usize, Vec<usize>)> = None;
+            let mut nodes = 0u64;
+            'deepen: loop {
+                if self.deep.is_some() && bound > self.deep_from && !placed_order.is_empty() {
+                    break;
                 }
-                None if !limits.factorise => {
-                    if let Some(f) = limits.progress {
-                        f(
-                            k,
-                            &StageReport {
-                                pieces: stage.clone(),
-                                cost: 0,
-                                nodes: ida.nodes,
-                                seconds: t0.elapsed().as_secs_f64(),
-                                fallback: true,
-                                macros: false,
-                            },
-                        );
-                    }
-                    return Ok(None);
-                }
-                None => {
-                    // out of time: macros place this stage's pieces, else
-                    // factorise what is left
-                    let whole = k >= self.plan.finish_stage;
-                    let placed = self
-                        .finish_with_macros(k, &state, &limits, !whole)
-                        .map(|r| (r, whole))
-                        .or_else(|| {
-                            if whole {
-                                return None;
-                            }
-                            self.finish_with_macros(k, &state, &limits, false)
-                                .map(|r| (r, true))
-                        });
-                    if let Some((r, whole)) = placed {
-                        state = self.play(&state, &r.0);
-                        letters.extend(r.0);
-                        reports.push(r.1);
-                        if let (Some(f), Some(r)) = (limits.progress, reports.last()) {
-                            f(k, r);
-                        }
-                        if whole {
-                            break;
-                        }
+                for (k, h, labels, h0) in &cands {
+                    if *h0 > bound {
                         continue;
                     }
-                    let rest = Perm::from_images(state.iter().map(|&x| x as u32).collect())
-                        .map_err(|e| IdaError::Other(e.to_string()))?;
-                    let fallback = self.factor(&rest).ok_or_else(|| {
-                        IdaError::Other("the remaining position could not be factorised".into())
+                    let goal = |s: &[u8]| labels.iter().all(|&l| s[l as usize] == l);
+                    let mut ida = Ida::new(&self.moves, h);
+                    let mut path = None;
+                    let pass = ida.search_bound(&state, bound, &goal, lim, &mut |p, _| {
+                        path = Some(p.to_vec());
+                        Flow::Stop
                     })?;
-                    reports.push(StageReport {
-                        pieces: self.plan.stages[k..].concat(),
-                        cost: self.cost(&fallback),
-                        nodes: ida.nodes,
+                    nodes += ida.nodes;
+                    match (pass, path) {
+                        (Pass::Stopped, Some(p)) => {
+                            found = Some((*k, p));
+                            break 'deepen;
+                        }
+                        (Pass::Exhausted, _) => {}
+                        _ => break 'deepen,
+                    }
+                }
+                bound += 1;
+            }
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err(IdaError::Other("interrupted".into()));
+            }
+            // deep: the first candidate with the next stage before the finish
+            // (two pieces for the moves of one, as a pair), else alone
+            let mut also: Option<usize> = None;
+            // as long as a stage, keeping one stage's time for the macros
+            let deep_deadline = match (limits.deadline, limits.stage_time) {
+                (Some(d), Some(t)) => Some((Instant::now() + t).min(d.checked_sub(t).unwrap_or(d))),
+                (d, _) => d,
+            };
+            if deep_deadline.is_some_and(|d| d <= Instant::now()) {
+                // no time left for a deep search
+            } else if let (None, Some(entries)) = (&found, self.deep) {
+                let k = pool[0];
+                let pair = (k + 1..finish.min(stages.len()))
+                    .find(|&j| !done[j])
+                    .filter(|_| self.deep_pairs);
+                for with in [pair, None] {
+                    if with.is_none() && pair.is_some() && found.is_some() {
+                        break;
+                    }
+                    let group: Vec<usize> = stages[k]
+                        .iter()
+                        .chain(with.iter().flat_map(|&j| &stages[j]))
+                        .copied()
+                        .collect();
+                    // one sticker per piece is met; every sticker must be home
+                    let keep: Vec<u8> = placed_order
+                        .iter()
+                        .chain(&group)
+                        .map(|&p| pieces.pieces[p][0] as u8)
+                        .collect();
+                    let meet = Meet {
+                        moves: &self.moves,
+                        state: &state,
+                        keep: &keep,
+                    };
+                    let all: Vec<usize> = placed_order.iter().chain(&group).copied().collect();
+                    found =
+                        meet_in_middle(&meet, DEEP_FIRST_HALF, entries, deep_deadline, limits.stop)
+                            .filter(|w| {
+                                let mut s = state.clone();
+                                for &m in w {
+                                    self.moves.apply(m, &s, &mut next);
+                                    std::mem::swap(&mut s, &mut next);
+                                }
+                                all.iter().all(|&p| home(&s, p))
+                            })
+                            .map(|w| (k, w));
+                    if found.is_some() {
+                        also = with;
+                        break;
+                    }
+                }
+            }
+            if let Some((k, path)) = found {
+                for &m in &path {
+                    self.moves.apply(m, &state, &mut next);
+                    std::mem::swap(&mut state, &mut next);
+                }
+                let mut group = stages[k].clone();
+                for j in std::iter::once(k).chain(also) {
+                    done[j] = true;
+                    for &p in &stages[j] {
+                        placed[p] = true;
+                        placed_order.push(p);
+                    }
+                }
+                group.extend(also.iter().flat_map(|&j| stages[j].iter().copied()));
+                letters.extend(self.moves.letters(&path));
+                let r = StageReport {
+                    pieces: group,
+                    cost: path.iter().map(|&m| self.moves.moves()[m].cost).sum(),
+                    nodes,
+                    seconds: t0.elapsed().as_secs_f64(),
+                    fallback: false,
+                    macros: false,
+                };
+                progress(k, &r);
+                reports.push(r);
+                continue;
+            }
+            let k = pool[0];
+            if !limits.factorise {
+                progress(
+                    k,
+                    &StageReport {
+                        pieces: stages[k].clone(),
+                        cost: 0,
+                        nodes,
                         seconds: t0.elapsed().as_secs_f64(),
                         fallback: true,
                         macros: false,
-                    });
-                    letters.extend(fallback);
-                    if let (Some(f), Some(r)) = (limits.progress, reports.last()) {
-                        f(k, r);
-                    }
+                    },
+                );
+                return Ok(None);
+            }
+            // out of time: macros place the first candidates' pieces (or all
+            // that are left), else factorise what is left
+            let targets: Vec<usize> = pool
+                .iter()
+                .take(self.macro_stages)
+                .flat_map(|&k| stages[k].iter().copied())
+                .collect();
+            let before_finish = k < finish;
+            let placed_by_macros = before_finish
+                .then(|| self.finish_with_macros(&placed, Some(&targets), &state, &limits))
+                .flatten()
+                .map(|r| (r, false))
+                .or_else(|| {
+                    self.finish_with_macros(&placed, None, &state, &limits)
+                        .map(|r| (r, true))
+                });
+            if let Some(((w, r), whole)) = placed_by_macros {
+                state = self.play(&state, &w);
+                letters.extend(w);
+                progress(k, &r);
+                reports.push(r);
+                if whole {
                     break;
                 }
+                for &k2 in pool.iter().take(self.macro_stages) {
+                    done[k2] = true;
+                    for &p in &stages[k2] {
+                        placed[p] = true;
+                        placed_order.push(p);
+                    }
+                }
+                continue;
             }
-            if let (Some(f), Some(r)) = (limits.progress, reports.last()) {
-                f(k, r);
-            }
+            let rest = Perm::from_images(state.iter().map(|&x| x as u32).collect())
+                .map_err(|e| IdaError::Other(e.to_string()))?;
+            let fallback = self.factor(&rest).ok_or_else(|| {
+                IdaError::Other("the remaining position could not be factorised".into())
+            })?;
+            let r = StageReport {
+                pieces: (0..pieces.len()).filter(|&p| !placed[p]).collect(),
+                cost: self.cost(&fallback),
+                nodes,
+                seconds: t0.elapsed().as_secs_f64(),
+                fallback: true,
+                macros: false,
+            };
+            letters.extend(fallback);
+            progress(k, &r);
+            reports.push(r);
+            break;
         }
         let letters = self.moves.merge(&letters);
         // replay the whole word on the start
@@ -630,41 +864,29 @@ impl PieceStages {
         }))
     }
 
-    /// Finishes `state` (the pieces of the stages before `k` home) with the
-    /// macros, within the limits (with `only_stage`, only the pieces of stage `k`
-    /// come home besides the earlier ones): the moves and the stage's report.
+    /// Brings home the pieces `targets` (all pieces not `placed` when `None`)
+    /// from `state` (every placed piece home) with the macros moving only
+    /// unplaced pieces, within the limits (for targets, at most a stage's time):
+    /// the moves and the stage's report.
     fn finish_with_macros(
         &self,
-        k: usize,
+        placed: &[bool],
+        targets: Option<&[usize]>,
         state: &[u8],
         limits: &StageLimits,
-        only_stage: bool,
     ) -> Option<(Vec<(usize, u64)>, StageReport)> {
         let lib = self.macros.as_ref()?;
         let t0 = Instant::now();
-        let mut free = vec![true; self.plan.pieces.len()];
-        for st in &self.plan.stages[..k] {
-            for &p in st {
-                free[p] = false;
-            }
-        }
-        let deadline = match (limits.deadline, limits.stage_time) {
-            (Some(d), Some(t)) if only_stage => Some(d.min(Instant::now() + t)),
-            (d, None) => d,
-            (d, Some(_)) if !only_stage => d,
-            (_, Some(t)) => Some(Instant::now() + t),
+        let free: Vec<bool> = placed.iter().map(|&p| !p).collect();
+        let deadline = match (limits.deadline, limits.stage_time, targets) {
+            (Some(d), Some(t), Some(_)) => Some(d.min(Instant::now() + t)),
+            (None, Some(t), Some(_)) => Some(Instant::now() + t),
+            (d, _, _) => d,
         };
-        let upto = if only_stage {
-            (k + self.macro_stages).min(self.plan.finish_stage.max(k + 1))
-        } else {
-            self.plan.stages.len()
-        };
-        let goal: Option<Vec<bool>> = only_stage.then(|| {
-            let mut g: Vec<bool> = free.iter().map(|&f| !f).collect();
-            for st in &self.plan.stages[k..upto] {
-                for &p in st {
-                    g[p] = true;
-                }
+        let goal: Option<Vec<bool>> = targets.map(|t| {
+            let mut g = placed.to_vec();
+            for &p in t {
+                g[p] = true;
             }
             g
         });
@@ -678,7 +900,10 @@ impl PieceStages {
             limits.stop,
         )?;
         let report = StageReport {
-            pieces: self.plan.stages[k..upto].concat(),
+            pieces: match targets {
+                Some(t) => t.to_vec(),
+                None => (0..placed.len()).filter(|&p| !placed[p]).collect(),
+            },
             cost: self.cost(&letters),
             nodes: 0,
             seconds: t0.elapsed().as_secs_f64(),
@@ -687,7 +912,6 @@ impl PieceStages {
         };
         Some((letters, report))
     }
-
     /// The state after the (family, power) moves `letters` from `s`.
     fn play(&self, s: &[u8], letters: &[(usize, u64)]) -> Vec<u8> {
         let mut s = s.to_vec();
@@ -722,6 +946,232 @@ impl PieceStages {
             .map(|&(f, e)| self.moves.power_cost(f, e))
             .sum()
     }
+}
+
+/// How many canonical move sequences ([`MoveSet::allowed`]) of each length up
+/// to `depth` there are (the run of equal moves counted as one).
+fn sequence_counts(moves: &MoveSet, depth: usize) -> Vec<u64> {
+    let nm = moves.moves().len();
+    let mut by_last = vec![1u64; nm];
+    let mut out = vec![1u64];
+    for d in 1..=depth {
+        if d > 1 {
+            by_last = (0..nm)
+                .map(|b| {
+                    (0..nm)
+                        .filter(|&a| moves.allowed(Some(a), 1, b))
+                        .map(|a| by_last[a])
+                        .fold(0u64, u64::saturating_add)
+                })
+                .collect();
+        }
+        out.push(by_last.iter().copied().fold(0u64, u64::saturating_add));
+    }
+    out
+}
+
+/// A hash of the positions of some labels.
+fn key_of(positions: &[u8]) -> u64 {
+    positions.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| {
+        (h.rotate_left(5) ^ u64::from(x)).wrapping_mul(0x517c_c1b7_2722_0a95)
+    })
+}
+
+/// A word of at most 7 moves packed in a `u64`: the length in the top byte,
+/// move `i` (below 256) in byte `i`.
+fn unpack(word: u64) -> Vec<usize> {
+    let len = (word >> 56) as usize;
+    (0..len)
+        .map(|i| ((word >> (8 * i)) & 0xff) as usize)
+        .collect()
+}
+
+/// What [`meet_in_middle`] looks for: from `state`, a word after which the
+/// labels `keep` are home.
+struct Meet<'a> {
+    moves: &'a MoveSet,
+    state: &'a [u8],
+    keep: &'a [u8],
+}
+
+/// The cheapest word of at most `depth_a + depth_b` moves taking `state` to a
+/// position where the labels `keep` are home, by
+/// meeting in the middle (bidirectional search, I. Pohl, "Bi-directional
+/// search", Machine Intelligence 6, 1971; the split into halves of short words
+/// as in Korf's and Rokicki's cube searches): the second halves `B` are stored
+/// by where they need the kept labels to be (`B⁻¹` of their homes), sorted,
+/// and every first half `A` from `state` is looked up there. `depth_b` is the
+/// longest second half with at most `max_entries` words (one kept per key).
+/// The word (move indices), or `None` (nothing within the depth, out of time,
+/// or too many moves to pack).
+fn meet_in_middle(
+    m: &Meet,
+    depth_a: usize,
+    max_entries: u64,
+    deadline: Option<Instant>,
+    stop: Option<&AtomicBool>,
+) -> Option<Vec<usize>> {
+    let moves = m.moves;
+    let nm = moves.moves().len();
+    if nm >= 256 {
+        return None;
+    }
+    let counts = sequence_counts(moves, 7);
+    let mut total = 0u64;
+    let mut depth_b = 0;
+    for (d, &c) in counts.iter().enumerate().skip(1) {
+        total = total.saturating_add(c);
+        if total > max_entries {
+            break;
+        }
+        depth_b = d;
+    }
+    let depth_a = depth_a.min(7);
+    let image: Vec<Vec<u8>> = moves
+        .moves()
+        .iter()
+        .map(|mv| {
+            (0..moves.degree())
+                .map(|x| mv.perm.image(x) as u8)
+                .collect()
+        })
+        .collect();
+    let inverse: Vec<Vec<u8>> = image
+        .iter()
+        .map(|im| {
+            let mut inv = vec![0u8; im.len()];
+            for (x, &y) in im.iter().enumerate() {
+                inv[y as usize] = x as u8;
+            }
+            inv
+        })
+        .collect();
+    let expired = || {
+        deadline.is_some_and(|d| Instant::now() >= d)
+            || stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+    };
+    // second halves, built from the back: B' = x·B has B'⁻¹ = B⁻¹ then x⁻¹
+    let mut table: Vec<(u64, u64)> = Vec::with_capacity(total.min(max_entries) as usize);
+    let keep = m.keep;
+    let mut level: Vec<(Vec<u8>, u64)> = vec![(keep.to_vec(), 0)];
+    let mut buf = keep.to_vec();
+    table.push((key_of(keep), 0));
+    for d in 1..=depth_b {
+        let mut grown = Vec::new();
+        for (v, word) in &level {
+            let first = (d > 1).then(|| (word & 0xff) as usize);
+            for (x, inv) in inverse.iter().enumerate() {
+                if first.is_some_and(|f| !moves.allowed(Some(x), 1, f)) {
+                    continue;
+                }
+                for (o, &p) in buf.iter_mut().zip(v) {
+                    *o = inv[p as usize];
+                }
+                let w2 = ((d as u64) << 56) | ((word & ((1 << 56) - 1)) << 8) | x as u64;
+                table.push((key_of(&buf), w2));
+                if d < depth_b {
+                    grown.push((buf.clone(), w2));
+                }
+            }
+            if expired() {
+                return None;
+            }
+        }
+        level = grown;
+    }
+    drop(level);
+    // one word per key: the shortest (the length is the top byte)
+    table.sort_unstable();
+    table.dedup_by_key(|e| e.0);
+    // where each bucket of the top 20 bits of the keys starts
+    const BITS: u32 = 20;
+    let mut starts = vec![0u32; (1 << BITS) + 1];
+    for e in &table {
+        starts[(e.0 >> (64 - BITS)) as usize + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    // B⁻¹ of the labels `ls`
+    let b_inverse = |word: u64, ls: &[u8]| -> Vec<u8> {
+        let w = unpack(word);
+        ls.iter()
+            .map(|&l| w.iter().rev().fold(l, |p, &x| inverse[x][p as usize]))
+            .collect()
+    };
+    let cost_of = |w: &[usize]| -> u32 { w.iter().map(|&x| moves.moves()[x].cost).sum() };
+    let mut best: Option<(u32, Vec<usize>)> = None;
+    // first halves by increasing length, depth first
+    let tracked: Vec<u8> = keep.iter().map(|&l| m.state[l as usize]).collect();
+    for a in 0..=depth_a {
+        if best.as_ref().is_some_and(|b| b.0 as usize <= a) {
+            break;
+        }
+        let mut path: Vec<usize> = Vec::new();
+        // iterative depth-first enumeration of words of length exactly `a`
+        let mut visits = 0u64;
+        /// Words of length `a` from the tracked positions `bufs[path.len()]`
+        /// (one buffer per depth).
+        fn walk(
+            bufs: &mut [Vec<u8>],
+            path: &mut Vec<usize>,
+            a: usize,
+            run: u32,
+            ctx: &mut dyn FnMut(&[u8], &[usize]) -> bool,
+            moves: &MoveSet,
+            image: &[Vec<u8>],
+        ) -> bool {
+            let d = path.len();
+            if d == a {
+                return ctx(&bufs[d], path);
+            }
+            let last = path.last().copied();
+            for x in 0..moves.moves().len() {
+                if !moves.allowed(last, run, x) {
+                    continue;
+                }
+                let (lo, hi) = bufs.split_at_mut(d + 1);
+                for (o, &p) in hi[0].iter_mut().zip(&lo[d]) {
+                    *o = image[x][p as usize];
+                }
+                let run2 = if last == Some(x) { run + 1 } else { 1 };
+                path.push(x);
+                let go_on = walk(bufs, path, a, run2, ctx, moves, image);
+                path.pop();
+                if !go_on {
+                    return false;
+                }
+            }
+            true
+        }
+        let mut out_of_time = false;
+        let mut check = |u: &[u8], p: &[usize]| -> bool {
+            visits += 1;
+            if visits & 0xfff == 0 && expired() {
+                out_of_time = true;
+                return false;
+            }
+            let k = key_of(u);
+            let bucket = (k >> (64 - BITS)) as usize;
+            let range = &table[starts[bucket] as usize..starts[bucket + 1] as usize];
+            let at = range.partition_point(|e| e.0 < k);
+            if let Some(&(_, word)) = range.get(at).filter(|e| e.0 == k) {
+                let total = cost_of(p) + cost_of(&unpack(word));
+                if best.as_ref().is_none_or(|b| total < b.0) && b_inverse(word, keep) == u {
+                    let mut w = p.to_vec();
+                    w.extend(unpack(word));
+                    best = Some((total, w));
+                }
+            }
+            true
+        };
+        let mut bufs = vec![tracked.clone(); a + 1];
+        walk(&mut bufs, &mut path, a, 0, &mut check, moves, &image);
+        if out_of_time {
+            break;
+        }
+    }
+    best.map(|(_, w)| w)
 }
 
 #[cfg(test)]
@@ -771,6 +1221,48 @@ mod tests {
                 panic!("IDA* finds a solution");
             };
             assert_eq!(sol.cost as usize, opt.len());
+        }
+    }
+
+    /// The meeting in the middle, asked to bring every sticker home, finds a
+    /// word as short as IDA*'s optimal one, and the word solves the position
+    /// (cube2, scrambles of 2 to 7 moves).
+    #[test]
+    fn meet_in_middle_is_optimal_within_its_depth() {
+        let p = Puzzle::builtin("cube2").unwrap();
+        let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
+        let stop = AtomicBool::new(false);
+        let (h, _) = optimal_heuristic(&moves, 1 << 20, 1, None, &stop, None).unwrap();
+        let gens = p.generator_perms();
+        let keep: Vec<u8> = (0..p.degree() as u8).collect();
+        for len in 2..=7usize {
+            let mut g = Perm::identity(p.degree());
+            let mut x = len as u64;
+            for _ in 0..len {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                g = &g * &gens[(x >> 33) as usize % gens.len()];
+            }
+            let s = state_of(&g, p.degree());
+            let meet = Meet {
+                moves: &moves,
+                state: &s,
+                keep: &keep,
+            };
+            let w = meet_in_middle(&meet, 4, 10_000, None, None).expect("within 4 + 4 moves");
+            let mut t = s.clone();
+            let mut next = t.clone();
+            for &m in &w {
+                moves.apply(m, &t, &mut next);
+                std::mem::swap(&mut t, &mut next);
+            }
+            assert_eq!(t, keep, "the word solves the position");
+            let mut ida = Ida::new(&moves, &h);
+            let Outcome::Solved(opt) = ida.solve(&s, 20, Limits::default()).unwrap() else {
+                panic!("IDA* finds a solution");
+            };
+            assert_eq!(w.len(), opt.len(), "scramble of {len}");
         }
     }
 }
