@@ -235,16 +235,21 @@ impl CosetSpace {
             // (twist sums being invariant) everywhere
             let slot_sum = (reference.iter().sum::<usize>() % o) as u8;
             let digits = (n - usize::from(reduced)) as u32;
-            let turns = (o as u64)
-                .checked_pow(digits)
-                .ok_or_else(|| SpaceError::Other("coset space: more than 2^64 cosets (the subgroup is too small)".into()))?;
-            let sys_size = tokens
-                .size()
-                .checked_mul(turns)
-                .ok_or_else(|| SpaceError::Other("coset space: more than 2^64 cosets (the subgroup is too small)".into()))?;
-            size = size
-                .checked_mul(sys_size)
-                .ok_or_else(|| SpaceError::Other("coset space: more than 2^64 cosets (the subgroup is too small)".into()))?;
+            let turns = (o as u64).checked_pow(digits).ok_or_else(|| {
+                SpaceError::Other(
+                    "coset space: more than 2^64 cosets (the subgroup is too small)".into(),
+                )
+            })?;
+            let sys_size = tokens.size().checked_mul(turns).ok_or_else(|| {
+                SpaceError::Other(
+                    "coset space: more than 2^64 cosets (the subgroup is too small)".into(),
+                )
+            })?;
+            size = size.checked_mul(sys_size).ok_or_else(|| {
+                SpaceError::Other(
+                    "coset space: more than 2^64 cosets (the subgroup is too small)".into(),
+                )
+            })?;
             systems.push(System {
                 start,
                 pieces: n,

@@ -1232,7 +1232,15 @@ mod tests {
         let p = Puzzle::builtin("cube2").unwrap();
         let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
         let stop = AtomicBool::new(false);
-        let (h, _) = optimal_heuristic(&moves, 1 << 20, 1, None, &stop, None).unwrap();
+        let (h, _) = optimal_heuristic(
+            &moves,
+            auto_projections(&moves, 1 << 20),
+            1,
+            None,
+            &stop,
+            None,
+        )
+        .unwrap();
         let gens = p.generator_perms();
         let keep: Vec<u8> = (0..p.degree() as u8).collect();
         for len in 2..=7usize {
