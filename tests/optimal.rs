@@ -424,3 +424,39 @@ fn cube3_coset_table_has_kociembas_phase1_distribution() {
     assert_eq!(proj.entries(), published.iter().sum::<u64>());
     assert_eq!(proj.distribution(), published);
 }
+
+/// Without any pruning table (`--auto-tables none`) IDA* is plain iterative
+/// deepening: still optimal, on the library side and through `solve`.
+#[test]
+fn no_tables_is_iterative_deepening() {
+    let p = Puzzle::builtin("cube2").unwrap();
+    let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
+    let stop = AtomicBool::new(false);
+    let (h, setup) = optimal_heuristic(&moves, Vec::new(), 4, None, &stop, None).unwrap();
+    assert_eq!(setup.look_ups, 0);
+    let g = p.eval(&p.parse_word("R U F2").unwrap());
+    let s = state_of(&g, p.degree());
+    for threads in [1, 2] {
+        let mut ida = Ida::new(&moves, &h).with_threads(threads);
+        let Outcome::Solved(sol) = ida.solve(&s, 6, Limits::default()).unwrap() else {
+            panic!("not solved");
+        };
+        assert_eq!(sol.len(), 3);
+    }
+    let (code, out, err) = permlab(&[
+        "--json",
+        "solve",
+        "cube2",
+        "--optimal",
+        "--bfs-limit",
+        "0",
+        "--auto-tables",
+        "none",
+        "--cycles",
+        &g.to_string(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["length"], 3);
+    assert_eq!(v["optimal"], true);
+}

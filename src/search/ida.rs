@@ -1573,11 +1573,9 @@ impl<'a> Ida<'a> {
     ) {
         let views = &self.heuristic.views;
         // children at the bound are pruned by their first non-zero look-up
-        let n = if cost + 1 >= bound {
-            1
-        } else {
-            views.len().min(PREFETCH_VIEWS)
-        };
+        let n = views
+            .len()
+            .min(if cost + 1 >= bound { 1 } else { PREFETCH_VIEWS });
         for m in 0..self.moves.moves.len() {
             if !self.moves.allowed(last, run, m) || cost + self.moves.moves[m].cost > bound {
                 continue;
