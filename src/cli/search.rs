@@ -1166,9 +1166,14 @@ pub(super) fn solve_state(
         stop: Some(stop),
     };
     let outcome = Ida::new(&moves, &h).solve(&start, u32::MAX - 1, limits);
+    let method = if h.look_ups() == 0 {
+        "IDA* without pruning tables (iterative deepening)"
+    } else {
+        "IDA* with pruning tables"
+    };
     cache.heuristic = Some(h);
     match outcome? {
-        Outcome::Solved(p) => report(names_of(&p), cost_of(&p), true, "IDA* with pruning tables"),
+        Outcome::Solved(p) => report(names_of(&p), cost_of(&p), true, method),
         Outcome::OutOfTime(b) => {
             out_of_time(&format!("IDA* showed no solution has fewer than {b} moves"))
         }
