@@ -758,6 +758,12 @@ pub(super) fn pruning_kinds(
     Ok(kinds)
 }
 
+/// The number in the environment variable `name`, if it is set and parses (the
+/// `PERMLAB_STAGE_*` tuning knobs of the piece-stage solver).
+fn env_number<T: std::str::FromStr>(name: &str) -> Option<T> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
+}
+
 /// `--auto-tables`: all, groups or none.
 pub(super) fn parse_auto_tables(text: &str) -> Result<AutoTables, String> {
     match text {
@@ -1193,28 +1199,16 @@ fn staged_solver(
 ) -> Result<Option<PieceStages>, CliError> {
     let started = Instant::now();
     let mut opts = StageOptions::default();
-    if let Some(v) = std::env::var("PERMLAB_STAGE_TABLE")
-        .ok()
-        .and_then(|v| v.parse().ok())
-    {
+    if let Some(v) = env_number("PERMLAB_STAGE_TABLE") {
         opts.table_entries = v;
     }
-    if let Some(v) = std::env::var("PERMLAB_STAGE_PIECES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-    {
+    if let Some(v) = env_number("PERMLAB_STAGE_PIECES") {
         opts.stage_pieces = v;
     }
-    if let Some(v) = std::env::var("PERMLAB_STAGE_CANDIDATES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-    {
+    if let Some(v) = env_number("PERMLAB_STAGE_CANDIDATES") {
         opts.candidates = v;
     }
-    if let Some(v) = std::env::var("PERMLAB_FINISH_PIECES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-    {
+    if let Some(v) = env_number("PERMLAB_FINISH_PIECES") {
         opts.finish_pieces = v;
     }
     let plan = Plan::new(moves, &opts)?;

@@ -1178,6 +1178,13 @@ fn meet_in_middle(
 mod tests {
     use super::*;
     use crate::search::ida::{auto_projections, optimal_heuristic, state_of, Metric, Outcome};
+
+    /// The automatic tables of up to 2^20 entries, one look-up each.
+    fn small_heuristic(moves: &MoveSet, stop: &AtomicBool) -> crate::search::ida::Heuristic {
+        optimal_heuristic(moves, auto_projections(moves, 1 << 20), 1, None, stop, None)
+            .unwrap()
+            .0
+    }
     use crate::Puzzle;
 
     /// With every piece in one stage (and no macros), the stage is an optimal IDA*
@@ -1194,15 +1201,7 @@ mod tests {
         };
         let staged = PieceStages::build(&moves, &opts, None, &stop, None).unwrap();
         assert_eq!(staged.plan().stages.len(), 1);
-        let (h, _) = optimal_heuristic(
-            &moves,
-            auto_projections(&moves, 1 << 20),
-            1,
-            None,
-            &stop,
-            None,
-        )
-        .unwrap();
+        let h = small_heuristic(&moves, &stop);
         let gens = p.generator_perms();
         for (seed, len) in [(1u64, 6usize), (2, 7), (3, 8)] {
             // a deterministic scramble
@@ -1232,15 +1231,7 @@ mod tests {
         let p = Puzzle::builtin("cube2").unwrap();
         let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
         let stop = AtomicBool::new(false);
-        let (h, _) = optimal_heuristic(
-            &moves,
-            auto_projections(&moves, 1 << 20),
-            1,
-            None,
-            &stop,
-            None,
-        )
-        .unwrap();
+        let h = small_heuristic(&moves, &stop);
         let gens = p.generator_perms();
         let keep: Vec<u8> = (0..p.degree() as u8).collect();
         for len in 2..=7usize {
