@@ -1179,6 +1179,20 @@ mod tests {
     use super::*;
     use crate::search::ida::{auto_projections, optimal_heuristic, state_of, Metric, Outcome};
 
+    /// A deterministic scramble: `len` generators picked by a linear
+    /// congruential sequence from `seed`.
+    fn scramble(gens: &[Perm], degree: usize, seed: u64, len: usize) -> Perm {
+        let mut g = Perm::identity(degree);
+        let mut x = seed;
+        for _ in 0..len {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            g = &g * &gens[(x >> 33) as usize % gens.len()];
+        }
+        g
+    }
+
     /// The automatic tables of up to 2^20 entries, one look-up each.
     fn small_heuristic(moves: &MoveSet, stop: &AtomicBool) -> crate::search::ida::Heuristic {
         optimal_heuristic(moves, auto_projections(moves, 1 << 20), 1, None, stop, None)
@@ -1204,15 +1218,7 @@ mod tests {
         let h = small_heuristic(&moves, &stop);
         let gens = p.generator_perms();
         for (seed, len) in [(1u64, 6usize), (2, 7), (3, 8)] {
-            // a deterministic scramble
-            let mut g = Perm::identity(p.degree());
-            let mut x = seed;
-            for _ in 0..len {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                g = &g * &gens[(x >> 33) as usize % gens.len()];
-            }
+            let g = scramble(&gens, p.degree(), seed, len);
             let s = state_of(&g, p.degree());
             let sol = staged.solve(&s, StageLimits::default()).unwrap().unwrap();
             let mut ida = Ida::new(&moves, &h);
@@ -1235,14 +1241,7 @@ mod tests {
         let gens = p.generator_perms();
         let keep: Vec<u8> = (0..p.degree() as u8).collect();
         for len in 2..=7usize {
-            let mut g = Perm::identity(p.degree());
-            let mut x = len as u64;
-            for _ in 0..len {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                g = &g * &gens[(x >> 33) as usize % gens.len()];
-            }
+            let g = scramble(&gens, p.degree(), len as u64, len);
             let s = state_of(&g, p.degree());
             let meet = Meet {
                 moves: &moves,
