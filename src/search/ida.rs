@@ -1308,6 +1308,9 @@ struct Frame {
     hs: Vec<Vec<u8>>,
     coords: Vec<Vec<(u32, u32)>>,
     locals: Vec<Vec<u8>>,
+    /// Per depth, the look-ups in the order the children read them: largest
+    /// distance at the parent first (see [`Ida::order_look_ups`]).
+    orders: Vec<Vec<u16>>,
     /// Projection states computed only to prefetch.
     scratch: Vec<u8>,
     path: Vec<usize>,
@@ -1399,6 +1402,7 @@ impl<'a> Ida<'a> {
             hs: vec![vec![0u8; views.len()]; depth_cap + 1],
             coords: vec![vec![(0, 0); views.len()]; depth_cap + 1],
             locals: vec![vec![0u8; self.heuristic.local_width]; depth_cap + 1],
+            orders: vec![(0..views.len() as u16).collect(); depth_cap + 1],
             scratch: vec![0u8; self.heuristic.local_width],
             path: Vec::new(),
         };
@@ -1580,10 +1584,16 @@ impl<'a> Ida<'a> {
             if !self.moves.allowed(last, run, m) || cost + self.moves.moves[m].cost > bound {
                 continue;
             }
-            for (i, v) in views[..n].iter().enumerate() {
-                let (r, _) =
-                    self.view_child(v, &f.locals[depth], f.coords[depth][i], m, &mut f.scratch);
-                self.heuristic.projections[v.proj].table.prefetch(r);
+            for &i in &f.orders[depth][..n] {
+                let i = i as usize;
+                let (r, _) = self.view_child(
+                    &views[i],
+                    &f.locals[depth],
+                    f.coords[depth][i],
+                    m,
+                    &mut f.scratch,
+                );
+                self.heuristic.projections[views[i].proj].table.prefetch(r);
             }
         }
     }
@@ -1600,7 +1610,9 @@ impl<'a> Ida<'a> {
         let (llo, lhi) = f.locals.split_at_mut(depth + 1);
         let (parent, child) = (&llo[depth], &mut lhi[0]);
         let mut hmax = 0u32;
-        for (i, v) in self.heuristic.views.iter().enumerate() {
+        for &i in &f.orders[depth] {
+            let i = i as usize;
+            let v = &self.heuristic.views[i];
             let (r, coords) = self.view_child(v, parent, clo[depth][i], m, child);
             chi[0][i] = coords;
             let code = self.heuristic.projections[v.proj]
@@ -1620,6 +1632,17 @@ impl<'a> Ida<'a> {
             hmax = hmax.max(h2 as u32);
         }
         Some(hmax)
+    }
+
+    /// Orders the look-ups of the children of the position at `depth` by the
+    /// parent's distances, largest first (ties in table order). A child's
+    /// distance in a table is within one of its parent's, so only the tables
+    /// where the parent is at or next to the bound can drop a child: reading
+    /// them first, most dropped children cost one table read (the order does
+    /// not change which children are dropped).
+    fn order_look_ups(f: &mut Frame, depth: usize) {
+        let hs = &f.hs[depth];
+        f.orders[depth].sort_unstable_by_key(|&i| (std::cmp::Reverse(hs[i as usize]), i));
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1654,6 +1677,7 @@ impl<'a> Ida<'a> {
             }
         }
         let moves = self.moves;
+        Self::order_look_ups(f, depth);
         self.prefetch_children(f, depth, cost, bound, last, run);
         for m in 0..moves.moves.len() {
             if !moves.allowed(last, run, m) {

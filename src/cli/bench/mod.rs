@@ -83,7 +83,8 @@ pub enum BenchWhich {
         pruning_tables: Option<std::path::PathBuf>,
         /// With --optimal: the coset tables added to the automatic ones
         /// (`PUZZLE[move,...]`, repeatable; `none` for none). Default for cube3:
-        /// cube3[U,D,R2,L2,F2,B2] (M. Reid's phase-1 table, 554 MB).
+        /// cube3[U,D,R2,L2] (1.3·10¹⁰ cosets, 3.3 GB; cube3[U,D,R2,L2,F2,B2] is M.
+        /// Reid's phase-1 table, 554 MB).
         #[arg(long, value_name = "SUBGROUP", requires = "optimal")]
         coset_table: Vec<String>,
         /// With --optimal: which automatic pruning tables to keep: all, groups
@@ -92,6 +93,11 @@ pub enum BenchWhich {
         #[arg(long, value_name = "WHICH", requires = "optimal",
               value_parser = crate::cli::search::parse_auto_tables)]
         auto_tables: Option<permlab::search::ida::AutoTables>,
+        /// With --optimal: look-ups of each pruning table per position, at
+        /// conjugates by symmetries of the moves (as `solve --table-look-ups`).
+        /// Default 6 on cube3 (the six conjugates of the default coset table), else 4.
+        #[arg(long, value_name = "N", requires = "optimal")]
+        table_look_ups: Option<usize>,
         /// With --optimal: twsearch's optimal solver on the same positions in the
         /// same run (built from its source in --twsearch-src when not built yet;
         /// skipped with a message when the source is not there): its solutions
@@ -197,11 +203,15 @@ impl BenchWhich {
                 pruning_budget,
                 coset_table,
                 auto_tables,
+                table_look_ups,
                 peers,
                 twsearch_src,
                 twsearch_memory,
                 ..
             } => {
+                if table_look_ups == Some(0) {
+                    return Err("--table-look-ups 0: at least one look-up per table".into());
+                }
                 if twsearch_memory == 0 || twsearch_memory > 8192 {
                     return Err(format!(
                         "--twsearch-memory {twsearch_memory}: give 1 to 8192 megabytes"
@@ -218,6 +228,7 @@ impl BenchWhich {
                         budget: pruning_budget,
                         coset_tables: coset_table,
                         auto_tables,
+                        look_ups: table_look_ups,
                         peers: peers.then_some((twsearch_src.as_path(), twsearch_memory)),
                     },
                     json,
