@@ -83,6 +83,16 @@ pub const DEFAULT_DEEP_ENTRIES: u64 = 5_000_000;
 /// The longest first half of a deep stage's meeting in the middle.
 pub const DEEP_FIRST_HALF: usize = 4;
 
+/// The IDA* bound beyond which a stage is deep by default
+/// ([`StageOptions::deep_from`]): the meeting in the middle with second halves
+/// of 3 moves finds words of 5–7 moves in a fraction of a second, where IDA*
+/// with the stages' tables took 0.5–3 s for a bound of 6 on the Megaminx.
+pub const DEFAULT_DEEP_FROM: u32 = 4;
+
+/// Plans tried by default ([`StageOptions::attempts`]): one per face of the
+/// Megaminx, as many as the time allows.
+pub const DEFAULT_ATTEMPTS: usize = 12;
+
 /// Stages searched together by default ([`StageOptions::candidates`]).
 pub const DEFAULT_CANDIDATES: usize = 1;
 
@@ -122,6 +132,10 @@ pub struct StageOptions {
     /// A deep stage first looks for its pieces with the next stage's (a pair
     /// placed for about the moves of one piece).
     pub deep_pairs: bool,
+    /// With a deadline, the most plans tried ([`PieceStages::solve`]): after
+    /// the first, plans with another family last, as long as the time left
+    /// allows one more (the shortest answer is kept); 1: the first plan only.
+    pub attempts: usize,
 }
 
 impl Default for StageOptions {
@@ -136,8 +150,9 @@ impl Default for StageOptions {
             macro_stages: 2,
             candidates: DEFAULT_CANDIDATES,
             deep: Some(DEFAULT_DEEP_ENTRIES),
-            deep_from: 6,
+            deep_from: DEFAULT_DEEP_FROM,
             deep_pairs: false,
+            attempts: DEFAULT_ATTEMPTS,
         }
     }
 }
@@ -174,8 +189,11 @@ impl Plan {
                 "stages need at least one piece each".into(),
             ));
         }
-        let degree = moves.degree();
-        let pieces = Pieces::new(degree, &moves.perms());
+        Plan::for_pieces(moves, Pieces::new(moves.degree(), &moves.perms()), opts)
+    }
+
+    /// Plans the stages for the moves and their `pieces` ([`Pieces::new`]).
+    fn for_pieces(moves: &MoveSet, pieces: Pieces, opts: &StageOptions) -> Result<Plan, IdaError> {
         let nf = moves.families();
         // the pieces each family moves
         let mut moved: Vec<Vec<bool>> = vec![vec![false; pieces.len()]; nf];
@@ -353,6 +371,9 @@ impl Plan {
 pub struct PieceStages {
     moves: MoveSet,
     plan: Plan,
+    /// Plans with other families last, tried after the first while the time
+    /// allows (their tables are built when first needed).
+    others: Vec<Plan>,
     /// The pruning tables by the labels they track: the plan's, and those
     /// built when the stages are placed in another order.
     tables: Mutex<HashMap<Vec<usize>, Arc<Projection>>>,
@@ -381,8 +402,9 @@ pub struct StageLimits<'a> {
     pub stage_time: Option<Duration>,
     /// Raised on Ctrl-C: the solve is abandoned with an error.
     pub stop: Option<&'a AtomicBool>,
-    /// Whether a stage out of time factorises what is left ([`PermGroup::factor`]);
-    /// else the solve gives up (`None`).
+    /// Whether a stage out of time that the macros cannot place either
+    /// factorises what is left ([`PermGroup::factor`]); else the solve gives up
+    /// (`None`).
     pub factorise: bool,
     /// Called after each stage with its number (0-based) and report.
     pub progress: Option<&'a StageProgress<'a>>,
@@ -417,6 +439,8 @@ pub struct StagedSolution {
     pub cost: u32,
     /// The stages, in order (ones already solved on arrival are left out).
     pub stages: Vec<StageReport>,
+    /// The family its plan solved last.
+    pub last_family: usize,
 }
 
 impl PieceStages {
@@ -436,7 +460,8 @@ impl PieceStages {
         let plan = Plan::new(moves, opts)?;
         // the plan's tables, and at most one more per stage and candidate
         let largest = plan.entries.iter().copied().max().unwrap_or(0);
-        let more = (plan.stages.len() * opts.candidates.max(1)) as u64 * largest;
+        let more = (plan.stages.len() * opts.candidates.max(1) * opts.attempts.max(1)) as u64
+            * largest;
         // a deep stage's second halves: 16 bytes each, twice while sorted
         let deep = opts.deep.map_or(0, |e| e.saturating_mul(32));
         check_memory_beside(
@@ -473,6 +498,24 @@ impl PieceStages {
             Some(mo) => Some(Macros::build(moves, &plan.pieces, mo, stop)?),
             None => None,
         };
+        // other families last, those moving most pieces first
+        let mut lasts: Vec<(usize, usize)> = (0..moves.families())
+            .filter(|&f| f != plan.last_family)
+            .map(|f| (plan.pieces.moved_by(moves.family_perm(f)).len(), f))
+            .filter(|&(c, _)| c > 0)
+            .collect();
+        lasts.sort_by_key(|&(c, f)| (std::cmp::Reverse(c), f));
+        let others = lasts
+            .into_iter()
+            .take(opts.attempts.saturating_sub(1))
+            .map(|(_, f)| {
+                let o = StageOptions {
+                    last_family: Some(f),
+                    ..opts.clone()
+                };
+                Plan::for_pieces(moves, plan.pieces.clone(), &o)
+            })
+            .collect::<Result<Vec<Plan>, IdaError>>()?;
         Ok(PieceStages {
             macros,
             beam: opts.beam,
@@ -484,6 +527,7 @@ impl PieceStages {
             moves: moves.clone(),
             group: PermGroup::new(moves.degree(), gens),
             plan,
+            others,
             tables: Mutex::new(tables),
         })
     }
@@ -581,11 +625,49 @@ impl PieceStages {
                 "the state is not reachable with the moves".into(),
             ));
         }
+        let t0 = Instant::now();
+        let Some(mut best) = self.attempt(&self.plan, start, limits)? else {
+            return Ok(None);
+        };
+        let Some(deadline) = limits.deadline else {
+            return Ok(Some(best));
+        };
+        // more plans while the time left allows one more (the longest so far,
+        // and a quarter more): out of time, an attempt gives up (no factorising)
+        let mut longest = t0.elapsed();
+        for plan in &self.others {
+            let t = Instant::now();
+            if t + longest + longest / 4 > deadline {
+                break;
+            }
+            let more = StageLimits {
+                factorise: false,
+                progress: None,
+                ..limits
+            };
+            if let Some(sol) = self.attempt(plan, start, more)? {
+                if sol.cost < best.cost {
+                    best = sol;
+                }
+            }
+            longest = longest.max(t.elapsed());
+        }
+        Ok(Some(best))
+    }
+
+    /// One attempt of [`PieceStages::solve`] with `plan`.
+    fn attempt(
+        &self,
+        plan: &Plan,
+        start: &[u8],
+        limits: StageLimits,
+    ) -> Result<Option<StagedSolution>, IdaError> {
+        let n = self.moves.degree();
         let local_stop = AtomicBool::new(false);
         let stop = limits.stop.unwrap_or(&local_stop);
-        let stages = &self.plan.stages;
-        let pieces = &self.plan.pieces;
-        let finish = self.plan.finish_stage;
+        let stages = &plan.stages;
+        let pieces = &plan.pieces;
+        let finish = plan.finish_stage;
         let home = |s: &[u8], p: usize| pieces.pieces[p].iter().all(|&x| s[x] as usize == x);
         let mut state = start.to_vec();
         let mut letters: Vec<(usize, u64)> = Vec::new();
@@ -729,8 +811,25 @@ impl PieceStages {
                         keep: &keep,
                     };
                     let all: Vec<usize> = placed_order.iter().chain(&group).copied().collect();
-                    found =
-                        meet_in_middle(&meet, DEEP_FIRST_HALF, entries, deep_deadline, limits.stop)
+                    // second halves one move shorter first (about a fortieth
+                    // of the words on the Megaminx): most deep stages need 7
+                    // moves, found so in a fraction of the time
+                    let full = half_depth(&self.moves, entries);
+                    let short = half_depth(&self.moves, entries / 16);
+                    let tiers = if short + 1 == full {
+                        vec![entries / 16, entries]
+                    } else {
+                        vec![entries]
+                    };
+                    for cap in tiers {
+                        found = meet_in_middle(
+                            &meet,
+                            DEEP_FIRST_HALF,
+                            bound,
+                            cap,
+                            deep_deadline,
+                            limits.stop,
+                        )
                             .filter(|w| {
                                 let mut s = state.clone();
                                 for &m in w {
@@ -740,6 +839,10 @@ impl PieceStages {
                                 all.iter().all(|&p| home(&s, p))
                             })
                             .map(|w| (k, w));
+                        if found.is_some() {
+                            break;
+                        }
+                    }
                     if found.is_some() {
                         also = with;
                         break;
@@ -774,20 +877,6 @@ impl PieceStages {
                 continue;
             }
             let k = pool[0];
-            if !limits.factorise {
-                progress(
-                    k,
-                    &StageReport {
-                        pieces: stages[k].clone(),
-                        cost: 0,
-                        nodes,
-                        seconds: t0.elapsed().as_secs_f64(),
-                        fallback: true,
-                        macros: false,
-                    },
-                );
-                return Ok(None);
-            }
             // out of time: macros place the first candidates' pieces (or all
             // that are left), else factorise what is left
             let targets: Vec<usize> = pool
@@ -820,6 +909,20 @@ impl PieceStages {
                     }
                 }
                 continue;
+            }
+            if !limits.factorise {
+                progress(
+                    k,
+                    &StageReport {
+                        pieces: stages[k].clone(),
+                        cost: 0,
+                        nodes,
+                        seconds: t0.elapsed().as_secs_f64(),
+                        fallback: true,
+                        macros: false,
+                    },
+                );
+                return Ok(None);
             }
             let rest = Perm::from_images(state.iter().map(|&x| x as u32).collect())
                 .map_err(|e| IdaError::Other(e.to_string()))?;
@@ -854,6 +957,7 @@ impl PieceStages {
             ));
         }
         Ok(Some(StagedSolution {
+            last_family: plan.last_family,
             names: letters
                 .iter()
                 .map(|&(f, e)| self.moves.power_name(f, e))
@@ -970,6 +1074,21 @@ fn sequence_counts(moves: &MoveSet, depth: usize) -> Vec<u64> {
     out
 }
 
+/// The longest second half of [`meet_in_middle`] with at most `max_entries`
+/// canonical words of up to that length (at most 7).
+fn half_depth(moves: &MoveSet, max_entries: u64) -> usize {
+    let mut total = 0u64;
+    let mut depth_b = 0;
+    for (d, &c) in sequence_counts(moves, 7).iter().enumerate() {
+        total = total.saturating_add(c);
+        if total > max_entries {
+            break;
+        }
+        depth_b = d;
+    }
+    depth_b
+}
+
 /// A hash of the positions of some labels.
 fn key_of(positions: &[u8]) -> u64 {
     positions.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| {
@@ -1003,10 +1122,12 @@ struct Meet<'a> {
 /// and every first half `A` from `state` is looked up there. `depth_b` is the
 /// longest second half with at most `max_entries` words (one kept per key).
 /// The word (move indices), or `None` (nothing within the depth, out of time,
-/// or too many moves to pack).
+/// or too many moves to pack). No word is cheaper than `min_cost` (a bound
+/// IDA* has shown): one of that cost ends the search.
 fn meet_in_middle(
     m: &Meet,
     depth_a: usize,
+    min_cost: u32,
     max_entries: u64,
     deadline: Option<Instant>,
     stop: Option<&AtomicBool>,
@@ -1016,16 +1137,8 @@ fn meet_in_middle(
     if nm >= 256 {
         return None;
     }
-    let counts = sequence_counts(moves, 7);
-    let mut total = 0u64;
-    let mut depth_b = 0;
-    for (d, &c) in counts.iter().enumerate().skip(1) {
-        total = total.saturating_add(c);
-        if total > max_entries {
-            break;
-        }
-        depth_b = d;
-    }
+    let depth_b = half_depth(moves, max_entries);
+    let total: u64 = sequence_counts(moves, depth_b).iter().sum();
     let depth_a = depth_a.min(7);
     let image: Vec<Vec<u8>> = moves
         .moves()
@@ -1104,7 +1217,7 @@ fn meet_in_middle(
     // first halves by increasing length, depth first
     let tracked: Vec<u8> = keep.iter().map(|&l| m.state[l as usize]).collect();
     for a in 0..=depth_a {
-        if best.as_ref().is_some_and(|b| b.0 as usize <= a) {
+        if best.as_ref().is_some_and(|b| b.0 as usize <= a.max(min_cost as usize)) {
             break;
         }
         let mut path: Vec<usize> = Vec::new();
@@ -1248,7 +1361,7 @@ mod tests {
                 state: &s,
                 keep: &keep,
             };
-            let w = meet_in_middle(&meet, 4, 10_000, None, None).expect("within 4 + 4 moves");
+            let w = meet_in_middle(&meet, 4, 0, 10_000, None, None).expect("within 4 + 4 moves");
             let mut t = s.clone();
             let mut next = t.clone();
             for &m in &w {
