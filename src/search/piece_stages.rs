@@ -136,6 +136,13 @@ pub struct StageOptions {
     /// the first, plans with another family last, as long as the time left
     /// allows one more (the shortest answer is kept); 1: the first plan only.
     pub attempts: usize,
+    /// Stages before the finish that no search placed (nothing within the
+    /// deep search's depth, or out of time) left to the macros that finish,
+    /// at most this many; the later ones are placed by macros at once.
+    pub defer: usize,
+    /// A stage placed by a search is placed with the next one's pieces when
+    /// a word placing both costs at most this many moves more (0: never).
+    pub pair_extra: u32,
 }
 
 impl Default for StageOptions {
@@ -153,6 +160,8 @@ impl Default for StageOptions {
             deep_from: DEFAULT_DEEP_FROM,
             deep_pairs: false,
             attempts: DEFAULT_ATTEMPTS,
+            defer: 3,
+            pair_extra: 4,
         }
     }
 }
@@ -387,6 +396,8 @@ pub struct PieceStages {
     deep: Option<u64>,
     deep_from: u32,
     deep_pairs: bool,
+    defer: usize,
+    pair_extra: u32,
 }
 
 /// A callback after each stage: its number (0-based) and report.
@@ -524,6 +535,8 @@ impl PieceStages {
             deep: opts.deep,
             deep_from: opts.deep_from,
             deep_pairs: opts.deep_pairs,
+            pair_extra: opts.pair_extra,
+            defer: if opts.macros.is_some() { opts.defer } else { 0 },
             moves: moves.clone(),
             group: PermGroup::new(moves.degree(), gens),
             plan,
@@ -677,6 +690,8 @@ impl PieceStages {
         let mut placed_order: Vec<usize> = Vec::new();
         let mut done = vec![false; stages.len()];
         let mut macros_tried = self.macros.is_none();
+        // stages no search placed, left to the macros that finish
+        let mut deferred: Vec<usize> = Vec::new();
         let progress = |k: usize, r: &StageReport| {
             if let Some(f) = limits.progress {
                 f(k, r);
@@ -707,6 +722,10 @@ impl PieceStages {
                         progress(first, &r);
                         reports.push(r);
                         break;
+                    }
+                    // the deferred stages are searched again, in order
+                    for k in deferred.drain(..) {
+                        done[k] = false;
                     }
                     continue;
                 }
@@ -849,6 +868,53 @@ impl PieceStages {
                     }
                 }
             }
+            // a pair: the next stage's pieces with this one's, when the cheapest
+            // word placing both (meeting in the middle, 3-move second halves)
+            // costs at most `pair_extra` more than this stage alone
+            if let (Some((k, path)), None, Some(entries)) = (&found, also, self.deep) {
+                let c1: u32 = path.iter().map(|&m| self.moves.moves()[m].cost).sum();
+                let j = (k + 1..finish.min(stages.len())).find(|&j| !done[j]);
+                let depth_a = (c1 + self.pair_extra).saturating_sub(3).min(DEEP_FIRST_HALF as u32);
+                if let (Some(j), true) = (j, self.pair_extra > 0 && depth_a > 0) {
+                    let group: Vec<usize> = stages[*k].iter().chain(&stages[j]).copied().collect();
+                    let keep: Vec<u8> = placed_order
+                        .iter()
+                        .chain(&group)
+                        .map(|&p| pieces.pieces[p][0] as u8)
+                        .collect();
+                    let meet = Meet {
+                        moves: &self.moves,
+                        state: &state,
+                        keep: &keep,
+                    };
+                    let all: Vec<usize> = placed_order.iter().chain(&group).copied().collect();
+                    let short = sequence_counts(&self.moves, 3).iter().sum::<u64>().min(entries);
+                    let pair = meet_in_middle(
+                        &meet,
+                        depth_a as usize,
+                        c1,
+                        short,
+                        deep_deadline,
+                        limits.stop,
+                    )
+                    .filter(|w| {
+                        w.iter().map(|&m| self.moves.moves()[m].cost).sum::<u32>()
+                            <= c1 + self.pair_extra
+                    })
+                    .filter(|w| {
+                        let mut s = state.clone();
+                        for &m in w {
+                            self.moves.apply(m, &s, &mut next);
+                            std::mem::swap(&mut s, &mut next);
+                        }
+                        all.iter().all(|&p| home(&s, p))
+                    });
+                    if let Some(w) = pair {
+                        found = Some((*k, w));
+                        also = Some(j);
+                    }
+                }
+            }
             if let Some((k, path)) = found {
                 for &m in &path {
                     self.moves.apply(m, &state, &mut next);
@@ -877,6 +943,15 @@ impl PieceStages {
                 continue;
             }
             let k = pool[0];
+            // nothing found in time: a stage before the finish is left to the
+            // macros that finish (a piece walled in, such as an edge flipped in
+            // place, costs them about as much as any other, where placing it
+            // alone by macros took 17–20 moves)
+            if k < finish && !macros_tried && deferred.len() < self.defer {
+                deferred.push(k);
+                done[k] = true;
+                continue;
+            }
             // out of time: macros place the first candidates' pieces (or all
             // that are left), else factorise what is left
             let targets: Vec<usize> = pool
