@@ -35,7 +35,21 @@
 //!    second halves `B` stored by `B⁻¹` of the homes of the placed pieces and the
 //!    stage's (one sticker each), sorted, and every first half from the position
 //!    looked up there. Such a stage cost 33–38 moves by macros before (two
-//!    pieces); now 7 or 8.
+//!    pieces); now 7 or 8. Second halves one move shorter (3 on the Megaminx,
+//!    about 100 k words) are tried first, and the IDA* bound already exhausted
+//!    is a floor that ends the search at the first word of that cost, so a
+//!    stage needing 5–7 moves takes a fraction of a second; deep stages start
+//!    at [`DEFAULT_DEEP_FROM`].
+//!
+//!    **Pairs**: a stage placed by a search is placed together with the next
+//!    stage's pieces when a word for both (the same meeting in the middle, 3-move
+//!    second halves) costs at most [`StageOptions::pair_extra`] moves more: the
+//!    second piece then costs 0–4 moves instead of 4–8 alone.
+//!
+//!    **Deferred stages**: a stage that nothing within the deep search's depth
+//!    places (a piece flipped or twisted in its walled-in slot) is left, up to
+//!    [`StageOptions::defer`] of them, to the macros that finish (below), which
+//!    placed such a piece alone for 17–20 moves.
 //! 3. **Macros** ([`super::macros`]: commutators of short words moving at most
 //!    three pieces, and their conjugates) finish the position by a beam search
 //!    from the *finish stage* on: the first stage of the last family's pieces, or
@@ -46,7 +60,11 @@
 //!    factorised through the stabiliser chain (Minkwitz's tables, T. Minkwitz,
 //!    J. Symbolic Comput. 26 (1998), [`PermGroup::factor`]), which is always
 //!    correct but long.
-//! 4. The stages' moves are joined, adjacent moves of one family merged
+//! 4. **Attempts** ([`StageOptions::attempts`]): with a deadline, after the
+//!    first plan, plans with the other families last (the Megaminx's twelve
+//!    faces) solve the position again while the time left allows one more
+//!    attempt as long as the longest so far; the shortest answer is kept.
+//! 5. The stages' moves are joined, adjacent moves of one family merged
 //!    ([`MoveSet::merge`]), and the whole word is replayed on the position: a word
 //!    that does not solve it is an error, never an answer.
 
@@ -92,6 +110,12 @@ pub const DEFAULT_DEEP_FROM: u32 = 4;
 /// Plans tried by default ([`StageOptions::attempts`]): one per face of the
 /// Megaminx, as many as the time allows.
 pub const DEFAULT_ATTEMPTS: usize = 12;
+
+/// The share of an attempt's time within which the stages before the last
+/// family's are all placed by searches by default ([`StageOptions::late_share`]):
+/// on the Megaminx the 5 pieces next to the last face cost about 3.5 moves each
+/// so (in pairs), and about 6.5 each by the finishing macros.
+pub const DEFAULT_LATE_SHARE: f64 = 0.4;
 
 /// Stages searched together by default ([`StageOptions::candidates`]).
 pub const DEFAULT_CANDIDATES: usize = 1;
@@ -143,6 +167,11 @@ pub struct StageOptions {
     /// A stage placed by a search is placed with the next one's pieces when
     /// a word placing both costs at most this many moves more (0: never).
     pub pair_extra: u32,
+    /// The stages between the finish stage and the last family's first are
+    /// placed by searches (not macros) when an attempt reaches them within
+    /// this share of its time (0: never; without a deadline: always when
+    /// above 0).
+    pub late_share: f64,
 }
 
 impl Default for StageOptions {
@@ -162,6 +191,7 @@ impl Default for StageOptions {
             attempts: DEFAULT_ATTEMPTS,
             defer: 3,
             pair_extra: 4,
+            late_share: DEFAULT_LATE_SHARE,
         }
     }
 }
@@ -186,6 +216,10 @@ pub struct Plan {
     /// The first stage macros finish from: the first with a piece the last
     /// family moves, or earlier when at most `finish_pieces` are left.
     pub finish_stage: usize,
+    /// The first stage with a piece the last family moves: the stages from
+    /// `finish_stage` up to it are placed by searches too while the time
+    /// allows ([`StageOptions::late_share`]).
+    pub late_finish: usize,
     /// Per orbit, the most pieces one table tracks.
     pub chunk: Vec<usize>,
 }
@@ -356,8 +390,14 @@ impl Plan {
                 early || st.iter().any(|&p| moved[last][p])
             })
             .unwrap_or(stages.len());
+        let late_finish = stages
+            .iter()
+            .position(|st| st.iter().any(|&p| moved[last][p]))
+            .unwrap_or(stages.len())
+            .max(finish_stage);
         Ok(Plan {
             finish_stage,
+            late_finish,
             chunk,
             pieces,
             last_family: last,
@@ -398,6 +438,7 @@ pub struct PieceStages {
     deep_pairs: bool,
     defer: usize,
     pair_extra: u32,
+    late_share: f64,
 }
 
 /// A callback after each stage: its number (0-based) and report.
@@ -536,6 +577,7 @@ impl PieceStages {
             deep_from: opts.deep_from,
             deep_pairs: opts.deep_pairs,
             pair_extra: opts.pair_extra,
+            late_share: opts.late_share,
             defer: if opts.macros.is_some() { opts.defer } else { 0 },
             moves: moves.clone(),
             group: PermGroup::new(moves.degree(), gens),
@@ -680,7 +722,15 @@ impl PieceStages {
         let stop = limits.stop.unwrap_or(&local_stop);
         let stages = &plan.stages;
         let pieces = &plan.pieces;
-        let finish = plan.finish_stage;
+        let attempt_start = Instant::now();
+        let avail = limits
+            .deadline
+            .map(|d| d.saturating_duration_since(attempt_start).as_secs_f64());
+        let mut finish = if self.late_share > 0.0 {
+            plan.late_finish
+        } else {
+            plan.finish_stage
+        };
         let home = |s: &[u8], p: usize| pieces.pieces[p].iter().all(|&x| s[x] as usize == x);
         let mut state = start.to_vec();
         let mut letters: Vec<(usize, u64)> = Vec::new();
@@ -700,6 +750,16 @@ impl PieceStages {
         loop {
             // stages already home (before the finish stage while the macros may
             // still finish) are placed as they are
+            // past the finish stage, the searches go on only within the share
+            // of the time
+            if finish > plan.finish_stage
+                && (0..stages.len()).find(|&k| !done[k]).is_some_and(|k| k >= plan.finish_stage)
+                && avail.is_some_and(|a| {
+                    attempt_start.elapsed().as_secs_f64() > self.late_share * a
+                })
+            {
+                finish = plan.finish_stage;
+            }
             let markable = if macros_tried { stages.len() } else { finish };
             for k in 0..markable {
                 if !done[k] && stages[k].iter().all(|&p| home(&state, p)) {
