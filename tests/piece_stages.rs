@@ -13,11 +13,12 @@ use rand::SeedableRng;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// Solves the position of `g` with a time per stage (a stage out of time
-/// factorises the rest), checks the answer through the word parser, and returns it.
+/// Solves the position of `g` with a time per stage and 20 times that for the
+/// whole (a stage out of time goes to the macros, or factorises the rest),
+/// checks the answer through the word parser, and returns it.
 fn solve_checked(p: &Puzzle, solver: &PieceStages, g: &Perm, stage_time: f64) -> StagedSolution {
     let limits = StageLimits {
-        deadline: Some(std::time::Instant::now() + Duration::from_secs(60)),
+        deadline: Some(std::time::Instant::now() + Duration::from_secs_f64(20.0 * stage_time)),
         stage_time: Some(Duration::from_secs_f64(stage_time)),
         factorise: true,
         ..StageLimits::default()

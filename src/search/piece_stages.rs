@@ -113,9 +113,13 @@ pub const DEFAULT_ATTEMPTS: usize = 12;
 
 /// The share of an attempt's time within which the stages before the last
 /// family's are all placed by searches by default ([`StageOptions::late_share`]):
-/// on the Megaminx the 5 pieces next to the last face cost about 3.5 moves each
-/// so (in pairs), and about 6.5 each by the finishing macros.
-pub const DEFAULT_LATE_SHARE: f64 = 0.4;
+/// off. On the Megaminx the 5 pieces next to the last face cost about 3.5 moves
+/// each so (in pairs), and about 6.5 each by the finishing macros (one attempt,
+/// 6 positions: 173–212 moves where 202–220 without), but the searches take
+/// longer: with 0.4, `bench solve --suite --only megaminx --count 10
+/// --time-limit 30` under load 5.7 gave 213/728 (one position out of time and
+/// factorised) where 0 gave 209/231 under load 3.6.
+pub const DEFAULT_LATE_SHARE: f64 = 0.0;
 
 /// Stages searched together by default ([`StageOptions::candidates`]).
 pub const DEFAULT_CANDIDATES: usize = 1;
@@ -512,8 +516,8 @@ impl PieceStages {
         let plan = Plan::new(moves, opts)?;
         // the plan's tables, and at most one more per stage and candidate
         let largest = plan.entries.iter().copied().max().unwrap_or(0);
-        let more = (plan.stages.len() * opts.candidates.max(1) * opts.attempts.max(1)) as u64
-            * largest;
+        let more =
+            (plan.stages.len() * opts.candidates.max(1) * opts.attempts.max(1)) as u64 * largest;
         // a deep stage's second halves: 16 bytes each, twice while sorted
         let deep = opts.deep.map_or(0, |e| e.saturating_mul(32));
         check_memory_beside(
@@ -753,10 +757,11 @@ impl PieceStages {
             // past the finish stage, the searches go on only within the share
             // of the time
             if finish > plan.finish_stage
-                && (0..stages.len()).find(|&k| !done[k]).is_some_and(|k| k >= plan.finish_stage)
-                && avail.is_some_and(|a| {
-                    attempt_start.elapsed().as_secs_f64() > self.late_share * a
-                })
+                && (0..stages.len())
+                    .find(|&k| !done[k])
+                    .is_some_and(|k| k >= plan.finish_stage)
+                && avail
+                    .is_some_and(|a| attempt_start.elapsed().as_secs_f64() > self.late_share * a)
             {
                 finish = plan.finish_stage;
             }
@@ -909,15 +914,15 @@ impl PieceStages {
                             deep_deadline,
                             limits.stop,
                         )
-                            .filter(|w| {
-                                let mut s = state.clone();
-                                for &m in w {
-                                    self.moves.apply(m, &s, &mut next);
-                                    std::mem::swap(&mut s, &mut next);
-                                }
-                                all.iter().all(|&p| home(&s, p))
-                            })
-                            .map(|w| (k, w));
+                        .filter(|w| {
+                            let mut s = state.clone();
+                            for &m in w {
+                                self.moves.apply(m, &s, &mut next);
+                                std::mem::swap(&mut s, &mut next);
+                            }
+                            all.iter().all(|&p| home(&s, p))
+                        })
+                        .map(|w| (k, w));
                         if found.is_some() {
                             break;
                         }
@@ -934,7 +939,9 @@ impl PieceStages {
             if let (Some((k, path)), None, Some(entries)) = (&found, also, self.deep) {
                 let c1: u32 = path.iter().map(|&m| self.moves.moves()[m].cost).sum();
                 let j = (k + 1..finish.min(stages.len())).find(|&j| !done[j]);
-                let depth_a = (c1 + self.pair_extra).saturating_sub(3).min(DEEP_FIRST_HALF as u32);
+                let depth_a = (c1 + self.pair_extra)
+                    .saturating_sub(3)
+                    .min(DEEP_FIRST_HALF as u32);
                 if let (Some(j), true) = (j, self.pair_extra > 0 && depth_a > 0) {
                     let group: Vec<usize> = stages[*k].iter().chain(&stages[j]).copied().collect();
                     let keep: Vec<u8> = placed_order
@@ -948,7 +955,10 @@ impl PieceStages {
                         keep: &keep,
                     };
                     let all: Vec<usize> = placed_order.iter().chain(&group).copied().collect();
-                    let short = sequence_counts(&self.moves, 3).iter().sum::<u64>().min(entries);
+                    let short = sequence_counts(&self.moves, 3)
+                        .iter()
+                        .sum::<u64>()
+                        .min(entries);
                     let pair = meet_in_middle(
                         &meet,
                         depth_a as usize,
@@ -1352,7 +1362,10 @@ fn meet_in_middle(
     // first halves by increasing length, depth first
     let tracked: Vec<u8> = keep.iter().map(|&l| m.state[l as usize]).collect();
     for a in 0..=depth_a {
-        if best.as_ref().is_some_and(|b| b.0 as usize <= a.max(min_cost as usize)) {
+        if best
+            .as_ref()
+            .is_some_and(|b| b.0 as usize <= a.max(min_cost as usize))
+        {
             break;
         }
         let mut path: Vec<usize> = Vec::new();
