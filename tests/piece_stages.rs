@@ -13,11 +13,12 @@ use rand::SeedableRng;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// Solves the position of `g` with a time per stage (a stage out of time
-/// factorises the rest), checks the answer through the word parser, and returns it.
+/// Solves the position of `g` with a time per stage and 20 times that for the
+/// whole (a stage out of time goes to the macros, or factorises the rest),
+/// checks the answer through the word parser, and returns it.
 fn solve_checked(p: &Puzzle, solver: &PieceStages, g: &Perm, stage_time: f64) -> StagedSolution {
     let limits = StageLimits {
-        deadline: Some(std::time::Instant::now() + Duration::from_secs(60)),
+        deadline: Some(std::time::Instant::now() + Duration::from_secs_f64(20.0 * stage_time)),
         stage_time: Some(Duration::from_secs_f64(stage_time)),
         factorise: true,
         ..StageLimits::default()
@@ -40,8 +41,28 @@ fn solve_checked(p: &Puzzle, solver: &PieceStages, g: &Perm, stage_time: f64) ->
     sol
 }
 
+/// The default options with one attempt (the plans with other families last
+/// would use the time the tests give, see `attempts_keep_the_shortest`).
+fn one_attempt() -> StageOptions {
+    StageOptions {
+        attempts: 1,
+        ..StageOptions::default()
+    }
+}
+
 fn solver(p: &Puzzle) -> PieceStages {
-    solver_with(p, &StageOptions::default())
+    solver_with(p, &one_attempt())
+}
+
+/// The Megaminx solver with [`one_attempt`], built once for all tests (its
+/// macros take seconds).
+fn megaminx() -> &'static (Puzzle, PieceStages) {
+    static SOLVER: std::sync::OnceLock<(Puzzle, PieceStages)> = std::sync::OnceLock::new();
+    SOLVER.get_or_init(|| {
+        let p = Puzzle::builtin("megaminx").unwrap();
+        let s = solver(&p);
+        (p, s)
+    })
 }
 
 fn solver_with(p: &Puzzle, opts: &StageOptions) -> PieceStages {
@@ -90,19 +111,21 @@ fn cube3_random_positions_replay_to_solved() {
 /// on the load).
 #[test]
 fn megaminx_turnstyle_board_random_positions_by_macros() {
-    // stages out of time go to the macros at once (no deep stages: quick)
-    let opts = StageOptions {
-        deep: None,
-        ..StageOptions::default()
-    };
-    for (name, count) in [("megaminx", 1), ("turnstyle:20", 1), ("board:4x5:4", 1)] {
-        let p = Puzzle::builtin(name).unwrap();
-        let s = solver_with(&p, &opts);
+    for name in ["megaminx", "turnstyle:20", "board:4x5:4"] {
+        let own;
+        let (p, s) = if name == "megaminx" {
+            megaminx()
+        } else {
+            let p = Puzzle::builtin(name).unwrap();
+            let s = solver(&p);
+            own = (p, s);
+            &own
+        };
         let group = p.group();
         let mut rng = StdRng::seed_from_u64(14);
-        for _ in 0..count {
+        {
             let g = group.random_element(&mut rng);
-            let sol = solve_checked(&p, &s, &g, 0.5);
+            let sol = solve_checked(p, s, &g, 0.5);
             // the macros' stages are reported with what they cost
             for r in sol.stages.iter().filter(|r| r.macros) {
                 assert!(r.cost > 0 && !r.fallback, "{name}: {r:?}");
@@ -113,12 +136,53 @@ fn megaminx_turnstyle_board_random_positions_by_macros() {
 
 #[test]
 fn pyraminx_skewb_megaminx_replay_to_solved() {
-    for (name, turns) in [("pyraminx", 30), ("skewb", 30), ("megaminx", 4)] {
+    for (name, turns) in [("pyraminx", 30), ("skewb", 30)] {
         let p = Puzzle::builtin(name).unwrap();
         let s = solver(&p);
         let g = scramble(&p, turns, 11);
         solve_checked(&p, &s, &g, 2.0);
     }
+    let (p, s) = megaminx();
+    let g = scramble(p, 4, 11);
+    solve_checked(p, s, &g, 2.0);
+}
+
+/// With more attempts (plans with other families last) the answer is at most
+/// the first plan's (the first attempt is that plan's solve), replays to
+/// solved, and names the family its plan solved last; without pairs and
+/// deferred stages the answers replay too.
+#[test]
+fn attempts_keep_the_shortest() {
+    let p = Puzzle::builtin("cube3").unwrap();
+    let one = solver(&p);
+    let three = solver_with(
+        &p,
+        &StageOptions {
+            attempts: 3,
+            ..StageOptions::default()
+        },
+    );
+    let plain = solver_with(
+        &p,
+        &StageOptions {
+            pair_extra: 0,
+            defer: 0,
+            ..one_attempt()
+        },
+    );
+    let group = p.group();
+    let mut rng = StdRng::seed_from_u64(16);
+    let mut families = Vec::new();
+    for _ in 0..3 {
+        let g = group.random_element(&mut rng);
+        let a = solve_checked(&p, &one, &g, 2.0);
+        let b = solve_checked(&p, &three, &g, 2.0);
+        solve_checked(&p, &plain, &g, 2.0);
+        assert!(b.cost <= a.cost, "{} > {}", b.cost, a.cost);
+        assert_eq!(a.last_family, one.plan().last_family);
+        families.push(b.last_family);
+    }
+    assert!(families.iter().all(|&f| f < three.moves().families()));
 }
 
 #[test]
@@ -149,7 +213,7 @@ fn cube3_candidates_replay_to_solved() {
     let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
     let opts = StageOptions {
         candidates: 4,
-        ..StageOptions::default()
+        ..one_attempt()
     };
     let s = PieceStages::build(&moves, &opts, None, &AtomicBool::new(false), None).unwrap();
     let group = p.group();

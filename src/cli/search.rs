@@ -1308,7 +1308,7 @@ fn staged_solve(
     let method = format!(
         "piece stages ({} stages of IDA* with pruning tables, last face {}{}{})",
         plan.stages.len(),
-        moves.power_name(plan.last_family, 1),
+        moves.power_name(sol.last_family, 1),
         if by_macros > 0 {
             format!("; {by_macros} moves by commutator macros")
         } else {

@@ -35,7 +35,21 @@
 //!    second halves `B` stored by `B⁻¹` of the homes of the placed pieces and the
 //!    stage's (one sticker each), sorted, and every first half from the position
 //!    looked up there. Such a stage cost 33–38 moves by macros before (two
-//!    pieces); now 7 or 8.
+//!    pieces); now 7 or 8. Second halves one move shorter (3 on the Megaminx,
+//!    about 100 k words) are tried first, and the IDA* bound already exhausted
+//!    is a floor that ends the search at the first word of that cost, so a
+//!    stage needing 5–7 moves takes a fraction of a second; deep stages start
+//!    at [`DEFAULT_DEEP_FROM`].
+//!
+//!    **Pairs**: a stage placed by a search is placed together with the next
+//!    stage's pieces when a word for both (the same meeting in the middle, 3-move
+//!    second halves) costs at most [`StageOptions::pair_extra`] moves more: the
+//!    second piece then costs 0–4 moves instead of 4–8 alone.
+//!
+//!    **Deferred stages**: a stage that nothing within the deep search's depth
+//!    places (a piece flipped or twisted in its walled-in slot) is left, up to
+//!    [`StageOptions::defer`] of them, to the macros that finish (below), which
+//!    placed such a piece alone for 17–20 moves.
 //! 3. **Macros** ([`super::macros`]: commutators of short words moving at most
 //!    three pieces, and their conjugates) finish the position by a beam search
 //!    from the *finish stage* on: the first stage of the last family's pieces, or
@@ -46,7 +60,11 @@
 //!    factorised through the stabiliser chain (Minkwitz's tables, T. Minkwitz,
 //!    J. Symbolic Comput. 26 (1998), [`PermGroup::factor`]), which is always
 //!    correct but long.
-//! 4. The stages' moves are joined, adjacent moves of one family merged
+//! 4. **Attempts** ([`StageOptions::attempts`]): with a deadline, after the
+//!    first plan, plans with the other families last (the Megaminx's twelve
+//!    faces) solve the position again while the time left allows one more
+//!    attempt as long as the longest so far; the shortest answer is kept.
+//! 5. The stages' moves are joined, adjacent moves of one family merged
 //!    ([`MoveSet::merge`]), and the whole word is replayed on the position: a word
 //!    that does not solve it is an error, never an answer.
 
@@ -82,6 +100,26 @@ pub const DEFAULT_DEEP_ENTRIES: u64 = 5_000_000;
 
 /// The longest first half of a deep stage's meeting in the middle.
 pub const DEEP_FIRST_HALF: usize = 4;
+
+/// The IDA* bound beyond which a stage is deep by default
+/// ([`StageOptions::deep_from`]): the meeting in the middle with second halves
+/// of 3 moves finds words of 5–7 moves in a fraction of a second, where IDA*
+/// with the stages' tables took 0.5–3 s for a bound of 6 on the Megaminx.
+pub const DEFAULT_DEEP_FROM: u32 = 4;
+
+/// Plans tried by default ([`StageOptions::attempts`]): one per face of the
+/// Megaminx, as many as the time allows.
+pub const DEFAULT_ATTEMPTS: usize = 12;
+
+/// The share of an attempt's time within which the stages before the last
+/// family's are all placed by searches by default ([`StageOptions::late_share`]):
+/// off. On the Megaminx the 5 pieces next to the last face cost about 3.5 moves
+/// each so (in pairs), and about 6.5 each by the finishing macros (one attempt,
+/// 6 positions: 173–212 moves where 202–220 without), but the searches take
+/// longer: with 0.4, `bench solve --suite --only megaminx --count 10
+/// --time-limit 30` under load 5.7 gave 213/728 (one position out of time and
+/// factorised) where 0 gave 209/231 under load 3.6.
+pub const DEFAULT_LATE_SHARE: f64 = 0.0;
 
 /// Stages searched together by default ([`StageOptions::candidates`]).
 pub const DEFAULT_CANDIDATES: usize = 1;
@@ -122,6 +160,22 @@ pub struct StageOptions {
     /// A deep stage first looks for its pieces with the next stage's (a pair
     /// placed for about the moves of one piece).
     pub deep_pairs: bool,
+    /// With a deadline, the most plans tried ([`PieceStages::solve`]): after
+    /// the first, plans with another family last, as long as the time left
+    /// allows one more (the shortest answer is kept); 1: the first plan only.
+    pub attempts: usize,
+    /// Stages before the finish that no search placed (nothing within the
+    /// deep search's depth, or out of time) left to the macros that finish,
+    /// at most this many; the later ones are placed by macros at once.
+    pub defer: usize,
+    /// A stage placed by a search is placed with the next one's pieces when
+    /// a word placing both costs at most this many moves more (0: never).
+    pub pair_extra: u32,
+    /// The stages between the finish stage and the last family's first are
+    /// placed by searches (not macros) when an attempt reaches them within
+    /// this share of its time (0: never; without a deadline: always when
+    /// above 0).
+    pub late_share: f64,
 }
 
 impl Default for StageOptions {
@@ -136,8 +190,12 @@ impl Default for StageOptions {
             macro_stages: 2,
             candidates: DEFAULT_CANDIDATES,
             deep: Some(DEFAULT_DEEP_ENTRIES),
-            deep_from: 6,
+            deep_from: DEFAULT_DEEP_FROM,
             deep_pairs: false,
+            attempts: DEFAULT_ATTEMPTS,
+            defer: 3,
+            pair_extra: 4,
+            late_share: DEFAULT_LATE_SHARE,
         }
     }
 }
@@ -162,6 +220,10 @@ pub struct Plan {
     /// The first stage macros finish from: the first with a piece the last
     /// family moves, or earlier when at most `finish_pieces` are left.
     pub finish_stage: usize,
+    /// The first stage with a piece the last family moves: the stages from
+    /// `finish_stage` up to it are placed by searches too while the time
+    /// allows ([`StageOptions::late_share`]).
+    pub late_finish: usize,
     /// Per orbit, the most pieces one table tracks.
     pub chunk: Vec<usize>,
 }
@@ -174,8 +236,11 @@ impl Plan {
                 "stages need at least one piece each".into(),
             ));
         }
-        let degree = moves.degree();
-        let pieces = Pieces::new(degree, &moves.perms());
+        Plan::for_pieces(moves, Pieces::new(moves.degree(), &moves.perms()), opts)
+    }
+
+    /// Plans the stages for the moves and their `pieces` ([`Pieces::new`]).
+    fn for_pieces(moves: &MoveSet, pieces: Pieces, opts: &StageOptions) -> Result<Plan, IdaError> {
         let nf = moves.families();
         // the pieces each family moves
         let mut moved: Vec<Vec<bool>> = vec![vec![false; pieces.len()]; nf];
@@ -329,8 +394,14 @@ impl Plan {
                 early || st.iter().any(|&p| moved[last][p])
             })
             .unwrap_or(stages.len());
+        let late_finish = stages
+            .iter()
+            .position(|st| st.iter().any(|&p| moved[last][p]))
+            .unwrap_or(stages.len())
+            .max(finish_stage);
         Ok(Plan {
             finish_stage,
+            late_finish,
             chunk,
             pieces,
             last_family: last,
@@ -353,6 +424,9 @@ impl Plan {
 pub struct PieceStages {
     moves: MoveSet,
     plan: Plan,
+    /// Plans with other families last, tried after the first while the time
+    /// allows (their tables are built when first needed).
+    others: Vec<Plan>,
     /// The pruning tables by the labels they track: the plan's, and those
     /// built when the stages are placed in another order.
     tables: Mutex<HashMap<Vec<usize>, Arc<Projection>>>,
@@ -366,6 +440,9 @@ pub struct PieceStages {
     deep: Option<u64>,
     deep_from: u32,
     deep_pairs: bool,
+    defer: usize,
+    pair_extra: u32,
+    late_share: f64,
 }
 
 /// A callback after each stage: its number (0-based) and report.
@@ -381,8 +458,9 @@ pub struct StageLimits<'a> {
     pub stage_time: Option<Duration>,
     /// Raised on Ctrl-C: the solve is abandoned with an error.
     pub stop: Option<&'a AtomicBool>,
-    /// Whether a stage out of time factorises what is left ([`PermGroup::factor`]);
-    /// else the solve gives up (`None`).
+    /// Whether a stage out of time that the macros cannot place either
+    /// factorises what is left ([`PermGroup::factor`]); else the solve gives up
+    /// (`None`).
     pub factorise: bool,
     /// Called after each stage with its number (0-based) and report.
     pub progress: Option<&'a StageProgress<'a>>,
@@ -417,6 +495,8 @@ pub struct StagedSolution {
     pub cost: u32,
     /// The stages, in order (ones already solved on arrival are left out).
     pub stages: Vec<StageReport>,
+    /// The family its plan solved last.
+    pub last_family: usize,
 }
 
 impl PieceStages {
@@ -436,7 +516,8 @@ impl PieceStages {
         let plan = Plan::new(moves, opts)?;
         // the plan's tables, and at most one more per stage and candidate
         let largest = plan.entries.iter().copied().max().unwrap_or(0);
-        let more = (plan.stages.len() * opts.candidates.max(1)) as u64 * largest;
+        let more =
+            (plan.stages.len() * opts.candidates.max(1) * opts.attempts.max(1)) as u64 * largest;
         // a deep stage's second halves: 16 bytes each, twice while sorted
         let deep = opts.deep.map_or(0, |e| e.saturating_mul(32));
         check_memory_beside(
@@ -473,6 +554,24 @@ impl PieceStages {
             Some(mo) => Some(Macros::build(moves, &plan.pieces, mo, stop)?),
             None => None,
         };
+        // other families last, those moving most pieces first
+        let mut lasts: Vec<(usize, usize)> = (0..moves.families())
+            .filter(|&f| f != plan.last_family)
+            .map(|f| (plan.pieces.moved_by(moves.family_perm(f)).len(), f))
+            .filter(|&(c, _)| c > 0)
+            .collect();
+        lasts.sort_by_key(|&(c, f)| (std::cmp::Reverse(c), f));
+        let others = lasts
+            .into_iter()
+            .take(opts.attempts.saturating_sub(1))
+            .map(|(_, f)| {
+                let o = StageOptions {
+                    last_family: Some(f),
+                    ..opts.clone()
+                };
+                Plan::for_pieces(moves, plan.pieces.clone(), &o)
+            })
+            .collect::<Result<Vec<Plan>, IdaError>>()?;
         Ok(PieceStages {
             macros,
             beam: opts.beam,
@@ -481,9 +580,13 @@ impl PieceStages {
             deep: opts.deep,
             deep_from: opts.deep_from,
             deep_pairs: opts.deep_pairs,
+            pair_extra: opts.pair_extra,
+            late_share: opts.late_share,
+            defer: if opts.macros.is_some() { opts.defer } else { 0 },
             moves: moves.clone(),
             group: PermGroup::new(moves.degree(), gens),
             plan,
+            others,
             tables: Mutex::new(tables),
         })
     }
@@ -581,11 +684,57 @@ impl PieceStages {
                 "the state is not reachable with the moves".into(),
             ));
         }
+        let t0 = Instant::now();
+        let Some(mut best) = self.attempt(&self.plan, start, limits)? else {
+            return Ok(None);
+        };
+        let Some(deadline) = limits.deadline else {
+            return Ok(Some(best));
+        };
+        // more plans while the time left allows one more (the longest so far,
+        // and a quarter more): out of time, an attempt gives up (no factorising)
+        let mut longest = t0.elapsed();
+        for plan in &self.others {
+            let t = Instant::now();
+            if t + longest + longest / 4 > deadline {
+                break;
+            }
+            let more = StageLimits {
+                factorise: false,
+                progress: None,
+                ..limits
+            };
+            if let Some(sol) = self.attempt(plan, start, more)? {
+                if sol.cost < best.cost {
+                    best = sol;
+                }
+            }
+            longest = longest.max(t.elapsed());
+        }
+        Ok(Some(best))
+    }
+
+    /// One attempt of [`PieceStages::solve`] with `plan`.
+    fn attempt(
+        &self,
+        plan: &Plan,
+        start: &[u8],
+        limits: StageLimits,
+    ) -> Result<Option<StagedSolution>, IdaError> {
+        let n = self.moves.degree();
         let local_stop = AtomicBool::new(false);
         let stop = limits.stop.unwrap_or(&local_stop);
-        let stages = &self.plan.stages;
-        let pieces = &self.plan.pieces;
-        let finish = self.plan.finish_stage;
+        let stages = &plan.stages;
+        let pieces = &plan.pieces;
+        let attempt_start = Instant::now();
+        let avail = limits
+            .deadline
+            .map(|d| d.saturating_duration_since(attempt_start).as_secs_f64());
+        let mut finish = if self.late_share > 0.0 {
+            plan.late_finish
+        } else {
+            plan.finish_stage
+        };
         let home = |s: &[u8], p: usize| pieces.pieces[p].iter().all(|&x| s[x] as usize == x);
         let mut state = start.to_vec();
         let mut letters: Vec<(usize, u64)> = Vec::new();
@@ -595,6 +744,8 @@ impl PieceStages {
         let mut placed_order: Vec<usize> = Vec::new();
         let mut done = vec![false; stages.len()];
         let mut macros_tried = self.macros.is_none();
+        // stages no search placed, left to the macros that finish
+        let mut deferred: Vec<usize> = Vec::new();
         let progress = |k: usize, r: &StageReport| {
             if let Some(f) = limits.progress {
                 f(k, r);
@@ -603,6 +754,17 @@ impl PieceStages {
         loop {
             // stages already home (before the finish stage while the macros may
             // still finish) are placed as they are
+            // past the finish stage, the searches go on only within the share
+            // of the time
+            if finish > plan.finish_stage
+                && (0..stages.len())
+                    .find(|&k| !done[k])
+                    .is_some_and(|k| k >= plan.finish_stage)
+                && avail
+                    .is_some_and(|a| attempt_start.elapsed().as_secs_f64() > self.late_share * a)
+            {
+                finish = plan.finish_stage;
+            }
             let markable = if macros_tried { stages.len() } else { finish };
             for k in 0..markable {
                 if !done[k] && stages[k].iter().all(|&p| home(&state, p)) {
@@ -625,6 +787,10 @@ impl PieceStages {
                         progress(first, &r);
                         reports.push(r);
                         break;
+                    }
+                    // the deferred stages are searched again, in order
+                    for k in deferred.drain(..) {
+                        done[k] = false;
                     }
                     continue;
                 }
@@ -729,20 +895,93 @@ impl PieceStages {
                         keep: &keep,
                     };
                     let all: Vec<usize> = placed_order.iter().chain(&group).copied().collect();
-                    found =
-                        meet_in_middle(&meet, DEEP_FIRST_HALF, entries, deep_deadline, limits.stop)
-                            .filter(|w| {
-                                let mut s = state.clone();
-                                for &m in w {
-                                    self.moves.apply(m, &s, &mut next);
-                                    std::mem::swap(&mut s, &mut next);
-                                }
-                                all.iter().all(|&p| home(&s, p))
-                            })
-                            .map(|w| (k, w));
+                    // second halves one move shorter first (about a fortieth
+                    // of the words on the Megaminx): most deep stages need 7
+                    // moves, found so in a fraction of the time
+                    let full = half_depth(&self.moves, entries);
+                    let short = half_depth(&self.moves, entries / 16);
+                    let tiers = if short + 1 == full {
+                        vec![entries / 16, entries]
+                    } else {
+                        vec![entries]
+                    };
+                    for cap in tiers {
+                        found = meet_in_middle(
+                            &meet,
+                            DEEP_FIRST_HALF,
+                            bound,
+                            cap,
+                            deep_deadline,
+                            limits.stop,
+                        )
+                        .filter(|w| {
+                            let mut s = state.clone();
+                            for &m in w {
+                                self.moves.apply(m, &s, &mut next);
+                                std::mem::swap(&mut s, &mut next);
+                            }
+                            all.iter().all(|&p| home(&s, p))
+                        })
+                        .map(|w| (k, w));
+                        if found.is_some() {
+                            break;
+                        }
+                    }
                     if found.is_some() {
                         also = with;
                         break;
+                    }
+                }
+            }
+            // a pair: the next stage's pieces with this one's, when the cheapest
+            // word placing both (meeting in the middle, 3-move second halves)
+            // costs at most `pair_extra` more than this stage alone
+            if let (Some((k, path)), None, Some(entries)) = (&found, also, self.deep) {
+                let c1: u32 = path.iter().map(|&m| self.moves.moves()[m].cost).sum();
+                let j = (k + 1..finish.min(stages.len())).find(|&j| !done[j]);
+                let depth_a = (c1 + self.pair_extra)
+                    .saturating_sub(3)
+                    .min(DEEP_FIRST_HALF as u32);
+                if let (Some(j), true) = (j, self.pair_extra > 0 && depth_a > 0) {
+                    let group: Vec<usize> = stages[*k].iter().chain(&stages[j]).copied().collect();
+                    let keep: Vec<u8> = placed_order
+                        .iter()
+                        .chain(&group)
+                        .map(|&p| pieces.pieces[p][0] as u8)
+                        .collect();
+                    let meet = Meet {
+                        moves: &self.moves,
+                        state: &state,
+                        keep: &keep,
+                    };
+                    let all: Vec<usize> = placed_order.iter().chain(&group).copied().collect();
+                    let short = sequence_counts(&self.moves, 3)
+                        .iter()
+                        .sum::<u64>()
+                        .min(entries);
+                    let pair = meet_in_middle(
+                        &meet,
+                        depth_a as usize,
+                        c1,
+                        short,
+                        deep_deadline,
+                        limits.stop,
+                    )
+                    .filter(|w| {
+                        w.iter().map(|&m| self.moves.moves()[m].cost).sum::<u32>()
+                            <= c1 + self.pair_extra
+                    })
+                    .filter(|w| {
+                        let mut s = state.clone();
+                        for &m in w {
+                            self.moves.apply(m, &s, &mut next);
+                            std::mem::swap(&mut s, &mut next);
+                        }
+                        all.iter().all(|&p| home(&s, p))
+                    });
+                    if let Some(w) = pair {
+                        found = Some((*k, w));
+                        also = Some(j);
                     }
                 }
             }
@@ -774,19 +1013,14 @@ impl PieceStages {
                 continue;
             }
             let k = pool[0];
-            if !limits.factorise {
-                progress(
-                    k,
-                    &StageReport {
-                        pieces: stages[k].clone(),
-                        cost: 0,
-                        nodes,
-                        seconds: t0.elapsed().as_secs_f64(),
-                        fallback: true,
-                        macros: false,
-                    },
-                );
-                return Ok(None);
+            // nothing found in time: a stage before the finish is left to the
+            // macros that finish (a piece walled in, such as an edge flipped in
+            // place, costs them about as much as any other, where placing it
+            // alone by macros took 17–20 moves)
+            if k < finish && !macros_tried && deferred.len() < self.defer {
+                deferred.push(k);
+                done[k] = true;
+                continue;
             }
             // out of time: macros place the first candidates' pieces (or all
             // that are left), else factorise what is left
@@ -821,6 +1055,20 @@ impl PieceStages {
                 }
                 continue;
             }
+            if !limits.factorise {
+                progress(
+                    k,
+                    &StageReport {
+                        pieces: stages[k].clone(),
+                        cost: 0,
+                        nodes,
+                        seconds: t0.elapsed().as_secs_f64(),
+                        fallback: true,
+                        macros: false,
+                    },
+                );
+                return Ok(None);
+            }
             let rest = Perm::from_images(state.iter().map(|&x| x as u32).collect())
                 .map_err(|e| IdaError::Other(e.to_string()))?;
             let fallback = self.factor(&rest).ok_or_else(|| {
@@ -854,6 +1102,7 @@ impl PieceStages {
             ));
         }
         Ok(Some(StagedSolution {
+            last_family: plan.last_family,
             names: letters
                 .iter()
                 .map(|&(f, e)| self.moves.power_name(f, e))
@@ -970,6 +1219,21 @@ fn sequence_counts(moves: &MoveSet, depth: usize) -> Vec<u64> {
     out
 }
 
+/// The longest second half of [`meet_in_middle`] with at most `max_entries`
+/// canonical words of up to that length (at most 7).
+fn half_depth(moves: &MoveSet, max_entries: u64) -> usize {
+    let mut total = 0u64;
+    let mut depth_b = 0;
+    for (d, &c) in sequence_counts(moves, 7).iter().enumerate() {
+        total = total.saturating_add(c);
+        if total > max_entries {
+            break;
+        }
+        depth_b = d;
+    }
+    depth_b
+}
+
 /// A hash of the positions of some labels.
 fn key_of(positions: &[u8]) -> u64 {
     positions.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| {
@@ -1003,10 +1267,12 @@ struct Meet<'a> {
 /// and every first half `A` from `state` is looked up there. `depth_b` is the
 /// longest second half with at most `max_entries` words (one kept per key).
 /// The word (move indices), or `None` (nothing within the depth, out of time,
-/// or too many moves to pack).
+/// or too many moves to pack). No word is cheaper than `min_cost` (a bound
+/// IDA* has shown): one of that cost ends the search.
 fn meet_in_middle(
     m: &Meet,
     depth_a: usize,
+    min_cost: u32,
     max_entries: u64,
     deadline: Option<Instant>,
     stop: Option<&AtomicBool>,
@@ -1016,16 +1282,8 @@ fn meet_in_middle(
     if nm >= 256 {
         return None;
     }
-    let counts = sequence_counts(moves, 7);
-    let mut total = 0u64;
-    let mut depth_b = 0;
-    for (d, &c) in counts.iter().enumerate().skip(1) {
-        total = total.saturating_add(c);
-        if total > max_entries {
-            break;
-        }
-        depth_b = d;
-    }
+    let depth_b = half_depth(moves, max_entries);
+    let total: u64 = sequence_counts(moves, depth_b).iter().sum();
     let depth_a = depth_a.min(7);
     let image: Vec<Vec<u8>> = moves
         .moves()
@@ -1104,7 +1362,10 @@ fn meet_in_middle(
     // first halves by increasing length, depth first
     let tracked: Vec<u8> = keep.iter().map(|&l| m.state[l as usize]).collect();
     for a in 0..=depth_a {
-        if best.as_ref().is_some_and(|b| b.0 as usize <= a) {
+        if best
+            .as_ref()
+            .is_some_and(|b| b.0 as usize <= a.max(min_cost as usize))
+        {
             break;
         }
         let mut path: Vec<usize> = Vec::new();
@@ -1248,7 +1509,7 @@ mod tests {
                 state: &s,
                 keep: &keep,
             };
-            let w = meet_in_middle(&meet, 4, 10_000, None, None).expect("within 4 + 4 moves");
+            let w = meet_in_middle(&meet, 4, 0, 10_000, None, None).expect("within 4 + 4 moves");
             let mut t = s.clone();
             let mut next = t.clone();
             for &m in &w {
