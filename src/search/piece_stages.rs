@@ -112,14 +112,17 @@ pub const DEFAULT_DEEP_FROM: u32 = 4;
 pub const DEFAULT_ATTEMPTS: usize = 12;
 
 /// The share of an attempt's time within which the stages before the last
-/// family's are all placed by searches by default ([`StageOptions::late_share`]):
-/// off. On the Megaminx the 5 pieces next to the last face cost about 3.5 moves
-/// each so (in pairs), and about 6.5 each by the finishing macros (one attempt,
-/// 6 positions: 173–212 moves where 202–220 without), but the searches take
-/// longer: with 0.4, `bench solve --suite --only megaminx --count 10
-/// --time-limit 30` under load 5.7 gave 213/728 (one position out of time and
-/// factorised) where 0 gave 209/231 under load 3.6.
-pub const DEFAULT_LATE_SHARE: f64 = 0.0;
+/// family's are all placed by searches by default ([`StageOptions::late_share`]),
+/// in the attempts after the first. On the Megaminx the 5 pieces next to the
+/// last face cost about 3.5 moves each so (in pairs), and about 6.5 each by the
+/// finishing macros (one attempt, 6 positions: 173–212 moves where 202–220
+/// without), but the searches take longer: in every attempt, with 0.4,
+/// `bench solve --suite --only megaminx --count 10 --time-limit 30` under load
+/// 5.7 gave 213/728 (one position out of time and factorised) where 0 gave
+/// 209/231 under load 3.6. The first attempt, without them, now gives the
+/// answer to fall back on, and the later ones use them: 0.4 gave 203/239 and
+/// 0.8 gave 199/244 (idle machine, load 1.2–1.5).
+pub const DEFAULT_LATE_SHARE: f64 = 0.8;
 
 /// Stages searched together by default ([`StageOptions::candidates`]).
 pub const DEFAULT_CANDIDATES: usize = 1;
@@ -171,10 +174,11 @@ pub struct StageOptions {
     /// A stage placed by a search is placed with the next one's pieces when
     /// a word placing both costs at most this many moves more (0: never).
     pub pair_extra: u32,
-    /// The stages between the finish stage and the last family's first are
-    /// placed by searches (not macros) when an attempt reaches them within
-    /// this share of its time (0: never; without a deadline: always when
-    /// above 0).
+    /// In the attempts after the first (which may factorise, so it never
+    /// places them so), the stages between the finish stage and the last
+    /// family's first are placed by searches (not macros) when the attempt
+    /// reaches them within this share of its time (0: never; without a
+    /// deadline there is no second attempt).
     pub late_share: f64,
 }
 
@@ -685,7 +689,7 @@ impl PieceStages {
             ));
         }
         let t0 = Instant::now();
-        let Some(mut best) = self.attempt(&self.plan, start, limits)? else {
+        let Some(mut best) = self.attempt(&self.plan, start, limits, false)? else {
             return Ok(None);
         };
         let Some(deadline) = limits.deadline else {
@@ -694,7 +698,10 @@ impl PieceStages {
         // more plans while the time left allows one more (the longest so far,
         // and a quarter more): out of time, an attempt gives up (no factorising)
         let mut longest = t0.elapsed();
-        for plan in &self.others {
+        let late = self.late_share > 0.0;
+        // with late searches the first plan is tried again first
+        let again = late.then_some(&self.plan);
+        for plan in again.into_iter().chain(&self.others) {
             let t = Instant::now();
             if t + longest + longest / 4 > deadline {
                 break;
@@ -704,7 +711,7 @@ impl PieceStages {
                 progress: None,
                 ..limits
             };
-            if let Some(sol) = self.attempt(plan, start, more)? {
+            if let Some(sol) = self.attempt(plan, start, more, late)? {
                 if sol.cost < best.cost {
                     best = sol;
                 }
@@ -714,12 +721,14 @@ impl PieceStages {
         Ok(Some(best))
     }
 
-    /// One attempt of [`PieceStages::solve`] with `plan`.
+    /// One attempt of [`PieceStages::solve`] with `plan`, with `late` searches
+    /// ([`StageOptions::late_share`]) or without.
     fn attempt(
         &self,
         plan: &Plan,
         start: &[u8],
         limits: StageLimits,
+        late: bool,
     ) -> Result<Option<StagedSolution>, IdaError> {
         let n = self.moves.degree();
         let local_stop = AtomicBool::new(false);
@@ -730,7 +739,7 @@ impl PieceStages {
         let avail = limits
             .deadline
             .map(|d| d.saturating_duration_since(attempt_start).as_secs_f64());
-        let mut finish = if self.late_share > 0.0 {
+        let mut finish = if late && self.late_share > 0.0 {
             plan.late_finish
         } else {
             plan.finish_stage
