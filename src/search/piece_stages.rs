@@ -892,18 +892,12 @@ impl PieceStages {
                         .chain(with.iter().flat_map(|&j| &stages[j]))
                         .copied()
                         .collect();
-                    // one sticker per piece is met; every sticker must be home
-                    let keep: Vec<u8> = placed_order
-                        .iter()
-                        .chain(&group)
-                        .map(|&p| pieces.pieces[p][0] as u8)
-                        .collect();
+                    let (keep, all) = meet_targets(pieces, &placed_order, &group);
                     let meet = Meet {
                         moves: &self.moves,
                         state: &state,
                         keep: &keep,
                     };
-                    let all: Vec<usize> = placed_order.iter().chain(&group).copied().collect();
                     // second halves one move shorter first (about a fortieth
                     // of the words on the Megaminx): most deep stages need 7
                     // moves, found so in a fraction of the time
@@ -923,14 +917,7 @@ impl PieceStages {
                             deep_deadline,
                             limits.stop,
                         )
-                        .filter(|w| {
-                            let mut s = state.clone();
-                            for &m in w {
-                                self.moves.apply(m, &s, &mut next);
-                                std::mem::swap(&mut s, &mut next);
-                            }
-                            all.iter().all(|&p| home(&s, p))
-                        })
+                        .filter(|w| places(&self.moves, &state, w, &all, home))
                         .map(|w| (k, w));
                         if found.is_some() {
                             break;
@@ -953,17 +940,12 @@ impl PieceStages {
                     .min(DEEP_FIRST_HALF as u32);
                 if let (Some(j), true) = (j, self.pair_extra > 0 && depth_a > 0) {
                     let group: Vec<usize> = stages[*k].iter().chain(&stages[j]).copied().collect();
-                    let keep: Vec<u8> = placed_order
-                        .iter()
-                        .chain(&group)
-                        .map(|&p| pieces.pieces[p][0] as u8)
-                        .collect();
+                    let (keep, all) = meet_targets(pieces, &placed_order, &group);
                     let meet = Meet {
                         moves: &self.moves,
                         state: &state,
                         keep: &keep,
                     };
-                    let all: Vec<usize> = placed_order.iter().chain(&group).copied().collect();
                     let short = sequence_counts(&self.moves, 3)
                         .iter()
                         .sum::<u64>()
@@ -980,14 +962,7 @@ impl PieceStages {
                         w.iter().map(|&m| self.moves.moves()[m].cost).sum::<u32>()
                             <= c1 + self.pair_extra
                     })
-                    .filter(|w| {
-                        let mut s = state.clone();
-                        for &m in w {
-                            self.moves.apply(m, &s, &mut next);
-                            std::mem::swap(&mut s, &mut next);
-                        }
-                        all.iter().all(|&p| home(&s, p))
-                    });
+                    .filter(|w| places(&self.moves, &state, w, &all, home));
                     if let Some(w) = pair {
                         found = Some((*k, w));
                         also = Some(j);
@@ -1261,6 +1236,33 @@ fn unpack(word: u64) -> Vec<usize> {
 
 /// What [`meet_in_middle`] looks for: from `state`, a word after which the
 /// labels `keep` are home.
+/// What a meeting in the middle for the pieces `placed` and `group` needs: the
+/// labels it keeps (one sticker per piece) and the pieces a word it finds must
+/// put home (every sticker, checked by [`places`]).
+fn meet_targets(pieces: &Pieces, placed: &[usize], group: &[usize]) -> (Vec<u8>, Vec<usize>) {
+    let all: Vec<usize> = placed.iter().chain(group).copied().collect();
+    let keep = all.iter().map(|&p| pieces.pieces[p][0] as u8).collect();
+    (keep, all)
+}
+
+/// Whether the word `w` takes `state` to a position where every piece of `all`
+/// is `home`.
+fn places(
+    moves: &MoveSet,
+    state: &[u8],
+    w: &[usize],
+    all: &[usize],
+    home: impl Fn(&[u8], usize) -> bool,
+) -> bool {
+    let mut s = state.to_vec();
+    let mut next = vec![0u8; s.len()];
+    for &m in w {
+        moves.apply(m, &s, &mut next);
+        std::mem::swap(&mut s, &mut next);
+    }
+    all.iter().all(|&p| home(&s, p))
+}
+
 struct Meet<'a> {
     moves: &'a MoveSet,
     state: &'a [u8],
