@@ -359,6 +359,38 @@ impl CosetSpace {
         self.tables.is_some()
     }
 
+    /// The number of values of the two coordinates of
+    /// [`CosetSpace::coordinates`]: the first system's indices and the other
+    /// systems' together.
+    pub fn coordinate_values(&self) -> (u64, u64) {
+        let rest = self.systems[1..].iter().map(|s| s.size).product();
+        (self.systems[0].size, rest)
+    }
+
+    /// The index of the coset with these coordinates (the inverse of
+    /// [`CosetSpace::coordinates`]).
+    #[inline]
+    pub fn index_of_coordinates(&self, (a, b): (u32, u32)) -> u64 {
+        a as u64 * self.coordinate_values().1 + b as u64
+    }
+
+    /// The number of points.
+    pub fn degree(&self) -> usize {
+        self.degree
+    }
+
+    /// The system of pieces of every point (`usize::MAX` for points no move
+    /// moves).
+    pub fn system_of_points(&self) -> Vec<usize> {
+        let mut of = vec![usize::MAX; self.degree];
+        for (i, sys) in self.systems.iter().enumerate() {
+            for &p in &sys.points {
+                of[p as usize] = i;
+            }
+        }
+        of
+    }
+
     /// The orbits of the subgroup (0-based points).
     pub fn subgroup_orbits(&self) -> &[Vec<usize>] {
         &self.orbits
@@ -386,8 +418,23 @@ impl CosetSpace {
     pub fn neighbour_of(&self, (a, b): (u32, u32), m: usize, inverse: bool) -> u64 {
         let t = self.tables.as_ref().expect("move tables");
         let m = if inverse { t.inverse_of[m] } else { m };
+        self.step_first(a, m) as u64 * t.rest + self.step_rest(b, m) as u64
+    }
+
+    /// The first coordinate of the neighbour by move `m` of a coset whose first
+    /// coordinate is `a` (the systems move independently); needs the move tables.
+    #[inline]
+    pub fn step_first(&self, a: u32, m: usize) -> u32 {
+        let t = self.tables.as_ref().expect("move tables");
+        t.next[0].next(a as u64, self.fwd.len(), m) as u32
+    }
+
+    /// The second coordinate (the other systems together) of the neighbour by
+    /// move `m` of a coset whose second coordinate is `b`; needs the move tables.
+    #[inline]
+    pub fn step_rest(&self, b: u32, m: usize) -> u32 {
+        let t = self.tables.as_ref().expect("move tables");
         let moves = self.fwd.len();
-        let first = t.next[0].next(a as u64, moves, m);
         let (mut rest, mut value, mut radix) = (b as u64, 0u64, 1u64);
         for (i, sys) in self.systems.iter().enumerate().skip(1).rev() {
             let digit = rest % sys.size;
@@ -395,7 +442,7 @@ impl CosetSpace {
             value += t.next[i].next(digit, moves, m) * radix;
             radix *= sys.size;
         }
-        first * t.rest + value
+        value as u32
     }
 
     #[inline]

@@ -19,6 +19,8 @@
 //! - [`solve`]: optimal solutions from a table, bidirectional search without one;
 //! - [`ida`]: optimal solutions by IDA* with pruning tables of projections, in the
 //!   half-turn or quarter-turn metric, for spaces too large for a table;
+//! - [`sym_coset`]: coset tables reduced by the symmetries of the moves
+//!   (Kociemba's symmetry-reduced coordinates);
 //! - [`twophase`]: near-optimal solutions through a subgroup (Kociemba's method);
 //! - [`pieces`]: the pieces of a puzzle (blocks moved whole);
 //! - [`piece_stages`]: near-optimal solutions piece group by piece group, each
@@ -62,6 +64,7 @@ pub mod pieces;
 pub mod solve;
 pub mod space;
 pub mod staged;
+pub mod sym_coset;
 pub mod symmetry;
 pub mod table;
 pub mod twophase;

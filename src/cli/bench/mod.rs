@@ -87,6 +87,10 @@ pub enum BenchWhich {
         /// Reid's phase-1 table, 554 MB).
         #[arg(long, value_name = "SUBGROUP", requires = "optimal")]
         coset_table: Vec<String>,
+        /// With --optimal: coset tables with one entry per coset, not reduced by
+        /// the symmetries of the moves (as `solve --no-table-symmetry`).
+        #[arg(long, requires = "optimal")]
+        no_table_symmetry: bool,
         /// With --optimal: which automatic pruning tables to keep: all, groups
         /// (whole orbits only: cube3's corners) or none; default groups when there
         /// is a coset table, else all.
@@ -202,6 +206,7 @@ impl BenchWhich {
                 pruning_tables,
                 pruning_budget,
                 coset_table,
+                no_table_symmetry,
                 auto_tables,
                 table_look_ups,
                 peers,
@@ -227,6 +232,7 @@ impl BenchWhich {
                         pruning_tables: pruning_tables.as_deref(),
                         budget: pruning_budget,
                         coset_tables: coset_table,
+                        table_symmetry: !no_table_symmetry,
                         auto_tables,
                         look_ups: table_look_ups,
                         peers: peers.then_some((twsearch_src.as_path(), twsearch_memory)),

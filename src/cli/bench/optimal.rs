@@ -58,6 +58,8 @@ pub(super) struct OptimalOptions<'a> {
     /// Subgroups whose coset tables are added (`none`: none; empty: the
     /// puzzle's default, [`DEFAULT_COSET_TABLES`]).
     pub coset_tables: Vec<String>,
+    /// Whether coset tables are reduced by the symmetries of the moves.
+    pub table_symmetry: bool,
     /// Which automatic tables to keep (`None`: all, only the groups' with coset
     /// tables).
     pub auto_tables: Option<AutoTables>,
@@ -119,7 +121,14 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
             .cloned()
             .collect()
     };
-    let kinds = pruning_kinds(&puzzle, &moves, o.budget, &cosets, o.auto_tables)?;
+    let kinds = pruning_kinds(
+        &puzzle,
+        &moves,
+        o.budget,
+        &cosets,
+        o.table_symmetry,
+        o.auto_tables,
+    )?;
     let (h, setup) = optimal_heuristic(
         &moves,
         kinds,

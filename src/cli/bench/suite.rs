@@ -205,6 +205,7 @@ fn our_side(puzzle: &Puzzle, elements: &[Perm], o: &SuiteOptions) -> Result<Ours
         pruning_budget: PRUNING_TABLE_BUDGET,
         table_look_ups: DEFAULT_LOOK_UPS,
         coset_tables: Vec::new(),
+        table_symmetry: true,
         auto_tables: None,
     };
     let mut cache = SolveCache::default();
