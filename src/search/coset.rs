@@ -108,17 +108,20 @@ enum SystemTable {
 }
 
 impl SystemTable {
+    /// The neighbour of index `r` by move `m` (indices are below `2^32`: 32-bit
+    /// arithmetic, whose divisions are several times faster than 64-bit ones).
     #[inline(always)]
-    fn next(&self, r: u64, moves: usize, m: usize) -> u64 {
+    fn next(&self, r: u32, moves: usize, m: usize) -> u32 {
         match self {
-            SystemTable::Whole(t) => t[r as usize * moves + m] as u64,
+            SystemTable::Whole(t) => t[r as usize * moves + m],
             SystemTable::Split {
                 tokens,
                 turns,
                 radix,
             } => {
+                let radix = *radix as u32;
                 let (a, b) = (r / radix, r % radix);
-                tokens[a as usize * moves + m] as u64 * radix + turns[b as usize * moves + m] as u64
+                tokens[a as usize * moves + m] * radix + turns[b as usize * moves + m]
             }
         }
     }
@@ -423,26 +426,38 @@ impl CosetSpace {
 
     /// The first coordinate of the neighbour by move `m` of a coset whose first
     /// coordinate is `a` (the systems move independently); needs the move tables.
-    #[inline]
+    #[inline(always)]
     pub fn step_first(&self, a: u32, m: usize) -> u32 {
         let t = self.tables.as_ref().expect("move tables");
-        t.next[0].next(a as u64, self.fwd.len(), m) as u32
+        t.next[0].next(a, self.fwd.len(), m)
     }
 
     /// The second coordinate (the other systems together) of the neighbour by
     /// move `m` of a coset whose second coordinate is `b`; needs the move tables.
-    #[inline]
+    #[inline(always)]
     pub fn step_rest(&self, b: u32, m: usize) -> u32 {
         let t = self.tables.as_ref().expect("move tables");
         let moves = self.fwd.len();
-        let (mut rest, mut value, mut radix) = (b as u64, 0u64, 1u64);
-        for (i, sys) in self.systems.iter().enumerate().skip(1).rev() {
-            let digit = rest % sys.size;
-            rest /= sys.size;
-            value += t.next[i].next(digit, moves, m) * radix;
-            radix *= sys.size;
+        if let [_, only] = &t.next[..] {
+            return only.next(b, moves, m);
         }
-        value as u32
+        let (mut rest, mut value, mut radix) = (b, 0u32, 1u32);
+        for (i, sys) in self.systems.iter().enumerate().skip(1).rev() {
+            // the product of the sizes is below 2^32 (see `with_move_tables`)
+            let size = sys.size as u32;
+            let digit = rest % size;
+            rest /= size;
+            value += t.next[i].next(digit, moves, m) * radix;
+            radix = radix.wrapping_mul(size);
+        }
+        value
+    }
+
+    /// The coordinates of the neighbour by move `m` of the coset with
+    /// coordinates `(a, b)`; needs the move tables.
+    #[inline(always)]
+    pub fn step(&self, (a, b): (u32, u32), m: usize) -> (u32, u32) {
+        (self.step_first(a, m), self.step_rest(b, m))
     }
 
     #[inline]

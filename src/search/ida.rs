@@ -937,21 +937,22 @@ impl Coordinates<'_> {
             Coordinates::SymCoset(c) => c.coset().coordinates(r),
         }
     }
-    /// The (unreduced) index of the neighbour by move `m`.
+    /// The table entry and the coordinates of the neighbour by move `m`.
     #[inline(always)]
-    fn neighbour(self, coords: (u32, u32), m: usize) -> u64 {
+    fn child(self, coords: (u32, u32), m: usize) -> (u64, (u32, u32)) {
         match self {
-            Coordinates::Group(c) => c.neighbour(coords, m, false),
-            Coordinates::Coset(c) => c.neighbour_of(coords, m, false),
-            Coordinates::SymCoset(c) => c.coset().neighbour_of(coords, m, false),
-        }
-    }
-    /// The table entry of the position of index `r` with coordinates `coords`.
-    #[inline(always)]
-    fn table_index(self, r: u64, coords: (u32, u32)) -> u64 {
-        match self {
-            Coordinates::SymCoset(c) => c.index_of_coordinates(coords),
-            _ => r,
+            Coordinates::Group(c) => {
+                let r = c.neighbour(coords, m, false);
+                (r, c.coordinates(r))
+            }
+            Coordinates::Coset(c) => {
+                let next = c.step(coords, m);
+                (c.index_of_coordinates(next), next)
+            }
+            Coordinates::SymCoset(c) => {
+                let next = c.coset().step(coords, m);
+                (c.index_of_coordinates(next), next)
+            }
         }
     }
 }
@@ -969,6 +970,9 @@ struct View {
     /// Offset of its projection state in a frame's buffer.
     offset: usize,
     width: usize,
+    /// Whether the projection steps by move-table coordinates (then a child's
+    /// entry and coordinates are all there is to compute).
+    by_coordinates: bool,
 }
 
 /// Projections chosen for a move set: for each orbit (largest group first) not
@@ -1180,12 +1184,14 @@ impl Heuristic {
 
     fn push_view(&mut self, proj: usize, sym: Option<Symmetry>, move_map: Vec<u16>) {
         let width = self.projections[proj].gather.len();
+        let by_coordinates = self.projections[proj].coord_index().is_some();
         self.views.push(View {
             proj,
             sym,
             move_map,
             offset: self.local_width,
             width,
+            by_coordinates,
         });
         self.local_width += width;
     }
@@ -1404,6 +1410,10 @@ struct Frame {
     orders: Vec<Vec<u16>>,
     /// Projection states computed only to prefetch.
     scratch: Vec<u8>,
+    /// Per depth, the entries and coordinates [`Ida::prefetch_children`]
+    /// computed for the children (`move · views + j` for the `j`-th look-up
+    /// read), which [`Ida::child`] takes instead of computing them again.
+    prefetched: Vec<Vec<(u64, (u32, u32))>>,
     path: Vec<usize>,
 }
 
@@ -1495,6 +1505,10 @@ impl<'a> Ida<'a> {
             locals: vec![vec![0u8; self.heuristic.local_width]; depth_cap + 1],
             orders: vec![(0..views.len() as u16).collect(); depth_cap + 1],
             scratch: vec![0u8; self.heuristic.local_width],
+            prefetched: vec![
+                vec![(0, (0, 0)); self.moves.moves.len() * views.len()];
+                depth_cap + 1
+            ],
             path: Vec::new(),
         };
         for (i, v) in views.iter().enumerate() {
@@ -1560,7 +1574,7 @@ impl<'a> Ida<'a> {
                             continue;
                         }
                         let c2 = moves.moves[m].cost;
-                        let Some(h2) = ida.child(&mut f, 0, m, c2, bound) else {
+                        let Some(h2) = ida.child(&mut f, 0, m, c2, bound, 0) else {
                             continue;
                         };
                         f.path.clear();
@@ -1637,11 +1651,7 @@ impl<'a> Ida<'a> {
         let p = &self.heuristic.projections[v.proj];
         let mm = v.move_map[m] as usize;
         match p.coord_index() {
-            Some(c) => {
-                let r = c.neighbour(parent_coords, mm);
-                let coords = c.coordinates(r);
-                (c.table_index(r, coords), coords)
-            }
+            Some(c) => c.child(parent_coords, mm),
             None => {
                 let (a, b) = (v.offset, v.offset + v.width);
                 let r = with_proj!(&p.space, sp => {
@@ -1655,9 +1665,11 @@ impl<'a> Ida<'a> {
 
     /// Prefetches the table entries of the first [`PREFETCH_VIEWS`] look-ups of
     /// every child the loop of [`Ida::dfs`] will examine at `depth`, so that their
-    /// memory accesses overlap (the projection states computed here go to a
-    /// scratch buffer; [`Ida::child`] recomputes them, which costs little next
-    /// to a cache miss).
+    /// memory accesses overlap. For symmetry-reduced coset tables the class-table
+    /// entries are prefetched first, in a pass of their own. The entries and
+    /// coordinates computed are kept for [`Ida::child`] (projection states are
+    /// not: those go to a scratch buffer and are computed again). Returns how
+    /// many look-ups of each child were computed.
     fn prefetch_children(
         &self,
         f: &mut Frame,
@@ -1666,46 +1678,86 @@ impl<'a> Ida<'a> {
         bound: u32,
         last: Option<usize>,
         run: u32,
-    ) {
+    ) -> usize {
         let views = &self.heuristic.views;
+        let projections = &self.heuristic.projections;
         // children at the bound are pruned by their first non-zero look-up
         let n = views
             .len()
             .min(if cost + 1 >= bound { 1 } else { PREFETCH_VIEWS });
-        for m in 0..self.moves.moves.len() {
-            if !self.moves.allowed(last, run, m) || cost + self.moves.moves[m].cost > bound {
-                continue;
-            }
-            for &i in &f.orders[depth][..n] {
-                let i = i as usize;
-                let (r, _) = self.view_child(
-                    &views[i],
-                    &f.locals[depth],
-                    f.coords[depth][i],
-                    m,
-                    &mut f.scratch,
-                );
-                self.heuristic.projections[views[i].proj].table.prefetch(r);
+        let stride = views.len();
+        let wanted =
+            |m: usize| self.moves.allowed(last, run, m) && cost + self.moves.moves[m].cost <= bound;
+        let reduced = |i: u16| match projections[views[i as usize].proj].coord_index() {
+            Some(Coordinates::SymCoset(c)) => Some(c),
+            _ => None,
+        };
+        if f.orders[depth][..n].iter().any(|&i| reduced(i).is_some()) {
+            for m in (0..self.moves.moves.len()).filter(|&m| wanted(m)) {
+                for (j, &i) in f.orders[depth][..n].iter().enumerate() {
+                    if let Some(c) = reduced(i) {
+                        let v = &views[i as usize];
+                        let next = c
+                            .coset()
+                            .step(f.coords[depth][i as usize], v.move_map[m] as usize);
+                        c.prefetch_class(next);
+                        f.prefetched[depth][m * stride + j].1 = next;
+                    }
+                }
             }
         }
+        for m in (0..self.moves.moves.len()).filter(|&m| wanted(m)) {
+            for (j, &i) in f.orders[depth][..n].iter().enumerate() {
+                let slot = &mut f.prefetched[depth][m * stride + j];
+                let (r, coords) = match reduced(i) {
+                    Some(c) => (c.index_of_coordinates(slot.1), slot.1),
+                    None => self.view_child(
+                        &views[i as usize],
+                        &f.locals[depth],
+                        f.coords[depth][i as usize],
+                        m,
+                        &mut f.scratch,
+                    ),
+                };
+                *slot = (r, coords);
+                projections[views[i as usize].proj].table.prefetch(r);
+            }
+        }
+        n
     }
 
     /// The child of the position at `depth` by move `m` into `depth + 1`, reached
     /// at cost `c2`: its heuristic value, or `None` when `c2` plus a look-up's
-    /// distance exceeds the bound (the remaining look-ups are then skipped).
+    /// distance exceeds the bound (the remaining look-ups are then skipped). The
+    /// first `prefetched` look-ups of the children at `depth` were computed by
+    /// [`Ida::prefetch_children`].
     #[inline(always)]
-    fn child(&self, f: &mut Frame, depth: usize, m: usize, c2: u32, bound: u32) -> Option<u32> {
+    fn child(
+        &self,
+        f: &mut Frame,
+        depth: usize,
+        m: usize,
+        c2: u32,
+        bound: u32,
+        prefetched: usize,
+    ) -> Option<u32> {
         let (lo, hi) = f.states.split_at_mut(depth + 1);
         self.moves.apply(m, &lo[depth], &mut hi[0]);
         let (hlo, hhi) = f.hs.split_at_mut(depth + 1);
         let (clo, chi) = f.coords.split_at_mut(depth + 1);
         let (llo, lhi) = f.locals.split_at_mut(depth + 1);
         let (parent, child) = (&llo[depth], &mut lhi[0]);
+        let views = &self.heuristic.views;
+        let known = &f.prefetched[depth][m * views.len()..];
         let mut hmax = 0u32;
-        for &i in &f.orders[depth] {
+        for (j, &i) in f.orders[depth].iter().enumerate() {
             let i = i as usize;
-            let v = &self.heuristic.views[i];
-            let (r, coords) = self.view_child(v, parent, clo[depth][i], m, child);
+            let v = &views[i];
+            let (r, coords) = if j < prefetched && v.by_coordinates {
+                known[j]
+            } else {
+                self.view_child(v, parent, clo[depth][i], m, child)
+            };
             chi[0][i] = coords;
             let code = self.heuristic.projections[v.proj]
                 .table
@@ -1770,7 +1822,7 @@ impl<'a> Ida<'a> {
         }
         let moves = self.moves;
         Self::order_look_ups(f, depth);
-        self.prefetch_children(f, depth, cost, bound, last, run);
+        let prefetched = self.prefetch_children(f, depth, cost, bound, last, run);
         for m in 0..moves.moves.len() {
             if !moves.allowed(last, run, m) {
                 continue;
@@ -1779,7 +1831,7 @@ impl<'a> Ida<'a> {
             if c2 > bound {
                 continue;
             }
-            let Some(h2) = self.child(f, depth, m, c2, bound) else {
+            let Some(h2) = self.child(f, depth, m, c2, bound, prefetched) else {
                 continue;
             };
             let run2 = if last == Some(m) { run + 1 } else { 1 };

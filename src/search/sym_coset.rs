@@ -200,14 +200,42 @@ impl SymCosetSpace {
         // the reduced coordinate, position by position in its spanning tree: the
         // least conjugate and a symmetry reaching it
         let tree = SpanningTree::new(reduced_values, goal_reduced, moves, &step_reduced);
-        let mut least = tree.values.clone();
-        let mut by = vec![0u8; least.len()];
-        for (i, s) in kept.iter().enumerate().skip(1) {
-            let image = tree.conjugates(&s.move_map, &step_reduced);
-            for (j, &w) in image.iter().enumerate() {
-                if w < least[j] {
-                    least[j] = w;
-                    by[j] = i as u8;
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(kept.len());
+        // each thread takes every `threads`-th symmetry; the least wins
+        let parts: Vec<(Vec<u32>, Vec<u8>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let (tree, kept, step) = (&tree, &kept, &step_reduced);
+                    scope.spawn(move || {
+                        let mut least = tree.values.clone();
+                        let mut by = vec![0u8; least.len()];
+                        for (i, s) in kept.iter().enumerate().skip(1 + t).step_by(threads) {
+                            let image = tree.conjugates(&s.move_map, step);
+                            for (j, &w) in image.iter().enumerate() {
+                                if w < least[j] {
+                                    least[j] = w;
+                                    by[j] = i as u8;
+                                }
+                            }
+                        }
+                        (least, by)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a conjugation thread panicked"))
+                .collect()
+        });
+        let mut parts = parts.into_iter();
+        let (mut least, mut by) = parts.next().expect("at least one thread");
+        for (l2, b2) in parts {
+            for j in 0..least.len() {
+                if l2[j] < least[j] {
+                    least[j] = l2[j];
+                    by[j] = b2[j];
                 }
             }
         }
@@ -228,15 +256,37 @@ impl SymCosetSpace {
                 .binary_search(&v)
                 .expect("a least conjugate is a representative") as u32
         };
-        let mut stabilisers = vec![1u64; representatives.len()];
-        for (i, s) in kept.iter().enumerate().skip(1) {
-            let image = tree.conjugates(&s.move_map, &step_reduced);
-            for (j, &v) in tree.values.iter().enumerate() {
-                if least[j] == v && image[j] == v {
-                    stabilisers[class_number(v) as usize] |= 1 << i;
+        // the symmetries fixing each representative, a thread per share of them
+        let stabilisers: Vec<u64> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let (tree, kept, step, least) = (&tree, &kept, &step_reduced, &least);
+                    let (count, class_number) = (representatives.len(), &class_number);
+                    scope.spawn(move || {
+                        let mut fixing = vec![0u64; count];
+                        for (i, s) in kept.iter().enumerate().skip(1 + t).step_by(threads) {
+                            let image = tree.conjugates(&s.move_map, step);
+                            for (j, &v) in tree.values.iter().enumerate() {
+                                if least[j] == v && image[j] == v {
+                                    fixing[class_number(v) as usize] |= 1 << i;
+                                }
+                            }
+                        }
+                        fixing
+                    })
+                })
+                .collect();
+            let mut all = vec![1u64; representatives.len()];
+            for h in handles {
+                for (a, b) in all
+                    .iter_mut()
+                    .zip(h.join().expect("a conjugation thread panicked"))
+                {
+                    *a |= b;
                 }
             }
-        }
+            all
+        });
         let entries: Vec<u32> = least
             .iter()
             .zip(&by)
@@ -325,6 +375,14 @@ impl SymCosetSpace {
             kk = self.least_in_stabiliser(class, kk);
         }
         class as u64 * self.kept_values + kk as u64
+    }
+
+    /// Brings the class-table entry that [`SymCosetSpace::index_of_coordinates`]
+    /// reads for these coordinates into the cache (a hint).
+    #[inline(always)]
+    pub fn prefetch_class(&self, (a, b): (u32, u32)) {
+        let r = if self.reduce_first { a } else { b };
+        super::table::prefetch_item(&self.class_of, r as usize);
     }
 
     /// The least image of the kept value `k` under the stabiliser of a class's

@@ -396,17 +396,7 @@ impl DistanceTable {
     /// together so that the memory accesses overlap.
     #[inline]
     pub fn prefetch(&self, i: u64) {
-        let w = (i >> 5) as usize;
-        let words = self.words();
-        if w < words.len() {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: a prefetch is a hint; it never faults nor changes memory, and
-            // the address is inside the table.
-            unsafe {
-                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch::<_MM_HINT_T0>(words.as_ptr().add(w) as *const i8);
-            }
-        }
+        prefetch_item(self.words(), (i >> 5) as usize);
     }
 
     /// The distance mod 3 of entry `i`, or `None` if unseen.
@@ -621,6 +611,22 @@ impl DistanceTable {
             return Err(bad("checksum mismatch: the file is damaged"));
         }
         Ok((DistanceTable::from_storage(len, Words::Heap(words)), header))
+    }
+}
+
+/// Asks the processor to bring `items[i]` into the cache (a hint: nothing
+/// happens past the end of the slice or on other architectures), so that a
+/// read of it soon after does not wait for memory.
+#[inline(always)]
+pub(crate) fn prefetch_item<T>(items: &[T], i: usize) {
+    if i < items.len() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is a hint; it never faults nor changes memory, and
+        // the address is inside the slice.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(items.as_ptr().add(i) as *const i8);
+        }
     }
 }
 
