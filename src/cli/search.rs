@@ -122,8 +122,10 @@ pub enum SearchCommand {
         table_look_ups: usize,
         /// A pruning table of IDA* beside the automatic ones: the cosets of a
         /// subgroup, PUZZLE[move,move,...] (M. Reid's optimal solver uses
-        /// "cube3[U,D,R2,L2,F2,B2]", 2.2·10⁹ entries, 554 MB; "cube3[U,D,R2,L2]"
-        /// has 1.3·10¹⁰, 3.3 GB, and prunes more with --table-look-ups 6); repeatable.
+        /// "cube3[U,D,R2,L2,F2,B2]", 2.2·10⁹ cosets, 35 MB reduced by symmetry;
+        /// "cube3[U,D,R2 U R2,L2 U L2,F2 U F2,B2 U B2]", the slice edges fixed,
+        /// has 5.3·10¹⁰ cosets in 3.3·10⁹ entries, 833 MB, and prunes more);
+        /// repeatable.
         #[arg(long, value_name = "SUBGROUP")]
         coset_table: Vec<String>,
         /// Coset tables with one entry per coset, not reduced by the symmetries

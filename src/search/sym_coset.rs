@@ -606,4 +606,81 @@ mod tests {
             }
         }
     }
+
+    /// Kociemba's published class counts (`tests/data/kociemba_sym_classes.txt`).
+    fn published(name: &str) -> u64 {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/kociemba_sym_classes.txt"),
+        )
+        .unwrap();
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .find_map(|l| l.strip_prefix(name)?.trim().parse().ok())
+            .unwrap()
+    }
+
+    /// The flip–sorted-slice coordinate of Kociemba's optimal solver (the cosets
+    /// of the subgroup fixing the four slice edges in ⟨U, D, R2, L2, F2, B2⟩,
+    /// 2048·11880 edge values): conjugation along the spanning tree agrees with
+    /// conjugating random positions, its classes under the 16 symmetries kept
+    /// number `(1/16)·Σ fixed points` (Burnside, from the same conjugations) and
+    /// equal Kociemba's published count, as the flip–slice classes of phase 1 do.
+    #[test]
+    fn sorted_slice_classes_are_kociembas() {
+        let puzzle = Puzzle::builtin("cube3").unwrap();
+        let moves = MoveSet::for_puzzle(&puzzle, Metric::Htm).unwrap();
+        let perms = moves.perms();
+        let names: Vec<String> = moves.moves().iter().map(|m| m.name.clone()).collect();
+        let symmetries = move_symmetries(&moves, 1_000_000).list;
+        let mut rng = StdRng::seed_from_u64(8);
+        for (spec, name) in [
+            (
+                "cube3[U,D,R2 U R2,L2 U L2,F2 U F2,B2 U B2]",
+                "N_FLIPSLICESORTED_CLASS",
+            ),
+            ("cube3[U,D,R2,L2,F2,B2]", "N_FLIPSLICE_CLASS"),
+        ] {
+            let sub = Puzzle::load(spec).unwrap().generator_perms();
+            let coset = CosetSpace::new("t", 54, &sub, names.clone(), perms.clone())
+                .unwrap()
+                .with_move_tables(1 << 22);
+            let (first, edges) = coset.coordinate_values();
+            assert_eq!(first, 2187, "{spec}: the corner twists come first");
+            let kept = SymCosetSpace::preserving(&coset, &symmetries);
+            assert_eq!(kept.len(), 16, "{spec}");
+            let goal = coset.coordinates(coset.rank(&coset.goals()[0]));
+            let step = |v: u32, m: usize| coset.step_rest(v, m);
+            let tree = SpanningTree::new(edges, goal.1, moves.moves().len(), &step);
+            assert_eq!(tree.values.len() as u64, edges, "{spec}");
+            let project =
+                |s: &[u8]| -> Vec<u8> { coset.tracked().iter().map(|&l| s[l as usize]).collect() };
+            let mut fixed = 0u64;
+            for sym in &kept {
+                let image = tree.conjugates(&sym.move_map, &step);
+                let map = tree.by_value(edges, &image, UNREACHED);
+                fixed += map
+                    .iter()
+                    .enumerate()
+                    .filter(|&(v, &w)| v as u32 == w)
+                    .count() as u64;
+                for _ in 0..100 {
+                    let mut s: Vec<u8> = (0..54).collect();
+                    for _ in 0..30 {
+                        let m = &perms[rng.gen_range(0..perms.len())];
+                        s = s.iter().map(|&x| m.image(x as usize) as u8).collect();
+                    }
+                    let at = coset.coordinates(coset.rank(&project(&s))).1;
+                    let conjugate = coset
+                        .coordinates(coset.rank(&project(&sym.conjugate(&s))))
+                        .1;
+                    assert_eq!(map[at as usize], conjugate, "{spec}");
+                }
+            }
+            let reduced = SymCosetSpace::new(coset, &symmetries).unwrap();
+            assert_eq!(reduced.classes() * 16, fixed, "{spec}");
+            assert_eq!(reduced.classes(), published(name), "{spec}");
+            assert_eq!(reduced.size(), published(name) * 2187, "{spec}");
+        }
+    }
 }

@@ -82,9 +82,11 @@ pub enum BenchWhich {
         #[arg(long, value_name = "DIR", requires = "optimal")]
         pruning_tables: Option<std::path::PathBuf>,
         /// With --optimal: the coset tables added to the automatic ones
-        /// (`PUZZLE[move,...]`, repeatable; `none` for none). Default for cube3:
-        /// cube3[U,D,R2,L2] (1.3·10¹⁰ cosets, 3.3 GB; cube3[U,D,R2,L2,F2,B2] is M.
-        /// Reid's phase-1 table, 554 MB).
+        /// (`PUZZLE[move,...]`, repeatable; `none` for none), reduced by symmetry
+        /// unless --no-table-symmetry. Default for cube3: "cube3[U,D,R2 U R2,L2 U
+        /// L2,F2 U F2,B2 U B2]" (the slice edges fixed: 5.3·10¹⁰ cosets,
+        /// 3.3·10⁹ entries after the reduction, 833 MB; cube3[U,D,R2,L2,F2,B2] is
+        /// M. Reid's phase-1 table, 35 MB reduced).
         #[arg(long, value_name = "SUBGROUP", requires = "optimal")]
         coset_table: Vec<String>,
         /// With --optimal: coset tables with one entry per coset, not reduced by
@@ -99,7 +101,7 @@ pub enum BenchWhich {
         auto_tables: Option<permlab::search::ida::AutoTables>,
         /// With --optimal: look-ups of each pruning table per position, at
         /// conjugates by symmetries of the moves (as `solve --table-look-ups`).
-        /// Default 6 on cube3 (the six conjugates of the default coset table), else 4.
+        /// Default 3 on cube3 (the three axes of the default coset table), else 4.
         #[arg(long, value_name = "N", requires = "optimal")]
         table_look_ups: Option<usize>,
         /// With --optimal: twsearch's optimal solver on the same positions in the
