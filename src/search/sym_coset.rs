@@ -500,6 +500,16 @@ mod tests {
     use crate::search::symmetry::move_symmetries;
     use rand::{rngs::StdRng, Rng, SeedableRng};
 
+    /// A cube3 position (image list) after 30 random moves.
+    fn random_position(rng: &mut StdRng, moves: &[crate::perm::Perm]) -> Vec<u8> {
+        let mut s: Vec<u8> = (0..54).collect();
+        for _ in 0..30 {
+            let m = &moves[rng.random_range(0..moves.len())];
+            s = s.iter().map(|&x| m.image(x as usize) as u8).collect();
+        }
+        s
+    }
+
     /// The exact distance of every index of a space, by a plain breadth-first
     /// search from the goals stepping through [`StateSpace::neighbour`]
     /// (`u8::MAX`: not reached).
@@ -594,11 +604,7 @@ mod tests {
             let project =
                 |s: &[u8]| -> Vec<u8> { coset.tracked().iter().map(|&l| s[l as usize]).collect() };
             for _ in 0..50 {
-                let mut s: Vec<u8> = (0..54).collect();
-                for _ in 0..30 {
-                    let m = &perms[rng.gen_range(0..perms.len())];
-                    s = s.iter().map(|&x| m.image(x as usize) as u8).collect();
-                }
+                let s = random_position(&mut rng, &perms);
                 let e = reduced.rank(&project(&s));
                 for sym in &kept_syms {
                     assert_eq!(reduced.rank(&project(&sym.conjugate(&s))), e, "{spec}");
@@ -665,11 +671,7 @@ mod tests {
                     .filter(|&(v, &w)| v as u32 == w)
                     .count() as u64;
                 for _ in 0..100 {
-                    let mut s: Vec<u8> = (0..54).collect();
-                    for _ in 0..30 {
-                        let m = &perms[rng.gen_range(0..perms.len())];
-                        s = s.iter().map(|&x| m.image(x as usize) as u8).collect();
-                    }
+                    let s = random_position(&mut rng, &perms);
                     let at = coset.coordinates(coset.rank(&project(&s))).1;
                     let conjugate = coset
                         .coordinates(coset.rank(&project(&sym.conjugate(&s))))
