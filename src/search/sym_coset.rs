@@ -172,6 +172,9 @@ impl SymCosetSpace {
             return bad("the symmetries that keep the subgroup's orbits do not form a group");
         }
         let moves = coset.move_count();
+        if moves > 256 {
+            return bad(&format!("{moves} moves (at most 256)"));
+        }
         let goal = coset.coordinates(coset.rank(&coset.goals()[0]));
         // one coordinate stepped alone (the systems move independently)
         let step_reduced = |v: u32, m: usize| -> u32 {
