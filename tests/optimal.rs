@@ -383,32 +383,24 @@ fn cli_solve_with_a_coset_table() {
     let (code, out, err) = solve(&[]);
     assert_eq!(code, 0, "{err}");
     let full: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let (code, out, err) = solve(&[
-        "--bfs-limit",
-        "0",
-        "--pruning-budget",
-        "100000",
-        "--coset-table",
-        "cube2[U,D,R2,L2,F2,B2]",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["optimal"], true);
-    assert_eq!(v["length"], full["length"]);
-    // the same table with one entry per coset (not reduced by symmetry)
-    let (code, out, err) = solve(&[
-        "--bfs-limit",
-        "0",
-        "--pruning-budget",
-        "100000",
-        "--coset-table",
-        "cube2[U,D,R2,L2,F2,B2]",
-        "--no-table-symmetry",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["optimal"], true);
-    assert_eq!(v["length"], full["length"]);
+    // the coset table reduced by symmetry (the default) and with one entry per
+    // coset
+    for extra in [&[][..], &["--no-table-symmetry"][..]] {
+        let mut args = vec![
+            "--bfs-limit",
+            "0",
+            "--pruning-budget",
+            "100000",
+            "--coset-table",
+            "cube2[U,D,R2,L2,F2,B2]",
+        ];
+        args.extend_from_slice(extra);
+        let (code, out, err) = solve(&args);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["optimal"], true);
+        assert_eq!(v["length"], full["length"]);
+    }
     for (extra, needle) in [
         (["--coset-table", "cube2[U,X]"], "--coset-table"),
         (["--coset-table", "cube3[U,D]"], "--coset-table"),
