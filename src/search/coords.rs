@@ -33,6 +33,7 @@
 //! through a hash map.
 
 use super::index::Arrangements;
+use super::memory::huge_page_vec;
 use crate::group::PermGroup;
 use crate::perm::Perm;
 use num_traits::ToPrimitive;
@@ -507,7 +508,7 @@ fn enumerate_body(
     let mut e = Enumerated {
         width: w,
         tuples: vec![0u8; expected * w],
-        next: vec![0u32; expected * m],
+        next: huge_page_vec(expected * m, 0u32),
         ids,
         seen,
         companions: vec![0u8; expected * cw],

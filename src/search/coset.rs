@@ -32,6 +32,7 @@
 //! search step is one look-up per system instead of a rank computation.
 
 use super::index::Tokens;
+use super::memory::huge_page_vec;
 use super::space::{Cursor, SpaceError, StateSpace};
 use crate::group::PermGroup;
 use crate::perm::Perm;
@@ -324,7 +325,7 @@ impl CosetSpace {
                 // the neighbours of the indices `r·stride` (r < count), as `r'`
                 // of `r'·stride + …`
                 let mut table = |count: u64, stride: u64, keep: &dyn Fn(u64) -> u64| {
-                    let mut t = vec![0u32; count as usize * moves];
+                    let mut t = huge_page_vec(count as usize * moves, 0u32);
                     for r in 0..count {
                         self.unrank_system(sys, r * stride, &mut state);
                         for (m, f) in self.fwd.iter().enumerate() {

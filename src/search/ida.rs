@@ -671,10 +671,14 @@ fn symmetric_coset_space(
         .collect();
     let space = SymCosetSpace::new(coset, &local)?;
     if keep {
+        // the memo keeps the original, whose tables are backed by huge pages
+        // (a clone's are not), for the call that builds the table
+        let copy = space.clone();
         COMPUTED
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push((key, space.clone()));
+            .push((key, space));
+        return Ok(ProjSpace::SymCoset(copy));
     }
     Ok(ProjSpace::SymCoset(space))
 }
@@ -1412,7 +1416,10 @@ pub struct PassStat {
 /// the position, each look-up's distance, coordinates and projection state.
 #[derive(Clone)]
 struct Frame {
+    /// Per depth the position along `path`, computed only when needed (at the
+    /// goal test): the ones up to depth `valid` are up to date.
     states: Vec<Vec<u8>>,
+    valid: usize,
     hs: Vec<Vec<u8>>,
     coords: Vec<Vec<(u32, u32)>>,
     locals: Vec<Vec<u8>>,
@@ -1511,6 +1518,7 @@ impl<'a> Ida<'a> {
         let depth_cap = bound as usize + 1;
         let mut f = Frame {
             states: vec![start.to_vec(); depth_cap + 1],
+            valid: 0,
             hs: vec![vec![0u8; views.len()]; depth_cap + 1],
             coords: vec![vec![(0, 0); views.len()]; depth_cap + 1],
             locals: vec![vec![0u8; self.heuristic.local_width]; depth_cap + 1],
@@ -1590,6 +1598,7 @@ impl<'a> Ida<'a> {
                         };
                         f.path.clear();
                         f.path.push(m);
+                        f.valid = 0;
                         let flow = ida.dfs(&mut f, 1, c2, h2, Some(m), 1, &mut ctx);
                         if ctx.out_of_time {
                             timed_out.store(true, Ordering::Relaxed);
@@ -1752,8 +1761,6 @@ impl<'a> Ida<'a> {
         bound: u32,
         prefetched: usize,
     ) -> Option<u32> {
-        let (lo, hi) = f.states.split_at_mut(depth + 1);
-        self.moves.apply(m, &lo[depth], &mut hi[0]);
         let (hlo, hhi) = f.hs.split_at_mut(depth + 1);
         let (clo, chi) = f.coords.split_at_mut(depth + 1);
         let (llo, lhi) = f.locals.split_at_mut(depth + 1);
@@ -1800,6 +1807,18 @@ impl<'a> Ida<'a> {
         f.orders[depth].sort_unstable_by_key(|&i| (std::cmp::Reverse(hs[i as usize]), i));
     }
 
+    /// The position at `depth` along the frame's path, brought up to date from
+    /// the deepest one that is (a search looks at positions only at the goal
+    /// test, so the moves are applied there rather than at every child).
+    fn state_at<'f>(&self, f: &'f mut Frame, depth: usize) -> &'f [u8] {
+        for d in f.valid..depth {
+            let (lo, hi) = f.states.split_at_mut(d + 1);
+            self.moves.apply(f.path[d], &lo[d], &mut hi[0]);
+        }
+        f.valid = depth;
+        &f.states[depth]
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn dfs(
         &mut self,
@@ -1816,7 +1835,7 @@ impl<'a> Ida<'a> {
             return Flow::Continue;
         }
         if cost == bound {
-            if h == 0 && (ctx.goal)(&f.states[depth]) {
+            if h == 0 && (ctx.goal)(self.state_at(f, depth)) {
                 return (ctx.on_solution)(&f.path, &f.states[depth]);
             }
             return Flow::Continue;
@@ -1847,6 +1866,7 @@ impl<'a> Ida<'a> {
             };
             let run2 = if last == Some(m) { run + 1 } else { 1 };
             f.path.push(m);
+            f.valid = f.valid.min(depth);
             let flow = self.dfs(f, depth + 1, c2, h2, Some(m), run2, ctx);
             f.path.pop();
             if flow == Flow::Stop {

@@ -32,6 +32,7 @@
 //! from `σ(u)` by the move `σ⁻¹·M·σ`. No state is ever conjugated.
 
 use super::coset::CosetSpace;
+use super::memory::huge_page_vec;
 use super::space::{Cursor, SpaceError, StateSpace};
 use super::symmetry::Symmetry;
 
@@ -122,7 +123,7 @@ impl SpanningTree {
 
     /// A table by value of something known by position (`fill` where not reached).
     fn by_value(&self, size: u64, by_position: &[u32], fill: u32) -> Vec<u32> {
-        let mut out = vec![fill; size as usize];
+        let mut out = huge_page_vec(size as usize, fill);
         for (&v, &x) in self.values.iter().zip(by_position) {
             out[v as usize] = x;
         }

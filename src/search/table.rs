@@ -75,6 +75,7 @@ fn needs_text(needed: u64, entries: Option<u64>, extra: u64) -> String {
     }
 }
 
+use super::memory::advise_huge_pages;
 pub use super::memory::available_memory;
 
 /// The peak resident memory of this process in bytes (`VmHWM`), if known.
@@ -628,30 +629,6 @@ pub(crate) fn prefetch_item<T>(items: &[T], i: usize) {
             _mm_prefetch::<_MM_HINT_T0>(items.as_ptr().add(i) as *const i8);
         }
     }
-}
-
-/// Asks Linux to back the 2 MiB-aligned part of the buffer at `ptr` (`bytes`
-/// long, not yet touched) with transparent huge pages (`madvise(MADV_HUGEPAGE)`):
-/// random look-ups into a table of hundreds of megabytes then miss the TLB far
-/// less often (with 4 KiB pages nearly every look-up of a search walks the page
-/// tables). Small buffers, other systems and a refusal are left as they are (a
-/// hint only).
-fn advise_huge_pages(ptr: *const u8, bytes: usize) {
-    const HUGE: usize = 2 << 20;
-    #[cfg(target_os = "linux")]
-    if bytes >= 4 * HUGE {
-        let start = (ptr as usize).next_multiple_of(HUGE);
-        let end = (ptr as usize + bytes) / HUGE * HUGE;
-        if end > start {
-            // SAFETY: the range lies inside the caller's allocation; MADV_HUGEPAGE
-            // changes how pages are backed, never their contents.
-            unsafe {
-                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (ptr, bytes, HUGE);
 }
 
 /// FNV-1a, 64 bits, fed 8 bytes at a time where possible (a simple checksum, not
