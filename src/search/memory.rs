@@ -8,6 +8,9 @@
 //! `memory.current` under cgroup v2, `memory.limit_in_bytes` − `memory.usage_in_bytes`
 //! under cgroup v1. In a container the cgroup limit is often far below
 //! `MemAvailable`, which describes the whole machine.
+//!
+//! Also how the large tables a search reads at random are allocated: backed by
+//! transparent huge pages where Linux allows it (`madvise(MADV_HUGEPAGE)`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -135,6 +138,40 @@ pub fn available_memory() -> Option<u64> {
     smallest_bound().map(|b| b.bytes)
 }
 
+/// Asks Linux to back the 2 MiB-aligned part of the buffer at `ptr` (`bytes`
+/// long, not yet touched) with transparent huge pages (`madvise(MADV_HUGEPAGE)`):
+/// random look-ups into a table of hundreds of megabytes then miss the TLB far
+/// less often (with 4 KiB pages nearly every look-up of a search walks the page
+/// tables). Small buffers, other systems and a refusal are left as they are (a
+/// hint only).
+pub(crate) fn advise_huge_pages(ptr: *const u8, bytes: usize) {
+    const HUGE: usize = 2 << 20;
+    #[cfg(target_os = "linux")]
+    if bytes >= 4 * HUGE {
+        let start = (ptr as usize).next_multiple_of(HUGE);
+        let end = (ptr as usize + bytes) / HUGE * HUGE;
+        if end > start {
+            // SAFETY: the range lies inside the caller's allocation; MADV_HUGEPAGE
+            // changes how pages are backed, never their contents.
+            unsafe {
+                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (ptr, bytes, HUGE);
+}
+
+/// A vector of `n` copies of `fill` whose memory is advised to be backed by huge
+/// pages ([`advise_huge_pages`]) before it is written: for tables of tens of
+/// megabytes or more that a search reads at random.
+pub(crate) fn huge_page_vec<T: Clone>(n: usize, fill: T) -> Vec<T> {
+    let mut v = Vec::with_capacity(n);
+    advise_huge_pages(v.as_ptr() as *const u8, n * std::mem::size_of::<T>());
+    v.resize(n, fill);
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,38 +211,4 @@ mod tests {
         assert!(b[0].source.ends_with("c/memory.max"), "{}", b[0].source);
         fs::remove_dir_all(&root).unwrap();
     }
-}
-
-/// Asks Linux to back the 2 MiB-aligned part of the buffer at `ptr` (`bytes`
-/// long, not yet touched) with transparent huge pages (`madvise(MADV_HUGEPAGE)`):
-/// random look-ups into a table of hundreds of megabytes then miss the TLB far
-/// less often (with 4 KiB pages nearly every look-up of a search walks the page
-/// tables). Small buffers, other systems and a refusal are left as they are (a
-/// hint only).
-pub(crate) fn advise_huge_pages(ptr: *const u8, bytes: usize) {
-    const HUGE: usize = 2 << 20;
-    #[cfg(target_os = "linux")]
-    if bytes >= 4 * HUGE {
-        let start = (ptr as usize).next_multiple_of(HUGE);
-        let end = (ptr as usize + bytes) / HUGE * HUGE;
-        if end > start {
-            // SAFETY: the range lies inside the caller's allocation; MADV_HUGEPAGE
-            // changes how pages are backed, never their contents.
-            unsafe {
-                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (ptr, bytes, HUGE);
-}
-
-/// A vector of `n` copies of `fill` whose memory is advised to be backed by huge
-/// pages ([`advise_huge_pages`]) before it is written: for tables of tens of
-/// megabytes or more that a search reads at random.
-pub(crate) fn huge_page_vec<T: Clone>(n: usize, fill: T) -> Vec<T> {
-    let mut v = Vec::with_capacity(n);
-    advise_huge_pages(v.as_ptr() as *const u8, n * std::mem::size_of::<T>());
-    v.resize(n, fill);
-    v
 }
