@@ -4,7 +4,7 @@
 //! clockwise letters it is `(Y' X')^4`. It moves only the cells of a U-shaped **belt**
 //! — down the first column, along the bottom row, up the last column ([`belt`], `3n − 1`
 //! cells) — each by `n − 3` places along the belt, counter-clockwise, and fixes every
-//! other cell. `tests/nrp.rs` checks this for `n = 4..12`.
+//! other cell. `tests/it/nrp.rs` checks this for `n = 4..12`.
 
 use super::{Board, X, Y};
 

@@ -8,7 +8,7 @@
 //! `d'² ≤ d² − 2d + 2 = (d − 1)² + 1 < d²` whenever `d > 1` — the seed's law-of-cosines
 //! argument (`d' = √(d² + 2 − 2√2 d cos θ)` with `θ ≤ 45°`) in coordinates.
 //!
-//! Choices where the seed is silent (all tested in `tests/nrp.rs`):
+//! Choices where the seed is silent (all tested in `tests/it/nrp.rs`):
 //! - **Where it stops** (the seed's "centre"): at `d ≤ 1`. For even `n` that is one of
 //!   the four central cells of `Y` (`d = √2/2`); for odd `n` it is `c_y` itself for
 //!   colour class 1 and one of the four neighbours of `c_y` (`d = 1`) for class 0 —

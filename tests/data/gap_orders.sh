@@ -3,7 +3,7 @@
 # built-in of `permlab puzzles` (data/puzzles.tsv), from `permlab export SPEC --gap`.
 # Run from the crate root after `cargo build --release`:
 #   sh tests/data/gap_orders.sh > tests/data/gap_orders.txt
-# tests/geometry_puzzles.rs (every_builtin_order_agrees_with_gap) compares them with
+# tests/it/geometry_puzzles.rs (every_builtin_order_agrees_with_gap) compares them with
 # permlab's orders.
 set -e
 bin=${PERMLAB:-target/release/permlab}

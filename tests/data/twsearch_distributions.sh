@@ -8,7 +8,7 @@
 # each move into all its powers, so the counts are those of permlab's htm metric.
 # Run from the crate root after `cargo build --release`:
 #   TWSEARCH=/path/to/twsearch sh tests/data/twsearch_distributions.sh > tests/data/twsearch_distributions.txt
-# tests/geometry_puzzles.rs (distributions_agree_with_twsearch) compares them with
+# tests/it/geometry_puzzles.rs (distributions_agree_with_twsearch) compares them with
 # permlab's breadth-first search.
 set -e
 bin=${PERMLAB:-target/release/permlab}

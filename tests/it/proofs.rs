@@ -1,7 +1,5 @@
 //! The seed claims, decided and rendered; every verdict asserted.
 
-mod common;
-
 use permlab::proof::invariant::smallest_block_system;
 use permlab::proof::{prove, Basis, Claim, Fact, Format, Invariant, HAND_LETTERS};
 use permlab::{Perm, Puzzle};
@@ -340,13 +338,13 @@ fn trivial_group_is_symmetric_and_alternating() {
         assert!(proof.render(Format::Text).contains("S_0 = A_0"));
     }
     assert!(prove(&p, &Claim::Order(1u32.into())).holds);
-    let (code, out, _) = common::permlab(&["group", &data("trivial.gens"), "--json"]);
+    let (code, out, _) = crate::common::permlab(&["group", &data("trivial.gens"), "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["is_symmetric"], true);
     assert_eq!(v["is_alternating"], true);
     for flag in ["--symmetric", "--alternating"] {
-        let (code, _, _) = common::permlab(&["claim", &data("trivial.gens"), flag]);
+        let (code, _, _) = crate::common::permlab(&["claim", &data("trivial.gens"), flag]);
         assert_eq!(code, 0, "{flag}");
     }
 }

@@ -7,8 +7,6 @@ use permlab::group::orbits_on_sets::OnWhat;
 use permlab::{Perm, PermGroup, Puzzle};
 use std::collections::{BTreeSet, HashSet};
 
-mod common;
-
 fn g(n: usize, gens: &[&str]) -> PermGroup {
     PermGroup::new(n, gens.iter().map(|s| s.parse::<Perm>().unwrap()).collect())
 }
@@ -146,14 +144,14 @@ fn domain_limit_and_bad_orbits_are_errors() {
 #[test]
 fn cli_orbits() {
     let (code, out, _) =
-        common::permlab(&["orbits", "tests/data/m11.gens", "--on", "sets:2", "--json"]);
+        crate::common::permlab(&["orbits", "tests/data/m11.gens", "--on", "sets:2", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     // M11 is 2-transitive (one orbit of the 55 pairs)
     assert_eq!(v["count"], 1);
     assert_eq!(v["lengths"][0], 55);
     assert_eq!(v["orbits"][0][0], serde_json::json!([1, 2]));
-    let (code, out, _) = common::permlab(&["orbits", "cube2", "--json"]);
+    let (code, out, _) = crate::common::permlab(&["orbits", "cube2", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["on"], "points");
@@ -161,7 +159,7 @@ fn cli_orbits() {
         &["orbits", "cube3", "--on", "tuples:9"][..],
         &["orbits", "cube3", "--on", "pairs:2"],
     ] {
-        let (code, _, err) = common::permlab(bad);
+        let (code, _, err) = crate::common::permlab(bad);
         assert_eq!(code, 2, "{bad:?}");
         assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
     }

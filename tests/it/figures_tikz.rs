@@ -3,9 +3,7 @@
 //! balanced braces and the same bytes each time, it compiles with pdflatex, and the
 //! `figure … --out x.tex` command writes what the library makes.
 
-mod common;
-
-use common::permlab;
+use crate::common::permlab;
 use permlab::figures::cycles::CycleFigure;
 use permlab::figures::histogram::{DistanceDistribution, HistogramFigure};
 use permlab::figures::matrix::MatrixFigure;

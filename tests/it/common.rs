@@ -19,7 +19,7 @@ pub fn permlab(args: &[&str]) -> (i32, String, String) {
 }
 
 /// cube2 with moves R, U, F (as powers of the puzzle's moves).
-#[allow(dead_code)] // not every test crate uses it
+
 pub fn cube2_ruf(metric: Metric) -> (Puzzle, MoveSet) {
     let p = Puzzle::builtin("cube2").unwrap();
     let bases: Vec<(String, Perm)> = p

@@ -1,9 +1,8 @@
 //! The conjugacy subcommands end to end: conjugate, classes, count (values
 //! cross-checked with the library, itself checked against brute force in
-//! tests/conjugacy.rs).
+//! tests/it/conjugacy.rs).
 
-mod common;
-use common::permlab;
+use crate::common::permlab;
 
 use permlab::{Convention, Direction, ProductOrder, Puzzle};
 use serde_json::{json, Value};

@@ -1,7 +1,6 @@
 //! The group-theory subcommands end to end.
 
-mod common;
-use common::permlab;
+use crate::common::permlab;
 
 use permlab::{Perm, Puzzle};
 

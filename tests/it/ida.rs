@@ -2,8 +2,7 @@
 //! of a complete table on every position tried, in both metrics; every solution
 //! is replayed on the puzzle (through its word parser) and reaches solved.
 
-mod common;
-use common::{cube2_ruf, permlab};
+use crate::common::{cube2_ruf, permlab};
 
 use permlab::search::bfs::{search_space, BfsOptions};
 use permlab::search::ida::{

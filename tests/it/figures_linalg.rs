@@ -2,8 +2,6 @@
 //! are the spectrum module's, a brute-force walk on a small group agrees, and the
 //! bytes are deterministic.
 
-mod common;
-
 use permlab::figures::mixing::{mixing_series, MixingFigure};
 use permlab::figures::Figure;
 use permlab::linalg::spectrum::{random_move_spectrum, Domain};
@@ -136,13 +134,13 @@ fn cli_figure_mixing() {
         "--out",
         o,
     ];
-    let (code, _, err) = common::permlab(&args);
+    let (code, _, err) = crate::common::permlab(&args);
     assert_eq!(code, 0, "{err}");
     let first = std::fs::read(&out).unwrap();
-    let (code, _, err) = common::permlab(&args);
+    let (code, _, err) = crate::common::permlab(&args);
     assert_eq!(code, 0, "{err}");
     assert_eq!(std::fs::read(&out).unwrap(), first);
-    let (code, _, err) = common::permlab(&["figure", "mixing", "--steps", "3", "--out", o]);
+    let (code, _, err) = crate::common::permlab(&["figure", "mixing", "--steps", "3", "--out", o]);
     assert_eq!(code, 2, "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -1,8 +1,7 @@
 //! The structure subcommands end to end (values cross-checked with the library and
-//! with facts in tests/structure.rs).
+//! with facts in tests/it/structure.rs).
 
-mod common;
-use common::permlab;
+use crate::common::permlab;
 
 use permlab::Puzzle;
 use serde_json::Value;

@@ -9,8 +9,6 @@ use permlab::{Perm, PermGroup, Puzzle};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
-mod common;
-
 fn g(n: usize, gens: &[&str]) -> PermGroup {
     PermGroup::new(n, gens.iter().map(|s| s.parse::<Perm>().unwrap()).collect())
 }
@@ -206,11 +204,11 @@ fn abelian_invariants_agree_with_brute_force() {
 
 #[test]
 fn cli_structure_key() {
-    let (code, out, _) = common::permlab(&["group", "cube3", "--json"]);
+    let (code, out, _) = crate::common::permlab(&["group", "cube3", "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["structure"], "(C3^7 × C2^11) ⋊ ((A8 × A12) ⋊ C2)");
-    let (code, out, _) = common::permlab(&["group", "tests/data/cube2_ruf.gens"]);
+    let (code, out, _) = crate::common::permlab(&["group", "tests/data/cube2_ruf.gens"]);
     assert_eq!(code, 0);
     assert!(
         out.lines()

@@ -5,8 +5,7 @@
 //! distance of a complete table, and IDA* with it (on two threads and on one)
 //! finds solutions of exactly that length, each replayed on the puzzle.
 
-mod common;
-use common::{cube2_ruf, permlab};
+use crate::common::{cube2_ruf, permlab};
 
 use permlab::search::bfs::{search_space, BfsOptions};
 use permlab::search::ida::{
@@ -417,7 +416,7 @@ fn cli_solve_with_a_coset_table() {
 /// The breadth-first search of cube3's coset table for Kociemba's subgroup gives
 /// the published distribution of the phase-1 distances
 /// (`tests/data/kociemba_phase1_distances.txt`). About 3 minutes on two cores:
-/// `cargo test --release --test optimal -- --ignored`.
+/// `cargo test --release --test it optimal -- --ignored`.
 #[test]
 #[ignore]
 fn cube3_coset_table_has_kociembas_phase1_distribution() {

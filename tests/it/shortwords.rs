@@ -2,8 +2,7 @@
 //! answers by its deadline with a replayed factorisation; word shortening keeps the
 //! element and never lengthens; `factor` words are correct, also with `--cycles`.
 
-mod common;
-use common::permlab;
+use crate::common::permlab;
 
 use permlab::group::shorten::Shortener;
 use permlab::letters;

@@ -1,7 +1,7 @@
 //! Puzzles from geometry (src/puzzle/geometry, data/puzzles/*.geo) against published
 //! numbers and independent computations: group orders, God's numbers and distance
 //! distributions by exhaustive search (run in release mode: `cargo test --release
-//! --test geometry_puzzles`).
+//! --test it geometry_puzzles`).
 
 use num_bigint::BigUint;
 use permlab::puzzle::geometry;
@@ -266,7 +266,7 @@ fn ivy_positions_and_distance_distribution() {
 fn without_on_the_ivy_cuts_give_another_puzzle() {
     // the same planes cutting every face: pieces at the non-turning corners appear
     // and the puzzle is larger than the Ivy cube (why the `on` restriction is needed)
-    let text = include_str!("../data/puzzles/ivy.geo");
+    let text = include_str!("../../data/puzzles/ivy.geo");
     let flat: String = text
         .lines()
         .map(|l| l.split(" on ").next().unwrap().to_string() + "\n")
@@ -398,7 +398,7 @@ fn every_builtin_order_agrees_with_gap() {
     // tests/data/gap_orders.txt: GAP 4.12.1's Size(G) of `permlab export SPEC --gap`
     // for every built-in of the catalogue, written by tests/data/gap_orders.sh (run
     // on 23 Nov 2026); an independent computation of every order
-    let text = include_str!("data/gap_orders.txt");
+    let text = include_str!("../data/gap_orders.txt");
     let gap: Vec<(&str, BigUint)> = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -424,7 +424,7 @@ fn every_builtin_order_agrees_with_gap() {
 /// Rokicki's C++ twsearch built from its public source), and the specs twsearch could
 /// not search (its comment lines `# SPEC: twsearch failed …`).
 fn twsearch_distributions() -> (Vec<(&'static str, Vec<u64>)>, Vec<&'static str>) {
-    let text = include_str!("data/twsearch_distributions.txt");
+    let text = include_str!("../data/twsearch_distributions.txt");
     let mut found = Vec::new();
     let mut failed = Vec::new();
     for line in text.lines() {
@@ -499,7 +499,7 @@ fn distributions_agree_with_twsearch() {
 }
 
 #[test]
-#[ignore = "several minutes (dino, domino, turnstyle:12, board:4x4:3, …): cargo test --release --test geometry_puzzles -- --ignored"]
+#[ignore = "several minutes (dino, domino, turnstyle:12, board:4x4:3, …): cargo test --release --test it geometry_puzzles -- --ignored"]
 fn large_distributions_agree_with_twsearch() {
     // the built-ins with 10^8 to 2·10^9 positions, e.g. the Dino cube (239,500,800
     // positions, God's number 13) and the Domino (1,625,702,400 positions, God's

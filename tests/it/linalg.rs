@@ -3,8 +3,6 @@
 
 #![allow(clippy::needless_range_loop)] // index-heavy matrix arithmetic
 
-mod common;
-
 use permlab::linalg::invariants::{
     fixed_space_dimension, linear_invariants, Coordinate, LinearInvariant,
 };
@@ -348,7 +346,7 @@ fn the_fixed_space_has_one_dimension_per_orbit() {
 
 #[test]
 fn cli_invariants() {
-    let (code, out, err) = common::permlab(&["invariants", "cube3", "--json"]);
+    let (code, out, err) = crate::common::permlab(&["invariants", "cube3", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["index"], "12");
@@ -368,11 +366,11 @@ fn cli_invariants() {
         .as_str()
         .unwrap()
         .contains("sum to 0 mod 3"));
-    let (code, out, _) = common::permlab(&["invariants", "cube3"]);
+    let (code, out, _) = crate::common::permlab(&["invariants", "cube3"]);
     assert_eq!(code, 0);
     assert!(out.contains("sum to 0 mod 2"));
     assert!(out.contains("they account for the whole index"));
-    let (code, _, err) = common::permlab(&["invariants", "nosuchpuzzle"]);
+    let (code, _, err) = crate::common::permlab(&["invariants", "nosuchpuzzle"]);
     assert_eq!(code, 2);
     assert_eq!(err.trim().lines().count(), 1, "{err}");
 }
@@ -546,7 +544,7 @@ fn the_lower_bound_holds_on_exact_mixing_curves() {
 
 #[test]
 fn cli_spectrum() {
-    let (code, out, err) = common::permlab(&["spectrum", "cube3", "R U", "--json"]);
+    let (code, out, err) = crate::common::permlab(&["spectrum", "cube3", "R U", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let total: u64 = v["eigenvalues"]
@@ -564,27 +562,27 @@ fn cli_spectrum() {
         .find(|e| e["denominator"] == 1)
         .unwrap();
     assert_eq!(ones["multiplicity"], 26);
-    let (code, out, err) = common::permlab(&["spectrum", "nokia2x2", "--pairs", "--json"]);
+    let (code, out, err) = crate::common::permlab(&["spectrum", "nokia2x2", "--pairs", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["solver"], "symmetric");
     assert_eq!(v["unit_multiplicity"], v["orbits"]);
     assert_eq!(v["dimension"], 81);
-    let (code, out, _) = common::permlab(&["spectrum", "rotation3"]);
+    let (code, out, _) = crate::common::permlab(&["spectrum", "rotation3"]);
     assert_eq!(code, 0);
     assert!(out.contains("not closed under inverses"));
-    let (code, out, err) = common::permlab(&["spectrum", "cube3", "--pairs", "--json"]);
+    let (code, out, err) = crate::common::permlab(&["spectrum", "cube3", "--pairs", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["dimension"], 54 * 54);
     assert_eq!(v["unit_multiplicity"], v["orbits"]);
     // S_10 on its 120 3-subsets has an orbit of 120·119 ordered pairs of distinct points
-    let (code, out, err) = common::permlab(&["spectrum", "sym:10:3", "--pairs"]);
+    let (code, out, err) = crate::common::permlab(&["spectrum", "sym:10:3", "--pairs"]);
     assert_eq!(code, 2);
     assert!(out.is_empty());
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("dense eigen solver is limited"), "{err}");
-    let (code, _, _) = common::permlab(&["spectrum", "cube3", "R Q"]);
+    let (code, _, _) = crate::common::permlab(&["spectrum", "cube3", "R Q"]);
     assert_eq!(code, 2);
 }
 
@@ -671,16 +669,16 @@ fn orbital_matrices_form_a_closed_algebra_with_the_right_eigenvalues() {
 
 #[test]
 fn cli_module() {
-    let (code, out, err) = common::permlab(&["module", "cube2", "--json"]);
+    let (code, out, err) = crate::common::permlab(&["module", "cube2", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["rank"], 4);
     assert_eq!(v["character_inner_product"], "4");
     assert_eq!(v["orbitals"].as_array().unwrap().len(), 4);
-    let (code, out, _) = common::permlab(&["module", "tests/data/megaminx.gens"]);
+    let (code, out, _) = crate::common::permlab(&["module", "tests/data/megaminx.gens"]);
     assert_eq!(code, 0);
     assert!(out.contains("120 points"));
-    let (code, _, err) = common::permlab(&["module", "tests/data/s1000.gens"]);
+    let (code, _, err) = crate::common::permlab(&["module", "tests/data/s1000.gens"]);
     assert_eq!(code, 2);
     assert!(err.contains("degree 1000"), "{err}");
 }
@@ -705,7 +703,7 @@ fn spectrum_figure_is_deterministic_and_cli_writes_it() {
     let dir = std::env::temp_dir().join(format!("permlab-linalg-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("s.svg");
-    let (code, _, err) = common::permlab(&[
+    let (code, _, err) = crate::common::permlab(&[
         "figure",
         "spectrum",
         "nokia2x2",
@@ -739,7 +737,7 @@ fn orbitals_figure_colours_each_pair_by_its_orbital() {
     let dir = std::env::temp_dir().join(format!("permlab-orbitals-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("o.png");
-    let (code, _, err) = common::permlab(&[
+    let (code, _, err) = crate::common::permlab(&[
         "figure",
         "orbitals",
         "tests/data/m12.gens",

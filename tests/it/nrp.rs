@@ -1,7 +1,6 @@
 //! Seed 000's NRP algorithms: Spiral, Cycle, Spiral-Cycle, 3-cycles and the solver.
 
-mod common;
-use common::permlab;
+use crate::common::permlab;
 
 use permlab::nrp::spiral::{centre_square, dist4, distinct_distance_bound, iteration_bound};
 use permlab::nrp::spiral_cycle::{escape_word, hiding_word};

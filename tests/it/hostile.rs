@@ -1,8 +1,7 @@
 //! Hostile input (issue 18): every case is refused with one line on stderr and exit
 //! code 2, never a panic, an abort or an allocation beyond the documented limits.
 
-mod common;
-use common::permlab;
+use crate::common::permlab;
 
 /// Asserts that `args` fail with exit code 2, nothing on stdout, one line on stderr
 /// starting `permlab: error: ` and containing `expected`, and no panic text.

@@ -152,8 +152,7 @@ fn big_cubes_with_identical_centres_match_the_published_counts() {
     }
 }
 
-mod common;
-use common::permlab;
+use crate::common::permlab;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let (code, out, err) = permlab(args);

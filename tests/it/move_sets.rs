@@ -2,9 +2,7 @@
 //! they search, twisty puzzles default to the half-turn metric, and one-way move sets
 //! are a property of the puzzle.
 
-mod common;
-
-use common::permlab;
+use crate::common::permlab;
 use permlab::puzzle::SearchMetric;
 use permlab::{Perm, Puzzle};
 use std::collections::{HashMap, VecDeque};

@@ -4,8 +4,6 @@
 //! proofs back: witnesses lie in the orbits the text names, invariants hold for every
 //! generator and fail for the state, and every certificate verifies.
 
-mod common;
-
 use permlab::certificate::check::check;
 use permlab::certificate::{certify, Certificate};
 use permlab::group::elements_by_closure;
@@ -127,7 +125,7 @@ fn cli_writes_and_verifies_with_exit_codes() {
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("cube.json");
     let fs = f.to_str().unwrap();
-    let (code, _, err) = common::permlab(&[
+    let (code, _, err) = crate::common::permlab(&[
         "claim",
         "cube3",
         "--order",
@@ -136,7 +134,7 @@ fn cli_writes_and_verifies_with_exit_codes() {
         fs,
     ]);
     assert_eq!(code, 0, "{err}");
-    let (code, out, _) = common::permlab(&["verify", fs]);
+    let (code, out, _) = crate::common::permlab(&["verify", fs]);
     assert_eq!(code, 0);
     assert!(out.contains("certificate verified: the claim is TRUE"));
     // tampered: exit 1
@@ -144,7 +142,7 @@ fn cli_writes_and_verifies_with_exit_codes() {
         serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
     c["chain"]["orbit_lengths"][2] = serde_json::json!(17);
     std::fs::write(&f, c.to_string()).unwrap();
-    let (code, out, _) = common::permlab(&["verify", fs]);
+    let (code, out, _) = crate::common::permlab(&["verify", fs]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("level 3"));
     // malformed: exit 2, one line naming the file
@@ -154,7 +152,7 @@ fn cli_writes_and_verifies_with_exit_codes() {
         &c.to_string().replace("\"chain\"", "\"chains\""),
     ] {
         std::fs::write(&f, text).unwrap();
-        let (code, _, err) = common::permlab(&["verify", fs]);
+        let (code, _, err) = crate::common::permlab(&["verify", fs]);
         assert_eq!(code, 2, "{text}");
         assert_eq!(err.lines().count(), 1);
         assert!(err.contains("cube.json"));
@@ -163,10 +161,10 @@ fn cli_writes_and_verifies_with_exit_codes() {
     c2["chain"]["orbit_lengths"][2] = serde_json::json!(18);
     c2["chain"]["lines"][0] = serde_json::json!([[100000, 1]]);
     std::fs::write(&f, c2.to_string()).unwrap();
-    let (code, _, err) = common::permlab(&["verify", fs]);
+    let (code, _, err) = crate::common::permlab(&["verify", fs]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("line 0"));
-    let (code, _, _) = common::permlab(&["verify", "/nonexistent/x.json"]);
+    let (code, _, _) = crate::common::permlab(&["verify", "/nonexistent/x.json"]);
     assert_eq!(code, 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }

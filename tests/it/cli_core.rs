@@ -1,7 +1,6 @@
 //! The `permlab` command: exact outputs, and one-line errors with exit code 2.
 
-mod common;
-use common::permlab;
+use crate::common::permlab;
 
 #[test]
 fn order_of_seed003_word_prints_1260() {

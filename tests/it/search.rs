@@ -2,8 +2,7 @@
 //! each cross-checked against independent methods (a hash-map BFS, a byte-table
 //! BFS, both layer strategies, a multi-source hash-map search).
 
-mod common;
-use common::permlab;
+use crate::common::permlab;
 
 use permlab::search::bfs::{bfs, exact_distances, BfsOptions, BfsResult, Strategy};
 use permlab::search::naive::naive_bfs;
@@ -283,7 +282,7 @@ fn seed002_move_indices_are_the_ring_moves() {
 }
 
 #[test]
-#[ignore = "11! positions: run in release (cargo test --release --test search -- --ignored)"]
+#[ignore = "11! positions: run in release (cargo test --release --test it search:: -- --ignored)"]
 fn turnstyle_12_up_to_rotation() {
     let p = Puzzle::builtin("turnstyle:12").unwrap();
     let space = RingSpace::for_puzzle(&p).unwrap();

@@ -2,9 +2,7 @@
 //! snippets checked by GAP and SymPy themselves where they are installed, and GAP
 //! cycle notation for states.
 
-mod common;
-
-use common::permlab;
+use crate::common::permlab;
 use permlab::{Perm, Puzzle};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
