@@ -2,7 +2,7 @@
 //! whole gallery into a directory).
 
 use super::output::outln;
-use super::search::{AnySpace, SpaceArgs};
+use super::space::SpaceArgs;
 use super::{print_json, CliError, CliResult, ConventionArgs};
 use clap::Subcommand;
 use permlab::figures::blocks_figure::BlocksFigure;
@@ -181,7 +181,7 @@ pub enum FigureKind {
         /// The moves and how they count, for every puzzle: htm, qtm or generators
         /// (default: each puzzle's own, as `permlab puzzles` lists).
         #[arg(long, value_enum)]
-        metric: Option<super::search::MetricArg>,
+        metric: Option<super::space::MetricArg>,
         /// Log scale on the count axis.
         #[arg(long)]
         log: bool,
@@ -549,7 +549,7 @@ impl FigureKind {
                 use permlab::figures::mixing::{mixing_series, MixingFigure};
                 let max_memory = max_memory
                     .as_deref()
-                    .map(super::search::parse_bytes)
+                    .map(super::space::parse_bytes)
                     .transpose()?;
                 let mut series = Vec::new();
                 for p in &puzzles {
@@ -691,12 +691,9 @@ impl FigureKind {
                 ..
             } => {
                 let spec = text.split_once('[').map_or("", |(p, _)| p.trim());
-                let sub = permlab::search::twophase::parse_subgroup_option(
-                    "--coset",
-                    &puzzle,
-                    puzzle.name(),
-                    &text,
-                )?;
+                let sub = puzzle
+                    .parse_subgroup(&text)
+                    .map_err(|e| format!("--coset: {e}"))?;
                 let perms: Vec<Perm> = sub.into_iter().map(|(_, p)| p).collect();
                 let fig = SchreierFigure::on_cosets(&puzzle, &perms)
                     .map_err(|e| format!("figure schreier {} --coset {text:?}: {e}", spec))?
@@ -850,7 +847,7 @@ fn search_distribution(args: &SpaceArgs) -> Result<DistanceDistribution, CliErro
         let max_memory = args
             .max_memory
             .as_deref()
-            .map(super::search::parse_bytes)
+            .map(super::space::parse_bytes)
             .transpose()?;
         let bar = super::progress::Bar::search(!args.quiet);
         let opts = BfsOptions {
@@ -861,12 +858,7 @@ fn search_distribution(args: &SpaceArgs) -> Result<DistanceDistribution, CliErro
         Ok(r.distribution)
     }
     let (_, space) = args.build()?;
-    match &space {
-        AnySpace::Group(s) => run(s, args),
-        AnySpace::Ring(s) => run(s, args),
-        AnySpace::Pieces(s) => run(s, args),
-        AnySpace::Tokens(s) => run(s, args),
-    }
+    permlab::with_space!(&space, s => run(s, args))
 }
 
 fn write_gallery(dir: &Path, theme: Theme, json: bool) -> CliResult {

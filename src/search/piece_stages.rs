@@ -68,11 +68,10 @@
 //!    ([`MoveSet::merge`]), and the whole word is replayed on the position: a word
 //!    that does not solve it is an error, never an answer.
 
-use super::ida::{
-    Flow, Heuristic, Ida, IdaError, Limits, MoveSet, Pass, Projection, ProjectionKind,
-};
+use super::ida::{Flow, Heuristic, Ida, IdaError, Limits, Pass, Projection, ProjectionKind};
 use super::index::Arrangements;
 use super::macros::{BeamOptions, MacroOptions, Macros};
+use super::moves::MoveSet;
 use super::pieces::Pieces;
 use super::table::{check_memory_beside, table_bytes};
 use crate::group::PermGroup;
@@ -1449,7 +1448,8 @@ fn meet_in_middle(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::ida::{auto_projections, optimal_heuristic, state_of, Metric, Outcome};
+    use crate::search::ida::{auto_projections, optimal_heuristic, state_of, Outcome};
+    use crate::search::moves::Metric;
 
     /// A deterministic scramble: `len` generators picked by a linear
     /// congruential sequence from `seed`.

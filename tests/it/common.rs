@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests.
 
-use permlab::search::ida::{Metric, MoveSet};
+use permlab::search::moves::{Metric, MoveSet};
 use permlab::{Perm, Puzzle};
 use std::process::Command;
 

@@ -9,9 +9,9 @@ use crate::common::{cube2_ruf, permlab};
 
 use permlab::search::bfs::{search_space, BfsOptions};
 use permlab::search::ida::{
-    auto_projections, optimal_heuristic, projection_size, state_of, Heuristic, Ida, Limits, Metric,
-    MoveSet, Outcome,
+    auto_projections, optimal_heuristic, projection_size, state_of, Heuristic, Ida, Limits, Outcome,
 };
+use permlab::search::moves::{Metric, MoveSet};
 use permlab::search::solve::distance_with_table;
 use permlab::search::space::GroupSpace;
 use permlab::search::symmetry::{move_symmetries, Symmetries};

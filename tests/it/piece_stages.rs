@@ -3,7 +3,8 @@
 //! its length is at least the exact distance from the complete table.
 
 use permlab::search::bfs::{search_space, BfsOptions};
-use permlab::search::ida::{state_of, Metric, MoveSet};
+use permlab::search::ida::state_of;
+use permlab::search::moves::{Metric, MoveSet};
 use permlab::search::piece_stages::{PieceStages, StageLimits, StageOptions, StagedSolution};
 use permlab::search::solve::distance_with_table;
 use permlab::search::space::GroupSpace;
