@@ -88,8 +88,8 @@ impl PyFigure {
                 Format::Pdf => Err(permlab::figures::FigureError::NoPdf),
             }
             .map_err(|e| e.to_string())?;
-            permlab::io::write_atomic(&path, &bytes)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))
+            // the error names the path
+            permlab::io::write_atomic(&path, &bytes).map_err(|e| e.to_string())
         })
         .map_err(error)
     }

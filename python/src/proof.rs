@@ -58,8 +58,8 @@ impl PyProof {
     /// Writes the certificate to ``path`` (through a temporary file renamed into place).
     fn save_certificate(&self, path: PathBuf) -> PyResult<()> {
         let json = self.certificate()?;
-        permlab::io::write_atomic(&path, json.as_bytes())
-            .map_err(|e| error(format!("cannot write {}: {e}", path.display())))
+        // the error names the path
+        permlab::io::write_atomic(&path, json.as_bytes()).map_err(error)
     }
 
     fn __bool__(&self) -> bool {

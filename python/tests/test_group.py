@@ -100,7 +100,7 @@ def test_orbits_against_closure_and_sympy(rng):
     sympy = pytest.importorskip("sympy.combinatorics")
     for _ in range(30):
         n = rng.randint(2, 40)
-        gens = [Perm.from_cycles([rng.sample(range(1, n + 1), rng.randint(2, 4))], degree=n) for _ in range(3)]
+        gens = [Perm.from_cycles([rng.sample(range(1, n + 1), rng.randint(2, min(n, 4)))], degree=n) for _ in range(3)]
         g = PermGroup(gens, degree=n)
         orbits = g.orbits()
         # each orbit is closed under the generators, and they partition 1..n

@@ -73,14 +73,14 @@ def test_claim_arguments():
 
 
 def test_bfs_equals_twsearch_distributions():
-    tws = {row[0]: [int(x) for x in row[1:]] for row in data_table("twsearch_distributions.txt")}
+    tws = {row[0]: [int(x) for x in row[1].split()] for row in data_table("twsearch_distributions.txt")}
+    found = {}
     for spec in ["cube2", "board:3x3:2", "pyraminx:notips", "floppy", "ivy"]:
-        d = Puzzle(spec).bfs()
+        d = found[spec] = Puzzle(spec).bfs()
         assert d.counts == tws[spec], spec
-        assert d.total == sum(tws[spec])
+        assert d.total == sum(tws[spec]) == Puzzle(spec).group().order()
         assert d.max_distance == len(tws[spec]) - 1
-    d = Puzzle("cube2").bfs()
-    assert d.total == Puzzle("cube2").group().order()
+    d = found["cube2"]
     assert d.description.startswith("metric htm")
     assert d[0] == 1 and len(d) == 12
     assert math.isclose(d.mean, sum(k * c for k, c in enumerate(d.counts)) / d.total)
@@ -88,12 +88,20 @@ def test_bfs_equals_twsearch_distributions():
     assert list(table[11]) == [11, 64736]
     assert d.figure()._repr_svg_().startswith("<svg")
     assert d._repr_html_().count("<svg") == 1
-    assert d._repr_latex_().startswith("\\begin{tabular}")
+    latex = d._repr_latex_()
+    assert latex.startswith("metric htm") and "\\begin{tabular}{ll}" in latex and latex.endswith("\\end{tabular}")
 
 
 def test_bfs_metric_and_memory_limits():
-    qtm = Puzzle("cube2").bfs(metric="qtm")
-    assert qtm.total == 3674160 and qtm.description.startswith("metric qtm")
+    skewb = Puzzle("skewb")
+    qtm = skewb.bfs(metric="qtm")
+    assert qtm.total == skewb.group().order() == 3149280
+    assert qtm.description.startswith("metric qtm")
+    # the skewb's moves have order 3: each power is the move or its inverse, so the
+    # half-turn and quarter-turn metrics agree, and clockwise turns alone differ
+    assert qtm.counts == skewb.bfs(metric="htm").counts
+    clockwise = skewb.bfs(metric="generators")
+    assert clockwise.total == qtm.total and clockwise.counts != qtm.counts
     with pytest.raises(PermlabError):
         Puzzle("cube2").bfs(metric="ftm")
     with pytest.raises(PermlabError, match="bytes"):
