@@ -23,7 +23,7 @@ VPY=.venv/bin/python
 
 stamp "rustfmt and clippy (the bindings' crate)"
 cargo fmt --all -- --check
-cargo clippy --all-targets --release -- -D warnings
+cargo clippy --all-targets -- -D warnings
 
 stamp "the abi3 wheel (maturin build --release) and its install"
 rm -rf target/wheels

@@ -135,7 +135,7 @@ impl PyPuzzle {
         self.inner.generator_names()
     }
 
-    /// The generators as a dict from name to ``Perm`` (in order).
+    /// The generators as a list of ``(name, Perm)`` pairs, in order.
     #[getter]
     fn generators(&self) -> Vec<(String, PyPerm)> {
         self.inner

@@ -47,6 +47,24 @@ def test_proof_display_forms():
     assert repr(proof).startswith("<permlab.Proof: holds")
 
 
+def test_long_calls_release_the_gil():
+    # while a search runs on another Python thread, this thread keeps running
+    import threading
+
+    p = Puzzle("cube2")
+    result = {}
+    worker = threading.Thread(target=lambda: result.setdefault("d", p.bfs()))
+    worker.start()
+    ticks = 0
+    while worker.is_alive():
+        ticks += 1
+        time.sleep(0.005)
+    worker.join()
+    assert result["d"].total == 88179840
+    # the search takes seconds: a held GIL would leave this loop a handful of ticks
+    assert ticks >= 50, ticks
+
+
 def run_and_interrupt(code, after=1.5, timeout=60):
     """Runs `code` in a new interpreter, sends SIGINT once it printed "started", and
     returns its output and how long it took to end after the signal."""
