@@ -49,7 +49,7 @@ pub struct OutArgs {
     /// Output file: .svg, .png, .pdf (vector, the SVG converted with the font
     /// embedded), or .tex (TikZ/PGF; matrix, bfs, distributions, hist, mixing, spectrum and
     /// cycletype only).
-    #[arg(long)]
+    #[arg(long, value_parser = super::args::output_file)]
     out: PathBuf,
     /// Size in pixels, WxH or W (square); default: the figure's own. Not for .tex.
     #[arg(long)]
@@ -870,8 +870,12 @@ fn search_distribution(args: &SpaceArgs) -> Result<DistanceDistribution, CliErro
 }
 
 fn write_gallery(dir: &Path, theme: Theme, json: bool) -> CliResult {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot create directory {}: {e}", dir.display()))?;
+    // the directory itself is made when missing (as `mkdir` would), its parents never
+    if !dir.is_dir() {
+        permlab::io::check_output_path(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir(dir)
+            .map_err(|e| format!("cannot create directory {}: {e}", dir.display()))?;
+    }
     let items = gallery()?;
     let bar = super::progress::Bar::items(items.len() as u64, true);
     let mut written = Vec::new();

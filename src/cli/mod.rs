@@ -181,6 +181,9 @@ fn usage_error(e: clap::Error) -> CliResult {
     };
     let hint = if dash_value {
         "; use -- before values that start with - (or --option=VALUE) (see --help)"
+    } else if e.kind() == ErrorKind::ValueValidation {
+        // the value parser's message says what is wrong with the value
+        ""
     } else {
         " (see --help)"
     };

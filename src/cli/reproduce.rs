@@ -30,7 +30,7 @@ pub struct ReproduceArgs {
     #[arg(long)]
     expect: Option<PathBuf>,
     /// Where to write the generated LaTeX files.
-    #[arg(long, default_value = "paper/generated")]
+    #[arg(long, default_value = "paper/generated", value_parser = super::args::output_dir)]
     generated: PathBuf,
 }
 

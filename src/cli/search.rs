@@ -50,7 +50,7 @@ pub enum SearchCommand {
         #[arg(long)]
         home: Option<String>,
         /// Save the distance table to this file.
-        #[arg(long)]
+        #[arg(long, value_parser = super::args::output_file)]
         save: Option<PathBuf>,
         /// Force the layer strategy (default: chosen per layer).
         #[arg(long, value_enum)]
@@ -58,7 +58,7 @@ pub enum SearchCommand {
         /// Out of core: keep the table in a scratch file in this directory, mapped
         /// into memory (removed at the end), so the search is bounded by the disk's
         /// free space, not the memory (--max-memory then bounds the rest).
-        #[arg(long, value_name = "DIR")]
+        #[arg(long, value_name = "DIR", value_parser = super::args::output_dir)]
         on_disk: Option<PathBuf>,
         /// Distributed search over the MPI ranks this process was started with
         /// (`mpirun -np N permlab bfs … --mpi`, or Slurm's `srun`): each rank holds
@@ -67,7 +67,7 @@ pub enum SearchCommand {
         mpi: bool,
         /// With --mpi: write each rank's slice into this directory after every layer
         /// (two alternating files per rank), to resume an interrupted search.
-        #[arg(long, value_name = "DIR", requires = "mpi")]
+        #[arg(long, value_name = "DIR", requires = "mpi", value_parser = super::args::output_dir)]
         checkpoint: Option<PathBuf>,
         /// With --mpi: resume from the deepest layer checkpointed by every rank in
         /// --checkpoint DIR (same puzzle, options and number of ranks).
@@ -111,7 +111,7 @@ pub enum SearchCommand {
         chain: Option<String>,
         /// A directory for pruning tables (IDA* and two-phase): each table is loaded
         /// from it when saved there before, else built and saved there.
-        #[arg(long, value_name = "DIR")]
+        #[arg(long, value_name = "DIR", value_parser = super::args::output_dir)]
         pruning_tables: Option<PathBuf>,
         /// Largest pruning table of IDA* (entries, 4 per byte).
         #[arg(long, value_name = "ENTRIES", default_value_t = PRUNING_TABLE_BUDGET)]

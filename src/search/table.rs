@@ -344,7 +344,7 @@ impl DistanceTable {
             path: name.clone(),
             why: format!("{len} positions cannot be addressed on this machine"),
         })?;
-        let mut file = crate::io::TempFile::create(&dir.join("permlab-table")).map_err(io_err)?;
+        let mut file = crate::io::TempFile::scratch(dir, "permlab-table").map_err(io_err)?;
         file.file().set_len(bytes).map_err(io_err)?;
         // SAFETY: the file is this process's own scratch file, not truncated while
         // mapped (it is removed only after the map is dropped: fields drop in order).

@@ -19,7 +19,6 @@ pub fn permlab(args: &[&str]) -> (i32, String, String) {
 }
 
 /// cube2 with moves R, U, F (as powers of the puzzle's moves).
-
 pub fn cube2_ruf(metric: Metric) -> (Puzzle, MoveSet) {
     let p = Puzzle::builtin("cube2").unwrap();
     let bases: Vec<(String, Perm)> = p
@@ -40,4 +39,15 @@ pub fn cube2_ruf(metric: Metric) -> (Puzzle, MoveSet) {
         .collect();
     let moves = MoveSet::new(p.degree(), &bases, &ruf, metric).unwrap();
     (p, moves)
+}
+
+/// A test that needs an external tool or privilege (GAP, pdflatex, twsearch, root)
+/// and did not find it: says "skipped" on stderr, visibly, and fails when
+/// `PERMLAB_REQUIRE_TOOLS=1` is set (as in CI), so a missing tool never passes there.
+pub fn require_tool(tool: &str, why: &str) {
+    let why = why.trim();
+    if std::env::var("PERMLAB_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
+        panic!("{tool} is required (PERMLAB_REQUIRE_TOOLS=1) but not available: {why}");
+    }
+    eprintln!("skipped: {tool} is not available: {why}");
 }

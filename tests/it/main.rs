@@ -32,6 +32,7 @@ mod move_sets;
 mod nrp;
 mod optimal;
 mod orbits_on_sets;
+mod output_paths;
 mod perm_laws;
 mod piece_stages;
 mod proofs;

@@ -23,7 +23,7 @@ pub enum BenchWhich {
         #[arg(long)]
         only: Vec<String>,
         /// Also write the results as a LaTeX table (for the paper), atomically.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = crate::cli::args::output_file)]
         latex: Option<std::path::PathBuf>,
         /// Instead: the distributed search (`bfs --mpi`) under `mpirun -np N` for
         /// each N given (e.g. 1,2), beside the single-process search, with the
@@ -79,7 +79,7 @@ pub enum BenchWhich {
         pruning_budget: u64,
         /// With --optimal: load the pruning tables from DIR when saved there
         /// before, else build and save them there.
-        #[arg(long, value_name = "DIR", requires = "optimal")]
+        #[arg(long, value_name = "DIR", requires = "optimal", value_parser = crate::cli::args::output_dir)]
         pruning_tables: Option<std::path::PathBuf>,
         /// With --optimal: the coset tables added to the automatic ones
         /// (`PUZZLE[move,...]`, repeatable; `none` for none), reduced by symmetry
