@@ -39,7 +39,17 @@ pub(crate) fn error(message: impl std::fmt::Display) -> PyErr {
     PermlabError::new_err(message.to_string())
 }
 
-/// The module `permlab`.
+/// permlab: permutation puzzles with computational group theory (the Rust crate's
+/// Python bindings).
+///
+/// ``Perm`` (cycle notation, GAP's product order: ``p * q`` is first ``p``, then
+/// ``q``), ``PermGroup`` (exact orders, membership, orbits, blocks, stabilizers,
+/// centralizers, classes, structure), ``Puzzle`` (built-in puzzles and ``.gens``,
+/// ``.tws``, ``.geo`` files; words, states, claims with proofs, breadth-first search),
+/// ``verify`` (the independent certificate checker), ``Figure`` and ``Table`` (shown
+/// inline by Jupyter). Points are 1-based, as in GAP; ``to_sympy``/``from_sympy``
+/// convert to SymPy's 0-based permutations. Errors are ``PermlabError``
+/// (a ``ValueError``); long calls release the GIL and stop on Ctrl-C.
 #[pymodule]
 #[pyo3(name = "permlab")]
 fn permlab_module(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -108,3 +108,32 @@ def test_ctrl_c_interrupts_a_group_computation():
         CATCH.format(setup="g = permlab.Puzzle('cube:9').group()", call="g.structure()"), after=1.0
     )
     assert out.splitlines()[-1] == "KeyboardInterrupt", (out, err)
+
+
+def test_latex_forms_compile_with_pdflatex(tmp_path):
+    # what nbconvert --to pdf puts into the document: each object's _repr_latex_
+    import os
+    import shutil
+
+    if shutil.which("pdflatex") is None:
+        if os.environ.get("PERMLAB_REQUIRE_PDFLATEX") == "1":
+            pytest.fail("pdflatex is required (PERMLAB_REQUIRE_PDFLATEX=1) but not installed")
+        pytest.skip("pdflatex is not installed")
+    cube = Puzzle("cube3")
+    parts = [
+        cube.group()._repr_latex_(),
+        PermGroup.symmetric(5).classes()._repr_latex_(),
+        Puzzle("board:3x3:2").bfs()._repr_latex_(),
+        Puzzle("turnstyle:12").claim(symmetric=True)._repr_latex_(),
+        cube.claim(reachable=cube.state("R U"))._repr_latex_(),
+        cube["R U"]._repr_latex_(),
+    ]
+    body = "\n\n\\bigskip\n\n".join(parts)
+    tex = tmp_path / "display.tex"
+    tex.write_text("\\documentclass{article}\n\\sloppy\n\\begin{document}\n" + body + "\n\\end{document}\n")
+    run = subprocess.run(
+        ["pdflatex", "-halt-on-error", "-interaction=nonstopmode", tex.name],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )
+    assert run.returncode == 0, run.stdout[-3000:]
+    assert (tmp_path / "display.pdf").stat().st_size > 1000
