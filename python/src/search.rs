@@ -292,9 +292,21 @@ fn solve_by_table(
             "the state cannot be solved with these moves (it is not in their group)".into(),
         );
     }
+    // solving beyond a complete table is the library solver's (not bound yet)
+    let beyond = |e: String| {
+        format!(
+            "this version of permlab for Python solves from a complete distance table only: {e}"
+        )
+    };
     let space = GroupSpace::new(puzzle.name(), puzzle.degree(), names.clone(), perms.clone())
-        .map_err(|e| e.to_string())?;
-    let (table, _) = search(&space, max_memory, stop)?;
+        .map_err(|e| beyond(e.to_string()))?;
+    let (table, _) = search(&space, max_memory, stop).map_err(|e| {
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            e
+        } else {
+            beyond(e)
+        }
+    })?;
     let moves = permlab::search::solve::solve_with_table(&space, &table, &space.state_of(&g))
         .map_err(|e| e.to_string())?;
     // replay: the state followed by the solution is solved

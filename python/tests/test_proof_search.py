@@ -7,7 +7,7 @@ import math
 import pytest
 
 import permlab
-from permlab import PermlabError, Puzzle
+from permlab import Perm, PermlabError, Puzzle
 
 from conftest import data_table
 
@@ -127,5 +127,17 @@ def test_solve_replays_to_solved():
         assert s.length <= distances.max_distance
         assert s.length <= len(scramble.split())
     assert board.solve(board.solved()).length == 0
+    # optimal: no shorter word of the search's moves solves the position (brute force)
+    moves = [board[m] for m in distances.description.split(": ", 1)[1].split()]
+    for scramble in ["A B", "A B2 C'", "A B C D"]:
+        target = board[scramble].inverse()
+        s = board.solve(board.state(scramble))
+        assert s.optimal and s.metric == "htm"
+        reachable = {Perm.identity(board.degree)}
+        for _ in range(s.length - 1):
+            reachable |= {x * m for x in reachable for m in moves}
+        assert target not in reachable
+    with pytest.raises(PermlabError, match="solves from a complete distance table only: the state space has more than 2"):
+        Puzzle("cube3").solve(Puzzle("cube3").state("R U"))
     with pytest.raises(PermlabError):
         Puzzle("cube2").solve([2, 1] + list(range(3, 25)))
