@@ -14,6 +14,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
+/// The largest degree `Perm.matrix` makes a dense matrix for: 8192² int64 entries are
+/// 512 MiB (checked before allocating).
+const MAX_MATRIX_DEGREE: usize = 8192;
+
 /// A permutation of the points 1..n, written in GAP's cycle notation.
 ///
 /// ``Perm("(1,2,3)(4,5)")`` parses cycle notation (1-based; ``degree`` adds fixed
@@ -240,6 +244,13 @@ impl PyPerm {
     /// the matrix of ``p * q`` is ``Q @ P``.
     fn matrix<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let n = self.inner.degree();
+        if n > MAX_MATRIX_DEGREE {
+            return Err(error(format!(
+                "matrix(): a dense {n}x{n} matrix is beyond the limit of degree \
+                 {MAX_MATRIX_DEGREE} ({} bytes as int64); use images() for the permutation",
+                MAX_MATRIX_DEGREE * MAX_MATRIX_DEGREE * 8
+            )));
+        }
         let m = permlab::matrix::to_array2::<u8>(&self.inner);
         let bytes: Vec<u8> = m.iter().copied().collect();
         let np = py.import("numpy")?;

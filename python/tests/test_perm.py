@@ -168,6 +168,10 @@ def test_bad_images_and_cycles():
         Perm("(1,2)").image(0)
     with pytest.raises(TypeError):
         Perm("(1,2)") * 3
+    # a dense matrix is refused before allocating beyond 8192 points
+    assert Perm("(1,300)").matrix().shape == (300, 300)
+    with pytest.raises(PermlabError, match="beyond the limit of degree 8192"):
+        Perm("(1,8193)").matrix()
 
 
 def test_sympy_round_trips_and_product_order(rng):
