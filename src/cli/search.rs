@@ -288,8 +288,14 @@ impl SpaceArgs {
         Ok(metric_moves(&self.puzzle, self.metric())?)
     }
 
-    /// The puzzle and its state space.
+    /// The puzzle and its state space; notes on stderr (unless --quiet) for listed
+    /// moves that are not moves of their own ([`permlab::search::space::move_notes`]).
     pub fn build(&self) -> Result<(Puzzle, AnySpace), CliError> {
+        if !self.quiet {
+            for note in permlab::search::space::move_notes(&self.puzzle, self.metric()) {
+                errln!("permlab: note: {note}");
+            }
+        }
         let identical = self.identical_classes()?;
         let puzzle = self.puzzle.clone().with_identical(identical.clone())?;
         let space = if !identical.is_empty() {

@@ -10,8 +10,10 @@
 //! `#` starts a comment; blank lines are ignored; an optional `degree: N` line (before
 //! the generators) sets the number of points, otherwise it is the largest point used;
 //! an optional `metric: htm|qtm|generators` line (before the generators) sets the
-//! puzzle's [search metric](crate::puzzle::SearchMetric), `htm` when absent (write
-//! `metric: generators` for one-way moves that a search must take as listed);
+//! puzzle's [search metric](crate::puzzle::SearchMetric): `generators` when absent
+//! (a search takes exactly the listed moves, as GAP takes the listed generators;
+//! write `metric: htm` to make every power of each generator a move, `metric: qtm`
+//! for each generator and its inverse);
 //! an optional `identical: 1-4 | 5-8` line (before the generators) declares classes
 //! of [identical pieces](crate::puzzle::identical): positions are then the
 //! arrangements of the multiset, for position counts, `bfs` and `solve`;

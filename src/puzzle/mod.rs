@@ -538,13 +538,19 @@ impl Puzzle {
     /// and identical pieces.
     fn from_gens(name: &str, g: gens::GensFile) -> Result<Puzzle, PuzzleError> {
         let p = Puzzle::try_new(name, g.degree, g.moves, Vec::new(), Layout::Plain)?;
-        p.with_metric(g.metric.unwrap_or(SearchMetric::Htm))
+        p.with_metric(g.metric.unwrap_or(SearchMetric::Generators))
             .with_identical(g.identical)
     }
 
-    /// The built-in puzzle `name` defined by the `.gens` text `text` (a file the
-    /// crate ships in `data/puzzles/`).
-    fn from_gens_text(name: &str, text: &str) -> Result<Puzzle, PuzzleError> {
+    /// The puzzle named `name` defined by the `.gens` text `text` (the format of
+    /// [`gens`]; errors name `name`, a line and a column). The built-ins the crate
+    /// ships in `data/puzzles/` are read this way.
+    ///
+    /// ```
+    /// let p = permlab::Puzzle::from_gens_text("t", "A: (1,2,3)\nB: (3,4)\n").unwrap();
+    /// assert_eq!(p.group().order(), 24u32.into());
+    /// ```
+    pub fn from_gens_text(name: &str, text: &str) -> Result<Puzzle, PuzzleError> {
         Puzzle::from_gens(name, gens::parse_gens(text, name)?)
     }
 

@@ -222,7 +222,18 @@ pub fn metric_moves(
     metric: SearchMetric,
 ) -> Result<(Vec<String>, Vec<Perm>), SpaceError> {
     match metric {
-        SearchMetric::Generators => Ok(puzzle_moves(puzzle, false)),
+        SearchMetric::Generators => {
+            // a listed move equal to an earlier one is the same move: searched once
+            let (names, perms) = puzzle_moves(puzzle, false);
+            let mut kept: (Vec<String>, Vec<Perm>) = (Vec::new(), Vec::new());
+            for (n, p) in names.into_iter().zip(perms) {
+                if !kept.1.contains(&p) {
+                    kept.0.push(n);
+                    kept.1.push(p);
+                }
+            }
+            Ok(kept)
+        }
         SearchMetric::Qtm => Ok(puzzle_moves(puzzle, true)),
         SearchMetric::Htm => {
             let set = super::ida::MoveSet::for_puzzle(puzzle, super::ida::Metric::Htm)
@@ -231,6 +242,100 @@ pub fn metric_moves(
             Ok((names, set.perms()))
         }
     }
+}
+
+/// What a search in `metric` makes of the listed moves that are not new moves, one
+/// sentence each: a move equal to an earlier listed one (searched once), and in the
+/// `htm` and `qtm` metrics a move that is a power of an earlier one (both are moves
+/// of one family). Empty when every listed move is a move of its own.
+///
+/// ```
+/// use permlab::puzzle::SearchMetric;
+/// use permlab::search::space::move_notes;
+/// let p = permlab::Puzzle::from_gens_text("t", "A: (1,2,3,4)\nB: (1,4,3,2)\nC: (1,2,3,4)\n").unwrap();
+/// assert_eq!(move_notes(&p, SearchMetric::Generators), ["move C equals move A: searched once"]);
+/// assert_eq!(
+///     move_notes(&p, SearchMetric::Htm),
+///     ["move B is A^3 and move C equals move A: one move family, its powers A A2 A'"]
+/// );
+/// ```
+pub fn move_notes(puzzle: &Puzzle, metric: SearchMetric) -> Vec<String> {
+    let names = puzzle.generator_names();
+    let perms = puzzle.generator_perms();
+    let mut notes = Vec::new();
+    match metric {
+        SearchMetric::Generators => {
+            for (j, p) in perms.iter().enumerate() {
+                if let Some(i) = perms[..j].iter().position(|q| q == p) {
+                    notes.push(format!(
+                        "move {} equals move {}: searched once",
+                        names[j], names[i]
+                    ));
+                }
+            }
+        }
+        SearchMetric::Htm | SearchMetric::Qtm => {
+            // per family (the first listed move it contains), the later moves in it
+            let mut family_of: Vec<Option<(usize, u64)>> = vec![None; perms.len()];
+            for j in 0..perms.len() {
+                for i in 0..j {
+                    if family_of[i].is_some() || perms[i].is_identity() {
+                        continue;
+                    }
+                    let order = perms[i].order().to_u64().unwrap_or(u64::MAX);
+                    let mut q = perms[i].clone();
+                    let mut k = 1;
+                    while k < order.min(1 << 10) {
+                        if q == perms[j] {
+                            family_of[j] = Some((i, k));
+                            break;
+                        }
+                        q = &q * &perms[i];
+                        k += 1;
+                    }
+                    if family_of[j].is_some() {
+                        break;
+                    }
+                }
+            }
+            for i in 0..perms.len() {
+                let members: Vec<String> = (0..perms.len())
+                    .filter_map(|j| match family_of[j] {
+                        Some((f, 1)) if f == i => {
+                            Some(format!("move {} equals move {}", names[j], names[i]))
+                        }
+                        Some((f, k)) if f == i => Some(format!("move {} is {}^{k}", names[j], names[i])),
+                        _ => None,
+                    })
+                    .collect();
+                if members.is_empty() {
+                    continue;
+                }
+                let powers = super::ida::MoveSet::new(
+                    puzzle.degree(),
+                    &[(names[i].clone(), perms[i].clone())],
+                    std::slice::from_ref(&perms[i]),
+                    match metric {
+                        SearchMetric::Qtm => super::ida::Metric::Qtm,
+                        _ => super::ida::Metric::Htm,
+                    },
+                )
+                .map(|s| {
+                    s.moves()
+                        .iter()
+                        .map(|m| m.name.clone())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .unwrap_or_default();
+                notes.push(format!(
+                    "{}: one move family, its powers {powers}",
+                    members.join(" and ")
+                ));
+            }
+        }
+    }
+    notes
 }
 
 /// How the elements of a permutation group are indexed.

@@ -1,6 +1,7 @@
-//! Honest move sets (issue 16, item 4): `bfs` and `solve` say which moves and metric
-//! they search, twisty puzzles default to the half-turn metric, and one-way move sets
-//! are a property of the puzzle.
+//! Honest move sets (issue 16, item 4; issue 36, item 4): `bfs` and `solve` say which
+//! moves and metric they search, built-in twisty puzzles default to the half-turn
+//! metric, a `.gens` file's moves are the moves it lists unless a `metric:` line says
+//! otherwise, and one-way move sets are a property of the puzzle.
 
 use crate::common::permlab;
 use permlab::puzzle::SearchMetric;
@@ -150,12 +151,12 @@ fn cube2_fixed_corner_metrics_from_files() {
 fn gens_metric_line_sets_the_default() {
     let dir = std::env::temp_dir().join(format!("permlab-move-sets-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // a 5-cycle and a 3-cycle: as listed, with powers
+    // a 5-cycle and a 3-cycle: as listed (the default), with powers (metric: htm)
     let body = "degree: 5\nA: (1,2,3,4,5)\nB: (1,2,3)\n";
     let one_way = dir.join("one_way.gens");
-    std::fs::write(&one_way, format!("metric: generators\n{body}")).unwrap();
+    std::fs::write(&one_way, body).unwrap();
     let twisty = dir.join("twisty.gens");
-    std::fs::write(&twisty, body).unwrap();
+    std::fs::write(&twisty, format!("metric: htm\n{body}")).unwrap();
     let a = Perm::parse_cycles("(1,2,3,4,5)", Some(5)).unwrap();
     let b = Perm::parse_cycles("(1,2,3)", Some(5)).unwrap();
 
@@ -300,4 +301,56 @@ fn puzzles_lists_every_builtin_with_its_numbers() {
         "\nrotation3  9 points, order 362880, 362880 positions, searched in the generators metric\n  \
          seed 001's Rotation puzzle"
     ));
+}
+
+/// The moves a `.gens` file lists are the moves searched (issue 36, item 4): each
+/// file's default distribution is the plain queue's over exactly its listed moves.
+#[test]
+fn gens_files_are_searched_with_the_moves_they_list() {
+    let data = |f: &str| format!("tests/data/{f}");
+    for (file, god) in [
+        ("board2x3_cw_ccw.gens", 7usize),
+        ("cube2_quarter_turns.gens", 14),
+        ("board3_clockwise.gens", 0),
+    ] {
+        let p = Puzzle::load(&data(file)).unwrap();
+        let listed = p.generator_perms();
+        let v = json(&["bfs", &data(file), "--json", "--quiet"]);
+        assert_eq!(v["metric"], "generators", "{file}");
+        assert_eq!(names(&v), p.generator_names(), "{file}");
+        let d = distribution(&v);
+        if p.degree() < 10 {
+            assert_eq!(d, brute_force_distribution(p.degree(), &listed), "{file}");
+        } else {
+            // the same moves declared as the quarter-turn metric of <R, U, F>
+            let qtm = json(&["bfs", &data("cube2_ruf_qtm.gens"), "--json", "--quiet"]);
+            assert_eq!(qtm["metric"], "qtm");
+            assert_eq!(d, distribution(&qtm), "{file}");
+        }
+        if god > 0 {
+            assert_eq!(d.len() - 1, god, "{file}: God's number");
+        }
+    }
+    // the clockwise-only board is seed 001's rotation3, directed
+    let rotation3 = json(&["bfs", "rotation3", "--json", "--quiet"]);
+    let board = json(&["bfs", &data("board3_clockwise.gens"), "--json", "--quiet"]);
+    assert_eq!(distribution(&board), distribution(&rotation3));
+    // with metric htm the 2x3 board's four moves are two families of three powers
+    let v = json(&[
+        "bfs",
+        &data("board2x3_cw_ccw.gens"),
+        "--metric",
+        "htm",
+        "--json",
+    ]);
+    assert_eq!(names(&v), ["B1", "B1^2", "B1'", "B2", "B2^2", "B2'"]);
+    let (code, _, err) = permlab(&["bfs", &data("board2x3_cw_ccw.gens"), "--metric", "htm"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("permlab: note:")).collect::<Vec<_>>(),
+        [
+            "permlab: note: move B1' is B1^3: one move family, its powers B1 B1^2 B1'",
+            "permlab: note: move B2' is B2^3: one move family, its powers B2 B2^2 B2'"
+        ]
+    );
 }
