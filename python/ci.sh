@@ -6,7 +6,7 @@
 # executed headless, failing on any error in a cell. Called by .ci/run. From a clean
 # clone it took 794 s wall (4.6 CPU-minutes: clippy's check of the crate 3 min of wall,
 # the release build 8.5 min, pytest 24 s, the notebook 14 s) on the 2-core machine at a
-# load of 11; with python/target and python/.venv kept, under 2 minutes.
+# load of 11; with python/target and python/.venv kept, 54 s at a load of 13.
 set -euo pipefail
 cd "$(dirname "$0")"
 start=$(date +%s)
