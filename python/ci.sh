@@ -23,7 +23,7 @@ VPY=.venv/bin/python
   'maturin>=1.9.4,<2' numpy sympy pytest nbconvert ipykernel
 
 stamp "rustfmt and clippy (the bindings' crate)"
-cargo fmt --all -- --check
+cargo fmt -- --check
 cargo clippy --all-targets -- -D warnings
 
 stamp "the abi3 wheel (maturin build --release) and its install"

@@ -62,8 +62,8 @@ impl PyFigure {
         Ok(PyBytes::new(py, &bytes))
     }
 
-    /// The figure as TikZ/PGF source (matrix pictures, histograms and cycle types; other
-    /// figures raise ``PermlabError``).
+    /// The figure as TikZ/PGF source, for matrix pictures and histograms (other figures
+    /// raise ``PermlabError``).
     fn tikz(&self) -> PyResult<String> {
         self.figure.tikz().map_err(error)
     }

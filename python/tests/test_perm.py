@@ -217,4 +217,7 @@ def test_display():
     assert fig._repr_svg_().startswith("<svg")
     assert fig._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
     assert p.matrix_figure().svg().startswith("<svg")
+    assert p.matrix_figure().tikz().startswith("\\begin{tikzpicture}")
+    with pytest.raises(PermlabError, match="TikZ output"):
+        fig.tikz()
     assert permlab.__version__
