@@ -107,13 +107,16 @@ impl PyDistribution {
         self.inner.counts.len()
     }
 
-    fn __getitem__(&self, d: usize) -> PyResult<u64> {
-        self.inner.counts.get(d).copied().ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err(format!(
-                "distance {d} beyond the largest, {}",
-                self.inner.counts.len().saturating_sub(1)
-            ))
-        })
+    /// ``counts[d]``; negative ``d`` counts from the end, as for lists.
+    fn __getitem__(&self, d: isize) -> PyResult<u64> {
+        let n = self.inner.counts.len() as isize;
+        let i = if d < 0 { d + n } else { d };
+        if i < 0 || i >= n {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "distance {d} out of range for {n} distances"
+            )));
+        }
+        Ok(self.inner.counts[i as usize])
     }
 
     fn __str__(&self) -> String {

@@ -82,7 +82,9 @@ def test_bfs_equals_twsearch_distributions():
         assert d.max_distance == len(tws[spec]) - 1
     d = found["cube2"]
     assert d.description.startswith("metric htm")
-    assert d[0] == 1 and len(d) == 12
+    assert d[0] == 1 and len(d) == 12 and d[-1] == d[11] == 64736
+    with pytest.raises(IndexError):
+        d[12]
     assert math.isclose(d.mean, sum(k * c for k, c in enumerate(d.counts)) / d.total)
     table = d.table()
     assert list(table[11]) == [11, 64736]
