@@ -7,8 +7,10 @@ use crate::interrupt::interruptible;
 use crate::table::PyTable;
 use permlab::escape::html_text;
 use permlab::figures::histogram::HistogramFigure;
-use permlab::puzzle::SearchMetric;
+use permlab::puzzle::Metric;
 use permlab::search::bfs::{search_space, BfsOptions};
+use permlab::search::budget::SearchBudget;
+use permlab::search::solver::{SolveOptions, Solver};
 use permlab::search::space::{metric_moves, GroupSpace, StateSpace, TokensSpace};
 use permlab::search::DistanceDistribution;
 use permlab::{Perm, PermGroup, Puzzle};
@@ -151,21 +153,11 @@ impl PyDistribution {
 }
 
 /// The metric of a search: the one named, else the puzzle's own.
-fn metric_arg(puzzle: &Puzzle, metric: Option<&str>) -> PyResult<SearchMetric> {
+fn metric_arg(puzzle: &Puzzle, metric: Option<&str>) -> PyResult<Metric> {
     match metric {
         Some(m) => m.parse().map_err(error),
         None => Ok(puzzle.metric()),
     }
-}
-
-/// The sentence naming a search's metric and moves.
-fn moves_line(metric: SearchMetric, names: &[String]) -> String {
-    format!(
-        "metric {metric} ({}), {} moves: {}",
-        metric.describe(),
-        names.len(),
-        names.join(" ")
-    )
 }
 
 /// Runs the complete breadth-first search of `space` with the stop flag `stop`.
@@ -196,7 +188,7 @@ pub fn bfs(
     let flag = stop.clone();
     let (description, result) = interruptible(py, Some(stop), move || {
         let (names, perms) = metric_moves(&puzzle, metric).map_err(|e| e.to_string())?;
-        let description = moves_line(metric, &names);
+        let description = metric.moves_line(&names);
         let identical = puzzle.identical();
         let result = if identical.is_empty() {
             let space = GroupSpace::new(puzzle.name(), puzzle.degree(), names, perms)
@@ -257,7 +249,10 @@ impl PySolution {
     }
 }
 
-/// `Puzzle.solve`: a word taking `state` (0-based labels at positions) to solved.
+/// `Puzzle.solve`: a word taking `state` (0-based labels at positions) to solved,
+/// by the library's solver ([`permlab::search::solver`], as `permlab solve` does):
+/// optimal from a complete table where one fits (or with `optimal`, IDA*), else
+/// near-optimal within `time_limit` seconds (default 10).
 pub fn solve(
     py: Python<'_>,
     puzzle: Arc<Puzzle>,
@@ -267,62 +262,39 @@ pub fn solve(
     time_limit: Option<f64>,
     max_memory: Option<u64>,
 ) -> PyResult<PySolution> {
-    let _ = (optimal, time_limit);
     let metric = metric_arg(&puzzle, metric)?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let solution = interruptible(py, Some(stop), move || {
-        solve_by_table(&puzzle, &state, metric, max_memory, &flag)
+        let options = SolveOptions {
+            metric: Some(metric),
+            optimal,
+            ..SolveOptions::default()
+        };
+        let mut solver = Solver::new(&puzzle, options).map_err(|e| e.to_string())?;
+        let mut budget = SearchBudget::unlimited()
+            .with_max_memory(max_memory)
+            .with_stop(&flag);
+        if !optimal {
+            let seconds = time_limit.unwrap_or(10.0);
+            budget = budget.with_time_limit(seconds).map_err(|_| {
+                format!("time_limit {seconds}: must be a positive number of seconds")
+            })?;
+        }
+        let sol = solver
+            .solve_cells(&state, &budget)
+            .map_err(|e| e.to_string())?;
+        Ok::<_, String>(PySolution {
+            word: sol.moves.join(" "),
+            length: sol.length as usize,
+            metric: sol.metric.to_string(),
+            optimal: sol.optimal,
+            method: match &sol.stats.fallback {
+                Some(why) => format!("{}; {why}", sol.method),
+                None => sol.method.to_string(),
+            },
+        })
     })?
     .map_err(error)?;
     Ok(solution)
-}
-
-/// An optimal solution read from the complete distance table of the puzzle's group (a
-/// breadth-first search of every position first), replayed before it is returned.
-fn solve_by_table(
-    puzzle: &Puzzle,
-    state: &[u32],
-    metric: SearchMetric,
-    max_memory: Option<u64>,
-    stop: &AtomicBool,
-) -> Result<PySolution, String> {
-    let g = Perm::from_state(state).map_err(|e| format!("state: {e}"))?;
-    let (names, perms) = metric_moves(puzzle, metric).map_err(|e| e.to_string())?;
-    let group = PermGroup::new(puzzle.degree(), perms.clone());
-    if !group.contains(&g) {
-        return Err(
-            "the state cannot be solved with these moves (it is not in their group)".into(),
-        );
-    }
-    // solving beyond a complete table is the library solver's (not bound yet)
-    let beyond = |e: String| {
-        format!(
-            "this version of permlab for Python solves from a complete distance table only: {e}"
-        )
-    };
-    let space = GroupSpace::new(puzzle.name(), puzzle.degree(), names.clone(), perms.clone())
-        .map_err(|e| beyond(e.to_string()))?;
-    let (table, _) = search(&space, max_memory, stop).map_err(|e| {
-        if stop.load(std::sync::atomic::Ordering::Relaxed) {
-            e
-        } else {
-            beyond(e)
-        }
-    })?;
-    let moves = permlab::search::solve::solve_with_table(&space, &table, &space.state_of(&g))
-        .map_err(|e| e.to_string())?;
-    // replay: the state followed by the solution is solved
-    let reached = moves.iter().fold(g.clone(), |acc, &m| &acc * &perms[m]);
-    if !reached.is_identity() {
-        return Err("internal error: the solution does not solve the state".into());
-    }
-    let word: Vec<&str> = moves.iter().map(|&m| names[m].as_str()).collect();
-    Ok(PySolution {
-        word: word.join(" "),
-        length: moves.len(),
-        metric: metric.to_string(),
-        optimal: true,
-        method: "distance table (breadth-first search of every position)".into(),
-    })
 }

@@ -4,7 +4,6 @@
 use super::args::parse_points;
 use super::output::{outln, OutputError};
 use super::progress::{stop_flag, Bar};
-use super::solve::moves_line;
 use super::space::{cells_one_based, cells_text, describe_indexing, space_moves, SpaceArgs};
 use super::{print_json, CliError, CliResult};
 use clap::{Args, ValueEnum};
@@ -135,7 +134,7 @@ impl<S: StateSpace> BfsReport<'_, S> {
                 self.puzzle.name(),
                 r.states,
                 self.indexing,
-                moves_line(metric, &space_moves(s))
+                metric.moves_line(&space_moves(s))
             );
             if !self.puzzle.identical().is_empty() {
                 outln!(

@@ -116,17 +116,6 @@ pub(super) fn parse_auto_tables(text: &str) -> Result<AutoTables, String> {
     }
 }
 
-/// The sentence naming a search's metric and moves (the first line of `bfs` and
-/// `solve`).
-pub(super) fn moves_line(metric: Metric, names: &[String]) -> String {
-    format!(
-        "metric {metric} ({}), {} moves: {}",
-        metric.describe(),
-        names.len(),
-        names.join(" ")
-    )
-}
-
 /// A solution as `solve` prints it: `{"metric", "moves", "solution", "length",
 /// "optimal", "method", "seconds"}` in JSON, else the metric and moves on the
 /// first line and the solution with its length on the second.
@@ -156,7 +145,7 @@ impl Printed<'_> {
             }
             print_json(&v)?;
         } else {
-            outln!("{}", moves_line(self.metric, self.moves));
+            outln!("{}", self.metric.moves_line(self.moves));
             outln!(
                 "{} ({} {}, {}, {})",
                 if self.solution.is_empty() {

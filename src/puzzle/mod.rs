@@ -179,6 +179,27 @@ impl Metric {
         }
     }
 
+    /// The sentence naming a search's metric and its moves (the first line `bfs` and
+    /// `solve` print).
+    ///
+    /// ```
+    /// use permlab::puzzle::Metric;
+    /// let names = ["A".to_string(), "B".to_string()];
+    /// assert_eq!(
+    ///     Metric::Generators.moves_line(&names),
+    ///     "metric generators (the generators as listed, no inverses or powers added), 2 moves: A B"
+    /// );
+    /// ```
+    pub fn moves_line(self, names: &[String]) -> String {
+        format!(
+            "metric {} ({}), {} moves: {}",
+            self.name(),
+            self.describe(),
+            names.len(),
+            names.join(" ")
+        )
+    }
+
     /// What the metric counts, as a phrase.
     pub fn describe(self) -> &'static str {
         match self {
