@@ -1,6 +1,7 @@
 //! The integration tests: one test crate (one binary to build and link), one module per
 //! area. `common` holds the `permlab` runner and shared helpers.
 
+mod architecture;
 mod bench_solve_peers;
 mod beyond_one_machine;
 mod boards;
