@@ -36,6 +36,7 @@ mod orbits_on_sets;
 mod perm_laws;
 mod piece_stages;
 mod proofs;
+mod proofs_latex;
 mod reproduce;
 mod search;
 mod seeds_core;

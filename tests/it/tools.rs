@@ -48,6 +48,23 @@ pub fn pdflatex(dir: &std::path::Path, name: &str) -> String {
     log
 }
 
+/// The overfull boxes a pdflatex log reports, with their sizes in points:
+/// `Overfull \hbox (12.3pt too wide) …`.
+pub fn overfull_boxes(log: &str) -> Vec<(f64, String)> {
+    log.lines()
+        .filter(|l| l.starts_with("Overfull \\hbox") || l.starts_with("Overfull \\vbox"))
+        .map(|l| {
+            let pt = l
+                .split('(')
+                .nth(1)
+                .and_then(|r| r.split("pt").next())
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(f64::INFINITY);
+            (pt, l.to_string())
+        })
+        .collect()
+}
+
 /// A fresh directory under the system's temporary directory.
 pub fn tempdir(tag: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("permlab-{tag}-{}", std::process::id()));
