@@ -5,7 +5,7 @@
 //! a worker thread with the GIL released (other Python threads go on), while the calling
 //! thread wakes every [`POLL`] to call `Python::check_signals`. On KeyboardInterrupt:
 //!
-//! - work that takes a stop flag (the crate's searches poll an `&AtomicBool`) is told to
+//! - work that takes a stop flag (the crate's searches poll the one in their `SearchBudget`) is told to
 //!   stop, and the worker is joined before the exception is raised;
 //! - other work (Schreier–Sims and the group algorithms, which have no stop flag) is
 //!   left to finish on its worker thread and its result is dropped: Python gets its

@@ -172,7 +172,10 @@ fn search<S: StateSpace>(
     ),
     String,
 > {
-    search_space(space, max_memory, &BfsOptions::default(), stop).map_err(|e| e.to_string())
+    let budget = SearchBudget::unlimited()
+        .with_max_memory(max_memory)
+        .with_stop(stop);
+    search_space(space, &BfsOptions::default(), &budget).map_err(|e| e.to_string())
 }
 
 /// `Puzzle.bfs`: the whole state space (the group's elements, or the placements of the

@@ -609,12 +609,8 @@ impl FigureKind {
                         perms.clone(),
                     )?;
                     let bar = super::progress::Bar::search(true);
-                    let opts = MixingOptions {
-                        steps,
-                        max_memory,
-                        progress: &bar,
-                    };
-                    let walk = mixing(&space, &opts, super::progress::stop_flag())?;
+                    let budget = super::space::command_budget(&bar, max_memory);
+                    let walk = mixing(&space, &MixingOptions { steps }, &budget)?;
                     bar.clear();
                     if walk.interrupted {
                         return Err("interrupted".into());
@@ -917,11 +913,8 @@ fn search_distribution(args: &SpaceArgs) -> Result<DistanceDistribution, CliErro
             .map(super::space::parse_bytes)
             .transpose()?;
         let bar = super::progress::Bar::search(!args.quiet);
-        let opts = BfsOptions {
-            progress: &bar,
-            ..BfsOptions::default()
-        };
-        let (_, r) = search_space(space, max_memory, &opts, super::progress::stop_flag())?;
+        let budget = super::space::command_budget(&bar, max_memory);
+        let (_, r) = search_space(space, &BfsOptions::default(), &budget)?;
         Ok(r.distribution)
     }
     let (_, space) = args.build()?;

@@ -2,7 +2,7 @@
 //! walk on a whole state space, after 0..K moves ([`permlab::search::mixing`]).
 
 use super::output::outln;
-use super::progress::{stop_flag, Bar};
+use super::progress::Bar;
 use super::space::SpaceArgs;
 use super::{print_json, CliResult};
 use clap::Args;
@@ -28,12 +28,9 @@ pub fn run(args: MixingArgs, json: bool) -> CliResult {
     let (puzzle, space) = args.space.build()?;
     let max_memory = args.space.max_memory()?;
     let bar = Bar::items(args.steps as u64, !args.space.quiet && !json);
-    let opts = MixingOptions {
-        steps: args.steps,
-        max_memory,
-        progress: &bar,
-    };
-    let r: Mixing = with_space!(&space, s => mixing(s, &opts, stop_flag()))?;
+    let opts = MixingOptions { steps: args.steps };
+    let budget = super::space::command_budget(&bar, max_memory);
+    let r: Mixing = with_space!(&space, s => mixing(s, &opts, &budget))?;
     // The walk is reversible (for the uniform distribution) when its move set is closed
     // under inverses: then P(x -> y) = P(y -> x). Otherwise, on the whole group (where
     // y = x·m and y·s = x force s = m⁻¹), P(x -> x·m) > 0 = P(x·m -> x) for a move m

@@ -6,7 +6,6 @@ mod bfs;
 mod cache;
 mod classes;
 mod core;
-mod distributed;
 mod export;
 mod figure;
 mod group;

@@ -6,18 +6,25 @@
 use super::args::state_arg;
 use super::output::{outln, OutputError};
 use super::progress::{stop_flag, Bar};
+use super::space::{command_budget, run_bfs, search_options, space_moves};
 use super::space::{parse_bytes, SpaceArgs};
 use super::{print_json, CliError, CliResult};
 use clap::Args;
 use permlab::puzzle::Metric;
 use permlab::search::budget::SearchBudget;
+use permlab::search::budget::MEMORY_RESERVE;
 use permlab::search::cache::TableCache;
 use permlab::search::ida::AutoTables;
+use permlab::search::solve::{bidirectional, solve_with_table};
 use permlab::search::solver::{
     PruningOptions, SolveError, SolveOptions, Solver, DEFAULT_LOOK_UPS, DEFAULT_TABLE_LIMIT,
     PRUNING_TABLE_BUDGET,
 };
+use permlab::search::space::StateSpace;
+use permlab::search::table::{check_memory, DistanceTable};
+use permlab::with_space;
 use serde_json::json;
+use std::path::Path;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -26,8 +33,8 @@ use std::process::ExitCode;
 pub(super) const DEFAULT_SECONDS: f64 = 10.0;
 
 /// The memory a solve's tables may take unless `--max-memory` or `--optimal` says
-/// otherwise (2 GiB).
-pub(super) const DEFAULT_MAX_MEMORY: u64 = 2 << 30;
+/// otherwise (1 GB).
+pub(super) const DEFAULT_MAX_MEMORY: u64 = 1_000_000_000;
 
 /// The options of `solve`.
 #[derive(Args)]
@@ -183,7 +190,7 @@ impl SolveArgs {
             {
                 return Err("--optimal, --time-limit, --target and --chain solve the puzzle's positions; drop --track, --up-to-rotation, --identical and --table (or the puzzle's identical: line with --identical \"\")".into());
             }
-            return super::space::solve_in_space(
+            return solve_in_space(
                 args,
                 &cells,
                 self.table.as_deref(),
@@ -274,4 +281,87 @@ fn solve_error(e: SolveError) -> CliError {
         SolveError::OutOfTime(why) => format!("{why}; raise --time-limit").into(),
         other => other.into(),
     }
+}
+
+/// Why a saved table does not fit this search, exactly: another search, or the same
+/// search indexed another way (the indexing depends on the memory available when the
+/// space is built).
+fn table_mismatch(path: &Path, saved: &str, now: &str) -> String {
+    let split = |k: &str| -> (String, String) {
+        match k.split_once("; index: ") {
+            Some((a, b)) => (a.to_string(), b.to_string()),
+            None => (k.to_string(), String::new()),
+        }
+    };
+    let ((saved_space, saved_index), (now_space, now_index)) = (split(saved), split(now));
+    if saved_space == now_space && saved_index != now_index {
+        format!(
+            "{}: the table was saved with the indexing \"{saved_index}\", but with the memory \
+             available now this search uses \"{now_index}\"; free memory or rebuild the table",
+            path.display()
+        )
+    } else {
+        format!(
+            "{}: the table is for another search ({:?})",
+            path.display(),
+            permlab::limits::clip(saved)
+        )
+    }
+}
+
+/// `solve` in a search space other than the puzzle's positions (`--track`,
+/// `--up-to-rotation`, identical pieces) or with a saved `--table`: optimal from the
+/// table, from a complete table computed within the memory bound, else a
+/// bidirectional search within `max_depth`.
+pub(super) fn solve_in_space(
+    args: &SpaceArgs,
+    cells: &[u32],
+    table_path: Option<&Path>,
+    bfs_limit: u64,
+    max_depth: usize,
+    json: bool,
+) -> CliResult {
+    let max_memory = args.max_memory()?;
+    let (_, space) = args.build()?;
+    with_space!(&space, s => {
+        let st = s.state_of_cells(cells)?;
+        let names = space_moves(s);
+        let print = |path: &[usize], method: &str| {
+            let solution: Vec<String> = path.iter().map(|&m| names[m].clone()).collect();
+            Printed {
+                metric: args.metric(),
+                moves: &names,
+                length: solution.len() as u32,
+                solution: &solution,
+                optimal: true,
+                method: method.to_string(),
+                seconds: None,
+            }
+            .print(json)
+        };
+        if let Some(path) = table_path {
+            let (table, saved) = DistanceTable::load(path, max_memory)?;
+            let key = saved.get("space").and_then(|k| k.as_str()).unwrap_or("");
+            if key != s.key() || table.len() != s.size() {
+                return Err(table_mismatch(path, key, &s.key()).into());
+            }
+            print(&solve_with_table(s, &table, &st)?, "distance table")?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        if s.size() <= bfs_limit && check_memory(s.size(), max_memory, MEMORY_RESERVE).is_ok() {
+            let bar = Bar::search(!args.quiet && !json);
+            let (table, _) = run_bfs(s, &search_options(0), &command_budget(&bar, max_memory))?;
+            bar.clear();
+            print(&solve_with_table(s, &table, &st)?, "distance table")?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        let goal = s.goals().remove(0);
+        match bidirectional(s, &st, &goal, max_depth, 20_000_000) {
+            Some(p) => {
+                print(&p, "bidirectional search")?;
+                Ok(ExitCode::SUCCESS)
+            }
+            None => Err(format!("no solution within {max_depth} moves and the space is too large for a table; raise --max-depth or --max-memory").into()),
+        }
+    })
 }

@@ -1,28 +1,22 @@
 //! Which state space a search command works in (`SpaceArgs`: the puzzle, its moves
-//! and metric, tracked pieces, identical pieces, a ring up to rotation), and
-//! solving in such a space (`solve --track`, `--up-to-rotation`, identical pieces,
-//! a saved `--table`).
+//! and metric, tracked pieces, identical pieces, a ring up to rotation), and the
+//! budget and options of a command's search in it.
 
 use super::args::parse_points;
-use super::bfs::{run_bfs, search_options};
 use super::output::errln;
-use super::progress::Bar;
-use super::solve::Printed;
+use super::progress::{stop_flag, Bar};
 use super::CliError;
-use super::CliResult;
 use clap::{Args, ValueEnum};
 use permlab::group::PermGroup;
 use permlab::puzzle::Metric;
 use permlab::search::any_space::AnySpace;
-use permlab::search::budget::MEMORY_RESERVE;
-use permlab::search::solve::{bidirectional, solve_with_table};
+use permlab::search::bfs::{search_space, BfsOptions, BfsResult};
+use permlab::search::budget::SearchBudget;
 use permlab::search::space::{
     metric_moves, GroupSpace, PiecesSpace, RingSpace, StateSpace, TokensSpace,
 };
-use permlab::search::table::{check_memory, DistanceTable};
-use permlab::{with_space, Perm, Puzzle};
-use std::path::Path;
-use std::process::ExitCode;
+use permlab::search::table::DistanceTable;
+use permlab::{Perm, Puzzle};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum MetricArg {
@@ -69,7 +63,8 @@ pub struct SpaceArgs {
     /// arrangements of a multiset). Default: the puzzle's `identical:` line.
     #[arg(long, conflicts_with_all = ["track", "up_to_rotation"])]
     pub identical: Option<String>,
-    /// Memory bound for the table, e.g. 500M, 2G (default: the available memory).
+    /// Memory bound for the tables, e.g. 500M, 2G (default: the available memory; `solve`
+    /// without `--optimal`: 1 GB).
     #[arg(long)]
     pub max_memory: Option<String>,
     /// No progress bar.
@@ -212,86 +207,27 @@ pub(super) fn cells_text(cells: &[u32]) -> String {
         .join(",")
 }
 
-/// Why a saved table does not fit this search, exactly: another search, or the same
-/// search indexed another way (the indexing depends on the memory available when the
-/// space is built).
-fn table_mismatch(path: &Path, saved: &str, now: &str) -> String {
-    let split = |k: &str| -> (String, String) {
-        match k.split_once("; index: ") {
-            Some((a, b)) => (a.to_string(), b.to_string()),
-            None => (k.to_string(), String::new()),
-        }
-    };
-    let ((saved_space, saved_index), (now_space, now_index)) = (split(saved), split(now));
-    if saved_space == now_space && saved_index != now_index {
-        format!(
-            "{}: the table was saved with the indexing \"{saved_index}\", but with the memory \
-             available now this search uses \"{now_index}\"; free memory or rebuild the table",
-            path.display()
-        )
-    } else {
-        format!(
-            "{}: the table is for another search ({:?})",
-            path.display(),
-            permlab::limits::clip(saved)
-        )
-    }
+/// Runs a search with the memory check first.
+pub(super) fn run_bfs<S: StateSpace>(
+    space: &S,
+    opts: &BfsOptions,
+    budget: &SearchBudget,
+) -> Result<(DistanceTable, BfsResult), CliError> {
+    Ok(search_space(space, opts, budget)?)
 }
 
-/// `solve` in a search space other than the puzzle's positions (`--track`,
-/// `--up-to-rotation`, identical pieces) or with a saved `--table`: optimal from the
-/// table, from a complete table computed within the memory bound, else a
-/// bidirectional search within `max_depth`.
-pub(super) fn solve_in_space(
-    args: &SpaceArgs,
-    cells: &[u32],
-    table_path: Option<&Path>,
-    bfs_limit: u64,
-    max_depth: usize,
-    json: bool,
-) -> CliResult {
-    let max_memory = args.max_memory()?;
-    let (_, space) = args.build()?;
-    with_space!(&space, s => {
-        let st = s.state_of_cells(cells)?;
-        let names = space_moves(s);
-        let print = |path: &[usize], method: &str| {
-            let solution: Vec<String> = path.iter().map(|&m| names[m].clone()).collect();
-            Printed {
-                metric: args.metric(),
-                moves: &names,
-                length: solution.len() as u32,
-                solution: &solution,
-                optimal: true,
-                method: method.to_string(),
-                seconds: None,
-            }
-            .print(json)
-        };
-        if let Some(path) = table_path {
-            let (table, saved) = DistanceTable::load(path, max_memory)?;
-            let key = saved.get("space").and_then(|k| k.as_str()).unwrap_or("");
-            if key != s.key() || table.len() != s.size() {
-                return Err(table_mismatch(path, key, &s.key()).into());
-            }
-            print(&solve_with_table(s, &table, &st)?, "distance table")?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        if s.size() <= bfs_limit && check_memory(s.size(), max_memory, MEMORY_RESERVE).is_ok() {
-            let bar = Bar::search(!args.quiet && !json);
-            let opts = search_options(&bar, 0);
-            let (table, _) = run_bfs(s, max_memory, &opts)?;
-            bar.clear();
-            print(&solve_with_table(s, &table, &st)?, "distance table")?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        let goal = s.goals().remove(0);
-        match bidirectional(s, &st, &goal, max_depth, 20_000_000) {
-            Some(p) => {
-                print(&p, "bidirectional search")?;
-                Ok(ExitCode::SUCCESS)
-            }
-            None => Err(format!("no solution within {max_depth} moves and the space is too large for a table; raise --max-depth or --max-memory").into()),
-        }
-    })
+/// The budget of a command's search: its memory bound, Ctrl-C, and its progress bar.
+pub(super) fn command_budget(bar: &Bar, max_memory: Option<u64>) -> SearchBudget<'_> {
+    SearchBudget::unlimited()
+        .with_max_memory(max_memory)
+        .with_stop(stop_flag())
+        .with_progress(bar)
+}
+
+/// The search options of a command: the number of hardest positions to keep.
+pub(super) fn search_options(antipode_sample: usize) -> BfsOptions {
+    BfsOptions {
+        antipode_sample,
+        strategy: None,
+    }
 }

@@ -22,9 +22,9 @@ use super::{DynFigure, Figure, FigureError, Panels, Theme};
 use crate::perm::Perm;
 use crate::puzzle::Puzzle;
 use crate::search::bfs::{search_space, BfsOptions};
+use crate::search::budget::SearchBudget;
 use crate::search::space::{metric_moves, GroupSpace};
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
 
 /// Seed 003's algorithms, as words on `cube3`.
 pub const CUBE_WORDS: [(&str, &str, &str); 7] = [
@@ -358,11 +358,7 @@ fn mixing_series(
     use crate::linalg::spectrum::{random_move_spectrum, Domain};
     use crate::search::mixing::{mixing, MixingOptions};
     let (space, perms) = metric_space(puzzle)?;
-    let opts = MixingOptions {
-        steps,
-        ..Default::default()
-    };
-    let walk = mixing(&space, &opts, &AtomicBool::new(false))
+    let walk = mixing(&space, &MixingOptions { steps }, &SearchBudget::unlimited())
         .map_err(|e| FigureError::Invalid(format!("{}: {e}", puzzle.name())))?;
     let spectrum = random_move_spectrum(puzzle.degree(), &perms, Domain::Points).ok();
     Ok(super::mixing::MixingSeries::new(
@@ -377,7 +373,7 @@ fn space_distribution(
     space: &GroupSpace,
     puzzle: &Puzzle,
 ) -> Result<DistanceDistribution, FigureError> {
-    let (_, r) = search_space(space, None, &BfsOptions::default(), &AtomicBool::new(false))
+    let (_, r) = search_space(space, &BfsOptions::default(), &SearchBudget::unlimited())
         .map_err(|e| FigureError::Invalid(format!("{}: {e}", puzzle.name())))?;
     Ok(r.distribution)
 }

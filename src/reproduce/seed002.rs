@@ -2,11 +2,11 @@
 
 use super::{holds_if, Check, Outcome, Verdict};
 use crate::search::bfs::{search_space, BfsOptions, BfsResult};
+use crate::search::budget::SearchBudget;
 use crate::search::solve::{distance_with_table, solve_with_table};
 use crate::search::space::{RingSpace, StateSpace};
 use crate::search::table::DistanceTable;
 use crate::{Convention, Direction, ProductOrder, Puzzle};
-use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
 pub fn checks() -> Vec<Check> {
@@ -157,13 +157,9 @@ fn turnstyle_search() -> Result<&'static TurnstyleSearch, String> {
     static CELL: OnceLock<Result<TurnstyleSearch, String>> = OnceLock::new();
     CELL.get_or_init(|| {
         let space = RingSpace::for_puzzle(&turnstyle(12)?).map_err(|e| e.to_string())?;
-        let (table, result) = search_space(
-            &space,
-            None,
-            &BfsOptions::default(),
-            &AtomicBool::new(false),
-        )
-        .map_err(|e| e.to_string())?;
+        let (table, result) =
+            search_space(&space, &BfsOptions::default(), &SearchBudget::unlimited())
+                .map_err(|e| e.to_string())?;
         Ok(TurnstyleSearch {
             space,
             table,

@@ -2,11 +2,11 @@
 
 use super::{holds_if, Check, Outcome};
 use crate::search::bfs::{search_space, BfsOptions};
+use crate::search::budget::SearchBudget;
 use crate::search::solve::home_distribution;
 use crate::search::space::GroupSpace;
 use crate::search::table::DistanceTable;
 use crate::Puzzle;
-use std::sync::atomic::AtomicBool;
 
 pub fn checks() -> Vec<Check> {
     vec![
@@ -176,13 +176,8 @@ fn search(
 ) -> Result<(GroupSpace, DistanceTable, crate::search::bfs::BfsResult), String> {
     let p = load(spec)?;
     let space = GroupSpace::for_puzzle(&p, with_inverses).map_err(|e| e.to_string())?;
-    let (table, r) = search_space(
-        &space,
-        None,
-        &BfsOptions::default(),
-        &AtomicBool::new(false),
-    )
-    .map_err(|e| e.to_string())?;
+    let (table, r) = search_space(&space, &BfsOptions::default(), &SearchBudget::unlimited())
+        .map_err(|e| e.to_string())?;
     Ok((space, table, r))
 }
 

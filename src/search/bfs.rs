@@ -8,41 +8,38 @@
 //! when fewer positions are unseen than the frontier would generate, by scanning
 //! the unseen positions for a neighbour in the frontier — the switch T. Rokicki's
 //! twsearch makes. Both are parallel over chunks of the table with rayon; an
-//! indicatif progress bar on stderr shows the depth and positions/s; a stop flag
-//! (set by Ctrl-C in the CLI) ends the search cleanly between chunks.
+//! indicatif progress bar on stderr shows the depth and positions/s. The search's
+//! [`SearchBudget`] bounds its memory (checked before allocating) and ends it cleanly
+//! between chunks at its deadline or when its stop flag (Ctrl-C in the CLI) is raised.
 
+use super::budget::SearchBudget;
 use super::distribution::DistanceDistribution;
 use super::space::{Cursor, StateSpace};
-use super::table::{check_memory_beside, DistanceTable, TableError};
-use crate::progress::Progress;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use super::table::{DistanceTable, TableError};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Options of a search.
 #[derive(Clone)]
-pub struct BfsOptions<'a> {
-    /// Receives the number of positions reached and the depth being searched (the
-    /// default, `&()`, ignores them).
-    pub progress: &'a dyn Progress,
+pub struct BfsOptions {
     /// How many hardest positions to keep (the ones of smallest index).
     pub antipode_sample: usize,
     /// Force a strategy (for tests and benchmarks); `None` chooses per layer.
     pub strategy: Option<Strategy>,
 }
 
-impl std::fmt::Debug for BfsOptions<'_> {
+impl std::fmt::Debug for BfsOptions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("BfsOptions")
             .field("antipode_sample", &self.antipode_sample)
             .field("strategy", &self.strategy)
-            .finish_non_exhaustive()
+            .finish()
     }
 }
 
-impl Default for BfsOptions<'_> {
+impl Default for BfsOptions {
     fn default() -> Self {
         BfsOptions {
-            progress: &(),
             antipode_sample: 10,
             strategy: None,
         }
@@ -71,7 +68,7 @@ pub struct BfsResult {
     pub strategies: Vec<Strategy>,
     /// Wall-clock seconds.
     pub seconds: f64,
-    /// Whether the stop flag ended the search early.
+    /// Whether the budget (its stop flag or deadline) ended the search early.
     pub interrupted: bool,
 }
 
@@ -210,24 +207,32 @@ pub enum SearchError {
         /// Positions of the space.
         size: u64,
     },
+    /// The budget's deadline passed before the search finished.
+    #[error("time limit reached after depth {depth} with {seen} of {size} positions seen")]
+    OutOfTime {
+        /// The deepest layer reached.
+        depth: usize,
+        /// Positions seen.
+        seen: u64,
+        /// Positions of the space.
+        size: u64,
+    },
 }
 
-/// A complete search of `space`: the memory check against `max_memory` (or the
-/// available memory) before allocating, the 2-bit table, then [`bfs`]. An interrupted
-/// search is an error, so a returned table is always complete.
+/// A complete search of `space`: the memory check against the budget's bound (and
+/// the available memory) before allocating, the 2-bit table, then [`bfs`]. A search
+/// the budget ended (deadline or stop flag) is an error, so a returned table is
+/// always complete.
 pub fn search_space<S: StateSpace>(
     space: &S,
-    max_memory: Option<u64>,
     opts: &BfsOptions,
-    stop: &AtomicBool,
+    budget: &SearchBudget,
 ) -> Result<(DistanceTable, BfsResult), SearchError> {
-    check_memory_beside(
+    budget.check_table(
         space.size(),
         sample_bytes(opts.antipode_sample, space.size()),
-        max_memory,
-        super::budget::MEMORY_RESERVE,
     )?;
-    complete_search(space, DistanceTable::new(space.size()), opts, stop)
+    complete_search(space, DistanceTable::new(space.size()), opts, budget)
 }
 
 /// [`search_space`] with the table in a scratch file in the directory `dir`
@@ -240,54 +245,49 @@ pub fn search_space<S: StateSpace>(
 pub fn search_space_on_disk<S: StateSpace>(
     space: &S,
     dir: &std::path::Path,
-    max_memory: Option<u64>,
     opts: &BfsOptions,
-    stop: &AtomicBool,
+    budget: &SearchBudget,
 ) -> Result<(DistanceTable, BfsResult), SearchError> {
-    check_memory_beside(
-        0,
-        sample_bytes(opts.antipode_sample, space.size()),
-        max_memory,
-        super::budget::MEMORY_RESERVE,
-    )?;
+    budget.check_bytes(sample_bytes(opts.antipode_sample, space.size()))?;
     let table = DistanceTable::on_disk(space.size(), dir)?;
-    complete_search(space, table, opts, stop)
+    complete_search(space, table, opts, budget)
 }
 
-/// [`bfs`] into `table`, an interrupted search being an error.
+/// [`bfs`] into `table`, a search the budget ended being an error.
 fn complete_search<S: StateSpace>(
     space: &S,
     table: DistanceTable,
     opts: &BfsOptions,
-    stop: &AtomicBool,
+    budget: &SearchBudget,
 ) -> Result<(DistanceTable, BfsResult), SearchError> {
-    let r = bfs(space, &table, opts, stop);
+    let r = bfs(space, &table, opts, budget);
     if r.interrupted {
-        return Err(SearchError::Interrupted {
-            depth: r.max_distance(),
-            seen: r.states,
-            size: space.size(),
+        let (depth, seen, size) = (r.max_distance(), r.states, space.size());
+        return Err(if budget.stopped() {
+            SearchError::Interrupted { depth, seen, size }
+        } else {
+            SearchError::OutOfTime { depth, seen, size }
         });
     }
     Ok((table, r))
 }
 
 /// Breadth-first search of the whole space from its goals (see the module docs):
-/// fills `table`, which must be new and of the space's size; `stop` is polled between
-/// chunks.
+/// fills `table`, which must be new and of the space's size; the budget's deadline
+/// and stop flag are polled between chunks, and it receives the progress.
 ///
 /// ```
 /// use permlab::search::bfs::{bfs, BfsOptions};
 /// use permlab::search::space::{GroupSpace, StateSpace};
 /// use permlab::search::table::DistanceTable;
 /// use permlab::Puzzle;
-/// use std::sync::atomic::AtomicBool;
+/// use permlab::search::budget::SearchBudget;
 ///
 /// // every element of the group of Turnstyle-6 is reached, each once
 /// let puzzle = Puzzle::load("turnstyle:6").unwrap();
 /// let space = GroupSpace::for_puzzle(&puzzle, true).unwrap();
 /// let table = DistanceTable::new(space.size());
-/// let r = bfs(&space, &table, &BfsOptions::default(), &AtomicBool::new(false));
+/// let r = bfs(&space, &table, &BfsOptions::default(), &SearchBudget::unlimited());
 /// assert_eq!(u128::from(r.distribution.total()), puzzle.group().order_u128().unwrap());
 /// assert_eq!(r.distribution[0], 1);
 /// ```
@@ -295,9 +295,9 @@ pub fn bfs<S: StateSpace>(
     space: &S,
     table: &DistanceTable,
     opts: &BfsOptions,
-    stop: &AtomicBool,
+    budget: &SearchBudget,
 ) -> BfsResult {
-    let progress = opts.progress;
+    let progress = budget.progress;
     let start = Instant::now();
     let size = space.size();
     assert_eq!(table.len(), size, "table size must equal the space size");
@@ -322,7 +322,7 @@ pub fn bfs<S: StateSpace>(
     let mut interrupted = false;
     let mut d: u32 = 0;
     loop {
-        if stop.load(Ordering::Relaxed) {
+        if budget.expired() {
             interrupted = true;
             break;
         }
@@ -351,7 +351,7 @@ pub fn bfs<S: StateSpace>(
         let exclusive = thread_count() == 1 || work < SEQUENTIAL_WORK;
         let init = || (Cursor::new(width), vec![0u64; moves]);
         let chunk = |(cur, ranks): &mut (Cursor, Vec<u64>), c: usize| {
-            if stop.load(Ordering::Relaxed) {
+            if budget.expired() {
                 return Smallest::new(opts.antipode_sample);
             }
             let lo = c * CHUNK_WORDS;
@@ -385,7 +385,7 @@ pub fn bfs<S: StateSpace>(
                 Smallest::merge,
             )
         };
-        if stop.load(Ordering::Relaxed) {
+        if budget.expired() {
             interrupted = true;
             // the layer is incomplete: do not report it
             break;

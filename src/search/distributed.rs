@@ -628,6 +628,7 @@ pub fn distributed_bfs<S: StateSpace, R: Ranks>(
 mod tests {
     use super::*;
     use crate::search::bfs::{bfs, BfsOptions};
+    use crate::search::budget::SearchBudget;
     use crate::search::space::GroupSpace;
     use crate::Puzzle;
 
@@ -637,7 +638,7 @@ mod tests {
             space,
             &table,
             &BfsOptions::default(),
-            &AtomicBool::new(false),
+            &SearchBudget::unlimited(),
         )
     }
 
@@ -673,7 +674,12 @@ mod tests {
             let space = GroupSpace::for_puzzle(&p, inverses).unwrap();
             let want = single(&space);
             let full = DistanceTable::new(space.size());
-            bfs(&space, &full, &BfsOptions::default(), &stop);
+            bfs(
+                &space,
+                &full,
+                &BfsOptions::default(),
+                &SearchBudget::unlimited(),
+            );
             for n in 1..=4 {
                 let got = ThreadRanks::run(n, |r| {
                     distributed_bfs(&space, r, &DistributedOptions::default(), &stop).unwrap()

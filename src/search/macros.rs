@@ -26,6 +26,7 @@
 //! one family merged ([`MoveSet::merge`]).
 
 use super::bfs::SearchError;
+use super::budget::SearchBudget;
 use super::ida::IdaError;
 use super::moves::MoveSet;
 use super::pieces::Pieces;
@@ -144,12 +145,12 @@ fn inverse_images(a: &[u8]) -> Vec<u8> {
 
 impl Macros {
     /// Finds the macros of `moves` for its `pieces` (see the module docs); gives up
-    /// with an error when `stop` is raised.
+    /// with an error at the budget's deadline or when its stop flag is raised.
     pub fn build(
         moves: &MoveSet,
         pieces: &Pieces,
         opts: &MacroOptions,
-        stop: &AtomicBool,
+        budget: &SearchBudget,
     ) -> Result<Macros, IdaError> {
         let n = moves.degree();
         let nw = pieces.len().div_ceil(64).max(1);
@@ -173,12 +174,12 @@ impl Macros {
             images,
             pieces,
         };
-        // the stop flag (Ctrl-C or a deadline): the caller tells which
         let interrupted = || {
-            IdaError::Search(SearchError::Interrupted {
-                depth: 0,
-                seen: 0,
-                size: 0,
+            let (depth, seen, size) = (0, 0, 0);
+            IdaError::Search(if budget.stopped() {
+                SearchError::Interrupted { depth, seen, size }
+            } else {
+                SearchError::OutOfTime { depth, seen, size }
             })
         };
         // short words by length, one per effect
@@ -207,7 +208,7 @@ impl Macros {
                     }
                 }
             }
-            if stop.load(Ordering::Relaxed) {
+            if budget.expired() {
                 return Err(interrupted());
             }
             frontier = grown;
@@ -286,7 +287,7 @@ impl Macros {
                     }
                     add(&mut lib, &mut index, macro_of(letters, im, ps));
                 }
-                if i % 256 == 0 && stop.load(Ordering::Relaxed) {
+                if i % 256 == 0 && budget.expired() {
                     return Err(interrupted());
                 }
             }
@@ -313,7 +314,7 @@ impl Macros {
                 }
                 add(&mut lib, &mut index, macro_of(letters, im, ps));
             }
-            if stop.load(Ordering::Relaxed) {
+            if budget.expired() {
                 return Err(interrupted());
             }
         }
@@ -375,7 +376,7 @@ impl Macros {
                     }
                 }
             }
-            if stop.load(Ordering::Relaxed) {
+            if budget.expired() {
                 return Err(interrupted());
             }
             fresh = grown;
@@ -594,7 +595,7 @@ mod tests {
                 max_macros: 20_000,
                 ..MacroOptions::default()
             };
-            let lib = Macros::build(&moves, &pieces, &opts, &AtomicBool::new(false)).unwrap();
+            let lib = Macros::build(&moves, &pieces, &opts, &SearchBudget::unlimited()).unwrap();
             let small = lib.macros.iter().filter(|m| m.pieces.len() <= 3).count();
             assert!(small > 100, "{name}: {small} macros");
             for m in &lib.macros {

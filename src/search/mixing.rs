@@ -26,22 +26,22 @@
 //! use permlab::search::mixing::{mixing, MixingOptions};
 //! use permlab::search::space::GroupSpace;
 //! use permlab::{Layout, Move, Puzzle};
-//! use std::sync::atomic::AtomicBool;
+//! use permlab::search::budget::SearchBudget;
 //! // one 3-cycle: the walk goes round the cyclic group of order 3
 //! let a = Move { name: "A".into(), perm: "(1,2,3)".parse().unwrap() };
 //! let p = Puzzle::try_new("c3", 3, vec![a], vec![], Layout::Plain).unwrap();
 //! let space = GroupSpace::for_puzzle(&p, false).unwrap();
-//! let opts = MixingOptions { steps: 3, max_memory: Some(1 << 20), ..Default::default() };
-//! let r = mixing(&space, &opts, &AtomicBool::new(false)).unwrap();
+//! let budget = SearchBudget::unlimited().with_max_memory(Some(1 << 20));
+//! let r = mixing(&space, &MixingOptions { steps: 3 }, &budget).unwrap();
 //! assert_eq!(r.states, 3);
 //! assert_eq!(r.period, Some(3));
 //! assert!(r.tv.iter().all(|&t| (t - 2.0 / 3.0).abs() < 1e-12));
 //! ```
 
+use super::budget::SearchBudget;
 use super::space::{Cursor, StateSpace};
 use super::table::memory_limit;
-use crate::progress::Progress;
-use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
+use std::sync::atomic::{AtomicU16, Ordering};
 use std::time::Instant;
 
 /// A problem running a walk.
@@ -81,32 +81,9 @@ const CHUNK: usize = 1 << 14;
 
 /// Options of [`mixing`].
 #[derive(Clone)]
-pub struct MixingOptions<'a> {
+pub struct MixingOptions {
     /// The largest number of moves `K`: distances are computed for `k = 0..=K`.
     pub steps: usize,
-    /// Memory bound in bytes (default: the available memory).
-    pub max_memory: Option<u64>,
-    /// Receives the number of steps done of `steps`.
-    pub progress: &'a dyn Progress,
-}
-
-impl Default for MixingOptions<'_> {
-    fn default() -> Self {
-        MixingOptions {
-            steps: 0,
-            max_memory: None,
-            progress: &(),
-        }
-    }
-}
-
-impl std::fmt::Debug for MixingOptions<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("MixingOptions")
-            .field("steps", &self.steps)
-            .field("max_memory", &self.max_memory)
-            .finish_non_exhaustive()
-    }
 }
 
 /// The mixing curve of a walk.
@@ -127,7 +104,7 @@ pub struct Mixing {
     /// positions unreachable, or the walk interrupted before every level was
     /// known).
     pub period: Option<u64>,
-    /// Whether the stop flag ended the walk early.
+    /// Whether the budget (its stop flag or deadline) ended the walk early.
     pub interrupted: bool,
     /// Wall-clock seconds.
     pub seconds: f64,
@@ -331,29 +308,31 @@ impl<'s, S: StateSpace> Walk<'s, S> {
 /// The mixing curve of the uniformly random walk from the space's goal state:
 /// the total-variation distance to uniform after `k = 0..=opts.steps` moves, with
 /// the walk's period (the walk runs past `opts.steps` until the period is known).
-/// The stop flag ends the walk between steps.
+/// The budget bounds the walk's memory (checked before allocating), receives the
+/// number of steps done, and ends the walk between steps at its deadline or stop flag.
 pub fn mixing<S: StateSpace>(
     space: &S,
     opts: &MixingOptions,
-    stop: &AtomicBool,
+    budget: &SearchBudget,
 ) -> Result<Mixing, MixingError> {
     let t0 = Instant::now();
-    let mut walk = Walk::new(space, opts.max_memory)?;
+    let mut walk = Walk::new(space, budget.max_memory)?;
     let mut tv = vec![walk.tv()];
-    opts.progress.set_length(opts.steps as u64);
+    let progress = budget.progress;
+    progress.set_length(opts.steps as u64);
     let mut interrupted = false;
     while walk.k() < opts.steps || (!walk.levels_done() && walk.k() + 1 < UNSEEN as usize) {
-        if stop.load(Ordering::Relaxed) {
+        if budget.expired() {
             interrupted = true;
             break;
         }
         let t = walk.step();
         if walk.k() <= opts.steps {
             tv.push(t);
-            opts.progress.set_position(walk.k() as u64);
+            progress.set_position(walk.k() as u64);
         }
     }
-    opts.progress.finish();
+    progress.finish();
     Ok(Mixing {
         states: space.size(),
         moves: space.move_count(),

@@ -74,7 +74,7 @@ use super::index::Arrangements;
 use super::macros::{BeamOptions, MacroOptions, Macros};
 use super::moves::MoveSet;
 use super::pieces::Pieces;
-use super::table::{check_memory_beside, table_bytes};
+use super::table::table_bytes;
 use crate::group::PermGroup;
 use crate::perm::Perm;
 use std::collections::HashMap;
@@ -504,15 +504,14 @@ pub struct StagedSolution {
 impl PieceStages {
     /// Plans the stages and builds their tables (loading them from the directory
     /// `cache` when saved there before, see [`super::ida::cached_table`]); refuses
-    /// before allocating when all tables together would not fit in `max_memory`
+    /// before allocating when all tables together would not fit in the budget
     /// (or the available memory). With more than one
     /// [`StageOptions::candidates`] the order is chosen while solving, and the
     /// tables are built (in memory only) when a stage first needs them.
     pub fn build(
         moves: &MoveSet,
         opts: &StageOptions,
-        max_memory: Option<u64>,
-        stop: &AtomicBool,
+        budget: &SearchBudget,
         cache: Option<&Path>,
     ) -> Result<PieceStages, IdaError> {
         let plan = Plan::new(moves, opts)?;
@@ -522,12 +521,7 @@ impl PieceStages {
             (plan.stages.len() * opts.candidates.max(1) * opts.attempts.max(1)) as u64 * largest;
         // a deep stage's second halves: 16 bytes each, twice while sorted
         let deep = opts.deep.map_or(0, |e| e.saturating_mul(32));
-        check_memory_beside(
-            plan.entries.iter().sum::<u64>() + more,
-            deep,
-            max_memory,
-            super::budget::MEMORY_RESERVE,
-        )?;
+        budget.check_table(plan.entries.iter().sum::<u64>() + more, deep)?;
         // with one candidate the stages follow the plan and use its tables, built
         // now; with more, tables are built when a stage first needs them
         let prebuilt = if opts.candidates <= 1 {
@@ -538,14 +532,8 @@ impl PieceStages {
         let projections: Vec<Arc<Projection>> = plan.tables[..prebuilt]
             .iter()
             .map(|labels| {
-                Projection::build(
-                    moves,
-                    ProjectionKind::Pieces(labels.clone()),
-                    max_memory,
-                    stop,
-                    cache,
-                )
-                .map(Arc::new)
+                Projection::build(moves, ProjectionKind::Pieces(labels.clone()), budget, cache)
+                    .map(Arc::new)
             })
             .collect::<Result<_, _>>()?;
         let tables = plan.tables.iter().cloned().zip(projections).collect();
@@ -553,7 +541,7 @@ impl PieceStages {
             .map(|f| moves.family_perm(f).clone())
             .collect();
         let macros = match &opts.macros {
-            Some(mo) => Some(Macros::build(moves, &plan.pieces, mo, stop)?),
+            Some(mo) => Some(Macros::build(moves, &plan.pieces, mo, budget)?),
             None => None,
         };
         // other families last, those moving most pieces first
@@ -621,8 +609,7 @@ impl PieceStages {
         let t = Arc::new(Projection::build(
             &self.moves,
             ProjectionKind::Pieces(labels.to_vec()),
-            None,
-            stop,
+            &SearchBudget::unlimited().with_stop(stop),
             None,
         )?);
         tables.insert(labels.to_vec(), Arc::clone(&t));
@@ -1467,9 +1454,15 @@ mod tests {
 
     /// The automatic tables of up to 2^20 entries, one look-up each.
     fn small_heuristic(moves: &MoveSet, stop: &AtomicBool) -> crate::search::ida::Heuristic {
-        optimal_heuristic(moves, auto_projections(moves, 1 << 20), 1, None, stop, None)
-            .unwrap()
-            .0
+        optimal_heuristic(
+            moves,
+            auto_projections(moves, 1 << 20),
+            1,
+            &SearchBudget::unlimited().with_stop(stop),
+            None,
+        )
+        .unwrap()
+        .0
     }
     use crate::Puzzle;
 
@@ -1485,7 +1478,7 @@ mod tests {
             macros: None,
             ..StageOptions::default()
         };
-        let staged = PieceStages::build(&moves, &opts, None, &stop, None).unwrap();
+        let staged = PieceStages::build(&moves, &opts, &SearchBudget::unlimited(), None).unwrap();
         assert_eq!(staged.plan().stages.len(), 1);
         let h = small_heuristic(&moves, &stop);
         let gens = p.generator_perms();

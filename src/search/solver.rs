@@ -247,6 +247,7 @@ impl From<SearchError> for SolveError {
     fn from(e: SearchError) -> SolveError {
         match e {
             SearchError::Interrupted { .. } => SolveError::Interrupted,
+            e @ SearchError::OutOfTime { .. } => SolveError::OutOfTime(e.to_string()),
             SearchError::Memory(t) => SolveError::Memory(t),
         }
     }
@@ -603,15 +604,12 @@ impl Solver {
                         space.size()
                     ));
                     let opts = BfsOptions {
-                        progress: budget.progress,
                         antipode_sample: 0,
                         strategy: None,
                     };
-                    let r =
-                        budget.watched(|flag| search_space(&space, budget.max_memory, &opts, flag));
-                    match r {
+                    match search_space(&space, &opts, budget) {
                         Ok((table, _)) => Some((space, table)),
-                        Err(SearchError::Interrupted { .. }) if !budget.stopped() => {
+                        Err(SearchError::OutOfTime { .. }) => {
                             // out of time: the other methods answer; try again next time
                             return Ok(false);
                         }
@@ -642,19 +640,16 @@ impl Solver {
                     None => String::new(),
                 }
             ));
-            let built = budget.watched(|flag| {
-                optimal_heuristic(
-                    self.searched(),
-                    kinds,
-                    self.options.pruning.look_ups,
-                    budget.max_memory,
-                    flag,
-                    self.tables_dir().as_deref(),
-                )
-            });
+            let built = optimal_heuristic(
+                self.searched(),
+                kinds,
+                self.options.pruning.look_ups,
+                budget,
+                self.tables_dir().as_deref(),
+            );
             let (h, setup) = match built {
                 Ok(b) => b,
-                Err(IdaError::Search(SearchError::Interrupted { .. })) if !budget.stopped() => {
+                Err(IdaError::Search(SearchError::OutOfTime { .. })) => {
                     return Ok(Err("the pruning tables were not finished".into()))
                 }
                 Err(IdaError::Search(SearchError::Interrupted { .. })) => {
@@ -828,15 +823,7 @@ impl Solver {
             plan.tables.len(),
             plan.bytes()
         ));
-        let built = budget.watched(|flag| {
-            PieceStages::build(
-                self.searched(),
-                opts,
-                budget.max_memory,
-                flag,
-                self.tables_dir().as_deref(),
-            )
-        });
+        let built = PieceStages::build(self.searched(), opts, budget, self.tables_dir().as_deref());
         match built {
             Ok(s) => {
                 budget.progress.note(&format!(
@@ -846,10 +833,8 @@ impl Solver {
                 self.options.cache.trim();
                 Ok(Some(s))
             }
-            Err(IdaError::Search(SearchError::Interrupted { .. })) => {
-                if budget.stopped() {
-                    return Err(SolveError::Interrupted);
-                }
+            Err(IdaError::Search(SearchError::Interrupted { .. })) => Err(SolveError::Interrupted),
+            Err(IdaError::Search(SearchError::OutOfTime { .. })) => {
                 budget
                     .progress
                     .note("piece stages: out of time building the tables");

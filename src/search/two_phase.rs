@@ -814,9 +814,8 @@ mod tests {
         .unwrap();
         let (table, _) = crate::search::bfs::search_space(
             &space,
-            None,
             &Default::default(),
-            &std::sync::atomic::AtomicBool::new(false),
+            &SearchBudget::unlimited(),
         )
         .unwrap();
         let group = cube.group();

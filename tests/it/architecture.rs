@@ -233,35 +233,87 @@ fn the_library_follows_the_layer_table() {
 fn no_module_imports_another_that_imports_it_back() {
     let c = circles(&top_level_imports());
     assert!(c.is_empty(), "top-level circles: {c:?}");
-    // within each directory, among its files
-    for dir in std::fs::read_dir(src()).unwrap().flatten() {
-        let d = dir.path();
-        if !d.is_dir() {
-            continue;
+    // within each directory (at any depth), among its files and subdirectories
+    for d in directories(&src()) {
+        let edges = sibling_imports(&d);
+        let c = circles(&edges);
+        assert!(
+            c.is_empty(),
+            "circles among the modules of {}: {c:?}",
+            d.display()
+        );
+    }
+}
+
+/// Every directory under `dir`, at any depth.
+fn directories(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.push(p.clone());
+            out.extend(directories(&p));
         }
-        let top = d.file_name().unwrap().to_string_lossy().to_string();
-        let mods: BTreeSet<String> = files(&d)
-            .iter()
-            .filter(|p| p.parent() == Some(d.as_path()))
-            .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
-            .filter(|m| m != "mod")
-            .collect();
-        let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for m in &mods {
-            let c = code(&d.join(format!("{m}.rs")));
-            let mut uses = BTreeSet::new();
-            for prefix in ["super::".to_string(), format!("crate::{top}::")] {
-                for n in names_after(&c, &prefix) {
-                    if n != m && mods.contains(n) {
+    }
+    out.sort();
+    out
+}
+
+/// The modules of directory `d` (its files but `mod.rs`, and its subdirectories)
+/// and which of them each imports: `super::NAME` in a file of `d`, `super::super::NAME`
+/// in a file of a subdirectory (`super::NAME` in its `mod.rs`), and
+/// `crate::PATH::NAME` anywhere, PATH being `d`'s module path.
+fn sibling_imports(d: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let rel = d.strip_prefix(src()).unwrap();
+    let path: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().to_string())
+        .collect();
+    let absolute = format!("crate::{}::", path.join("::"));
+    let mut mods: BTreeMap<String, Vec<(PathBuf, Vec<String>)>> = BTreeMap::new();
+    for e in std::fs::read_dir(d).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            let members = files(&p)
+                .into_iter()
+                .map(|f| {
+                    let prefixes = if f.parent() == Some(p.as_path()) {
+                        if f.file_stem().is_some_and(|s| s == "mod") {
+                            vec!["super::".to_string()]
+                        } else {
+                            vec!["super::super::".to_string()]
+                        }
+                    } else {
+                        vec![]
+                    };
+                    (f, prefixes)
+                })
+                .collect();
+            mods.insert(name, members);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            let name = p.file_stem().unwrap().to_string_lossy().to_string();
+            if name != "mod" {
+                mods.insert(name, vec![(p, vec!["super::".to_string()])]);
+            }
+        }
+    }
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (m, members) in &mods {
+        let mut uses = BTreeSet::new();
+        for (file, prefixes) in members {
+            let c = code(file);
+            for prefix in prefixes.iter().chain(std::iter::once(&absolute)) {
+                for n in names_after(&c, prefix) {
+                    if n != m && mods.contains_key(n) {
                         uses.insert(n.to_string());
                     }
                 }
             }
-            edges.insert(m.clone(), uses);
         }
-        let c = circles(&edges);
-        assert!(c.is_empty(), "circles among the files of src/{top}: {c:?}");
+        edges.insert(m.clone(), uses);
     }
+    edges
 }
 
 #[test]
@@ -305,4 +357,10 @@ fn the_checks_find_what_they_look_for() {
     );
     imports.get_mut("group").unwrap().insert("cli".to_string());
     assert!(violations(&imports).contains(&"group imports the command line".to_string()));
+    // imports among siblings are found in files and in subdirectories
+    let search = sibling_imports(&src().join("search"));
+    assert!(search["ida"].contains("moves"), "{:?}", search["ida"]);
+    assert!(search["solver"].contains("ida"), "{:?}", search["solver"]);
+    let ida = sibling_imports(&src().join("search/ida"));
+    assert!(ida["heuristic"].contains("projection"), "{ida:?}");
 }

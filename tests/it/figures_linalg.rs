@@ -5,11 +5,11 @@
 use permlab::figures::mixing::{MixingFigure, MixingSeries};
 use permlab::figures::Figure;
 use permlab::linalg::spectrum::{random_move_spectrum, Domain};
+use permlab::search::budget::SearchBudget;
 use permlab::search::mixing::{mixing, MixingOptions};
 use permlab::search::space::{metric_moves, GroupSpace};
 use permlab::{Layout, Move, Perm, Puzzle};
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
 
 /// The curve of `p`'s walk under its own metric with its spectral bound, as the
 /// gallery and `figure mixing` make it: the walk from `search::mixing`, the bound
@@ -21,12 +21,9 @@ fn mixing_series(
 ) -> (MixingSeries, permlab::search::mixing::Mixing) {
     let (names, perms) = metric_moves(p, p.metric()).unwrap();
     let space = GroupSpace::new(p.name(), p.degree(), names, perms.clone()).unwrap();
-    let opts = MixingOptions {
-        steps,
-        max_memory,
-        ..Default::default()
-    };
-    let walk = mixing(&space, &opts, &AtomicBool::new(false)).unwrap();
+    let opts = MixingOptions { steps };
+    let budget = SearchBudget::unlimited().with_max_memory(max_memory);
+    let walk = mixing(&space, &opts, &budget).unwrap();
     let spectrum = random_move_spectrum(p.degree(), &perms, Domain::Points).ok();
     (MixingSeries::new(p.name(), &walk, spectrum.as_ref()), walk)
 }

@@ -7,11 +7,11 @@ use num_bigint::BigUint;
 use permlab::puzzle::geometry;
 use permlab::puzzle::Metric;
 use permlab::search::bfs::{bfs, BfsOptions};
+use permlab::search::budget::SearchBudget;
 use permlab::search::naive::naive_bfs;
 use permlab::search::space::{metric_moves, GroupSpace, StateSpace};
 use permlab::search::table::DistanceTable;
 use permlab::{Perm, Puzzle};
-use std::sync::atomic::AtomicBool;
 
 fn fact(n: u32) -> BigUint {
     (1..=n).map(BigUint::from).product()
@@ -30,7 +30,7 @@ fn distribution(puzzle: &Puzzle, metric: Metric) -> (GroupSpace, Vec<u64>) {
         &space,
         &table,
         &BfsOptions::default(),
-        &AtomicBool::new(false),
+        &SearchBudget::unlimited(),
     );
     assert!(!r.interrupted);
     let counts = r.distribution.counts.clone();

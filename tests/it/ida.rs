@@ -16,7 +16,6 @@ use permlab::{Perm, Puzzle};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::collections::HashSet;
-use std::sync::atomic::AtomicBool;
 
 /// Applies a solution to the position of `g` through the puzzle's word parser
 /// and checks that it reaches solved; returns its length in the metric.
@@ -35,11 +34,11 @@ fn replay(p: &Puzzle, moves: &MoveSet, g: &Perm, sol: &[usize]) -> u32 {
 fn check_optimal(p: &Puzzle, moves: &MoveSet, budget: u64, samples: usize, seed: u64) {
     let names = moves.moves().iter().map(|m| m.name.clone()).collect();
     let full = GroupSpace::new(p.name(), p.degree(), names, moves.perms()).unwrap();
-    let stop = AtomicBool::new(false);
-    let (table, _) = search_space(&full, None, &BfsOptions::default(), &stop).unwrap();
+    let (table, _) =
+        search_space(&full, &BfsOptions::default(), &SearchBudget::unlimited()).unwrap();
     let kinds = auto_projections(moves, budget);
     assert!(kinds.len() > 1, "{kinds:?}");
-    let h = Heuristic::build(moves, kinds, None, &stop, None).unwrap();
+    let h = Heuristic::build(moves, kinds, &SearchBudget::unlimited(), None).unwrap();
     let group = moves.group();
     let mut rng = StdRng::seed_from_u64(seed);
     for _ in 0..samples {
@@ -126,8 +125,13 @@ fn tokens_index_is_a_bijection() {
 fn pruning_tables_are_refused_before_allocating() {
     let (_, moves) = cube2_ruf(Metric::Htm);
     let kinds = vec![ProjectionKind::Group((0..24).collect())];
-    let e =
-        Heuristic::build(&moves, kinds, Some(1 << 16), &AtomicBool::new(false), None).unwrap_err();
+    let e = Heuristic::build(
+        &moves,
+        kinds,
+        &SearchBudget::unlimited().with_max_memory(Some(1 << 16)),
+        None,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("the limit is 65536 bytes"), "{e}");
 }
 
@@ -137,12 +141,12 @@ fn two_phase_solutions_replay_and_are_never_below_the_exact_distance() {
     // at least the exact distance (complete table)
     let (p, moves) = cube2_ruf(Metric::Htm);
     let sub = p.parse_subgroup("cube2[U, R2, F2]").unwrap();
-    let stop = AtomicBool::new(false);
     let solver = TwoPhase::new(&moves, &sub, &SearchBudget::unlimited()).unwrap();
     assert!(solver.subgroup().order() < moves.group().order());
     let names = moves.moves().iter().map(|m| m.name.clone()).collect();
     let full = GroupSpace::new("cube2 RUF", p.degree(), names, moves.perms()).unwrap();
-    let (table, _) = search_space(&full, None, &BfsOptions::default(), &stop).unwrap();
+    let (table, _) =
+        search_space(&full, &BfsOptions::default(), &SearchBudget::unlimited()).unwrap();
     let mut rng = StdRng::seed_from_u64(5);
     let group = moves.group();
     for _ in 0..30 {
@@ -399,8 +403,8 @@ fn cli_bench_solve_suite_against_tables_and_gap() {
     let (p, moves) = cube2_ruf(Metric::Htm);
     let names = moves.moves().iter().map(|m| m.name.clone()).collect();
     let full = GroupSpace::new(p.name(), p.degree(), names, moves.perms()).unwrap();
-    let stop = AtomicBool::new(false);
-    let (table, _) = search_space(&full, None, &BfsOptions::default(), &stop).unwrap();
+    let (table, _) =
+        search_space(&full, &BfsOptions::default(), &SearchBudget::unlimited()).unwrap();
     for row in puzzles {
         let ours: Vec<u64> = row["permlab"]["lengths"]
             .as_array()
@@ -454,16 +458,29 @@ fn pruning_tables_are_saved_and_loaded() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let (_, moves) = cube2_ruf(Metric::Htm);
-    let stop = AtomicBool::new(false);
     let kinds = auto_projections(&moves, 1 << 16);
-    let built = Heuristic::build(&moves, kinds.clone(), None, &stop, Some(&dir)).unwrap();
+    let built = Heuristic::build(
+        &moves,
+        kinds.clone(),
+        &SearchBudget::unlimited(),
+        Some(&dir),
+    )
+    .unwrap();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "dist"))
         .collect();
     files.sort();
+    // one table per projection (beside each, the lock file of its building)
     assert_eq!(files.len(), kinds.len());
-    let loaded = Heuristic::build(&moves, kinds.clone(), None, &stop, Some(&dir)).unwrap();
+    let loaded = Heuristic::build(
+        &moves,
+        kinds.clone(),
+        &SearchBudget::unlimited(),
+        Some(&dir),
+    )
+    .unwrap();
     assert_eq!(loaded.entries(), built.entries());
     let group = moves.group();
     let mut rng = StdRng::seed_from_u64(7);
@@ -474,7 +491,13 @@ fn pruning_tables_are_saved_and_loaded() {
     // another space's table under this name: refused
     if files.len() > 1 {
         std::fs::copy(&files[1], &files[0]).unwrap();
-        let e = Heuristic::build(&moves, kinds.clone(), None, &stop, Some(&dir)).unwrap_err();
+        let e = Heuristic::build(
+            &moves,
+            kinds.clone(),
+            &SearchBudget::unlimited(),
+            Some(&dir),
+        )
+        .unwrap_err();
         assert!(
             e.to_string()
                 .contains("another space; delete it to rebuild"),
@@ -486,7 +509,7 @@ fn pruning_tables_are_saved_and_loaded() {
     let last = bytes.len() - 20;
     bytes[last] ^= 1;
     std::fs::write(&files[0], &bytes).unwrap();
-    let e = Heuristic::build(&moves, kinds, None, &stop, Some(&dir)).unwrap_err();
+    let e = Heuristic::build(&moves, kinds, &SearchBudget::unlimited(), Some(&dir)).unwrap_err();
     assert!(
         e.to_string().contains(&files[0].display().to_string()),
         "{e}"
@@ -501,7 +524,6 @@ fn pruning_tables_are_saved_and_loaded() {
 #[test]
 fn oriented_pieces_tables_agree_with_sticker_tables() {
     use permlab::search::ida::{projection_size, Projection};
-    let stop = AtomicBool::new(false);
     let (_, m2) = cube2_ruf(Metric::Htm);
     let p3 = Puzzle::builtin("cube3").unwrap();
     let m3 = MoveSet::for_puzzle(&p3, Metric::Htm).unwrap();
@@ -520,8 +542,8 @@ fn oriented_pieces_tables_agree_with_sticker_tables() {
         let b = ProjectionKind::Pieces(t.clone());
         // pieces of o stickers: o^k·n!/(n-k)! entries instead of (n·o)!/(n·o-k)!
         assert!(projection_size(moves, &a).unwrap() < projection_size(moves, &b).unwrap());
-        let ta = Projection::build(moves, a, None, &stop, None).unwrap();
-        let tb = Projection::build(moves, b, None, &stop, None).unwrap();
+        let ta = Projection::build(moves, a, &SearchBudget::unlimited(), None).unwrap();
+        let tb = Projection::build(moves, b, &SearchBudget::unlimited(), None).unwrap();
         let group = moves.group();
         let mut rng = StdRng::seed_from_u64(11);
         let mut seen = HashSet::new();

@@ -5,11 +5,11 @@
 use num_bigint::BigUint;
 use permlab::puzzle::identical::{parse_classes, position_count, token_classes};
 use permlab::search::bfs::{bfs, BfsOptions};
+use permlab::search::budget::SearchBudget;
 use permlab::search::space::{puzzle_moves, StateSpace, TokensSpace};
 use permlab::search::table::DistanceTable;
 use permlab::Puzzle;
 use std::collections::HashSet;
-use std::sync::atomic::AtomicBool;
 
 /// The arrangements of the classes over all elements of the group, by enumerating
 /// the group (closure under the generators) and colouring each element's state.
@@ -67,7 +67,7 @@ fn search_count(p: &Puzzle, classes: &[Vec<usize>]) -> u64 {
         &space,
         &table,
         &BfsOptions::default(),
-        &AtomicBool::new(false),
+        &SearchBudget::unlimited(),
     );
     r.distribution.total()
 }

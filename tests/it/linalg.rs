@@ -7,6 +7,7 @@ use permlab::linalg::invariants::{
     fixed_space_dimension, linear_invariants, Coordinate, LinearInvariant,
 };
 use permlab::linalg::smith::{quotient_order, relations_mod, relations_moduli, smith};
+use permlab::search::budget::SearchBudget;
 use permlab::{Perm, PermGroup, Puzzle};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -520,18 +521,14 @@ fn the_symmetric_solver_agrees_with_schur() {
 fn the_lower_bound_holds_on_exact_mixing_curves() {
     use permlab::search::mixing::{mixing, MixingOptions};
     use permlab::search::space::GroupSpace;
-    use std::sync::atomic::AtomicBool;
     for spec in ["nokia2x2", "rotation3", "turnstyle:6"] {
         let p = Puzzle::load(spec).unwrap();
         let (n, moves) = metric_moves_of(spec);
         assert_eq!(moves, p.generator_perms(), "{spec}: the walk's moves");
         let space = GroupSpace::for_puzzle(&p, false).unwrap();
-        let opts = MixingOptions {
-            steps: 30,
-            max_memory: Some(1 << 30),
-            ..Default::default()
-        };
-        let r = mixing(&space, &opts, &AtomicBool::new(false)).unwrap();
+        let opts = MixingOptions { steps: 30 };
+        let budget = SearchBudget::unlimited().with_max_memory(Some(1 << 30));
+        let r = mixing(&space, &opts, &budget).unwrap();
         for domain in [Domain::Points, Domain::Pairs] {
             let s = random_move_spectrum(n, &moves, domain).unwrap();
             for (k, &tv) in r.tv.iter().enumerate() {

@@ -1,11 +1,11 @@
 //! The random walk's exact distribution (`search::mixing`) against a direct
 //! computation over a hash map of states, and hand-derived mixing curves.
 
+use permlab::search::budget::SearchBudget;
 use permlab::search::mixing::{mixing, MixingError, MixingOptions, Walk};
 use permlab::search::space::{GroupSpace, RingSpace, StateSpace};
 use permlab::{Layout, Move, Puzzle};
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
 
 const MEM: Option<u64> = Some(1 << 30);
 
@@ -75,12 +75,9 @@ fn a_three_cycle_goes_round() {
     };
     let p = Puzzle::try_new("c3", 3, vec![a], vec![], Layout::Plain).unwrap();
     let space = GroupSpace::for_puzzle(&p, false).unwrap();
-    let opts = MixingOptions {
-        steps: 7,
-        max_memory: MEM,
-        ..Default::default()
-    };
-    let r = mixing(&space, &opts, &AtomicBool::new(false)).unwrap();
+    let opts = MixingOptions { steps: 7 };
+    let budget = SearchBudget::unlimited().with_max_memory(MEM);
+    let r = mixing(&space, &opts, &budget).unwrap();
     assert_eq!(r.states, 3);
     assert_eq!(r.reachable, 3);
     assert_eq!(r.period, Some(3));
@@ -109,12 +106,9 @@ fn a_three_cycle_goes_round() {
 fn turnstyle4_by_hand() {
     let p = Puzzle::builtin("turnstyle:4").unwrap();
     let space = GroupSpace::for_puzzle(&p, false).unwrap();
-    let opts = MixingOptions {
-        steps: 12,
-        max_memory: MEM,
-        ..Default::default()
-    };
-    let r = mixing(&space, &opts, &AtomicBool::new(false)).unwrap();
+    let opts = MixingOptions { steps: 12 };
+    let budget = SearchBudget::unlimited().with_max_memory(MEM);
+    let r = mixing(&space, &opts, &budget).unwrap();
     assert_eq!(r.states, 8);
     assert_eq!(r.moves, 3);
     assert_eq!(r.period, Some(2));
@@ -137,15 +131,9 @@ fn period_matches_returns_to_the_start() {
     ] {
         let p = Puzzle::builtin(spec).unwrap();
         let space = GroupSpace::for_puzzle(&p, inverses).unwrap();
-        let opts = MixingOptions {
-            steps: 0,
-            max_memory: MEM,
-            ..Default::default()
-        };
-        let d = mixing(&space, &opts, &AtomicBool::new(false))
-            .unwrap()
-            .period
-            .unwrap();
+        let opts = MixingOptions { steps: 0 };
+        let budget = SearchBudget::unlimited().with_max_memory(MEM);
+        let d = mixing(&space, &opts, &budget).unwrap().period.unwrap();
         // gcd of the return times to the start within 40 moves
         let start = space.rank(&space.goals()[0]) as usize;
         let mut walk = Walk::new(&space, MEM).unwrap();

@@ -20,7 +20,6 @@ use permlab::{Perm, Puzzle};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::collections::HashSet;
-use std::sync::atomic::AtomicBool;
 
 /// The image arrays of the moves.
 fn move_images(moves: &MoveSet) -> Vec<Vec<usize>> {
@@ -141,17 +140,21 @@ fn symmetric_look_ups_are_admissible_and_optimal_on_cube2_ruf() {
         let (p, moves) = cube2_ruf(metric);
         let names = moves.moves().iter().map(|m| m.name.clone()).collect();
         let full = GroupSpace::new(p.name(), p.degree(), names, moves.perms()).unwrap();
-        let stop = AtomicBool::new(false);
-        let (table, _) = search_space(&full, None, &BfsOptions::default(), &stop).unwrap();
+        let (table, _) =
+            search_space(&full, &BfsOptions::default(), &SearchBudget::unlimited()).unwrap();
         let budget = 200_000;
-        let plain =
-            Heuristic::build(&moves, auto_projections(&moves, budget), None, &stop, None).unwrap();
+        let plain = Heuristic::build(
+            &moves,
+            auto_projections(&moves, budget),
+            &SearchBudget::unlimited(),
+            None,
+        )
+        .unwrap();
         let (h, setup) = optimal_heuristic(
             &moves,
             auto_projections(&moves, budget),
             64,
-            None,
-            &stop,
+            &SearchBudget::unlimited(),
             None,
         )
         .unwrap();
@@ -287,12 +290,10 @@ fn coset_tables_are_labelling_distances_and_solve_optimally() {
     let (p, moves) = cube2_ruf(Metric::Htm);
     let n = p.degree();
     let sub = Puzzle::load("cube2[U,R2,F2]").unwrap().generator_perms();
-    let stop = AtomicBool::new(false);
     let proj = Projection::build(
         &moves,
         ProjectionKind::Coset(sub.clone()),
-        None,
-        &stop,
+        &SearchBudget::unlimited(),
         None,
     )
     .unwrap();
@@ -321,21 +322,21 @@ fn coset_tables_are_labelling_distances_and_solve_optimally() {
     let reduced = Projection::build(
         &moves,
         ProjectionKind::SymmetricCoset(sub.clone()),
-        None,
-        &stop,
+        &SearchBudget::unlimited(),
         None,
     )
     .unwrap();
     assert!(reduced.entries() < proj.entries());
     let names = moves.moves().iter().map(|m| m.name.clone()).collect();
     let full = GroupSpace::new(p.name(), n, names, perms).unwrap();
-    let (table, _) = search_space(&full, None, &BfsOptions::default(), &stop).unwrap();
+    let (table, _) =
+        search_space(&full, &BfsOptions::default(), &SearchBudget::unlimited()).unwrap();
     let kinds = {
         let mut k = AutoTables::Groups.select(auto_projections(&moves, 1 << 16));
         k.push(ProjectionKind::Coset(sub));
         k
     };
-    let (h, _) = optimal_heuristic(&moves, kinds, 4, None, &stop, None).unwrap();
+    let (h, _) = optimal_heuristic(&moves, kinds, 4, &SearchBudget::unlimited(), None).unwrap();
     let group = moves.group();
     let mut rng = StdRng::seed_from_u64(21);
     for i in 0..2000 {
@@ -438,8 +439,13 @@ fn cube3_coset_table_has_kociembas_phase1_distribution() {
     let sub = Puzzle::load("cube3[U,D,R2,L2,F2,B2]")
         .unwrap()
         .generator_perms();
-    let stop = AtomicBool::new(false);
-    let proj = Projection::build(&moves, ProjectionKind::Coset(sub), None, &stop, None).unwrap();
+    let proj = Projection::build(
+        &moves,
+        ProjectionKind::Coset(sub),
+        &SearchBudget::unlimited(),
+        None,
+    )
+    .unwrap();
     assert_eq!(proj.entries(), published.iter().sum::<u64>());
     assert_eq!(proj.distribution(), published);
 }
@@ -450,8 +456,8 @@ fn cube3_coset_table_has_kociembas_phase1_distribution() {
 fn no_tables_is_iterative_deepening() {
     let p = Puzzle::builtin("cube2").unwrap();
     let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
-    let stop = AtomicBool::new(false);
-    let (h, setup) = optimal_heuristic(&moves, Vec::new(), 4, None, &stop, None).unwrap();
+    let (h, setup) =
+        optimal_heuristic(&moves, Vec::new(), 4, &SearchBudget::unlimited(), None).unwrap();
     assert_eq!(setup.look_ups, 0);
     let g = p.eval(&p.parse_word("R U F2").unwrap());
     let s = state_of(&g, p.degree());

@@ -12,7 +12,6 @@ use permlab::search::space::GroupSpace;
 use permlab::{Perm, Puzzle};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Solves the position of `g` with a time per stage and 20 times that for the
@@ -71,7 +70,7 @@ fn megaminx() -> &'static (Puzzle, PieceStages) {
 
 fn solver_with(p: &Puzzle, opts: &StageOptions) -> PieceStages {
     let moves = MoveSet::for_puzzle(p, Metric::Htm).unwrap();
-    PieceStages::build(&moves, opts, None, &AtomicBool::new(false), None).unwrap()
+    PieceStages::build(&moves, opts, &SearchBudget::unlimited(), None).unwrap()
 }
 
 /// A position `words` random face turns from solved (seeded).
@@ -195,8 +194,8 @@ fn cube2_staged_is_at_least_the_exact_distance() {
     let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
     let names = moves.moves().iter().map(|m| m.name.clone()).collect();
     let full = GroupSpace::new(p.name(), p.degree(), names, moves.perms()).unwrap();
-    let stop = AtomicBool::new(false);
-    let (table, _) = search_space(&full, None, &BfsOptions::default(), &stop).unwrap();
+    let (table, _) =
+        search_space(&full, &BfsOptions::default(), &SearchBudget::unlimited()).unwrap();
     let s = solver(&p);
     let group = p.group();
     let mut rng = StdRng::seed_from_u64(2);
@@ -219,7 +218,7 @@ fn cube3_candidates_replay_to_solved() {
         candidates: 4,
         ..one_attempt()
     };
-    let s = PieceStages::build(&moves, &opts, None, &AtomicBool::new(false), None).unwrap();
+    let s = PieceStages::build(&moves, &opts, &SearchBudget::unlimited(), None).unwrap();
     let group = p.group();
     let mut rng = StdRng::seed_from_u64(15);
     for _ in 0..2 {

@@ -3,6 +3,7 @@
 //! BFS, both layer strategies, a multi-source hash-map search).
 
 use crate::common::permlab;
+use permlab::search::budget::SearchBudget;
 
 use permlab::search::bfs::{bfs, exact_distances, BfsOptions, BfsResult, Strategy};
 use permlab::search::naive::naive_bfs;
@@ -15,7 +16,6 @@ use permlab::search::table::{check_memory, DistanceTable};
 use permlab::{Perm, Puzzle};
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
 
 /// Data lines (not comments) of a tests/data file, as numbers.
 fn data_lines(name: &str) -> Vec<Vec<u64>> {
@@ -33,11 +33,10 @@ fn data_lines(name: &str) -> Vec<Vec<u64>> {
 fn search<S: StateSpace>(space: &S, strategy: Option<Strategy>) -> (DistanceTable, BfsResult) {
     let table = DistanceTable::new(space.size());
     let opts = BfsOptions {
-        progress: &(),
         antipode_sample: 10,
         strategy,
     };
-    let r = bfs(space, &table, &opts, &AtomicBool::new(false));
+    let r = bfs(space, &table, &opts, &SearchBudget::unlimited());
     assert!(!r.interrupted);
     (table, r)
 }
@@ -288,11 +287,10 @@ fn turnstyle_12_up_to_rotation() {
     let space = RingSpace::for_puzzle(&p).unwrap();
     let table = DistanceTable::new(space.size());
     let opts = BfsOptions {
-        progress: &(),
         antipode_sample: 200,
         strategy: None,
     };
-    let r = bfs(&space, &table, &opts, &AtomicBool::new(false));
+    let r = bfs(&space, &table, &opts, &SearchBudget::unlimited());
     assert_eq!(r.states, 39_916_800);
     assert_eq!(r.max_distance(), 15);
     assert_eq!(

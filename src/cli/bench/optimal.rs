@@ -12,6 +12,7 @@ use super::replay;
 use crate::cli::output::{errln, outln};
 use crate::cli::progress::stop_flag;
 use crate::cli::{print_json, CliError, CliResult};
+use permlab::search::budget::SearchBudget;
 use permlab::search::ida::{optimal_heuristic, AutoTables, Ida, Outcome};
 use permlab::search::moves::{Metric, MoveSet};
 use permlab::search::solver::{pruning_kinds, PruningOptions, DEFAULT_LOOK_UPS};
@@ -140,8 +141,7 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
         &moves,
         kinds,
         o.look_ups.unwrap_or_else(|| default_look_ups(o.puzzle)),
-        None,
-        stop,
+        &SearchBudget::unlimited().with_stop(stop),
         o.pruning_tables,
     )?;
     let build = t0.elapsed().as_secs_f64();

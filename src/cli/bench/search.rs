@@ -1,12 +1,13 @@
 //! `bench search`: whole-state-space searches, their speed, memory and the naive
 //! hash-map search as a ratio.
 
-use crate::cli::bfs::{run_bfs, search_options};
 use crate::cli::output::{errln, outln};
 use crate::cli::progress::Bar;
+use crate::cli::space::{command_budget, run_bfs, search_options};
 use crate::cli::{print_json, CliError, CliResult};
 use permlab::search::any_space::AnySpace;
 use permlab::search::bfs::BfsOptions;
+use permlab::search::budget::SearchBudget;
 use permlab::search::naive::naive_bfs;
 use permlab::search::space::{GroupSpace, RingSpace, StateSpace};
 use permlab::search::table::{cpu_seconds, peak_memory, table_bytes};
@@ -92,7 +93,7 @@ fn time_search(
     name: &str,
     build: &dyn Fn() -> Result<AnySpace, CliError>,
     goal_seconds: f64,
-    opts: &BfsOptions,
+    budget: &SearchBudget,
     threads: usize,
 ) -> Result<serde_json::Value, CliError> {
     reset_peak_memory();
@@ -101,7 +102,7 @@ fn time_search(
     let space = &build()?;
     let setup = t0.elapsed().as_secs_f64();
     let (states, secs) = with_space!(space, s => {
-        let (_, r) = run_bfs(s, None, opts)?;
+        let (_, r) = run_bfs(s, &search_options(0), budget)?;
         (r.states, r.seconds)
     });
     let size = with_space!(space, s => s.size());
@@ -144,7 +145,7 @@ fn naive_comparison(n: usize) -> Result<serde_json::Value, CliError> {
         antipode_sample: 0,
         ..BfsOptions::default()
     };
-    let (_, r) = run_bfs(&space, None, &quiet)?;
+    let (_, r) = run_bfs(&space, &quiet, &command_budget(&Bar::search(false), None))?;
     let table_s = setup + r.seconds;
     if r.distribution != dist {
         return Err(format!("turnstyle:{n}: naive and table searches disagree").into());
@@ -211,12 +212,12 @@ pub(super) fn bench_search(
 ) -> CliResult {
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
     let bar = Bar::search(!json);
-    let opts = search_options(&bar, 0);
+    let budget = command_budget(&bar, None);
     let threads = rayon::current_num_threads();
     let mut rows = Vec::new();
     for (name, key, build, goal) in cases() {
         if wanted(key) {
-            rows.push(time_search(name, &*build, goal, &opts, threads)?);
+            rows.push(time_search(name, &*build, goal, &budget, threads)?);
         }
     }
     let mut naive_rows = Vec::new();

@@ -1,19 +1,24 @@
 //! `permlab bfs`: a breadth-first search of every position of a state space, and
 //! its report.
 
+mod distributed;
+
 use super::args::parse_points;
 use super::output::{outln, OutputError};
-use super::progress::{stop_flag, Bar};
-use super::space::{cells_one_based, cells_text, describe_indexing, space_moves, SpaceArgs};
-use super::{print_json, CliError, CliResult};
+use super::progress::Bar;
+use super::space::{
+    cells_one_based, cells_text, command_budget, describe_indexing, run_bfs, search_options,
+    space_moves, SpaceArgs,
+};
+use super::{print_json, CliResult};
 use clap::{Args, ValueEnum};
 use permlab::puzzle::{format_state, Metric};
 use permlab::search::any_space::AnySpace;
-use permlab::search::bfs::{search_space, search_space_on_disk, BfsOptions, BfsResult, Strategy};
+use permlab::search::bfs::{search_space_on_disk, BfsOptions, BfsResult, Strategy};
 use permlab::search::distributed::Partition;
 use permlab::search::solve::{home_distribution, HomeReport};
 use permlab::search::space::StateSpace;
-use permlab::search::table::{peak_memory, table_bytes, DistanceTable};
+use permlab::search::table::{peak_memory, table_bytes};
 use permlab::{with_space, Puzzle};
 use serde_json::json;
 use std::path::PathBuf;
@@ -23,25 +28,6 @@ use std::process::ExitCode;
 pub enum StrategyArg {
     Forward,
     Backward,
-}
-
-/// Runs a search with the memory check first.
-pub(super) fn run_bfs<S: StateSpace>(
-    space: &S,
-    max_memory: Option<u64>,
-    opts: &BfsOptions,
-) -> Result<(DistanceTable, BfsResult), CliError> {
-    Ok(search_space(space, max_memory, opts, stop_flag())?)
-}
-
-/// The search options of a command: its progress bar (hidden when `show` is false) and
-/// the number of hardest positions to keep.
-pub(super) fn search_options(bar: &Bar, antipode_sample: usize) -> BfsOptions<'_> {
-    BfsOptions {
-        progress: bar,
-        antipode_sample,
-        strategy: None,
-    }
 }
 
 fn print_distribution(distribution: &[u64]) -> Result<(), OutputError> {
@@ -267,7 +253,7 @@ impl BfsArgs {
                 StrategyArg::Forward => Strategy::Forward,
                 StrategyArg::Backward => Strategy::Backward,
             }),
-            ..search_options(&bar, antipodes)
+            ..search_options(antipodes)
         };
         let max_memory = args.max_memory()?;
         let home = home
@@ -282,7 +268,7 @@ impl BfsArgs {
             if home.is_some() || save.is_some() || on_disk.is_some() {
                 return Err("--mpi searches without --home, --save or --on-disk (each rank holds only its slice of the table)".into());
             }
-            let dist = super::distributed::Distributed {
+            let dist = distributed::Distributed {
                 checkpoint,
                 resume,
                 stop_after,
@@ -291,8 +277,8 @@ impl BfsArgs {
         }
         with_space!(&space, s => {
             let (table, r) = match &on_disk {
-                Some(dir) => search_space_on_disk(s, dir, max_memory, &opts, stop_flag())?,
-                None => run_bfs(s, max_memory, &opts)?,
+                Some(dir) => search_space_on_disk(s, dir, &opts, &command_budget(&bar, max_memory))?,
+                None => run_bfs(s, &opts, &command_budget(&bar, max_memory))?,
             };
             let home_report = match &home {
                 Some(h) => Some(home_distribution(s, &table, puzzle.degree(), h)?),

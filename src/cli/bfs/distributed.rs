@@ -1,7 +1,7 @@
 //! `permlab bfs --mpi`: the distributed search (library: `search::distributed`) over
 //! the MPI ranks the process was started with; rank 0 prints what `bfs` prints.
 
-use super::CliResult;
+use crate::cli::CliResult;
 use permlab::puzzle::Metric;
 use permlab::search::space::StateSpace;
 use permlab::Puzzle;
@@ -30,8 +30,8 @@ impl Distributed {
         quiet: bool,
         json: bool,
     ) -> CliResult {
-        use super::progress::{stop_flag, Bar};
-        use super::search::BfsReport;
+        use super::BfsReport;
+        use crate::cli::progress::{stop_flag, Bar};
         use permlab::search::distributed::{distributed_bfs, DistributedOptions, Ranks};
         use permlab::search::mpi_ranks::MpiRanks;
         use std::process::ExitCode;
@@ -115,5 +115,5 @@ impl Distributed {
 /// Whether Ctrl-C was pressed (the stop flag), as opposed to --stop-after.
 #[cfg(feature = "mpi")]
 fn permlab_stopped() -> bool {
-    super::progress::stopped()
+    crate::cli::progress::stopped()
 }
