@@ -304,7 +304,9 @@ pub fn move_notes(puzzle: &Puzzle, metric: SearchMetric) -> Vec<String> {
                         Some((f, 1)) if f == i => {
                             Some(format!("move {} equals move {}", names[j], names[i]))
                         }
-                        Some((f, k)) if f == i => Some(format!("move {} is {}^{k}", names[j], names[i])),
+                        Some((f, k)) if f == i => {
+                            Some(format!("move {} is {}^{k}", names[j], names[i]))
+                        }
                         _ => None,
                     })
                     .collect();
@@ -489,7 +491,10 @@ impl StateSpace for GroupSpace {
             GroupIndexing::Product(p) => p.unrank(r, out),
             GroupIndexing::Chain(c, _) => c.unrank(r, out),
             GroupIndexing::Group(g) => {
-                let e = g.unrank(r as u128).extended(self.degree);
+                let e = g
+                    .unrank(r as u128)
+                    .expect("a rank of the space is below its size |G|")
+                    .extended(self.degree);
                 for (i, o) in out[..self.degree].iter_mut().enumerate() {
                     *o = e.image(i) as u8;
                 }

@@ -51,3 +51,27 @@ pub fn require_tool(tool: &str, why: &str) {
     }
     eprintln!("skipped: {tool} is not available: {why}");
 }
+
+/// Runs the `permlab` binary as [`permlab`] does (in `dir`, or the crate root), under
+/// an address-space limit of `vmem_kb` KiB (`ulimit -v`) and `cpu_seconds` of CPU time
+/// (`ulimit -t`): an allocation failure then aborts the child instead of swapping the
+/// machine, and a hang ends in the CPU limit; both show as exit code -1 (a signal).
+pub fn permlab_limited(
+    vmem_kb: u64,
+    cpu_seconds: u64,
+    dir: Option<&std::path::Path>,
+    args: &[&str],
+) -> (i32, String, String) {
+    let script = format!("ulimit -v {vmem_kb} && ulimit -t {cpu_seconds} && exec \"$@\"");
+    let out = Command::new("sh")
+        .args(["-c", &script, "sh", env!("CARGO_BIN_EXE_permlab")])
+        .args(args)
+        .current_dir(dir.unwrap_or(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))))
+        .output()
+        .expect("sh runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

@@ -347,7 +347,9 @@ fn gens_files_are_searched_with_the_moves_they_list() {
     let (code, _, err) = permlab(&["bfs", &data("board2x3_cw_ccw.gens"), "--metric", "htm"]);
     assert_eq!(code, 0);
     assert_eq!(
-        err.lines().filter(|l| l.starts_with("permlab: note:")).collect::<Vec<_>>(),
+        err.lines()
+            .filter(|l| l.starts_with("permlab: note:"))
+            .collect::<Vec<_>>(),
         [
             "permlab: note: move B1' is B1^3: one move family, its powers B1 B1^2 B1'",
             "permlab: note: move B2' is B2^3: one move family, its powers B2 B2^2 B2'"
