@@ -42,6 +42,11 @@ pub const MAX_CHECK_BYTES: u64 = 1 << 31;
 /// refused, the check counting as it goes.
 pub const MAX_CHECK_STEPS: u64 = 1 << 32;
 
+/// Most points of a puzzle whose positions the searches store as one byte per
+/// point (image lists of `u8`): the move sets, IDA*, two-phase and piece-stage
+/// solvers, and the byte-state kernels.
+pub const MAX_BYTE_STATE_POINTS: usize = 255;
+
 /// The deepest nesting of brackets (`( )`, `[ ]`, `[a: b]`) in a word.
 pub const MAX_WORD_DEPTH: usize = 200;
 

@@ -1,4 +1,4 @@
-//! Hostile input (issue 34, items 5–11, 13 and 15): each case of the issue, run as
+//! Hostile input (issue 34, items 4–11, 13 and 15): each case of the issue, run as
 //! written in a child process under an address-space limit (`ulimit -v`, so an
 //! allocation abort shows as a failure) and a CPU-time limit (`ulimit -t`, so a hang
 //! fails fast). Every case answers, or is refused with one line on stderr and exit
@@ -63,6 +63,70 @@ fn mem_available() -> u64 {
 fn limit_in(err: &str) -> u64 {
     let rest = err.split("the limit is ").nth(1).expect("a limit");
     rest.split(' ').next().unwrap().parse().unwrap()
+}
+
+/// The cube3 position of item 4 (54 points, 1-based).
+const CUBE3_STATE: &str = "16,47,12,29,5,15,25,8,48,52,6,18,53,14,2,21,42,43,46,20,34,38,23,17,54,4,37,27,22,19,49,32,40,30,51,1,7,26,45,33,41,44,10,24,28,36,11,3,13,50,35,9,31,39";
+
+/// Item 4: a plain `solve cube3 STATE` stays within its default memory budget: under
+/// the 4 GB address-space limit it answers, and its answer solves the position.
+#[test]
+fn item4_solve_cube3_within_the_default_memory() {
+    let out = answered_in(None, &["solve", "cube3", CUBE3_STATE]);
+    let line = out.lines().last().expect("a solution line");
+    let word = line.split(" (").next().unwrap();
+    let p = permlab::Puzzle::builtin("cube3").unwrap();
+    let state = p.parse_state(CUBE3_STATE).unwrap();
+    let w = p.parse_word(word).unwrap();
+    assert_eq!(p.apply(&state, &w), p.solved(), "{out}");
+}
+
+/// Item 7: a time limit too large for a `Duration` is no deadline, not a panic
+/// ("cannot convert float seconds to Duration"), in `solve` and `bench solve`; a
+/// limit that is not a positive number is refused.
+#[test]
+fn item7_huge_time_limits() {
+    for t in ["1e300", "18446744073709551615"] {
+        let state = "4,3,6,7,2,9,8,5,1";
+        let out = answered_in(None, &["solve", "board:3x3:2", state, "--time-limit", t]);
+        let p = permlab::Puzzle::builtin("board:3x3:2").unwrap();
+        let word = out.lines().last().unwrap().split(" (").next().unwrap();
+        let w = p.parse_word(word).unwrap();
+        assert_eq!(
+            p.apply(&p.parse_state(state).unwrap(), &w),
+            p.solved(),
+            "{out}"
+        );
+        assert!(permlab::search::budget::SearchBudget::unlimited()
+            .with_time_limit(t.parse().unwrap())
+            .is_ok());
+    }
+    let out = answered_in(
+        None,
+        &[
+            "bench",
+            "solve",
+            "--optimal",
+            "1",
+            "--puzzle",
+            "cube2",
+            "--time-limit",
+            "1e300",
+        ],
+    );
+    assert!(out.contains("solved 1 (every solution replayed)"), "{out}");
+    for t in ["0", "NaN"] {
+        refused(
+            &[
+                "solve",
+                "board:3x3:2",
+                "4,3,6,7,2,9,8,5,1",
+                "--time-limit",
+                t,
+            ],
+            &format!("--time-limit {t}: must be a positive number of seconds"),
+        );
+    }
 }
 
 /// Item 5: `RLIMIT_AS` and `RLIMIT_DATA` are part of the memory bound.

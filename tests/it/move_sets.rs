@@ -4,7 +4,7 @@
 //! otherwise, and one-way move sets are a property of the puzzle.
 
 use crate::common::permlab;
-use permlab::puzzle::SearchMetric;
+use permlab::puzzle::Metric;
 use permlab::{Perm, Puzzle};
 use std::collections::{HashMap, VecDeque};
 
@@ -49,23 +49,23 @@ fn names(v: &serde_json::Value) -> Vec<String> {
 #[test]
 fn builtins_declare_their_metric() {
     for (spec, metric) in [
-        ("cube2", SearchMetric::Htm),
-        ("cube3", SearchMetric::Htm),
-        ("board:3x3:2", SearchMetric::Htm),
+        ("cube2", Metric::Htm),
+        ("cube3", Metric::Htm),
+        ("board:3x3:2", Metric::Htm),
         // seed 001: clockwise turns only
-        ("rotation3", SearchMetric::Generators),
+        ("rotation3", Metric::Generators),
         // seed 002: L, R = L^-1, T
-        ("turnstyle:12", SearchMetric::Generators),
+        ("turnstyle:12", Metric::Generators),
         // seed 004: the 8 moves A B C D a b c d are the generators
-        ("nokia2x2", SearchMetric::Generators),
+        ("nokia2x2", Metric::Generators),
         // seed 004's 3x3 mode: a frame shifts one step either way
-        ("nokia-rect", SearchMetric::Qtm),
+        ("nokia-rect", Metric::Qtm),
     ] {
         assert_eq!(Puzzle::builtin(spec).unwrap().metric(), metric, "{spec}");
     }
     // a subgroup keeps the metric of its puzzle
     let sub = Puzzle::load("rotation3[A,B]").unwrap();
-    assert_eq!(sub.metric(), SearchMetric::Generators);
+    assert_eq!(sub.metric(), Metric::Generators);
 }
 
 #[test]
@@ -192,8 +192,12 @@ fn solve_reports_its_moves_and_metric() {
     let v = json(&["solve", "cube3", "--cycles", &g.to_string(), "--json"]);
     assert_eq!(v["metric"], "htm");
     assert_eq!(names(&v).len(), 18);
-    assert_eq!(v["solution"], "U2 R'");
-    assert_eq!(v["length"], 2);
+    // near-optimal by default (the two-phase method): at most the scramble's length
+    assert!(v["length"].as_u64().unwrap() <= 2, "{v}");
+    assert!(
+        v["method"].as_str().unwrap().starts_with("two-phase"),
+        "{v}"
+    );
     let (code, out, _) = permlab(&["solve", "cube3", "--cycles", &g.to_string()]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
@@ -203,7 +207,10 @@ fn solve_reports_its_moves_and_metric() {
         ),
         "{out}"
     );
-    assert!(lines[1].starts_with("U2 R' (2 moves, optimal"), "{out}");
+    assert!(
+        lines[1].contains(" htm, not necessarily optimal, two-phase"),
+        "{out}"
+    );
 
     // one-way: rotation3's solution uses clockwise turns only
     let r = Puzzle::builtin("rotation3").unwrap();
@@ -228,10 +235,20 @@ fn solve_reports_its_moves_and_metric() {
         "--quiet",
     ]);
     assert_eq!(v["solution"], "A A A");
-    // IDA* needs htm or qtm, and says so for a one-way puzzle
-    let (code, _, err) = permlab(&["solve", "rotation3", "--cycles", "(1,2,5,4)", "--optimal"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("add --metric htm or --metric qtm"), "{err}");
+    // optimal in the one-way metric: from the complete table (IDA*'s tables need
+    // moves closed under inverses)
+    let v = json(&[
+        "solve",
+        "rotation3",
+        "--cycles",
+        "(1,2,5,4)",
+        "--optimal",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(v["solution"], "A A A");
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["method"], "distance table");
     let v = json(&[
         "solve",
         "rotation3",
