@@ -6,7 +6,7 @@
 //! (`unshare`, `mkfifo`) say "skipped" on stderr, and fail when
 //! `PERMLAB_REQUIRE_TOOLS=1`.
 
-use crate::common::{permlab_limited, require_tool};
+use crate::common::{assert_refused, outcome, permlab_limited, require_tool};
 use std::path::{Path, PathBuf};
 
 /// The address-space limit of the runs: `ulimit -v 4000000`.
@@ -14,20 +14,6 @@ const VMEM_KB: u64 = 4_000_000;
 
 /// CPU seconds a case may take: each must answer or refuse "within seconds".
 const CPU_SECONDS: u64 = 30;
-
-/// Asserts one line on stderr starting `permlab: error: ` and containing `expected`,
-/// nothing on stdout, exit code 2, no panic text.
-fn assert_refused(args: &[&str], (code, out, err): (i32, String, String), expected: &str) {
-    assert_eq!(code, 2, "{args:?}: {err}");
-    assert!(out.is_empty(), "{args:?}: {out}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("permlab: error: "), "{args:?}: {err}");
-    assert!(err.contains(expected), "{args:?}: {err}");
-    assert!(
-        !err.contains("panicked") && !err.contains("internal error"),
-        "{args:?}: {err}"
-    );
-}
 
 /// `args` run under the limits are refused (see [`assert_refused`]).
 fn refused(args: &[&str], expected: &str) {
@@ -160,27 +146,19 @@ fn item5_address_space_and_data_limits_bound_memory() {
         assert!(err.contains("from RLIMIT_AS (ulimit -v)"), "{err}");
     }
     // RLIMIT_DATA alone (ulimit -d, in KiB): 13!/2 positions need a 778 MB table
-    let out = std::process::Command::new("sh")
-        .args([
+    let run = outcome(
+        std::process::Command::new("sh").args([
             "-c",
             "ulimit -d 500000 && ulimit -t 30 && exec \"$@\"",
             "sh",
             env!("CARGO_BIN_EXE_permlab"),
             "bfs",
             "turnstyle:13",
-        ])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_refused(
-        &["bfs", "turnstyle:13"],
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            err.clone(),
-        ),
-        "the table 778377600",
+        ]),
+        None,
     );
+    let err = run.2.clone();
+    assert_refused(&["bfs", "turnstyle:13"], run, "the table 778377600");
     if mem_available() > 500_000 * 1024 {
         assert!(
             err.contains("from RLIMIT_DATA (ulimit -d) less the data in use"),
