@@ -24,14 +24,26 @@ fn main() -> ExitCode {
         cli::output::errln!("permlab: internal error: {msg}");
     }));
     match cli::run() {
-        Ok(code) => code,
+        Ok(code) => {
+            for note in cli::output::take_notes() {
+                cli::output::errln!("permlab: note: {note}");
+            }
+            code
+        }
         Err(e) => {
             if e.downcast_ref::<cli::output::OutputError>()
                 .is_some_and(|o| o.is_broken_pipe())
             {
                 return ExitCode::SUCCESS;
             }
-            cli::output::errln!("permlab: error: {}", cli::error_line(&e));
+            // one line: the notes go into it
+            let notes = cli::output::take_notes();
+            let notes = if notes.is_empty() {
+                String::new()
+            } else {
+                format!(" (note: {})", notes.join("; "))
+            };
+            cli::output::errln!("permlab: error: {}{notes}", cli::error_line(&e));
             ExitCode::from(2)
         }
     }

@@ -141,7 +141,7 @@ pub fn verify(py: Python<'_>, certificate: &Bound<'_, PyAny>) -> PyResult<PyVerd
     let v = crate::interrupt::interruptible(py, None, move || {
         permlab::certificate::check::check(&text)
     })?
-    .map_err(|e| error(format!("malformed certificate: {e}")))?;
+    .map_err(|e| error(e.to_string()))?;
     Ok(PyVerdict {
         holds: v.holds,
         message: v.message,

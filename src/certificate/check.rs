@@ -25,23 +25,71 @@
 //! * **reachable**: a word reaching the state, the state against `Sym(M)` or `Alt(M)`
 //!   after a Jordan argument, or sifting the state through a verified
 //!   chain.
+//!
+//! **Limits.** Before any permutation is built, the memory the check will hold (one
+//! image array of 8 bytes per point for each generator, word, program line and strong
+//! generator, and a Schreier tree per level) is compared with a bound, and every step
+//! counts against a limit (each point image computed, each factorial's word
+//! operations; [`check_within`], whose bounds [`check`] sets to [`MAX_CHECK_BYTES`]
+//! and [`MAX_CHECK_STEPS`]): a certificate beyond them is refused
+//! ([`CheckError::TooLarge`], [`CheckError::TooLong`]) within seconds, whatever it
+//! claims.
 
 use super::{Certificate, ClaimRecord};
+use crate::limits::{MAX_CHECK_BYTES, MAX_CHECK_STEPS};
 use crate::perm::Perm;
 use crate::word::Alphabet;
 use num_bigint::BigUint;
 
-/// Why a certificate could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Malformed(pub String);
-
-impl std::fmt::Display for Malformed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Why a certificate was not checked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CheckError {
+    /// It could not be read: not a certificate, or parts that do not fit together.
+    #[error("malformed certificate: {0}")]
+    Malformed(String),
+    /// Checking it would hold more memory than the bound given.
+    #[error("too large to check: {0}")]
+    TooLarge(String),
+    /// Checking it takes more steps than the bound given.
+    #[error("too large to check: {what} takes more than the limit of {limit} steps (point images computed)")]
+    TooLong {
+        /// The part of the check that reached the limit.
+        what: String,
+        /// The limit.
+        limit: u64,
+    },
 }
 
-impl std::error::Error for Malformed {}
+use CheckError::Malformed;
+
+/// The steps left of a limit.
+struct Work {
+    left: u64,
+    limit: u64,
+}
+
+impl Work {
+    fn new(limit: u64) -> Work {
+        Work { left: limit, limit }
+    }
+
+    /// Counts `steps` (saturating) done for `what`; refuses past the limit.
+    fn spend(&mut self, steps: u128, what: &str) -> Result<(), CheckError> {
+        match u64::try_from(steps)
+            .ok()
+            .and_then(|s| self.left.checked_sub(s))
+        {
+            Some(left) => {
+                self.left = left;
+                Ok(())
+            }
+            None => Err(CheckError::TooLong {
+                what: what.to_string(),
+                limit: self.limit,
+            }),
+        }
+    }
+}
 
 /// The outcome of checking a well-formed certificate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,7 +142,7 @@ fn odd(a: &[usize], points: &[usize]) -> bool {
     even_cycles % 2 == 1
 }
 
-fn perm_images(text: &str, n: usize, what: &str) -> Result<Images, Malformed> {
+fn perm_images(text: &str, n: usize, what: &str) -> Result<Images, CheckError> {
     let p = Perm::parse_cycles(text, Some(n)).map_err(|e| Malformed(format!("{what}: {e}")))?;
     if p.degree() > n {
         return Err(Malformed(format!(
@@ -132,7 +180,12 @@ fn orbits(gens: &[Images], n: usize) -> Vec<Vec<usize>> {
 }
 
 /// Whether the transitive group on `orbit` is primitive (Atkinson's closure).
-fn primitive(gens: &[Images], n: usize, orbit: &[usize]) -> bool {
+fn primitive(
+    gens: &[Images],
+    n: usize,
+    orbit: &[usize],
+    work: &mut Work,
+) -> Result<bool, CheckError> {
     fn find(p: &mut [usize], mut x: usize) -> usize {
         while p[x] != x {
             p[x] = p[p[x]];
@@ -142,6 +195,11 @@ fn primitive(gens: &[Images], n: usize, orbit: &[usize]) -> bool {
     }
     let a = orbit[0];
     for &b in &orbit[1..] {
+        // a partition of the points, and at most n unions of gens.len() images each
+        work.spend(
+            n as u128 * (gens.len() as u128 * 2 + 1),
+            "the test of primitivity",
+        )?;
         let mut parent: Vec<usize> = (0..n).collect();
         parent[a] = b;
         let mut queue = vec![(a, b)];
@@ -156,20 +214,27 @@ fn primitive(gens: &[Images], n: usize, orbit: &[usize]) -> bool {
         }
         let r = find(&mut parent, a);
         if orbit.iter().any(|&x| find(&mut parent, x) != r) {
-            return false;
+            return Ok(false);
         }
     }
-    true
+    Ok(true)
 }
 
 /// `∏ |O|!/2 · 2^rank` over the non-trivial orbits: an upper bound for `|G|`.
-fn upper_bound(gens: &[Images], orbits: &[Vec<usize>]) -> BigUint {
+fn upper_bound(
+    gens: &[Images],
+    orbits: &[Vec<usize>],
+    work: &mut Work,
+) -> Result<BigUint, CheckError> {
     let big: Vec<&Vec<usize>> = orbits.iter().filter(|o| o.len() > 1).collect();
     let mut bound = BigUint::from(1u32);
     for o in &big {
-        let f = (2..=o.len()).fold(BigUint::from(1u32), |a, k| a * BigUint::from(k));
-        bound *= f / 2u32;
+        bound *= factorial(o.len(), work)? / 2u32;
     }
+    work.spend(
+        gens.len() as u128 * (gens[0].len() as u128 + big.len() as u128 * gens.len() as u128),
+        "the signs of the generators",
+    )?;
     // rank over GF(2) of the sign vectors
     let mut basis: Vec<Vec<bool>> = Vec::new();
     for g in gens {
@@ -184,7 +249,7 @@ fn upper_bound(gens: &[Images], orbits: &[Vec<usize>]) -> BigUint {
             basis.push(v);
         }
     }
-    bound << basis.len()
+    Ok(bound << basis.len())
 }
 
 /// A level of the chain: base point, strong generators fixing the earlier base points,
@@ -197,7 +262,13 @@ struct Level {
 }
 
 /// The transversal element `u_p` (maps the base point to `p`).
-fn transversal(lv: &Level, strong: &[Images], p: usize, n: usize) -> Images {
+fn transversal(
+    lv: &Level,
+    strong: &[Images],
+    p: usize,
+    n: usize,
+    work: &mut Work,
+) -> Result<Images, CheckError> {
     let mut path = Vec::new();
     let mut x = p;
     while x != lv.base {
@@ -205,23 +276,39 @@ fn transversal(lv: &Level, strong: &[Images], p: usize, n: usize) -> Images {
         path.push(s);
         x = parent;
     }
+    work.spend((path.len() as u128 + 1) * n as u128, "Sims' test")?;
     let mut u: Images = (0..n).collect();
     for &s in path.iter().rev() {
         u = compose(&u, &strong[s]);
     }
-    u
+    Ok(u)
 }
 
 /// Sifts `g` through `levels`: the residue, and whether it left an orbit.
-fn sift(levels: &[Level], strong: &[Images], mut g: Images, n: usize) -> (Images, bool) {
+fn sift(
+    levels: &[Level],
+    strong: &[Images],
+    mut g: Images,
+    n: usize,
+    work: &mut Work,
+) -> Result<(Images, bool), CheckError> {
     for lv in levels {
         let p = g[lv.base];
         if lv.tree[p].is_none() && p != lv.base {
-            return (g, false);
+            return Ok((g, false));
         }
-        g = compose(&g, &invert(&transversal(lv, strong, p, n)));
+        work.spend(2 * n as u128, "sifting")?;
+        g = compose(&g, &invert(&transversal(lv, strong, p, n, work)?));
     }
-    (g, true)
+    Ok((g, true))
+}
+
+/// `k!`, after counting its cost against `work`: the word operations of the products
+/// `1·2·…·k`, about `k · log2(k!) / 64`.
+fn factorial(k: usize, work: &mut Work) -> Result<BigUint, CheckError> {
+    let bits = (k as u128) * (usize::BITS - k.leading_zeros()) as u128;
+    work.spend(k as u128 * (bits / 64 + 1), &format!("computing {k}!"))?;
+    Ok((2..=k).fold(BigUint::from(1u32), |a, j| a * BigUint::from(j)))
 }
 
 /// A verified chain: the proved order, the levels and the strong generators.
@@ -233,7 +320,8 @@ fn check_chain(
     cert: &Certificate,
     gens: &[Images],
     n: usize,
-) -> Result<Result<VerifiedChain, String>, Malformed> {
+    work: &mut Work,
+) -> Result<Result<VerifiedChain, String>, CheckError> {
     let chain = cert
         .chain
         .as_ref()
@@ -242,6 +330,10 @@ fn check_chain(
     // the straight-line program: every line a product of generators and earlier lines
     let mut lines: Vec<Images> = Vec::with_capacity(chain.lines.len());
     for (i, line) in chain.lines.iter().enumerate() {
+        work.spend(
+            (2 * line.len() as u128 + 1) * n as u128,
+            "the chain's program",
+        )?;
         let mut acc: Images = (0..n).collect();
         for &(r, e) in line {
             let f = if r < k {
@@ -267,6 +359,7 @@ fn check_chain(
     }
     let mut strong: Vec<Images> = Vec::new();
     for &l in &chain.strong_generators {
+        work.spend(n as u128, "the strong generators")?;
         strong.push(
             lines
                 .get(l)
@@ -285,9 +378,15 @@ fn check_chain(
         }
         let b = b1 - 1;
         let fixed = &chain.base[..i];
+        work.spend(strong.len() as u128 * (i as u128 + 1), "the chain's levels")?;
         let lv_gens: Vec<usize> = (0..strong.len())
             .filter(|&s| fixed.iter().all(|&c| strong[s][c - 1] == c - 1))
             .collect();
+        // the tree, and the orbit's images under the level's generators
+        work.spend(
+            n as u128 * (lv_gens.len() as u128 + 1),
+            "the chain's levels",
+        )?;
         let mut tree = vec![None; n];
         let mut orbit = vec![b];
         let mut j = 0;
@@ -318,7 +417,7 @@ fn check_chain(
         });
     }
     let orbs = orbits(gens, n);
-    if lower == upper_bound(gens, &orbs) {
+    if lower == upper_bound(gens, &orbs, work)? {
         // |G| = ∏ l_i, so every basic orbit of S^(i) is that of G^(i): sifting decides
         // membership without Sims' test
         return Ok(Ok((lower, levels, strong)));
@@ -327,12 +426,13 @@ fn check_chain(
     for i in 0..levels.len() {
         let lv = &levels[i];
         for &p in &lv.orbit {
-            let up = transversal(lv, &strong, p, n);
+            let up = transversal(lv, &strong, p, n, work)?;
             for &s in &lv.gens {
                 let q = strong[s][p];
-                let uq = transversal(lv, &strong, q, n);
+                let uq = transversal(lv, &strong, q, n, work)?;
+                work.spend(3 * n as u128, "Sims' test")?;
                 let schreier = compose(&compose(&up, &strong[s]), &invert(&uq));
-                let (r, _) = sift(&levels[i + 1..], &strong, schreier, n);
+                let (r, _) = sift(&levels[i + 1..], &strong, schreier, n, work)?;
                 if !is_identity(&r) {
                     return Ok(Err(format!(
                         "level {}: a Schreier generator does not sift to the identity (the strong generators are not a strong generating set)",
@@ -343,7 +443,7 @@ fn check_chain(
         }
     }
     for (i, g) in gens.iter().enumerate() {
-        let (r, _) = sift(&levels, &strong, g.clone(), n);
+        let (r, _) = sift(&levels, &strong, g.clone(), n, work)?;
         if !is_identity(&r) {
             return Ok(Err(format!(
                 "generator {} does not sift to the identity: the chain is not of this group",
@@ -354,8 +454,55 @@ fn check_chain(
     Ok(Ok((lower, levels, strong)))
 }
 
-/// Checks a certificate given as JSON text.
-pub fn check(text: &str) -> Result<Verdict, Malformed> {
+/// The bytes of image arrays (8 bytes per point) and Schreier trees (32 bytes per
+/// point and level) checking `cert` holds at most, computed before anything is built.
+fn memory_needed(cert: &Certificate) -> u128 {
+    let n = cert.degree as u128;
+    let (lines, strong, levels) = cert.chain.as_ref().map_or((0, 0, 0), |c| {
+        (c.lines.len(), c.strong_generators.len(), c.base.len())
+    });
+    // generators and their inverses, words, lines, strong generators, and a few
+    // working arrays (an accumulator, a transversal, a Schreier generator, a residue)
+    let arrays = 2 * cert.generators.len() as u128
+        + cert.words.len() as u128
+        + lines as u128
+        + strong as u128
+        + 8;
+    n * (8 * arrays + 32 * levels as u128)
+}
+
+/// "1 word", "2 words".
+fn count(k: usize, what: &str) -> String {
+    format!("{k} {what}{}", if k == 1 { "" } else { "s" })
+}
+
+/// Checks a certificate given as JSON text, holding at most [`MAX_CHECK_BYTES`] of
+/// permutations in at most [`MAX_CHECK_STEPS`] steps ([`check_within`]).
+pub fn check(text: &str) -> Result<Verdict, CheckError> {
+    check_within(text, MAX_CHECK_BYTES, MAX_CHECK_STEPS)
+}
+
+/// Checks a certificate given as JSON text. A certificate whose check would hold more
+/// than `max_bytes` bytes of permutations and Schreier trees (computed from its
+/// degree and the number of its generators, words, program lines, strong generators
+/// and levels, before any is built) is refused ([`CheckError::TooLarge`]), and one
+/// whose check takes more than `max_steps` steps (point images computed, counted as
+/// the check goes and for each word before it is evaluated) is given up
+/// ([`CheckError::TooLong`]).
+///
+/// ```
+/// use permlab::certificate::check::{check_within, CheckError};
+/// // 1000 generators on 2^24 points: 268 GB of image arrays
+/// let gens: Vec<String> = (0..1000).map(|i| format!(r#"{{"name":"g{i}","perm":"()"}}"#)).collect();
+/// let cert = format!(
+///     r#"{{"format":"permlab-certificate-1","puzzle":"p","degree":16777216,"generators":[{}],"claim":{{"kind":"even"}},"holds":true}}"#,
+///     gens.join(",")
+/// );
+/// let e = check_within(&cert, 1 << 30, 1 << 32).unwrap_err();
+/// assert!(matches!(e, CheckError::TooLarge(_)));
+/// assert!(e.to_string().contains("more than the limit of 1073741824 bytes"), "{e}");
+/// ```
+pub fn check_within(text: &str, max_bytes: u64, max_steps: u64) -> Result<Verdict, CheckError> {
     let cert: Certificate =
         serde_json::from_str(text).map_err(|e| Malformed(format!("not a certificate: {e}")))?;
     if cert.format != super::FORMAT {
@@ -366,6 +513,21 @@ pub fn check(text: &str) -> Result<Verdict, Malformed> {
         )));
     }
     let n = cert.degree;
+    crate::perm::check_degree(n).map_err(|e| Malformed(format!("degree: {e}")))?;
+    let needed = memory_needed(&cert);
+    if needed > max_bytes as u128 {
+        return Err(CheckError::TooLarge(format!(
+            "checking it needs {needed} bytes of permutations ({}, {} and {} on {n} points), more than the limit of {max_bytes} bytes",
+            count(cert.generators.len(), "generator"),
+            count(cert.words.len(), "word"),
+            count(cert.chain.as_ref().map_or(0, |c| c.base.len()), "chain level"),
+        )));
+    }
+    let mut work = Work::new(max_steps);
+    work.spend(
+        cert.generators.len() as u128 * n as u128,
+        "reading the generators",
+    )?;
     let gens: Vec<Images> = cert
         .generators
         .iter()
@@ -391,6 +553,11 @@ pub fn check(text: &str) -> Result<Verdict, Malformed> {
         if word.letter_count() > 10_000_000 {
             return Err(Malformed(format!("word {}: more than 10^7 letters", i + 1)));
         }
+        // each letter is one product (its inverse one more), and the stated permutation
+        work.spend(
+            (word.letter_count() + 2) * n as u128,
+            &format!("evaluating word {}", i + 1),
+        )?;
         let mut acc: Images = (0..n).collect();
         for (g, e) in word.letters() {
             let f = if e < 0 {
@@ -412,11 +579,14 @@ pub fn check(text: &str) -> Result<Verdict, Malformed> {
         }
         word_perms.push(acc);
     }
+    work.spend(
+        n as u128 * (gens.len() as u128 + 3),
+        "the orbits and signs of the generators",
+    )?;
     let orbs = orbits(&gens, n);
     let moved: Vec<&Vec<usize>> = orbs.iter().filter(|o| o.len() > 1).collect();
     let m: usize = moved.iter().map(|o| o.len()).sum();
     let any_odd = gens.iter().any(|g| odd(g, &(0..n).collect::<Vec<_>>()));
-    let fact = |k: usize| (2..=k).fold(BigUint::from(1u32), |a, j| a * BigUint::from(j));
     // the group order, proved by Jordan's theorem or by the chain
     let mut order: Option<BigUint> = (m == 0).then(|| BigUint::from(1u32));
     let mut levels: Option<(Vec<Level>, Vec<Images>)> = None;
@@ -432,20 +602,21 @@ pub fn check(text: &str) -> Result<Verdict, Malformed> {
             3 => w[w[w[support[0]]]] == support[0],
             _ => false,
         };
-        if moved.len() != 1 || !cycle_ok || !primitive(&gens, n, moved[0]) {
+        if moved.len() != 1 || !cycle_ok || !primitive(&gens, n, moved[0], &mut work)? {
             return fail(
                 "the Jordan argument fails: the group is not transitive and primitive on its moved points with the witness a transposition or 3-cycle".into(),
             );
         }
+        let f = factorial(m, &mut work)?;
         if support.len() == 2 || any_odd {
-            order = Some(fact(m));
+            order = Some(f);
         } else {
-            order = Some(fact(m) / 2u32);
+            order = Some(f / 2u32);
         }
         giant = true;
     }
     if cert.chain.is_some() {
-        match check_chain(&cert, &gens, n)? {
+        match check_chain(&cert, &gens, n, &mut work)? {
             Err(msg) => return fail(msg),
             Ok((o, lv, strong)) => {
                 if order.as_ref().is_some_and(|x| *x != o) {
@@ -486,7 +657,8 @@ pub fn check(text: &str) -> Result<Verdict, Malformed> {
             } else {
                 match &order {
                     Some(o) => {
-                        let target = if sym { fact(m) } else { fact(m) / 2u32 };
+                        let f = factorial(m, &mut work)?;
+                        let target = if sym { f } else { f / 2u32 };
                         Ok((*o == target, format!("|G| = {o} on {m} moved points")))
                     }
                     None => Err("no chain or Jordan argument proves the order".into()),
@@ -521,7 +693,7 @@ pub fn check(text: &str) -> Result<Verdict, Malformed> {
                         .into(),
                 ))
             } else if let Some((lv, strong)) = &levels {
-                let (r, _) = sift(lv, strong, x, n);
+                let (r, _) = sift(lv, strong, x, n, &mut work)?;
                 Ok((
                     is_identity(&r),
                     "the state sifted through the verified chain".into(),

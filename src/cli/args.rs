@@ -6,13 +6,14 @@ use permlab::Puzzle;
 /// The clap value parser of every `PUZZLE` argument: the puzzle loaded once while
 /// the command line is parsed ([`Puzzle::load`]), so a bad spec is a usage error.
 /// A spec that names a built-in and also an existing file reads the built-in, with a
-/// note on stderr (a path containing `/` or ending in `.gens` is always a file).
+/// note ([`super::output::note`]: on stderr after a success, in the error line after
+/// a failure; a path containing `/` or ending in `.gens` is always a file).
 pub fn puzzle_arg(spec: &str) -> Result<Puzzle, String> {
     let p = Puzzle::load(spec).map_err(|e| e.to_string())?;
     if !Puzzle::is_file_spec(spec) && Path::new(spec).exists() && Puzzle::builtin(spec).is_ok() {
-        super::output::errln!(
-            "permlab: note: {spec:?} is the built-in puzzle; the file {spec} is not read (write ./{spec} to read it)"
-        );
+        super::output::note(format!(
+            "{spec:?} is the built-in puzzle; the file {spec} is not read (write ./{spec} to read it)"
+        ));
     }
     Ok(p)
 }

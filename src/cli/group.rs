@@ -32,6 +32,10 @@ pub enum GroupCommand {
     Verify {
         /// The certificate (JSON).
         file: PathBuf,
+        /// The most steps (point images computed) the check may take; a certificate
+        /// that needs more is given up (exit 2).
+        #[arg(long, default_value_t = permlab::limits::MAX_CHECK_STEPS)]
+        max_steps: u64,
     },
     /// Whether a state is reachable from solved (exit 0) or not (exit 1), with the reason.
     Contains {
@@ -125,7 +129,7 @@ impl GroupCommand {
         match self {
             GroupCommand::Group { puzzle, fix } => group_facts(puzzle, fix, json),
             GroupCommand::Claim(a) => a.run(json),
-            GroupCommand::Verify { file } => verify(file, json),
+            GroupCommand::Verify { file, max_steps } => verify(file, max_steps, json),
             GroupCommand::Contains {
                 puzzle,
                 state,
@@ -229,10 +233,19 @@ fn group_facts(p: Puzzle, fix: Option<String>, json: bool) -> CliResult {
 }
 
 /// `permlab verify`: re-checks a certificate with the independent checker.
-fn verify(file: PathBuf, json: bool) -> CliResult {
-    let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let v = permlab::certificate::check::check(&text)
-        .map_err(|e| format!("{}: malformed certificate: {e}", file.display()))?;
+fn verify(file: PathBuf, max_steps: u64, json: bool) -> CliResult {
+    let text = permlab::limits::read_input(&file, permlab::limits::MAX_CERTIFICATE_BYTES)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    // the checker's memory bound, lowered to 90% of the memory available
+    let max_bytes = match permlab::search::memory::available_memory() {
+        Some(a) => permlab::limits::MAX_CHECK_BYTES.min(a / 10 * 9),
+        None => permlab::limits::MAX_CHECK_BYTES,
+    };
+    use permlab::certificate::check::{check_within, CheckError};
+    let v = check_within(&text, max_bytes, max_steps).map_err(|e| match e {
+        CheckError::TooLong { .. } => format!("{}: {e}; raise --max-steps", file.display()),
+        _ => format!("{}: {e}", file.display()),
+    })?;
     if json {
         print_json(&json!({
             "holds": v.holds,

@@ -79,7 +79,7 @@ pub fn run(args: MixingArgs, json: bool) -> CliResult {
                 "the walk has period {d}: the positions fall in {d} classes visited in turn, so it does not converge to uniform (the distance stays at least {:.6})",
                 1.0 - 1.0 / d as f64
             ),
-            None if r.reachable < r.states => outln!(
+            None if r.reachable < r.states && !r.interrupted => outln!(
                 "only {} of the {} positions are reachable from the start, so the walk does not converge to uniform",
                 r.reachable,
                 r.states

@@ -3,10 +3,26 @@
 //! which return an [`OutputError`] to the caller (`?`); `main` ends quietly with exit
 //! code 0 on a closed pipe (as `cat` does) and with a one-line message and exit code 2
 //! on any other write error (a full disk). Messages on stderr go through [`errln!`],
-//! which ignores write errors (there is nowhere left to report them).
+//! which ignores write errors (there is nowhere left to report them). Notes found
+//! while the command line is read ([`note`]) wait for the end: `main` prints them
+//! after a success and folds them into the one error line after a failure.
 
 use std::fmt;
 use std::io::{self, Write};
+use std::sync::Mutex;
+
+/// Notes waiting for the end of the command ([`note`], [`take_notes`]).
+static NOTES: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Keeps a note for the end of the command (see the module docs).
+pub fn note(text: String) {
+    NOTES.lock().unwrap_or_else(|e| e.into_inner()).push(text);
+}
+
+/// The notes kept so far, in order; the list is emptied.
+pub fn take_notes() -> Vec<String> {
+    std::mem::take(&mut *NOTES.lock().unwrap_or_else(|e| e.into_inner()))
+}
 
 /// Stdout could not be written.
 #[derive(Debug, thiserror::Error)]

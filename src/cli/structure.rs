@@ -89,6 +89,9 @@ fn orbits(p: Puzzle, on: Option<String>, limit: u64, json: bool) -> CliResult {
         ),
         Some(on) => {
             let what = parse_on(&on)?;
+            if let Some(size) = what.domain_size(g.degree()).filter(|&s| s <= limit) {
+                check_listing_memory(size, what, g.degree())?;
+            }
             let orbits = g.orbits_on(what, limit)?;
             (
                 what.to_string(),
@@ -118,6 +121,30 @@ fn orbits(p: Puzzle, on: Option<String>, limit: u64, json: bool) -> CliResult {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Refuses, before anything is allocated, a listing of the `size` elements of the
+/// domain `what` that does not fit in 90% of the memory available: a bit per element
+/// while the orbits are found, and each element listed twice, as points (8 bytes each
+/// and a 24-byte vector) and as JSON values (32 bytes each, and one for the list).
+fn check_listing_memory(size: u64, what: OnWhat, n: usize) -> Result<(), CliError> {
+    let k = what.k() as u128;
+    let needed = size as u128 / 8 + size as u128 * (24 + 8 * k + 32 * (k + 1));
+    let system = permlab::search::memory::smallest_bound();
+    let Some((limit, source)) = permlab::search::table::memory_limit(None, 0, system) else {
+        return Ok(());
+    };
+    if needed > limit as u128 {
+        let kind = match what {
+            OnWhat::Sets(k) => format!("{k}-subsets"),
+            OnWhat::Tuples(k) => format!("{k}-tuples"),
+        };
+        return Err(format!(
+            "--on {what}: listing the {size} {kind} of {n} points takes about {needed} bytes; the limit is {limit} bytes ({source})"
+        )
+        .into());
+    }
+    Ok(())
 }
 
 /// Blocks as 1-based points.

@@ -25,10 +25,62 @@
 //!
 //! The leaves are checked with the property itself ([`Property::holds`]), so pruning
 //! only has to be sound, never complete.
+//!
+//! Without partition refinement the search can take exponential time, so
+//! [`subgroup_search`] counts its work (each node of the tree costs one product of
+//! degree `n`, and each leaf test `n` per permutation tested) and gives up past
+//! [`WORK_LIMIT`] point images, with an error, instead of running without end. Its
+//! chain ([`check_chain_size`]) is checked before it is built.
 
 use super::chain::{Chain, NONE};
+use super::GroupError;
 use crate::perm::Perm;
 use num_bigint::BigUint;
+
+/// The most point images (products and tests of degree `n` count `n` each) a
+/// [`subgroup_search`] computes before it gives up: 2^28, a second or two (the
+/// centralizers and set stabilizers of the tests and benchmarks take at most 10^5).
+pub const WORK_LIMIT: u64 = 1 << 28;
+
+/// The largest estimated size in bytes, `4 · n · B²`, of a stabilizer chain on `n`
+/// points with a base of `B` points that a search builds ([`check_chain_size`]):
+/// 256 MiB.
+pub const CHAIN_BYTES_LIMIT: u64 = 1 << 28;
+
+/// Refuses, before it is built, a stabilizer chain on `n` points whose base has at
+/// least `base` points when its estimated size exceeds [`CHAIN_BYTES_LIMIT`]: each of
+/// the `B` levels keeps its strong generators and their inverses (`n` 4-byte images
+/// each), and a level keeps those of every level below, so the chain holds about
+/// `B²/2` pairs, `4 · n · B²` bytes (the symmetric group `S_n`, whose base has
+/// `n − 1` points, takes about `4n³` bytes and more). `what` names the computation.
+pub fn check_chain_size(n: usize, base: usize, what: &str) -> Result<(), GroupError> {
+    let bytes = 4 * n as u128 * (base as u128).pow(2);
+    if bytes > CHAIN_BYTES_LIMIT as u128 {
+        return Err(GroupError::TooLarge(format!(
+            "{what} needs a stabilizer chain with a base of at least {base} points on {n} points, about {bytes} bytes, more than the limit of {CHAIN_BYTES_LIMIT} bytes"
+        )));
+    }
+    Ok(())
+}
+
+/// The work left of a search's limit (`None`: no limit).
+struct Budget {
+    left: Option<u64>,
+}
+
+impl Budget {
+    /// Counts `points` of work; `Err` once past the limit.
+    fn spend(&mut self, points: usize) -> Result<(), GaveUp> {
+        if let Some(left) = &mut self.left {
+            *left = left.checked_sub(points as u64).ok_or(GaveUp)?;
+        }
+        Ok(())
+    }
+}
+
+/// A search that reached its work limit.
+#[derive(Debug)]
+struct GaveUp;
 
 /// A partial injective map of points (the base images chosen so far and their
 /// consequences).
@@ -155,12 +207,33 @@ impl Property for StabilizesSet {
 /// The property must define a subgroup, and `G^(known) ≤ K` must hold (pass the
 /// number of levels when nothing is known). `start` is a partial map every element of
 /// `K` extends (e.g. the points the whole group fixes, mapped to themselves).
+/// `Err` ([`GroupError::TooLarge`], naming `what`) when the search computes more than
+/// `max_work` point images (`None`: no limit; see [`WORK_LIMIT`]).
 pub fn subgroup_search(
     chain: &Chain,
     property: &impl Property,
     known: usize,
     start: &PartialMap,
-) -> (Vec<Perm>, BigUint) {
+    max_work: Option<u64>,
+    what: &str,
+) -> Result<(Vec<Perm>, BigUint), GroupError> {
+    let mut budget = Budget { left: max_work };
+    search_levels(chain, property, known, start, &mut budget).map_err(|GaveUp| {
+        GroupError::TooLarge(format!(
+            "{what}: the backtrack search gave up after {} point images (the limit)",
+            max_work.unwrap_or(0)
+        ))
+    })
+}
+
+/// [`subgroup_search`] within `budget`.
+fn search_levels(
+    chain: &Chain,
+    property: &impl Property,
+    known: usize,
+    start: &PartialMap,
+    budget: &mut Budget,
+) -> Result<(Vec<Perm>, BigUint), GaveUp> {
     let levels = chain.levels();
     let m = levels.len();
     let known = known.min(m);
@@ -197,8 +270,9 @@ pub fn subgroup_search(
             if !property.extend(&mut map, b, gamma) {
                 continue;
             }
+            budget.spend(n)?;
             let t = lv.transversal(p);
-            if let Some(x) = descend(levels, property, known, i + 1, t, &map) {
+            if let Some(x) = descend(levels, property, known, i + 1, t, &map, budget)? {
                 found.push(x);
                 orbit = orbit_of(b, &found, n);
                 for &q in &orbit {
@@ -209,7 +283,7 @@ pub fn subgroup_search(
         order *= orbit.len();
     }
     let gens = found.into_iter().map(Perm::from_images_unchecked).collect();
-    (gens, order)
+    Ok((gens, order))
 }
 
 /// One element `x ∈ G` with the property, or `None`, by the depth-first search of
@@ -226,11 +300,23 @@ pub fn element_search(
 ) -> Option<Perm> {
     let known = known.min(chain.levels().len());
     let id: Vec<u32> = (0..chain.degree() as u32).collect();
-    descend(chain.levels(), property, known, 0, id, start).map(Perm::from_images_unchecked)
+    let mut unlimited = Budget { left: None };
+    descend(
+        chain.levels(),
+        property,
+        known,
+        0,
+        id,
+        start,
+        &mut unlimited,
+    )
+    .unwrap_or(None)
+    .map(Perm::from_images_unchecked)
 }
 
 /// Depth-first search below level `j - 1` for an element of `K` of the form
-/// `v · t` (`v ∈ G^(j)`), given the map of its base images so far.
+/// `v · t` (`v ∈ G^(j)`), given the map of its base images so far; each node and
+/// leaf test is counted against `budget`.
 fn descend(
     levels: &[super::Level],
     property: &impl Property,
@@ -238,19 +324,25 @@ fn descend(
     j: usize,
     t: Vec<u32>,
     map: &PartialMap,
-) -> Option<Vec<u32>> {
+    budget: &mut Budget,
+) -> Result<Option<Vec<u32>>, GaveUp> {
+    budget.spend(t.len())?;
     if j >= known {
-        return property.holds(&t).then_some(t);
+        return Ok(property.holds(&t).then_some(t));
     }
     let lv = &levels[j];
     let b = lv.base();
     if let Some(gamma) = map.image(b) {
         // the image of b_j is forced: one β, with β^t = γ, if it is in the orbit
-        let beta = t.iter().position(|&x| x as usize == gamma)?;
-        let p = lv.position(beta)?;
+        let Some(beta) = t.iter().position(|&x| x as usize == gamma) else {
+            return Ok(None);
+        };
+        let Some(p) = lv.position(beta) else {
+            return Ok(None);
+        };
         let u = lv.transversal(p);
         let ut: Vec<u32> = u.iter().map(|&x| t[x as usize]).collect();
-        return descend(levels, property, known, j + 1, ut, map);
+        return descend(levels, property, known, j + 1, ut, map, budget);
     }
     for (p, &beta) in lv.orbit().iter().enumerate() {
         let gamma = t[beta as usize] as usize;
@@ -264,11 +356,11 @@ fn descend(
         // u_β · t: first u_β, then t
         let u = lv.transversal(p);
         let ut: Vec<u32> = u.iter().map(|&x| t[x as usize]).collect();
-        if let Some(x) = descend(levels, property, known, j + 1, ut, &next) {
-            return Some(x);
+        if let Some(x) = descend(levels, property, known, j + 1, ut, &next, budget)? {
+            return Ok(Some(x));
         }
     }
-    None
+    Ok(None)
 }
 
 fn mark_orbit(start: usize, gens: &[Vec<u32>], mark: &mut [bool]) {

@@ -9,7 +9,9 @@
 //! Seress, *Permutation Group Algorithms*, §9.1.2; Holt–Eick–O'Brien, *Handbook of
 //! CGT*, §4.6.1). The centre is `Z(G) = C_G(G)`.
 
-use super::backtrack::{subgroup_search, Commutes, PartialMap, Property};
+use super::backtrack::{
+    check_chain_size, subgroup_search, Commutes, PartialMap, Property, WORK_LIMIT,
+};
 use super::{compute_orbits, Chain, GroupError, PermGroup};
 use crate::perm::Perm;
 
@@ -48,12 +50,25 @@ impl PermGroup {
             // to itself: Z(G) = 1.
             return PermGroup::new(self.degree, Vec::new());
         }
-        self.centralizer_of_all(&self.generators.clone())
-            .expect("the generators act on the group's points")
+        self.centralizer_search(&self.generators.clone(), None)
+            .expect("the generators act on the group's points, and no limit is set")
     }
 
-    /// The elements of `G` commuting with each of `xs`.
+    /// The elements of `G` commuting with each of `xs`. `Err` if an element moves a
+    /// point beyond the degree, or when the search would build a stabilizer chain
+    /// larger than [`CHAIN_BYTES_LIMIT`](super::backtrack::CHAIN_BYTES_LIMIT) or
+    /// compute more than [`WORK_LIMIT`] point images (it then gives up).
     pub fn centralizer_of_all(&self, xs: &[Perm]) -> Result<PermGroup, GroupError> {
+        self.centralizer_search(xs, Some(WORK_LIMIT))
+    }
+
+    /// [`PermGroup::centralizer_of_all`] with the work limit `max_work` (`None`: no
+    /// limit on the work or the chain's size).
+    fn centralizer_search(
+        &self,
+        xs: &[Perm],
+        max_work: Option<u64>,
+    ) -> Result<PermGroup, GroupError> {
         self.check_degree(xs, "element")?;
         let n = self.degree;
         let with: Vec<Vec<u32>> = xs.iter().map(|x| x.extended(n).images().to_vec()).collect();
@@ -93,11 +108,22 @@ impl PermGroup {
             }
             prefix.extend(seen.into_iter().filter(|&p| is_moved[p]));
         }
+        if max_work.is_some() {
+            let base = prefix.len().max(self.base().len());
+            check_chain_size(n, base, "the centralizer")?;
+        }
         let order = self.order();
         let chain = Chain::build(n, &self.generators, &prefix, Some(&order));
         // the elements fixing every point X moves commute with X: G_(prefix) ≤ C_G(X)
         let known = prefix.len();
-        let (gens, k) = subgroup_search(&chain, &property, known, &start);
+        let (gens, k) = subgroup_search(
+            &chain,
+            &property,
+            known,
+            &start,
+            max_work,
+            "the centralizer",
+        )?;
         Ok(PermGroup::with_known_order(n, gens, &k))
     }
 }

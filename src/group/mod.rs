@@ -432,9 +432,29 @@ impl PermGroup {
     }
 
     /// The element of rank `r` (inverse of [`PermGroup::rank`]); costs one product per
-    /// base point. Panics if `r >= |G|`.
-    pub fn unrank(&self, r: u128) -> Perm {
-        assert!(self.order_fits_u128(), "|G| does not fit in u128");
+    /// base point. `Err` ([`GroupError::TooLarge`]) when `|G|` does not fit in a
+    /// `u128` (ranks are `u128`), or `r ≥ |G|`.
+    ///
+    /// ```
+    /// use permlab::Puzzle;
+    /// let g = Puzzle::builtin("cube2").unwrap().group();
+    /// let x = g.unrank(12345).unwrap();
+    /// assert_eq!(g.rank(&x), Some(12345));
+    /// assert!(g.unrank(88_179_840).is_err());
+    /// // |G| of the 5x5x5 cube is beyond u128
+    /// assert!(Puzzle::builtin("cube:5").unwrap().group().unrank(0).is_err());
+    /// ```
+    pub fn unrank(&self, r: u128) -> Result<Perm, GroupError> {
+        let Some(order) = self.order_u128() else {
+            return Err(GroupError::TooLarge(
+                "|G| is 2^128 or more, beyond the u128 ranks".into(),
+            ));
+        };
+        if r >= order {
+            return Err(GroupError::TooLarge(format!(
+                "rank {r} is not below |G| = {order}"
+            )));
+        }
         let c = self.chain();
         let mut digits = vec![0usize; c.levels().len()];
         let mut r = r;
@@ -443,8 +463,8 @@ impl PermGroup {
             *d = (r % m) as usize;
             r /= m;
         }
-        assert!(r == 0, "rank out of range 0..|G|");
-        c.from_digits(&digits)
+        debug_assert!(r == 0, "r < |G| = the product of the radices");
+        Ok(c.from_digits(&digits))
     }
 
     /// `|G|` as a `u128` when it fits.

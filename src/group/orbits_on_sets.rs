@@ -24,6 +24,33 @@ pub enum OnWhat {
     Tuples(usize),
 }
 
+impl OnWhat {
+    /// The size of the domain on `n` points: `C(n, k)` sets or `n^k` tuples, `None`
+    /// beyond `u64`.
+    ///
+    /// ```
+    /// use permlab::group::orbits_on_sets::OnWhat;
+    /// assert_eq!(OnWhat::Sets(10).domain_size(54), Some(23_930_713_170));
+    /// assert_eq!(OnWhat::Tuples(2).domain_size(54), Some(2916));
+    /// assert_eq!(OnWhat::Tuples(20).domain_size(54), None);
+    /// ```
+    pub fn domain_size(self, n: usize) -> Option<u64> {
+        match self {
+            OnWhat::Sets(k) => binomial(n, k),
+            OnWhat::Tuples(k) => u32::try_from(k)
+                .ok()
+                .and_then(|k| (n as u64).checked_pow(k)),
+        }
+    }
+
+    /// `k`: the size of each set or tuple.
+    pub fn k(self) -> usize {
+        match self {
+            OnWhat::Sets(k) | OnWhat::Tuples(k) => k,
+        }
+    }
+}
+
 impl std::fmt::Display for OnWhat {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -64,16 +91,11 @@ struct Domain {
 
 impl Domain {
     fn new(n: usize, on: OnWhat, limit: u64) -> Result<Domain, GroupError> {
-        let (size, what) = match on {
-            OnWhat::Sets(k) => (binomial(n, k), format!("{k}-subsets of {n} points")),
-            OnWhat::Tuples(k) => (
-                u32::try_from(k)
-                    .ok()
-                    .and_then(|k| (n as u64).checked_pow(k)),
-                format!("{k}-tuples of {n} points"),
-            ),
+        let what = match on {
+            OnWhat::Sets(k) => format!("{k}-subsets of {n} points"),
+            OnWhat::Tuples(k) => format!("{k}-tuples of {n} points"),
         };
-        let size = match size {
+        let size = match on.domain_size(n) {
             Some(s) if s <= limit => s,
             _ => {
                 return Err(GroupError::TooLarge(format!(

@@ -9,12 +9,15 @@
 //! the smaller of the two is searched. Without partition refinement (Leon 1991) the
 //! search can take exponential time for large sets in large groups.
 
-use super::backtrack::{subgroup_search, PartialMap, StabilizesSet};
+use super::backtrack::{check_chain_size, subgroup_search, PartialMap, StabilizesSet, WORK_LIMIT};
 use super::{Chain, GroupError, PermGroup};
 
 impl PermGroup {
     /// The setwise stabilizer of `points` (0-based, each once). `Err` names a point
-    /// beyond the degree or a repeated point.
+    /// beyond the degree or a repeated point, and refuses a search whose stabilizer
+    /// chain would be larger than
+    /// [`CHAIN_BYTES_LIMIT`](super::backtrack::CHAIN_BYTES_LIMIT) or that computes more
+    /// than [`WORK_LIMIT`] point images (it then gives up).
     ///
     /// ```
     /// use permlab::PermGroup;
@@ -50,11 +53,23 @@ impl PermGroup {
             }
         }
         let prefix: Vec<usize> = moved.iter().copied().filter(|&p| member[p]).collect();
+        check_chain_size(
+            n,
+            prefix.len().max(self.base().len()),
+            "the setwise stabilizer",
+        )?;
         let order = self.order();
         let chain = Chain::build(n, &self.generators, &prefix, Some(&order));
         let known = prefix.len();
         let property = StabilizesSet { member };
-        let (gens, k) = subgroup_search(&chain, &property, known, &PartialMap::new(n));
+        let (gens, k) = subgroup_search(
+            &chain,
+            &property,
+            known,
+            &PartialMap::new(n),
+            Some(WORK_LIMIT),
+            "the setwise stabilizer",
+        )?;
         Ok(PermGroup::with_known_order(n, gens, &k))
     }
 }

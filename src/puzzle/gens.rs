@@ -62,8 +62,10 @@ pub struct GensFile {
 }
 
 /// Reads and parses a `.gens` file line by line, so that an error on an early line is
-/// reported without reading the rest. Only regular files are read (a FIFO or a
-/// device would block or never end).
+/// reported without reading the rest. Only regular files of at most
+/// [`MAX_PUZZLE_BYTES`](crate::limits::MAX_PUZZLE_BYTES) are read, the limit enforced
+/// while reading too ([`crate::limits::open_input`]): a FIFO or a device would block or
+/// never end.
 pub fn read_gens_file(path: &Path) -> Result<GensFile, GensError> {
     use std::io::BufRead;
     let file = path.display().to_string();
@@ -73,13 +75,9 @@ pub fn read_gens_file(path: &Path) -> Result<GensFile, GensError> {
         column: 0,
         message,
     };
-    let meta = std::fs::metadata(path).map_err(|e| fail(0, format!("cannot read: {e}")))?;
-    if !meta.is_file() {
-        return Err(fail(0, "not a regular file".into()));
-    }
-    let reader = std::io::BufReader::new(
-        std::fs::File::open(path).map_err(|e| fail(0, format!("cannot read: {e}")))?,
-    );
+    let input = crate::limits::open_input(path, crate::limits::MAX_PUZZLE_BYTES)
+        .map_err(|e| fail(0, e.to_string()))?;
+    let reader = std::io::BufReader::new(input);
     let lines = reader.split(b'\n').enumerate().map(|(k, bytes)| {
         let bytes = bytes.map_err(|e| fail(k + 1, format!("cannot read: {e}")))?;
         let mut text = String::from_utf8(bytes)

@@ -82,9 +82,15 @@ struct Set {
 /// itself allows at most 255 pieces and 127 orientations).
 const MAX_SET_NUMBER: usize = 1 << 24;
 
+/// The most pieces in a set twsearch reads.
+const MAX_TWS_PIECES: usize = 255;
+
+/// The most orientations of a piece twsearch reads.
+const MAX_TWS_ORIENTATIONS: usize = 127;
+
 /// Reads a `.tws` file (a regular file of at most
-/// [`MAX_PUZZLE_BYTES`](crate::limits::MAX_PUZZLE_BYTES) bytes) as a puzzle named
-/// by its path.
+/// [`MAX_PUZZLE_BYTES`](crate::limits::MAX_PUZZLE_BYTES) bytes, read with
+/// [`crate::limits::read_input`]) as a puzzle named by its path.
 pub fn read_tws_file(path: &Path) -> Result<Puzzle, PuzzleError> {
     let file = path.display().to_string();
     let fail = |message: String| TwsError {
@@ -92,19 +98,8 @@ pub fn read_tws_file(path: &Path) -> Result<Puzzle, PuzzleError> {
         line: 0,
         message,
     };
-    let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read: {e}")))?;
-    if !meta.is_file() {
-        return Err(fail("not a regular file".into()).into());
-    }
-    if meta.len() > crate::limits::MAX_PUZZLE_BYTES {
-        return Err(fail(format!(
-            "{} bytes, more than the limit of {} bytes",
-            meta.len(),
-            crate::limits::MAX_PUZZLE_BYTES
-        ))
-        .into());
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read: {e}")))?;
+    let text = crate::limits::read_input(path, crate::limits::MAX_PUZZLE_BYTES)
+        .map_err(|e| fail(e.to_string()))?;
     Puzzle::from_tws(&text, &file)
 }
 
@@ -277,7 +272,21 @@ impl Puzzle {
             }
         }
         let group = self.group();
-        let systems = group.minimal_block_systems();
+        // a set holds at most 255 pieces of at most 127 orientations: a larger orbit
+        // cannot be written (checked before the quadratic work on orbits below)
+        if let Some(orbit) = group
+            .orbits()
+            .iter()
+            .find(|o| o.len() > MAX_TWS_PIECES * MAX_TWS_ORIENTATIONS)
+        {
+            return Err(bad(format!(
+                "an orbit of {} points (twsearch sets hold at most {MAX_TWS_PIECES} pieces of at most {MAX_TWS_ORIENTATIONS} orientations)",
+                orbit.len()
+            )));
+        }
+        if self.degree() == 0 {
+            return Err(bad("the puzzle has no points".into()));
+        }
         let gens = self.generator_perms();
         // each orbit as pieces: pieces[i][t] = the point of piece i in orientation t
         // orbits fixed pointwise, or on which the moves act as on an earlier orbit
@@ -300,6 +309,7 @@ impl Puzzle {
             // a trivial group: keep one point so the file has a set
             kept.push(omitted.remove(0).0);
         }
+        let systems = group.minimal_block_systems();
         let sets: Vec<Vec<Vec<usize>>> = kept
             .into_iter()
             .map(|orbit| {
@@ -310,9 +320,9 @@ impl Puzzle {
                     .unwrap_or_else(|| orbit.iter().map(|&p| vec![p]).collect())
             })
             .collect();
-        if let Some(set) = sets.iter().find(|set| set.len() > 255) {
+        if let Some(set) = sets.iter().find(|set| set.len() > MAX_TWS_PIECES) {
             return Err(bad(format!(
-                "an orbit of {} points (twsearch sets hold at most 255 pieces)",
+                "an orbit of {} points (twsearch sets hold at most {MAX_TWS_PIECES} pieces)",
                 set.len()
             )));
         }
@@ -431,9 +441,16 @@ fn equivalent_action(a: &[usize], b: &[usize], gens: &[Perm], degree: usize) -> 
     if a.len() != b.len() {
         return false;
     }
+    let mut f = vec![usize::MAX; degree];
+    let mut used = vec![false; degree];
     'candidate: for &b0 in b {
-        let mut f = vec![usize::MAX; degree];
-        let mut used = vec![false; degree];
+        // clear what the last candidate set (its images lie in `b`, its points in `a`)
+        for &x in a {
+            f[x] = usize::MAX;
+        }
+        for &y in b {
+            used[y] = false;
+        }
         f[a[0]] = b0;
         used[b0] = true;
         let mut queue = std::collections::VecDeque::from([a[0]]);
@@ -469,7 +486,7 @@ pub(crate) fn oriented_pieces(
     degree: usize,
 ) -> Option<Vec<Vec<usize>>> {
     let k = blocks[0].len();
-    if k > 127 {
+    if k > MAX_TWS_ORIENTATIONS {
         return None;
     }
     let mut block_of = vec![usize::MAX; degree];

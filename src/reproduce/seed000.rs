@@ -250,7 +250,11 @@ fn special_3x4() -> Result<Outcome, String> {
 fn states_3x4() -> Result<(Puzzle, Vec<Vec<u32>>), String> {
     let (p, g) = group_of("board:3x4:3")?;
     let n = g.order_u128().ok_or("group too large")?;
-    Ok((p, (0..n).map(|r| g.unrank(r).to_state()).collect()))
+    let states = (0..n)
+        .map(|r| g.unrank(r).map(|x| x.to_state()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
+    Ok((p, states))
 }
 
 fn first_column_3x4() -> Result<Outcome, String> {

@@ -417,7 +417,7 @@ mod tests {
             let step = (c.size() / 500).max(1);
             for r in (0..c.size()).step_by(step as usize) {
                 c.unrank(r, &mut s);
-                let e = g.unrank(r as u128);
+                let e = g.unrank(r as u128).unwrap();
                 let images: Vec<u8> = (0..n).map(|i| e.extended(n).image(i) as u8).collect();
                 assert_eq!(s, images, "{spec} rank {r}");
                 assert_eq!(c.rank(&s), r);

@@ -7,7 +7,10 @@
 //! of its ancestors, the limit minus the current usage: `memory.max` −
 //! `memory.current` under cgroup v2, `memory.limit_in_bytes` − `memory.usage_in_bytes`
 //! under cgroup v1. In a container the cgroup limit is often far below
-//! `MemAvailable`, which describes the whole machine.
+//! `MemAvailable`, which describes the whole machine. Then the process's own resource
+//! limits (`ulimit -v`, `ulimit -d`): `RLIMIT_AS` minus the address space already
+//! mapped (`VmSize` of `/proc/self/status`) and `RLIMIT_DATA` minus the data already
+//! mapped (`VmData`); an allocation beyond them fails however much memory is free.
 //!
 //! Also how the large tables a search reads at random are allocated: backed by
 //! transparent huge pages where Linux allows it (`madvise(MADV_HUGEPAGE)`).
@@ -107,6 +110,85 @@ pub fn cgroup_bounds(root: &Path, proc_cgroup: &str) -> Vec<MemoryBound> {
     out
 }
 
+/// The value of the field `field` (`VmSize`, `VmData`) of `/proc/self/status` text, in
+/// bytes.
+///
+/// ```
+/// use permlab::search::memory::status_bytes;
+/// let status = "Name:\tpermlab\nVmSize:\t  2048 kB\nVmData:\t 512 kB\n";
+/// assert_eq!(status_bytes(status, "VmSize"), Some(2 << 20));
+/// assert_eq!(status_bytes(status, "VmData"), Some(512 << 10));
+/// assert_eq!(status_bytes(status, "VmRSS"), None);
+/// ```
+pub fn status_bytes(status: &str, field: &str) -> Option<u64> {
+    status.lines().find_map(|line| {
+        let rest = line.strip_prefix(field)?.strip_prefix(':')?;
+        let kb: u64 = rest.trim().trim_end_matches("kB").trim().parse().ok()?;
+        kb.checked_mul(1024)
+    })
+}
+
+/// The bounds set by resource limits, given the soft limits `address_space`
+/// (`RLIMIT_AS`) and `data` (`RLIMIT_DATA`, `None` where unlimited) and the text of
+/// `/proc/self/status`: each limit minus what is already mapped under it (`VmSize`,
+/// `VmData`; taken as 0 where the status does not say).
+///
+/// ```
+/// use permlab::search::memory::rlimit_bounds;
+/// let status = "VmSize:\t 1000 kB\nVmData:\t 100 kB\n";
+/// let b = rlimit_bounds(Some(4_096_000_000), Some(1 << 30), status);
+/// assert_eq!(b[0].bytes, 4_096_000_000 - 1_024_000);
+/// assert_eq!(b[1].bytes, (1 << 30) - 102_400);
+/// assert!(rlimit_bounds(None, None, status).is_empty());
+/// ```
+pub fn rlimit_bounds(
+    address_space: Option<u64>,
+    data: Option<u64>,
+    status: &str,
+) -> Vec<MemoryBound> {
+    let mut out = Vec::new();
+    for (limit, field, source) in [
+        (
+            address_space,
+            "VmSize",
+            "RLIMIT_AS (ulimit -v) less the address space in use",
+        ),
+        (
+            data,
+            "VmData",
+            "RLIMIT_DATA (ulimit -d) less the data in use",
+        ),
+    ] {
+        if let Some(limit) = limit.filter(|&l| l < NO_LIMIT) {
+            let used = status_bytes(status, field).unwrap_or(0);
+            out.push(MemoryBound {
+                bytes: limit.saturating_sub(used),
+                source: source.into(),
+            });
+        }
+    }
+    out
+}
+
+/// The soft limits `RLIMIT_AS` and `RLIMIT_DATA` of this process, each `None` when
+/// unlimited or unknown.
+#[cfg(unix)]
+fn soft_limits() -> (Option<u64>, Option<u64>) {
+    let get = |resource| {
+        let mut r = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit only writes the struct it is given.
+        if unsafe { libc::getrlimit(resource, &mut r) } != 0 || r.rlim_cur == libc::RLIM_INFINITY {
+            return None;
+        }
+        #[allow(clippy::unnecessary_cast)] // rlim_t is u64 on most targets, not all
+        Some(r.rlim_cur as u64)
+    };
+    (get(libc::RLIMIT_AS), get(libc::RLIMIT_DATA))
+}
+
 /// All bounds this system states for this process (possibly none).
 pub fn memory_bounds() -> Vec<MemoryBound> {
     let mut out = Vec::new();
@@ -122,6 +204,12 @@ pub fn memory_bounds() -> Vec<MemoryBound> {
     }
     if let Ok(text) = fs::read_to_string("/proc/self/cgroup") {
         out.extend(cgroup_bounds(Path::new("/sys/fs/cgroup"), &text));
+    }
+    #[cfg(unix)]
+    {
+        let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
+        let (address_space, data) = soft_limits();
+        out.extend(rlimit_bounds(address_space, data, &status));
     }
     out
 }

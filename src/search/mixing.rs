@@ -68,7 +68,28 @@ pub enum MixingError {
     /// A space without moves has no walk.
     #[error("the space has no moves")]
     NoMoves,
+    /// More steps than [`MAX_STEPS`], or more work than [`MAX_WORK`].
+    #[error("{steps} steps of the walk on {states} positions with {moves} moves take {work} position-moves; the limits are {MAX_STEPS} steps and {MAX_WORK} position-moves")]
+    TooLong {
+        /// The steps asked for.
+        steps: usize,
+        /// Positions.
+        states: u64,
+        /// Moves.
+        moves: usize,
+        /// Steps × positions × moves.
+        work: u128,
+    },
 }
+
+/// The most steps a walk takes ([`mixing`]): 2^24 (a line of output and 8 bytes
+/// each).
+pub const MAX_STEPS: usize = 1 << 24;
+
+/// The most position-moves (steps × positions × moves) a walk does ([`mixing`]):
+/// 2^40, about an hour at a billion a second; a larger request is refused before the
+/// walk starts instead of running without end.
+pub const MAX_WORK: u128 = 1 << 40;
 
 /// Bytes per position: two `f64` vectors and a `u16` level.
 const BYTES_PER_STATE: u64 = 8 + 8 + 2;
@@ -310,12 +331,23 @@ impl<'s, S: StateSpace> Walk<'s, S> {
 /// the walk's period (the walk runs past `opts.steps` until the period is known).
 /// The budget bounds the walk's memory (checked before allocating), receives the
 /// number of steps done, and ends the walk between steps at its deadline or stop flag.
+/// More than [`MAX_STEPS`] steps, or more than [`MAX_WORK`] position-moves, are
+/// refused ([`MixingError::TooLong`]) before anything is allocated.
 pub fn mixing<S: StateSpace>(
     space: &S,
     opts: &MixingOptions,
     budget: &SearchBudget,
 ) -> Result<Mixing, MixingError> {
     let t0 = Instant::now();
+    let work = opts.steps as u128 * space.size() as u128 * space.move_count() as u128;
+    if opts.steps > MAX_STEPS || work > MAX_WORK {
+        return Err(MixingError::TooLong {
+            steps: opts.steps,
+            states: space.size(),
+            moves: space.move_count(),
+            work,
+        });
+    }
     let mut walk = Walk::new(space, budget.max_memory)?;
     let mut tv = vec![walk.tv()];
     let progress = budget.progress;

@@ -491,7 +491,10 @@ impl StateSpace for GroupSpace {
             GroupIndexing::Product(p) => p.unrank(r, out),
             GroupIndexing::Chain(c, _) => c.unrank(r, out),
             GroupIndexing::Group(g) => {
-                let e = g.unrank(r as u128).extended(self.degree);
+                let e = g
+                    .unrank(r as u128)
+                    .expect("a rank of the space is below its size |G|")
+                    .extended(self.degree);
                 for (i, o) in out[..self.degree].iter_mut().enumerate() {
                     *o = e.image(i) as u8;
                 }

@@ -272,6 +272,26 @@ pub fn disk_available(dir: &Path) -> Option<u64> {
     }
 }
 
+/// Makes `file` `bytes` long with its blocks allocated (`posix_fallocate`), so that
+/// writing through a memory map later cannot fail for want of space (a full disk
+/// under a map is SIGBUS, not an error). Where the file system cannot allocate ahead
+/// (other systems), the file is only extended, sparse.
+fn reserve_disk(file: &fs::File, bytes: u64) -> io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let len = libc::off_t::try_from(bytes)
+            .map_err(|_| io::Error::other(format!("{bytes} bytes is too large a file")))?;
+        // SAFETY: the descriptor is open for writing for the duration of the call.
+        match unsafe { libc::posix_fallocate(file.as_raw_fd(), 0, len) } {
+            0 => Ok(()),
+            e => Err(io::Error::from_raw_os_error(e)),
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    file.set_len(bytes)
+}
+
 impl DistanceTable {
     fn from_storage(len: u64, storage: Words) -> DistanceTable {
         let (ptr, n) = {
@@ -310,10 +330,12 @@ impl DistanceTable {
 
     /// A table of `len` unseen entries in a scratch file in the directory `dir`,
     /// mapped into memory: a search whose table is larger than the memory runs on
-    /// the disk, the operating system keeping the parts in use in memory. The file is
-    /// created sparse (zeroes cost no disk until written) and removed when the table
-    /// is dropped, or by Ctrl-C ([`crate::io::remove_pending`]). Refused before
-    /// creating anything when the file system has less free space than the table.
+    /// the disk, the operating system keeping the parts in use in memory. The file's
+    /// blocks are allocated before the search (`posix_fallocate`), so that a disk
+    /// filling up meanwhile cannot fail a write through the map; the file is removed
+    /// when the table is dropped, or by Ctrl-C ([`crate::io::remove_pending`]).
+    /// Refused before creating anything when the file system has less free space than
+    /// the table, and with the file removed when the space cannot be allocated.
     pub fn on_disk(len: u64, dir: &Path) -> Result<DistanceTable, TableError> {
         let name = dir.display().to_string();
         let io_err = |e: io::Error| TableError::Io {
@@ -345,7 +367,21 @@ impl DistanceTable {
             why: format!("{len} positions cannot be addressed on this machine"),
         })?;
         let mut file = crate::io::TempFile::scratch(dir, "permlab-table").map_err(io_err)?;
-        file.file().set_len(bytes).map_err(io_err)?;
+        reserve_disk(file.file(), bytes).map_err(|e| {
+            if e.raw_os_error() == Some(libc::ENOSPC) {
+                let free = disk_available(dir).map_or(String::new(), |f| {
+                    format!(" and the file system has {f} bytes free")
+                });
+                TableError::Bad {
+                    path: name.clone(),
+                    why: format!(
+                        "the table needs {bytes} bytes ({len} positions at 2 bits) on disk{free}"
+                    ),
+                }
+            } else {
+                io_err(e)
+            }
+        })?;
         // SAFETY: the file is this process's own scratch file, not truncated while
         // mapped (it is removed only after the map is dropped: fields drop in order).
         let map = unsafe { memmap2::MmapMut::map_mut(&*file.file()) }.map_err(io_err)?;

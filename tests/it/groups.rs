@@ -148,7 +148,7 @@ fn rank_unrank_on_cube2() {
     let n = g.order_u128().unwrap();
     let mut rng = StdRng::seed_from_u64(7);
     for r in [0u128, 1, n / 3, n - 1] {
-        let x = g.unrank(r);
+        let x = g.unrank(r).unwrap();
         assert!(g.contains(&x));
         assert_eq!(g.rank(&x), Some(r));
     }
@@ -156,9 +156,10 @@ fn rank_unrank_on_cube2() {
         let x = g.random_element(&mut rng);
         let r = g.rank(&x).unwrap();
         assert!(r < n);
-        assert_eq!(g.unrank(r), x);
+        assert_eq!(g.unrank(r).unwrap(), x);
     }
     assert_eq!(g.rank(&Perm::identity(24)), Some(0));
+    assert!(g.unrank(n).is_err() && g.unrank(u128::MAX).is_err());
 }
 
 #[test]

@@ -1,21 +1,11 @@
 //! Hostile input (issue 18): every case is refused with one line on stderr and exit
 //! code 2, never a panic, an abort or an allocation beyond the documented limits.
 
-use crate::common::permlab;
+use crate::common::{assert_refused, permlab};
 
-/// Asserts that `args` fail with exit code 2, nothing on stdout, one line on stderr
-/// starting `permlab: error: ` and containing `expected`, and no panic text.
+/// Asserts that `args` are refused ([`assert_refused`]).
 fn refused(args: &[&str], expected: &str) {
-    let (code, out, err) = permlab(args);
-    assert_eq!(code, 2, "{args:?}: {err}");
-    assert!(out.is_empty(), "{args:?}: {out}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("permlab: error: "), "{args:?}: {err}");
-    assert!(err.contains(expected), "{args:?}: {err}");
-    assert!(
-        !err.contains("panicked") && !err.contains("internal error"),
-        "{err}"
-    );
+    assert_refused(args, permlab(args), expected);
 }
 
 #[test]

@@ -25,6 +25,7 @@ mod geometry_puzzles;
 mod groups;
 mod groups_bruteforce;
 mod hostile;
+mod hostile_input;
 mod ida;
 mod identical;
 mod interchange;

@@ -373,26 +373,17 @@ pub fn builtin(spec: &str) -> Option<Result<Puzzle, PuzzleError>> {
     )
 }
 
-/// Reads a `.geo` file (at most [`MAX_PUZZLE_BYTES`](crate::limits::MAX_PUZZLE_BYTES)
-/// bytes) and builds its puzzle, named by the path.
+/// Reads a `.geo` file (a regular file of at most
+/// [`MAX_PUZZLE_BYTES`](crate::limits::MAX_PUZZLE_BYTES) bytes, read with
+/// [`crate::limits::read_input`]) and builds its puzzle, named by the path.
 pub fn read_geo_file(path: &Path) -> Result<Puzzle, PuzzleError> {
     let name = path.display().to_string();
     let bad = |why: String| PuzzleError::BadSpec {
         spec: crate::limits::clip(&name),
         why,
     };
-    let meta = std::fs::metadata(path).map_err(|e| bad(format!("cannot read: {e}")))?;
-    if !meta.is_file() {
-        return Err(bad("not a regular file".into()));
-    }
-    if meta.len() > crate::limits::MAX_PUZZLE_BYTES {
-        return Err(bad(format!(
-            "{} bytes, more than the limit of {} bytes",
-            meta.len(),
-            crate::limits::MAX_PUZZLE_BYTES
-        )));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| bad(format!("cannot read: {e}")))?;
+    let text = crate::limits::read_input(path, crate::limits::MAX_PUZZLE_BYTES)
+        .map_err(|e| bad(e.to_string()))?;
     let d = parse(&text, &name).map_err(|e| bad(e.to_string()))?;
     d.build(&name)
 }
