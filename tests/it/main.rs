@@ -33,6 +33,7 @@ mod move_sets;
 mod nrp;
 mod optimal;
 mod orbits_on_sets;
+mod paper;
 mod perm_laws;
 mod piece_stages;
 mod proofs;
