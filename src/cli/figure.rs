@@ -2,7 +2,7 @@
 //! whole gallery into a directory).
 
 use super::output::outln;
-use super::search::{AnySpace, SpaceArgs};
+use super::space::SpaceArgs;
 use super::{print_json, CliError, CliResult, ConventionArgs};
 use clap::Subcommand;
 use permlab::figures::blocks_figure::BlocksFigure;
@@ -84,7 +84,7 @@ impl From<GraphLayoutArg> for GraphLayout {
 pub struct OutArgs {
     /// Output file: .svg, .png, .pdf (vector, the SVG converted with the font
     /// embedded), or .tex (the figure's TikZ/PGF picture).
-    #[arg(long)]
+    #[arg(long, value_parser = super::args::output_file)]
     out: PathBuf,
     /// Size of the drawing in pixels, WxH or W (square); default: the figure's own.
     /// Not for .tex.
@@ -221,7 +221,7 @@ pub enum FigureKind {
         /// The moves and how they count, for every puzzle: htm, qtm or generators
         /// (default: each puzzle's own, as `permlab puzzles` lists).
         #[arg(long, value_enum)]
-        metric: Option<super::search::MetricArg>,
+        metric: Option<super::space::MetricArg>,
         /// Log scale on the count axis.
         #[arg(long)]
         log: bool,
@@ -596,7 +596,7 @@ impl FigureKind {
                 use permlab::search::mixing::{mixing, MixingOptions};
                 let max_memory = max_memory
                     .as_deref()
-                    .map(super::search::parse_bytes)
+                    .map(super::space::parse_bytes)
                     .transpose()?;
                 let mut series = Vec::new();
                 for p in &puzzles {
@@ -758,12 +758,9 @@ impl FigureKind {
                 ..
             } => {
                 let spec = text.split_once('[').map_or("", |(p, _)| p.trim());
-                let sub = permlab::search::twophase::parse_subgroup_option(
-                    "--coset",
-                    &puzzle,
-                    puzzle.name(),
-                    &text,
-                )?;
+                let sub = puzzle
+                    .parse_subgroup(&text)
+                    .map_err(|e| format!("--coset: {e}"))?;
                 let perms: Vec<Perm> = sub.into_iter().map(|(_, p)| p).collect();
                 let fig = SchreierFigure::on_cosets(&puzzle, &perms)
                     .map_err(|e| format!("figure schreier {} --coset {text:?}: {e}", spec))?
@@ -917,7 +914,7 @@ fn search_distribution(args: &SpaceArgs) -> Result<DistanceDistribution, CliErro
         let max_memory = args
             .max_memory
             .as_deref()
-            .map(super::search::parse_bytes)
+            .map(super::space::parse_bytes)
             .transpose()?;
         let bar = super::progress::Bar::search(!args.quiet);
         let opts = BfsOptions {
@@ -928,17 +925,16 @@ fn search_distribution(args: &SpaceArgs) -> Result<DistanceDistribution, CliErro
         Ok(r.distribution)
     }
     let (_, space) = args.build()?;
-    match &space {
-        AnySpace::Group(s) => run(s, args),
-        AnySpace::Ring(s) => run(s, args),
-        AnySpace::Pieces(s) => run(s, args),
-        AnySpace::Tokens(s) => run(s, args),
-    }
+    permlab::with_space!(&space, s => run(s, args))
 }
 
 fn write_gallery(dir: &Path, theme: Theme, json: bool) -> CliResult {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot create directory {}: {e}", dir.display()))?;
+    // the directory itself is made when missing (as `mkdir` would), its parents never
+    if !dir.is_dir() {
+        permlab::io::check_output_path(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir(dir)
+            .map_err(|e| format!("cannot create directory {}: {e}", dir.display()))?;
+    }
     let items = gallery(&theme)?;
     let bar = super::progress::Bar::items(items.len() as u64, true);
     let mut written = Vec::new();

@@ -65,7 +65,7 @@ pub enum GroupCommand {
         #[arg(long, default_value_t = 8)]
         max: usize,
         /// Also write the table to this file (.tex: LaTeX longtable, else Markdown).
-        #[arg(long)]
+        #[arg(long, value_parser = super::args::output_file)]
         out: Option<PathBuf>,
     },
 }
@@ -109,7 +109,7 @@ pub struct ClaimArgs {
     #[arg(long, conflicts_with = "format")]
     pub latex: bool,
     /// Also write a certificate (JSON) that `permlab verify` re-checks independently.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::args::output_file)]
     pub certificate: Option<PathBuf>,
 }
 

@@ -764,8 +764,8 @@ pub fn decode_png(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), FigureError> {
     Ok((info.width, info.height, rgb))
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory, renamed
-/// into place, so a reader never sees a half-written file.
+/// Writes `bytes` to `path` by the rules of [`crate::io`] (a temporary file in the
+/// same directory renamed into place; regular files only; the directory must exist).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FigureError> {
     let io = |source| FigureError::Io {
         path: path.display().to_string(),

@@ -1,6 +1,7 @@
 //! The integration tests: one test crate (one binary to build and link), one module per
 //! area. `common` holds the `permlab` runner and shared helpers.
 
+mod architecture;
 mod bench_solve_peers;
 mod beyond_one_machine;
 mod boards;
@@ -33,6 +34,7 @@ mod move_sets;
 mod nrp;
 mod optimal;
 mod orbits_on_sets;
+mod output_paths;
 mod paper;
 mod perm_laws;
 mod piece_stages;
