@@ -8,12 +8,15 @@
 //! ```
 
 /// Text for LaTeX's text mode, ASCII only: the special characters `\ & % $ # _ { } ^ ~`
-/// escaped; `<R,U>` (a `<` before a letter, up to the next `>`) as angle brackets;
+/// escaped; `<R,U>` and `<(1,2),(2,3)>` (a `<` before a letter or `(`, up to the next
+/// `>`) as angle brackets;
 /// other `<`, `>`, `<=`, `>=` and the mathematical symbols the crate prints (`⟨ ⟩ ≤ ≥ ·
 /// × → ⇒ ∈ ∉ − ∏ ⁻ ¹ λ ±`) as math; dashes and `…` as their LaTeX spellings; double
 /// quotes as LaTeX's opening ``` `` ``` (a straight quote at the start of a word) or
-/// closing `''` quotes, curly ones as what they are. Any other non-ASCII character
-/// becomes `?`, so the output always compiles with pdflatex.
+/// closing `''` quotes (kept apart from an apostrophe before them), curly ones as what
+/// they are; a straight single quote at the start of a word as an opening `` ` ``, any
+/// other one as an apostrophe. Any other non-ASCII character becomes `?`, so the output
+/// always compiles with pdflatex.
 ///
 /// ```
 /// use permlab::escape::latex_text;
@@ -27,7 +30,9 @@ pub fn latex_text(s: &str) -> String {
     while i < chars.len() {
         let next = chars.get(i + 1).copied();
         match chars[i] {
-            '<' if next.is_some_and(char::is_alphabetic) => {
+            '<' if next.is_some_and(|c| c.is_alphabetic() || c == '(')
+                && chars[i + 1..].contains(&'>') =>
+            {
                 angle_open = true;
                 out.push_str("$\\langle$");
             }
@@ -55,13 +60,18 @@ pub fn latex_text(s: &str) -> String {
                 out.push(c);
             }
             '^' => out.push_str("\\^{}"),
-            '~' => out.push_str("\\~{}"),
+            '~' => out.push_str("\\textasciitilde{}"),
+            '"' if opens_quote(&chars, i) => out.push_str("``"),
             '"' => {
-                // opening at the start of a word, closing after one
-                let opens = i == 0
-                    || chars[i - 1].is_whitespace()
-                    || matches!(chars[i - 1], '(' | '[' | '{');
-                out.push_str(if opens { "``" } else { "''" });
+                // after an apostrophe (`D'"`), not the ligature `'''` (a closing double
+                // quote before an apostrophe)
+                if out.ends_with('\'') {
+                    out.push_str("{}");
+                }
+                out.push_str("''");
+            }
+            '\'' if opens_quote(&chars, i) && next.is_some_and(char::is_alphanumeric) => {
+                out.push('`')
             }
             '“' => out.push_str("``"),
             '”' => out.push_str("''"),
@@ -87,6 +97,12 @@ pub fn latex_text(s: &str) -> String {
         i += 1;
     }
     out
+}
+
+/// Whether a straight quote at `i` opens a quotation: at the start of the text or of a
+/// word (after a space or an opening bracket).
+fn opens_quote(chars: &[char], i: usize) -> bool {
+    i == 0 || chars[i - 1].is_whitespace() || matches!(chars[i - 1], '(' | '[' | '{')
 }
 
 /// The position of a run of a label's text: on the line, raised or lowered.
@@ -324,11 +340,26 @@ pub fn latex_number(s: &str) -> String {
 }
 
 /// Allows line breaks in escaped LaTeX after commas and closing parentheses (long
-/// cycle notation and lists).
+/// cycle notation and lists), but not between a parenthesis and the punctuation or
+/// parenthesis after it.
+///
+/// ```
+/// use permlab::escape::latex_breakable;
+/// assert_eq!(latex_breakable("(1,2))"), "(1,\\allowbreak{}2))\\allowbreak{}");
+/// assert_eq!(latex_breakable("(1)(2);"), "(1)\\allowbreak{}(2);");
+/// ```
 pub fn latex_breakable(latex: &str) -> String {
-    latex
-        .replace(',', ",\\allowbreak{}")
-        .replace(')', ")\\allowbreak{}")
+    let chars: Vec<char> = latex.chars().collect();
+    let mut out = String::with_capacity(latex.len());
+    for (i, &c) in chars.iter().enumerate() {
+        out.push(c);
+        let next = chars.get(i + 1).copied();
+        let glued = matches!(next, Some(')' | ',' | ';' | '.' | ':' | '!' | '?'));
+        if c == ',' || (c == ')' && !glued) {
+            out.push_str("\\allowbreak{}");
+        }
+    }
+    out
 }
 
 /// Text for one cell of a Markdown table: `|` escaped, line breaks as spaces.
@@ -359,7 +390,7 @@ mod tests {
     fn latex_specials_brackets_and_comparisons() {
         assert_eq!(
             latex_text("a_b & 50% #1 {x} ^ ~ \\ $"),
-            "a\\_b \\& 50\\% \\#1 \\{x\\} \\^{} \\~{} \\textbackslash{} \\$"
+            "a\\_b \\& 50\\% \\#1 \\{x\\} \\^{} \\textasciitilde{} \\textbackslash{} \\$"
         );
         assert_eq!(
             latex_text("cube2 <R,U,F> <= 3 s, > 40 s, n >= 4"),
@@ -368,6 +399,15 @@ mod tests {
         assert_eq!(
             latex_text("⟨R⟩ · 2 − 1 … “x” \"y\""),
             "$\\langle$R$\\rangle$ $\\cdot$ 2 - 1 \\ldots{} ``x'' ``y''"
+        );
+        assert_eq!(
+            latex_text("S_3 = <(1,2), (1,2,3)>, n <(x"),
+            "S\\_3 = $\\langle$(1,2), (1,2,3)$\\rangle$, n $<$(x"
+        );
+        // an apostrophe before a closing quote, single quotes opened and closed
+        assert_eq!(
+            latex_text("move_mat(\"R U2 D'\") print('Order:', n) R' U'"),
+            "move\\_mat(``R U2 D'{}'') print(`Order:', n) R' U'"
         );
     }
 
