@@ -49,6 +49,7 @@ fn the_generated_tables_fit_the_text_width() {
     use crate::tools::{overfull_boxes, pdflatex, require, tempdir};
     let dir = tempdir("paper-tables");
     let gen = dir.join("generated");
+    std::fs::create_dir_all(&gen).unwrap();
     let (code, _, err) = permlab(&[
         "reproduce",
         "--quick",
@@ -81,6 +82,14 @@ fn the_generated_tables_fit_the_text_width() {
     assert!(!claims.contains("\\ldots{} &") && !claims.contains("\\ldots{} \\\\"));
     assert!(!claims.contains(" ''"), "a closing quote after a space");
     assert!(claims.contains("``largest group''"));
+    assert!(
+        claims.contains("D'{}'')"),
+        "an apostrophe kept apart from a closing quote"
+    );
+    assert!(
+        claims.contains("\\textasciitilde{}39M"),
+        "a tilde on the line, not an accent"
+    );
     // exponents as math, never "^{-1}" or "\^{}" in text
     assert!(claims.contains("U$^{-1}$"), "{claims}");
     assert!(!claims.contains("\\^{}"));
