@@ -82,9 +82,9 @@ fn main() -> ExitCode {
     };
     let mut tex = String::from(
         "% written by examples/linalg_table.rs (paper/build.sh) from permlab's library\n\
-         \\begin{tabular}{lrlrrlrr}\n\
+         \\begin{tabular}{@{}lrlrrlrr@{}}\n\\toprule\n\
          puzzle & orbits & invariants found & index & solutions & moves & $\\lambda_*$ (points) & rank \\\\\n\
-         \\hline\n",
+         \\midrule\n",
     );
     for item in puzzles {
         let Some((label, spec)) = item.split_once('=') else {
@@ -99,7 +99,7 @@ fn main() -> ExitCode {
             }
         }
     }
-    tex.push_str("\\end{tabular}\n");
+    tex.push_str("\\bottomrule\n\\end{tabular}\n");
     if let Err(e) = permlab::io::write_atomic(Path::new(out), tex.as_bytes()) {
         eprintln!("linalg_table: {out}: {e}");
         return ExitCode::FAILURE;

@@ -8,11 +8,20 @@
 //! ```
 
 /// Text for LaTeX's text mode, ASCII only: the special characters `\ & % $ # _ { } ^ ~`
-/// escaped; `<R,U>` (a `<` before a letter, up to the next `>`) as angle brackets;
+/// escaped; `<R,U>` and `<(1,2),(2,3)>` (a `<` before a letter or `(`, up to the next
+/// `>`) as angle brackets;
 /// other `<`, `>`, `<=`, `>=` and the mathematical symbols the crate prints (`⟨ ⟩ ≤ ≥ ·
-/// × → ⇒ ∈ ∉ − ∏ ⁻ ¹`) as math; dashes and `…` as their LaTeX spellings; straight double
-/// quotes as `''`. Any other non-ASCII character becomes `?`, so the output always
-/// compiles with pdflatex.
+/// × → ⇒ ∈ ∉ − ∏ ⁻ ¹ λ ±`) as math; dashes and `…` as their LaTeX spellings; double
+/// quotes as LaTeX's opening ``` `` ``` (a straight quote at the start of a word) or
+/// closing `''` quotes (kept apart from an apostrophe before them), curly ones as what
+/// they are; a straight single quote at the start of a word as an opening `` ` ``, any
+/// other one as an apostrophe. Any other non-ASCII character becomes `?`, so the output
+/// always compiles with pdflatex.
+///
+/// ```
+/// use permlab::escape::latex_text;
+/// assert_eq!(latex_text("the \"Rotation\" puzzle"), "the ``Rotation'' puzzle");
+/// ```
 pub fn latex_text(s: &str) -> String {
     let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len());
@@ -21,7 +30,9 @@ pub fn latex_text(s: &str) -> String {
     while i < chars.len() {
         let next = chars.get(i + 1).copied();
         match chars[i] {
-            '<' if next.is_some_and(char::is_alphabetic) => {
+            '<' if next.is_some_and(|c| c.is_alphabetic() || c == '(')
+                && chars[i + 1..].contains(&'>') =>
+            {
                 angle_open = true;
                 out.push_str("$\\langle$");
             }
@@ -49,8 +60,23 @@ pub fn latex_text(s: &str) -> String {
                 out.push(c);
             }
             '^' => out.push_str("\\^{}"),
-            '~' => out.push_str("\\~{}"),
-            '"' => out.push_str("''"),
+            '~' => out.push_str("\\textasciitilde{}"),
+            '"' if opens_quote(&chars, i) => out.push_str("``"),
+            '"' => {
+                // after an apostrophe (`D'"`), not the ligature `'''` (a closing double
+                // quote before an apostrophe)
+                if out.ends_with('\'') {
+                    out.push_str("{}");
+                }
+                out.push_str("''");
+            }
+            '\'' if opens_quote(&chars, i) && next.is_some_and(char::is_alphanumeric) => {
+                out.push('`')
+            }
+            '“' => out.push_str("``"),
+            '”' => out.push_str("''"),
+            '‘' => out.push('`'),
+            '’' => out.push('\''),
             '|' => out.push_str("$|$"),
             c if c.is_ascii_whitespace() => out.push(' '),
             c if c.is_ascii_control() => out.push('?'),
@@ -73,6 +99,12 @@ pub fn latex_text(s: &str) -> String {
     out
 }
 
+/// Whether a straight quote at `i` opens a quotation: at the start of the text or of a
+/// word (after a space or an opening bracket).
+fn opens_quote(chars: &[char], i: usize) -> bool {
+    i == 0 || chars[i - 1].is_whitespace() || matches!(chars[i - 1], '(' | '[' | '{')
+}
+
 /// The position of a run of a label's text: on the line, raised or lowered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Script {
@@ -85,9 +117,10 @@ pub enum Script {
 }
 
 /// A label cut into runs by its exponents and subscripts: `^` followed by digits (with
-/// an optional `-`) or by one letter is an exponent (`7^2`, `g^-1`, `(R U)^105`,
-/// `2^n`), `_` followed by digits or by one letter a subscript (`S_8`, `A_n`); the
-/// `^` and `_` are dropped. Anything else stays as it is, so a name like `cube2_ruf`
+/// an optional `-`), by one letter, or by a braced or parenthesized group of letters,
+/// digits, `-` and `+` is an exponent (`7^2`, `g^-1`, `(R U)^105`, `2^n`, `U^{-1}`,
+/// `(-1)^(n-1)`), `_` followed by digits, one letter or a braced group a subscript
+/// (`S_8`, `A_n`, `S_{12}`); the `^`, `_` and the group's brackets are dropped. Anything else stays as it is, so a name like `cube2_ruf`
 /// is not cut. The one rule for math-like labels in every figure format
 /// ([`latex_label`] for TikZ, the figures' titles in SVG, PNG and PDF).
 ///
@@ -103,6 +136,9 @@ pub enum Script {
 ///     ]
 /// );
 /// assert_eq!(script_runs("cube2_ruf"), vec![("cube2_ruf".to_string(), Script::Normal)]);
+/// assert_eq!(script_runs("U^{-1}")[1], ("-1".to_string(), Script::Superscript));
+/// assert_eq!(script_runs("(-1)^(n-1)")[1], ("n-1".to_string(), Script::Superscript));
+/// assert_eq!(script_runs("f_(x)"), vec![("f_(x)".to_string(), Script::Normal)]);
 /// ```
 pub fn script_runs(s: &str) -> Vec<(String, Script)> {
     let chars: Vec<char> = s.chars().collect();
@@ -112,20 +148,47 @@ pub fn script_runs(s: &str) -> Vec<(String, Script)> {
     while i < chars.len() {
         let c = chars[i];
         let rest = &chars[i + 1..];
+        // a group `{…}` (or, after `^`, `(…)`) of letters, digits, `-` and `+`: its
+        // length with the brackets
+        let close = match (c, rest.first()) {
+            (_, Some('{')) => Some('}'),
+            ('^', Some('(')) => Some(')'),
+            _ => None,
+        };
+        let braced = match close {
+            Some(close) => rest[1..]
+                .iter()
+                .position(|&x| x == close)
+                .filter(|&k| {
+                    k > 0
+                        && rest[1..1 + k]
+                            .iter()
+                            .all(|x| x.is_ascii_alphanumeric() || *x == '-' || *x == '+')
+                })
+                .map(|k| k + 2),
+            _ => None,
+        };
         let word = rest
             .iter()
             .take_while(|x| x.is_ascii_alphanumeric() || **x == '-')
             .count();
         let script: &[char] = &rest[..word];
         let digits = |t: &[char]| !t.is_empty() && t.iter().all(char::is_ascii_digit);
-        let accepted = match c {
-            '^' => {
+        let (accepted, text, used) = match (c, braced) {
+            ('^' | '_', Some(len)) => (true, rest[1..len - 1].to_vec(), len),
+            ('^', None) => (
                 digits(script)
                     || (script.first() == Some(&'-') && digits(&script[1..]))
-                    || (script.len() == 1 && script[0].is_ascii_alphabetic())
-            }
-            '_' => digits(script) || (script.len() == 1 && script[0].is_ascii_alphabetic()),
-            _ => false,
+                    || (script.len() == 1 && script[0].is_ascii_alphabetic()),
+                script.to_vec(),
+                word,
+            ),
+            ('_', None) => (
+                digits(script) || (script.len() == 1 && script[0].is_ascii_alphabetic()),
+                script.to_vec(),
+                word,
+            ),
+            _ => (false, Vec::new(), 0),
         };
         if accepted {
             if !plain.is_empty() {
@@ -136,8 +199,8 @@ pub fn script_runs(s: &str) -> Vec<(String, Script)> {
             } else {
                 Script::Subscript
             };
-            runs.push((script.iter().collect(), kind));
-            i += 1 + word;
+            runs.push((text.iter().collect(), kind));
+            i += 1 + used;
         } else {
             plain.push(c);
             i += 1;
@@ -170,6 +233,35 @@ pub fn latex_label(s: &str) -> String {
         .collect()
 }
 
+/// Text for a table cell that wraps: [`latex_label`] (exponents and subscripts as
+/// math) with a break allowed after each comma and closing parenthesis of its text
+/// ([`latex_breakable`]), except right before an exponent or subscript, which stays
+/// with its base.
+///
+/// ```
+/// use permlab::escape::latex_cell;
+/// assert_eq!(latex_cell("(R U)^{-1}, S_8"), "(R U)$^{-1}$,\\allowbreak{} S$_{8}$");
+/// ```
+pub fn latex_cell(s: &str) -> String {
+    let runs = script_runs(s);
+    let mut out = String::new();
+    for (k, (text, kind)) in runs.iter().enumerate() {
+        match kind {
+            Script::Normal => {
+                let mut t = latex_breakable(&latex_text(text));
+                let next_is_script = runs.get(k + 1).is_some_and(|r| r.1 != Script::Normal);
+                if next_is_script && t.ends_with("\\allowbreak{}") {
+                    t.truncate(t.len() - "\\allowbreak{}".len());
+                }
+                out.push_str(&t);
+            }
+            Script::Superscript => out.push_str(&format!("$^{{{text}}}$")),
+            Script::Subscript => out.push_str(&format!("$_{{{text}}}$")),
+        }
+    }
+    out
+}
+
 /// The math-mode spelling of a symbol the crate prints, if it has one.
 fn latex_math_symbol(c: char) -> Option<&'static str> {
     Some(match c {
@@ -187,6 +279,7 @@ fn latex_math_symbol(c: char) -> Option<&'static str> {
         '⁻' => "^{-}",
         '¹' => "^{1}",
         'λ' => "\\lambda",
+        '±' => "\\pm",
         _ => return None,
     })
 }
@@ -221,7 +314,7 @@ pub fn latex_code(s: &str) -> String {
 
 /// The decimal digits of `s` for LaTeX's math mode, grouped by three from the right
 /// with commas (`{,}`, so no space follows them) and a stretchable break after each
-/// ([`LATEX_STRETCHY_BREAK`]; in math a line may end at the `\\allowbreak`), so a
+/// ([`LATEX_STRETCHY_BREAK`]; in math a line may end at the `\allowbreak`), so a
 /// long integer can end a line and fill it.
 ///
 /// ```
@@ -247,11 +340,26 @@ pub fn latex_number(s: &str) -> String {
 }
 
 /// Allows line breaks in escaped LaTeX after commas and closing parentheses (long
-/// cycle notation and lists).
+/// cycle notation and lists), but not between a parenthesis and the punctuation or
+/// parenthesis after it.
+///
+/// ```
+/// use permlab::escape::latex_breakable;
+/// assert_eq!(latex_breakable("(1,2))"), "(1,\\allowbreak{}2))\\allowbreak{}");
+/// assert_eq!(latex_breakable("(1)(2);"), "(1)\\allowbreak{}(2);");
+/// ```
 pub fn latex_breakable(latex: &str) -> String {
-    latex
-        .replace(',', ",\\allowbreak{}")
-        .replace(')', ")\\allowbreak{}")
+    let chars: Vec<char> = latex.chars().collect();
+    let mut out = String::with_capacity(latex.len());
+    for (i, &c) in chars.iter().enumerate() {
+        out.push(c);
+        let next = chars.get(i + 1).copied();
+        let glued = matches!(next, Some(')' | ',' | ';' | '.' | ':' | '!' | '?'));
+        if c == ',' || (c == ')' && !glued) {
+            out.push_str("\\allowbreak{}");
+        }
+    }
+    out
 }
 
 /// Text for one cell of a Markdown table: `|` escaped, line breaks as spaces.
@@ -282,15 +390,24 @@ mod tests {
     fn latex_specials_brackets_and_comparisons() {
         assert_eq!(
             latex_text("a_b & 50% #1 {x} ^ ~ \\ $"),
-            "a\\_b \\& 50\\% \\#1 \\{x\\} \\^{} \\~{} \\textbackslash{} \\$"
+            "a\\_b \\& 50\\% \\#1 \\{x\\} \\^{} \\textasciitilde{} \\textbackslash{} \\$"
         );
         assert_eq!(
             latex_text("cube2 <R,U,F> <= 3 s, > 40 s, n >= 4"),
             "cube2 $\\langle$R,U,F$\\rangle$ $\\le$ 3 s, $>$ 40 s, n $\\ge$ 4"
         );
         assert_eq!(
-            latex_text("⟨R⟩ · 2 − 1 … “x”"),
-            "$\\langle$R$\\rangle$ $\\cdot$ 2 - 1 \\ldots{} ?x?"
+            latex_text("⟨R⟩ · 2 − 1 … “x” \"y\""),
+            "$\\langle$R$\\rangle$ $\\cdot$ 2 - 1 \\ldots{} ``x'' ``y''"
+        );
+        assert_eq!(
+            latex_text("S_3 = <(1,2), (1,2,3)>, n <(x"),
+            "S\\_3 = $\\langle$(1,2), (1,2,3)$\\rangle$, n $<$(x"
+        );
+        // an apostrophe before a closing quote, single quotes opened and closed
+        assert_eq!(
+            latex_text("move_mat(\"R U2 D'\") print('Order:', n) R' U'"),
+            "move\\_mat(``R U2 D'{}'') print(`Order:', n) R' U'"
         );
     }
 

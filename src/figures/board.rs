@@ -540,22 +540,11 @@ impl Figure for BoardFigure {
         let arrow = tikz::colour(super::palette::ARROW);
         let rho = self.node_radius();
         for (p, c, q) in self.arrow_curves() {
-            if let Some((a, c, b)) = super::curve_between(p, c, q, (rho, rho)) {
-                // the quadratic as a cubic: controls 2/3 of the way to the quadratic's
-                let c1 = (a.0 + 2.0 / 3.0 * (c.0 - a.0), a.1 + 2.0 / 3.0 * (c.1 - a.1));
-                let c2 = (b.0 + 2.0 / 3.0 * (c.0 - b.0), b.1 + 2.0 / 3.0 * (c.1 - b.1));
-                let _ = writeln!(
-                    s,
-                    "\\draw[-latex,color={arrow},line width=1pt] ({},{}) .. controls ({},{}) and ({},{}) .. ({},{});",
-                    tikz::num(a.0),
-                    tikz::num(a.1),
-                    tikz::num(c1.0),
-                    tikz::num(c1.1),
-                    tikz::num(c2.0),
-                    tikz::num(c2.1),
-                    tikz::num(b.0),
-                    tikz::num(b.1)
-                );
+            if let Some(curve) = super::curve_between(p, c, q, (rho, rho)) {
+                s.push_str(&tikz::quadratic(
+                    &format!("-latex,color={arrow},line width=1pt"),
+                    curve,
+                ));
             }
         }
         let path = tikz::colour(super::palette::SERIES[0]);

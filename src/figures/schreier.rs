@@ -529,27 +529,11 @@ impl Figure for SchreierFigure {
                 continue;
             }
             let [p, q0, r] = SchreierFigure::edge_curve(&g, a, b, k);
-            if let Some((a, c0, b)) = super::curve_between(p, q0, r, (g.radius, g.radius)) {
-                let c1 = (
-                    a.0 + 2.0 / 3.0 * (c0.0 - a.0),
-                    a.1 + 2.0 / 3.0 * (c0.1 - a.1),
-                );
-                let c2 = (
-                    b.0 + 2.0 / 3.0 * (c0.0 - b.0),
-                    b.1 + 2.0 / 3.0 * (c0.1 - b.1),
-                );
-                let _ = writeln!(
-                    s,
-                    "\\draw[-latex,color={c},line width=0.6pt] ({},{}) .. controls ({},{}) and ({},{}) .. ({},{});",
-                    tikz::num(a.0),
-                    tikz::num(a.1),
-                    tikz::num(c1.0),
-                    tikz::num(c1.1),
-                    tikz::num(c2.0),
-                    tikz::num(c2.1),
-                    tikz::num(b.0),
-                    tikz::num(b.1)
-                );
+            if let Some(curve) = super::curve_between(p, q0, r, (g.radius, g.radius)) {
+                s.push_str(&tikz::quadratic(
+                    &format!("-latex,color={c},line width=0.6pt"),
+                    curve,
+                ));
             }
         }
         for (v, p) in g.pos.iter().enumerate() {

@@ -74,6 +74,25 @@ pub fn node(options: &str, x: f64, y: f64, text: &str) -> String {
     )
 }
 
+/// A `\draw` of the quadratic Bézier curve `(a, c, b)` with `options`, written as
+/// TikZ's cubic curve with the same shape: its controls two thirds of the way from
+/// each end to the quadratic's control point.
+pub fn quadratic(options: &str, (a, c, b): super::Bezier) -> String {
+    let c1 = (a.0 + 2.0 / 3.0 * (c.0 - a.0), a.1 + 2.0 / 3.0 * (c.1 - a.1));
+    let c2 = (b.0 + 2.0 / 3.0 * (c.0 - b.0), b.1 + 2.0 / 3.0 * (c.1 - b.1));
+    format!(
+        "\\draw[{options}] ({},{}) .. controls ({},{}) and ({},{}) .. ({},{});\n",
+        num(a.0),
+        num(a.1),
+        num(c1.0),
+        num(c1.1),
+        num(c2.0),
+        num(c2.1),
+        num(b.0),
+        num(b.1)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

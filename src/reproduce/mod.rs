@@ -19,7 +19,7 @@ mod seed002;
 mod seed003;
 mod seed004;
 
-use crate::escape::{latex_breakable, latex_text, markdown_cell};
+use crate::escape::{latex_cell, latex_text, markdown_cell};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -437,32 +437,36 @@ impl Report {
     }
 
     /// A LaTeX `longtable` (booktabs rules) of the claims, one per row, breaking across
-    /// pages with the header repeated.
+    /// pages with the header repeated: the claim and the evidence in full (their
+    /// columns wrap, nothing is cut), exponents and subscripts as math, quotes as
+    /// LaTeX quotes ([`crate::escape::latex_cell`]); the columns fill the line width.
     pub fn to_latex(&self) -> String {
         let mut s = String::new();
-        let col = |w: &str| format!(">{{\\raggedright\\arraybackslash}}p{{{w}\\textwidth}}");
+        // 0.35 + 0.18 + 0.35 of the line, the seed column and 3 column gaps fit in it
+        let col = |w: &str| format!(">{{\\raggedright\\arraybackslash}}p{{{w}\\linewidth}}");
         s.push_str(&format!(
             "\\begin{{longtable}}{{@{{}}l {} {} {}@{{}}}}\n",
-            col("0.36"),
-            col("0.16"),
-            col("0.32")
+            col("0.35"),
+            col("0.18"),
+            col("0.35")
         ));
         s.push_str("\\caption{Every claim of the five seeds, decided by \\texttt{permlab reproduce}.}\\label{tab:claims}\\\\\n");
         s.push_str(
             "\\toprule\nSeed & Claim & Verdict & Evidence \\\\\n\\midrule\n\\endfirsthead\n",
         );
         s.push_str("\\toprule\nSeed & Claim & Verdict & Evidence \\\\\n\\midrule\n\\endhead\n");
+        s.push_str("\\bottomrule\n\\endlastfoot\n");
         for r in &self.records {
             let _ = writeln!(
                 s,
                 "{} & {} & {} & {} \\\\",
                 r.seed,
-                latex_breakable(&latex_text(&short(&r.quote, 150))),
+                latex_cell(&r.quote.replace('\n', " ")),
                 latex_text(&r.label()),
-                latex_breakable(&latex_text(&short(&r.evidence(), 160)))
+                latex_cell(&r.evidence().replace('\n', " "))
             );
         }
-        s.push_str("\\bottomrule\n\\end{longtable}\n");
+        s.push_str("\\end{longtable}\n");
         s
     }
 

@@ -285,10 +285,14 @@ fn count_3x4() -> Result<Outcome, String> {
     Ok(Outcome::new(
         super::holds_if(ok),
         format!(
-            "{} reachable states, {} distinct left columns, each completed by {:?} states",
+            "{} reachable states, {} distinct left columns, each completed by {} states",
             states.len(),
             columns.len(),
             per_column
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" or ")
         ),
         "enumerating the group by unranking 0..|G| and counting left columns",
     ))

@@ -36,6 +36,7 @@ mod nrp;
 mod optimal;
 mod orbits_on_sets;
 mod output_paths;
+mod paper;
 mod perm_laws;
 mod piece_stages;
 mod proofs;
