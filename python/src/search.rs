@@ -13,7 +13,7 @@ use permlab::search::budget::SearchBudget;
 use permlab::search::solver::{SolveOptions, Solver};
 use permlab::search::space::{metric_moves, GroupSpace, StateSpace, TokensSpace};
 use permlab::search::DistanceDistribution;
-use permlab::{Perm, PermGroup, Puzzle};
+use permlab::{PermGroup, Puzzle};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::sync::atomic::AtomicBool;

@@ -1,5 +1,5 @@
 //! Any of the crate's state spaces, as one type: what a command or a pruning table
-//! chooses at run time. The searches are generic over [`StateSpace`]; the
+//! chooses at run time. The searches are generic over [`StateSpace`](crate::search::space::StateSpace); the
 //! [`with_space!`](crate::with_space) macro runs generic code on whichever space an
 //! [`AnySpace`] holds (one monomorphised copy per kind, no dynamic dispatch in the
 //! search loops).

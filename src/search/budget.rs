@@ -127,15 +127,6 @@ impl<'a> SearchBudget<'a> {
             .map(|d| d.saturating_duration_since(Instant::now()))
     }
 
-    /// The deadline and stop flag as the [`Limits`](super::ida::Limits) of an
-    /// IDA* search.
-    pub fn limits(&self) -> super::ida::Limits<'a> {
-        super::ida::Limits {
-            deadline: self.deadline,
-            stop: self.stop,
-        }
-    }
-
     /// The one memory check of a search: `entries` 2-bit positions and `extra`
     /// further bytes fit in the budget's bound and the system's, with
     /// [`MEMORY_RESERVE`] left aside.

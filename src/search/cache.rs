@@ -51,6 +51,9 @@ const BLOB_MAGIC: &[u8; 12] = b"PERMLAB-BLOB";
 const BLOB_VERSION: u32 = 1;
 /// The suffix of table files.
 const SUFFIX: &str = "tbl";
+/// The suffix of distance tables ([`crate::search::table::DistanceTable::save`]),
+/// the pruning tables of IDA* and the piece stages kept in the cache's directory.
+const DIST_SUFFIX: &str = "dist";
 
 /// The table cache (see the module docs); `TableCache::none()` keeps nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,6 +143,15 @@ impl TableCache {
     /// The directory (`None`: no cache).
     pub fn dir(&self) -> Option<&Path> {
         self.dir.as_deref()
+    }
+
+    /// The directory, created when missing, for tables written by other code
+    /// (the pruning tables of IDA* and the piece stages, `prune-HASH.dist`); `None`
+    /// without a cache or when it cannot be created.
+    pub fn tables_dir(&self) -> Option<PathBuf> {
+        let dir = self.dir.as_ref()?;
+        fs::create_dir_all(dir).ok()?;
+        Some(dir.clone())
     }
 
     /// The size bound in bytes.
@@ -236,6 +248,12 @@ impl TableCache {
         Ok(n)
     }
 
+    /// Removes the oldest table files until the cache holds at most its bound (after
+    /// tables were written into [`TableCache::tables_dir`] by other code).
+    pub fn trim(&self) {
+        self.evict(Path::new(""));
+    }
+
     /// Removes the oldest table files (never `keep`) until the cache holds at most
     /// its bound.
     fn evict(&self, keep: &Path) {
@@ -264,7 +282,11 @@ fn table_files(dir: &Path) -> Vec<(PathBuf, u64, SystemTime)> {
         return Vec::new();
     };
     rd.flatten()
-        .filter(|e| e.path().extension().is_some_and(|x| x == SUFFIX))
+        .filter(|e| {
+            e.path()
+                .extension()
+                .is_some_and(|x| x == SUFFIX || x == DIST_SUFFIX)
+        })
         .filter_map(|e| {
             let m = e.metadata().ok()?;
             m.is_file().then(|| {
@@ -279,11 +301,13 @@ fn table_files(dir: &Path) -> Vec<(PathBuf, u64, SystemTime)> {
 }
 
 /// An exclusive lock on a file (`flock`), released when dropped; nothing where
-/// locks are not available.
-struct Lock(Option<File>);
+/// locks are not available: a process building a table holds it, so that another
+/// one asking for the same table waits and then loads the file.
+pub(crate) struct Lock(Option<File>);
 
 impl Lock {
-    fn take(path: &Path) -> Lock {
+    /// Takes the lock of `path` (created when missing), waiting for it.
+    pub(crate) fn take(path: &Path) -> Lock {
         let file = fs::OpenOptions::new()
             .create(true)
             .truncate(false)
@@ -351,14 +375,16 @@ fn read_key(path: &Path) -> io::Result<String> {
     let mut pre = [0u8; 24];
     f.read_exact(&mut pre)?;
     let head_len = u64::from_le_bytes(pre[16..24].try_into().expect("8 bytes"));
-    if &pre[..12] != BLOB_MAGIC || head_len > 1 << 20 {
+    let dist = &pre[..12] == b"PERMLAB-DIST";
+    if !(&pre[..12] == BLOB_MAGIC || dist) || head_len > 1 << 20 {
         return Err(bad("not a permlab table file".into()));
     }
     let mut head = vec![0u8; head_len as usize];
     f.read_exact(&mut head)?;
     let v: serde_json::Value =
         serde_json::from_slice(&head).map_err(|e| bad(format!("header: {e}")))?;
-    Ok(v["key"].as_str().unwrap_or("").to_string())
+    let key = if dist { &v["space"] } else { &v["key"] };
+    Ok(key.as_str().unwrap_or("").to_string())
 }
 
 /// Reads a file written by [`write_blob`]: its key and payload. A file that is not

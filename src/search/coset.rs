@@ -180,7 +180,7 @@ impl CosetSpace {
         perms: Vec<Perm>,
     ) -> Result<CosetSpace, SpaceError> {
         let bad = |why: String| Err(SpaceError::Other(format!("coset space: {why}")));
-        if degree > 255 {
+        if degree > crate::limits::MAX_BYTE_STATE_POINTS {
             return bad("at most 255 points".into());
         }
         if perms.iter().chain(subgroup).any(|p| p.degree() > degree) {

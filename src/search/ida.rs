@@ -17,7 +17,7 @@
 //!   each other, in the quarter-turn metric a move is never followed by its inverse
 //!   nor repeated past half its order; moves of commuting families (detected from
 //!   the permutations) are only made in increasing family order;
-//! - the **metrics** ([`Metric`]): half-turn (every power of a generator is one
+//! - the **metrics** ([`Metric`](crate::puzzle::Metric)): half-turn (every power of a generator is one
 //!   move) and quarter-turn (a generator and its inverse are moves of cost 1, other
 //!   powers cost `min(k, order-k)`).
 //!
@@ -27,6 +27,7 @@
 
 use super::any_space::AnySpace;
 use super::bfs::{search_space, BfsOptions, SearchError};
+use super::budget::SearchBudget;
 use super::coords::CoordIndex;
 use super::coset::CosetSpace;
 use super::index::{Arrangements, IndexError, Tokens};
@@ -36,7 +37,7 @@ use super::solve::{distance_with_table, SolveError};
 use super::space::{GroupIndexing, GroupSpace, PiecesSpace, SpaceError, StateSpace, TokensSpace};
 use super::sym_coset::SymCosetSpace;
 use super::symmetry::Symmetry;
-use super::table::{check_memory, table_bytes, DistanceTable, TableError};
+use super::table::{table_bytes, DistanceTable, TableError};
 use crate::group::PermGroup;
 use crate::perm::Perm;
 use num_traits::ToPrimitive;
@@ -60,6 +61,9 @@ pub enum IdaError {
     /// The state cannot be solved with these moves.
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// The moves.
+    #[error(transparent)]
+    Moves(#[from] super::moves::MoveError),
     /// Something else, explained.
     #[error("{0}")]
     Other(String),
@@ -340,7 +344,9 @@ fn restrict(moves: &MoveSet, points: &[usize]) -> Vec<Perm> {
 /// moves as permutations and its indexing) when that file holds the table of this very
 /// space, else computed by [`search_space`] and saved there atomically in the
 /// versioned, checksummed format of [`DistanceTable::save`]. A file of the right name
-/// holding another space's table, or a damaged one, is an error naming the file.
+/// holding another space's table, or a damaged one, is an error naming the file. A
+/// process building a table holds a lock on `prune-HASH.lock`, so another one asking
+/// for the same table waits and loads the file instead of building it again.
 pub fn cached_table<S: StateSpace>(
     space: &S,
     dir: &Path,
@@ -363,6 +369,8 @@ fn cached_table_with_distribution<S: StateSpace>(
         "prune-{:016x}.dist",
         super::table::fnv64(key.as_bytes())
     ));
+    // another process building the same table: wait for it and load its file
+    let _lock = super::cache::Lock::take(&path.with_extension("lock"));
     if path.exists() {
         let (table, header) = DistanceTable::load(&path, max_memory)?;
         if header["space"].as_str() != Some(key.as_str()) || table.len() != space.size() {
@@ -811,8 +819,7 @@ impl Heuristic {
         cache: Option<&Path>,
     ) -> Result<Heuristic, IdaError> {
         let bytes = Heuristic::planned_bytes(moves, &kinds)?;
-        // the check counts entries: 32 per 8 bytes
-        check_memory(bytes / 8 * 32, max_memory, 64 << 20)?;
+        super::table::check_memory_beside(0, bytes, max_memory, super::budget::MEMORY_RESERVE)?;
         let projections = kinds
             .into_iter()
             .map(|k| Projection::build(moves, k, max_memory, stop, cache).map(Arc::new))
@@ -980,23 +987,6 @@ impl Heuristic {
     }
 }
 
-/// Limits of a search: a deadline and a stop flag, polled every few thousand nodes.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Limits<'a> {
-    /// Give up at this instant.
-    pub deadline: Option<Instant>,
-    /// Give up when this is raised (Ctrl-C).
-    pub stop: Option<&'a AtomicBool>,
-}
-
-impl Limits<'_> {
-    /// Whether the deadline has passed or the stop flag is raised.
-    pub fn expired(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-    }
-}
-
 /// What the callback of [`Ida::search_bound`] says after a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -1084,8 +1074,8 @@ const PREFETCH_VIEWS: usize = 2;
 struct Ctx<'c> {
     bound: u32,
     goal: &'c dyn Fn(&[u8]) -> bool,
-    limits: Limits<'c>,
-    /// Raised by another thread of the pass (a solution or the limits).
+    budget: &'c SearchBudget<'c>,
+    /// Raised by another thread of the pass (a solution or the budget).
     cancel: Option<&'c AtomicBool>,
     out_of_time: bool,
     on_solution: &'c mut dyn FnMut(&[usize], &[u8]) -> Flow,
@@ -1119,17 +1109,17 @@ impl<'a> Ida<'a> {
         &mut self,
         start: &[u8],
         max_cost: u32,
-        limits: Limits,
+        budget: &SearchBudget,
     ) -> Result<Outcome, IdaError> {
         let identity = |s: &[u8]| s.iter().enumerate().all(|(i, &x)| x as usize == i);
         let mut bound = self.heuristic.estimate(start)?;
         while bound <= max_cost {
             let (t0, n0) = (Instant::now(), self.nodes);
             let (pass, found) = if self.threads > 1 {
-                self.parallel_pass(start, bound, limits)?
+                self.parallel_pass(start, bound, budget)?
             } else {
                 let mut found = None;
-                let pass = self.search_bound(start, bound, &identity, limits, &mut |p, _| {
+                let pass = self.search_bound(start, bound, &identity, budget, &mut |p, _| {
                     found = Some(p.to_vec());
                     Flow::Stop
                 })?;
@@ -1180,7 +1170,7 @@ impl<'a> Ida<'a> {
         &mut self,
         start: &[u8],
         bound: u32,
-        limits: Limits,
+        budget: &SearchBudget,
     ) -> Result<(Pass, Option<Vec<usize>>), IdaError> {
         let identity = |s: &[u8]| s.iter().enumerate().all(|(i, &x)| x as usize == i);
         let root = self.frame(start, bound)?;
@@ -1218,7 +1208,7 @@ impl<'a> Ida<'a> {
                     let mut ctx = Ctx {
                         bound,
                         goal: &identity,
-                        limits,
+                        budget,
                         cancel: Some(&cancel),
                         out_of_time: false,
                         on_solution: &mut report,
@@ -1272,7 +1262,7 @@ impl<'a> Ida<'a> {
         start: &[u8],
         bound: u32,
         goal: &dyn Fn(&[u8]) -> bool,
-        limits: Limits,
+        budget: &SearchBudget,
         on_solution: &mut dyn FnMut(&[usize], &[u8]) -> Flow,
     ) -> Result<Pass, IdaError> {
         let mut frame = self.frame(start, bound)?;
@@ -1280,7 +1270,7 @@ impl<'a> Ida<'a> {
         let mut ctx = Ctx {
             bound,
             goal,
-            limits,
+            budget,
             cancel: None,
             out_of_time: false,
             on_solution,
@@ -1485,7 +1475,7 @@ impl<'a> Ida<'a> {
             if ctx.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
                 return Flow::Stop;
             }
-            if ctx.limits.expired() {
+            if ctx.budget.expired() {
                 ctx.out_of_time = true;
                 return Flow::Stop;
             }

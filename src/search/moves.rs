@@ -26,12 +26,30 @@
 //! assert!(!htm.allowed(Some(1), 1, 2));
 //! ```
 
-use super::ida::IdaError;
 use crate::group::PermGroup;
 use crate::perm::Perm;
 use num_traits::ToPrimitive;
 
 pub use crate::puzzle::Metric;
+
+/// Why a move set cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// More points than the searches' byte states hold.
+    #[error("{0} points: searches support at most {max}", max = crate::limits::MAX_BYTE_STATE_POINTS)]
+    TooManyPoints(usize),
+    /// A generator of too large an order to list its powers.
+    #[error("move {name} has order {order}, more than {MAX_ORDER} powers to search")]
+    OrderTooLarge {
+        /// The move.
+        name: String,
+        /// Its order.
+        order: String,
+    },
+    /// A move that is no power of the puzzle's moves.
+    #[error("the move {0} is not a power of one of the puzzle's moves")]
+    NotAPower(String),
+}
 
 /// One move of a search: `base^power` of its family.
 #[derive(Clone, Debug)]
@@ -88,11 +106,9 @@ impl MoveSet {
         bases: &[(String, Perm)],
         moves: &[Perm],
         metric: Metric,
-    ) -> Result<MoveSet, IdaError> {
-        if degree > 255 {
-            return Err(IdaError::Other(format!(
-                "{degree} points: searches support at most 255"
-            )));
+    ) -> Result<MoveSet, MoveError> {
+        if degree > crate::limits::MAX_BYTE_STATE_POINTS {
+            return Err(MoveError::TooManyPoints(degree));
         }
         let mut families: Vec<Family> = Vec::new();
         for (name, p) in bases {
@@ -108,11 +124,9 @@ impl MoveSet {
                 .order()
                 .to_u64()
                 .filter(|&o| o <= MAX_ORDER)
-                .ok_or_else(|| {
-                    IdaError::Other(format!(
-                        "move {name} has order {}, more than {MAX_ORDER} powers to search",
-                        p.order()
-                    ))
+                .ok_or_else(|| MoveError::OrderTooLarge {
+                    name: name.clone(),
+                    order: p.order().to_string(),
                 })?;
             families.push(Family {
                 name: name.clone(),
@@ -127,11 +141,8 @@ impl MoveSet {
             if p.is_identity() {
                 continue;
             }
-            let (f, k) = find_power(&families, &p).ok_or_else(|| {
-                IdaError::Other(format!(
-                    "the move {p} is not a power of one of the puzzle's moves"
-                ))
-            })?;
+            let (f, k) =
+                find_power(&families, &p).ok_or_else(|| MoveError::NotAPower(p.to_string()))?;
             given[f].push(k);
         }
         let mut out = Vec::new();
@@ -187,7 +198,7 @@ impl MoveSet {
     }
 
     /// The moves of a puzzle's generators.
-    pub fn for_puzzle(puzzle: &crate::Puzzle, metric: Metric) -> Result<MoveSet, IdaError> {
+    pub fn for_puzzle(puzzle: &crate::Puzzle, metric: Metric) -> Result<MoveSet, MoveError> {
         let bases: Vec<(String, Perm)> = puzzle
             .generators()
             .iter()
@@ -305,28 +316,46 @@ impl MoveSet {
     /// Move sets built from the same bases share family numbers, so sequences of
     /// different sets (the phases of a chain) can be joined.
     pub fn merge(&self, seq: &[(usize, u64)]) -> Vec<(usize, u64)> {
-        let mut out: Vec<(usize, u64)> = Vec::new();
+        // the free reduction of [`crate::letters`], powers back in `1..order`
+        let orders: Vec<u64> = self.families.iter().map(|f| f.order).collect();
+        let mut w = Vec::with_capacity(seq.len());
         for &(f, k) in seq {
-            out.push((f, k));
-            while out.len() >= 2 && out[out.len() - 1].0 == out[out.len() - 2].0 {
-                let (f, k2) = out.pop().expect("two moves");
-                let (_, k1) = out.pop().expect("two moves");
-                let k = (k1 + k2) % self.families[f].order;
-                if k != 0 {
-                    out.push((f, k));
-                }
-            }
+            crate::letters::push_reduced(&mut w, f, k as i64, &orders);
         }
-        out
+        w.into_iter()
+            .map(|(f, p)| (f, p.rem_euclid(orders[f] as i64) as u64))
+            .collect()
     }
 
-    /// The cost of `base^k` of a family in the metric.
+    /// The cost of `base^k` of a family in the metric: 1 in the half-turn metric,
+    /// `min(k, order-k)` in the quarter-turn metric, and with the listed generators
+    /// the fewest listed moves of the family whose powers add up to `k`.
     pub fn power_cost(&self, family: usize, k: u64) -> u32 {
+        let o = self.families[family].order;
         match self.metric {
-            Metric::Htm | Metric::Generators => 1,
-            Metric::Qtm => {
-                let o = self.families[family].order;
-                k.min(o - k) as u32
+            Metric::Htm => 1,
+            Metric::Qtm => k.min(o - k) as u32,
+            Metric::Generators => {
+                // a breadth-first search over the powers (orders are at most 2^10)
+                let steps: Vec<u64> = self
+                    .moves
+                    .iter()
+                    .filter(|m| m.family == family)
+                    .map(|m| m.power)
+                    .collect();
+                let mut dist = vec![u32::MAX; o as usize];
+                dist[0] = 0;
+                let mut queue = std::collections::VecDeque::from([0u64]);
+                while let Some(x) = queue.pop_front() {
+                    for &s in &steps {
+                        let y = ((x + s) % o) as usize;
+                        if dist[y] == u32::MAX {
+                            dist[y] = dist[x as usize] + 1;
+                            queue.push_back(y as u64);
+                        }
+                    }
+                }
+                dist[(k % o) as usize]
             }
         }
     }

@@ -86,10 +86,10 @@ pub struct SolveOptions {
     /// budget's deadline then bounds the other methods only).
     pub table_ignores_deadline: bool,
     /// Where pruning tables of IDA* and the piece stages are loaded from and saved
-    /// to (`None`: built in memory).
+    /// to (`None`: the cache's directory, or built in memory without a cache).
     pub tables_dir: Option<PathBuf>,
-    /// Where the two-phase method's tables are kept between processes (default:
-    /// the user's cache, [`TableCache::from_env`]).
+    /// Where tables are kept between processes (default: the user's cache,
+    /// [`TableCache::from_env`]).
     pub cache: TableCache,
     /// IDA*'s tables.
     pub pruning: PruningOptions,
@@ -238,6 +238,9 @@ pub enum SolveError {
     /// A search failed.
     #[error(transparent)]
     Search(#[from] IdaError),
+    /// The moves cannot be searched.
+    #[error(transparent)]
+    Moves(#[from] super::moves::MoveError),
 }
 
 impl From<SearchError> for SolveError {
@@ -417,11 +420,20 @@ impl Solver {
         }
     }
 
+    /// Where the pruning tables of IDA* and the piece stages are kept: the given
+    /// directory, else the cache's.
+    fn tables_dir(&self) -> Option<PathBuf> {
+        self.options
+            .tables_dir
+            .clone()
+            .or_else(|| self.options.cache.tables_dir())
+    }
+
     /// The moves of the searches, for the methods that need them.
     fn searched(&self) -> &MoveSet {
         self.moves
             .as_ref()
-            .expect("checked: the puzzle has at most 255 points")
+            .expect("checked: the puzzle has at most MAX_BYTE_STATE_POINTS points")
     }
 
     /// Solves the position given as labels at positions (1..n in text, 0-based
@@ -623,8 +635,12 @@ impl Solver {
             let kinds = pruning_kinds(&self.puzzle, self.searched(), &self.options.pruning)?;
             let bytes = Heuristic::planned_bytes(self.searched(), &kinds)?;
             budget.progress.note(&format!(
-                "pruning tables: {} projections, {bytes} bytes",
-                kinds.len()
+                "pruning tables: {} projections, {bytes} bytes{}",
+                kinds.len(),
+                match self.tables_dir() {
+                    Some(d) => format!(", kept in {}", d.display()),
+                    None => String::new(),
+                }
             ));
             let built = budget.watched(|flag| {
                 optimal_heuristic(
@@ -633,7 +649,7 @@ impl Solver {
                     self.options.pruning.look_ups,
                     budget.max_memory,
                     flag,
-                    self.options.tables_dir.as_deref(),
+                    self.tables_dir().as_deref(),
                 )
             });
             let (h, setup) = match built {
@@ -657,11 +673,12 @@ impl Solver {
                 setup.look_ups
             ));
             self.tables.heuristic = Some(h);
+            self.options.cache.trim();
         }
         let setup = started.elapsed().as_secs_f64();
         let h = self.tables.heuristic.as_ref().expect("built");
         let mut ida = Ida::new(self.searched(), h);
-        let outcome = ida.solve(start, u32::MAX - 1, budget.limits())?;
+        let outcome = ida.solve(start, u32::MAX - 1, budget)?;
         if budget.stopped() {
             return Err(SolveError::Interrupted);
         }
@@ -817,7 +834,7 @@ impl Solver {
                 opts,
                 budget.max_memory,
                 flag,
-                self.options.tables_dir.as_deref(),
+                self.tables_dir().as_deref(),
             )
         });
         match built {
@@ -826,6 +843,7 @@ impl Solver {
                     "piece stages: tables built in {:.1} s",
                     started.elapsed().as_secs_f64()
                 ));
+                self.options.cache.trim();
                 Ok(Some(s))
             }
             Err(IdaError::Search(SearchError::Interrupted { .. })) => {
@@ -878,12 +896,11 @@ impl Solver {
             ))
         };
         let limits = StageLimits {
-            deadline: budget.deadline,
+            budget: *budget,
             stage_time: budget
                 .remaining()
                 .map(|r| r / 10)
                 .or(Some(Duration::from_secs(10))),
-            stop: budget.stop,
             factorise: true,
             progress: Some(&progress),
         };

@@ -385,7 +385,7 @@ impl GroupSpace {
         names: Vec<String>,
         perms: Vec<Perm>,
     ) -> Result<GroupSpace, SpaceError> {
-        if degree > 255 {
+        if degree > crate::limits::MAX_BYTE_STATE_POINTS {
             return Err(IndexError::TooManyCells(degree).into());
         }
         let group = PermGroup::new(degree, perms.clone());

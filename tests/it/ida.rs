@@ -6,9 +6,7 @@ use crate::common::{cube2_ruf, permlab};
 
 use permlab::search::bfs::{search_space, BfsOptions};
 use permlab::search::budget::SearchBudget;
-use permlab::search::ida::{
-    auto_projections, state_of, Heuristic, Ida, Limits, Outcome, ProjectionKind,
-};
+use permlab::search::ida::{auto_projections, state_of, Heuristic, Ida, Outcome, ProjectionKind};
 use permlab::search::index::Tokens;
 use permlab::search::moves::{Metric, MoveSet};
 use permlab::search::solve::distance_with_table;
@@ -49,7 +47,7 @@ fn check_optimal(p: &Puzzle, moves: &MoveSet, budget: u64, samples: usize, seed:
         let s = state_of(&g, p.degree());
         let exact = distance_with_table(&full, &table, &s).unwrap() as u32;
         let mut ida = Ida::new(moves, &h);
-        let sol = match ida.solve(&s, 30, Limits::default()).unwrap() {
+        let sol = match ida.solve(&s, 30, &SearchBudget::unlimited()).unwrap() {
             Outcome::Solved(sol) => sol,
             o => panic!("{o:?}"),
         };

@@ -169,7 +169,7 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
         o.seconds,
         |i, g, start, budget, t| {
             let mut ida = Ida::new(&moves, &h).with_threads(threads);
-            let outcome = ida.solve(start, u32::MAX - 1, budget.limits())?;
+            let outcome = ida.solve(start, u32::MAX - 1, budget)?;
             if stop.load(std::sync::atomic::Ordering::Relaxed) {
                 return Ok(());
             }
