@@ -125,7 +125,7 @@ fn peers_solutions_replay_in_permlab() {
     let solvers = v["solvers"].as_array().unwrap();
     assert_eq!(
         solvers.len(),
-        2 + 2 - v["skipped"].as_array().unwrap().len()
+        3 + 2 - v["skipped"].as_array().unwrap().len()
     );
     for s in solvers {
         assert_eq!(s["solved"], 3, "{}", s["name"]);
@@ -163,7 +163,14 @@ fn cold_bench_replays_each_process_and_writes_markdown() {
         .iter()
         .map(|s| s["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["permlab, empty cache", "permlab, warm cache"]);
+    assert_eq!(
+        names,
+        [
+            "permlab --no-cache",
+            "permlab, empty cache",
+            "permlab, warm cache"
+        ]
+    );
     for s in solvers {
         assert_eq!(s["solved"], 1);
         assert_eq!(s["runs"][0]["replayed"], true);

@@ -1,9 +1,11 @@
-//! `bench solve --cold`: `permlab solve cube3` as a user meets it, one process
-//! per position with default flags, on the seeded positions of `bench solve`:
-//! first each with an empty table cache of its own (every process builds its
-//! tables), then with a warm cache (filled by one untimed process). Each process
-//! is measured from outside (wall clock, CPU and peak memory from `wait4`), and
-//! each solution is replayed in permlab. With `--peers`, the near-optimal
+//! `bench solve --cold`: the `permlab` binary's `solve cube3` as a user meets
+//! it, one process per position with default flags, on the seeded positions of
+//! `bench solve`, three ways: with `--no-cache` (tables built and not kept), with
+//! an empty cache of its own (a fresh `PERMLAB_CACHE` directory per process: the
+//! first call after installing), and with a warm cache (one `PERMLAB_CACHE`
+//! directory filled by one untimed process). Each process is measured from
+//! outside (wall clock, CPU and peak memory from `wait4`), and each solution is
+//! replayed in permlab. With `--peers`, the near-optimal
 //! dedicated solvers of [`super::near_peers`] on the same positions, one process
 //! per position too, their solutions replayed in permlab through the facelet
 //! converter ([`permlab::puzzle::facelets`]); one table with the time ratios.
@@ -13,8 +15,11 @@ use super::peers::{measure_within, Measured};
 use super::{load_average, median, random_positions, solves, utc_date};
 use crate::cli::output::{errln, outln};
 use crate::cli::progress::{stopped, Bar};
+use crate::cli::solve::DEFAULT_SECONDS;
 use crate::cli::{print_json, CliError, CliResult};
 use permlab::puzzle::facelets::to_facelets;
+use permlab::puzzle::Metric;
+use permlab::search::solver::PuzzleSolving;
 use permlab::{Perm, Puzzle};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -25,9 +30,21 @@ use std::process::{Command, ExitCode};
 const PROCESS_LIMIT: f64 = 120.0;
 
 /// The longest solution asked of a peer: `permlab solve cube3`'s default target
-/// (God's number in the half-turn metric), so all stop at the first solution of at
-/// most this many moves.
-const TARGET: u32 = 20;
+/// (God's number in the half-turn metric, from `data/solvers.tsv`), so all stop at
+/// the first solution of at most this many moves.
+fn target() -> Result<u32, CliError> {
+    PuzzleSolving::of("cube3")
+        .target(Metric::Htm)
+        .ok_or_else(|| "bench solve --cold: data/solvers.tsv states no htm target for cube3".into())
+}
+
+/// How a `permlab solve` process of the benchmark keeps its tables.
+enum CacheUse<'a> {
+    /// `--no-cache`: built in the process, not kept.
+    None,
+    /// `PERMLAB_CACHE` set to this directory (the user's default cache).
+    Env(&'a Path),
+}
 
 /// What `bench solve --cold` runs.
 pub(super) struct ColdOptions<'a> {
@@ -52,6 +69,8 @@ struct Run {
     replayed: Option<bool>,
     /// The seconds the solver says it spent solving (inside the process).
     inner_seconds: Option<f64>,
+    /// The method that answered, as permlab's solve names it (peers: `None`).
+    method: Option<String>,
 }
 
 impl Run {
@@ -64,6 +83,7 @@ impl Run {
             "length": self.moves.as_ref().map(Vec::len),
             "replayed": self.replayed,
             "solve_seconds": self.inner_seconds,
+            "method": self.method,
             "error": if self.measured.ok { Value::Null } else { Value::from(self.measured.stderr.trim()) },
         })
     }
@@ -121,24 +141,26 @@ fn ratio(ours: Option<f64>, theirs: Option<f64>) -> Option<f64> {
     }
 }
 
-/// permlab's median wall and CPU seconds per process, with an empty and with a
-/// warm cache.
+/// The keys of permlab's three ways in JSON, in the order of its columns.
+const WAYS: [&str; 3] = ["no_cache", "empty_cache", "warm_cache"];
+
+/// permlab's median wall and CPU seconds per process, the three ways of
+/// [`WAYS`].
 struct Ours {
-    wall: [Option<f64>; 2],
-    cpu: [Option<f64>; 2],
+    wall: [Option<f64>; 3],
+    cpu: [Option<f64>; 3],
 }
 
-/// `ours` (empty, warm cache) divided by `theirs`, as `A / B`.
+/// `ours` (each way) divided by `theirs`, as `A / B / C`.
 fn ratios_text(
-    ours: &[Option<f64>; 2],
+    ours: &[Option<f64>; 3],
     theirs: Option<f64>,
     show: &dyn Fn(Option<f64>) -> String,
 ) -> String {
-    format!(
-        "{} / {}",
-        show(ratio(ours[0], theirs)),
-        show(ratio(ours[1], theirs))
-    )
+    ours.iter()
+        .map(|&o| show(ratio(o, theirs)))
+        .collect::<Vec<_>>()
+        .join(" / ")
 }
 
 /// The benchmark's scratch directory, removed when dropped.
@@ -150,28 +172,30 @@ impl Drop for Scratch {
     }
 }
 
-/// `permlab solve cube3 --cycles CYCLES --json --cache CACHE` in a process of
-/// its own, measured, its solution replayed on `g`.
+/// `permlab --json solve cube3 --cycles CYCLES` (with `--no-cache`, or with
+/// `PERMLAB_CACHE` set) in a process of its own, measured, its solution replayed
+/// on `g`.
 fn permlab_run(
     exe: &Path,
     puzzle: &Puzzle,
     g: &Perm,
-    cache: &Path,
+    cache: CacheUse,
     dir: &Path,
     tag: &str,
 ) -> Result<Run, CliError> {
     let mut cmd = Command::new(exe);
-    cmd.args([
-        "--json",
-        "solve",
-        "cube3",
-        "--cycles",
-        &g.to_string(),
-        "--cache",
-    ])
-    .arg(cache);
+    cmd.args(["--json", "solve", "cube3", "--cycles", &g.to_string()]);
+    match cache {
+        CacheUse::None => {
+            cmd.arg("--no-cache");
+        }
+        CacheUse::Env(d) => {
+            cmd.env("PERMLAB_CACHE", d);
+        }
+    }
     let measured = measure_within(cmd, dir, tag, Some(PROCESS_LIMIT))?;
-    let (mut moves, mut inner_seconds): (Option<Vec<String>>, _) = (None, None);
+    let (mut moves, mut inner_seconds, mut method): (Option<Vec<String>>, _, _) =
+        (None, None, None);
     if measured.ok {
         let v: Value = serde_json::from_str(&measured.stdout)
             .map_err(|e| format!("bench solve --cold: permlab solve's JSON: {e}"))?;
@@ -180,6 +204,7 @@ fn permlab_run(
             .ok_or("bench solve --cold: permlab solve's JSON has no solution")?;
         moves = Some(text.split_whitespace().map(str::to_string).collect());
         inner_seconds = v["seconds"].as_f64();
+        method = v["method"].as_str().map(str::to_string);
     }
     let replayed = moves.as_ref().map(|m| solves(puzzle, g, m));
     Ok(Run {
@@ -187,6 +212,7 @@ fn permlab_run(
         moves,
         replayed,
         inner_seconds,
+        method,
     })
 }
 
@@ -197,15 +223,17 @@ fn peer_run(
     g: &Perm,
     dir: &Path,
     tag: &str,
+    target: u32,
 ) -> Result<Run, CliError> {
     let facelets = to_facelets(puzzle, &g.to_state())?;
-    let a = peer.solve(&facelets, TARGET, dir, tag, PROCESS_LIMIT)?;
+    let a = peer.solve(&facelets, target, dir, tag, PROCESS_LIMIT)?;
     let replayed = a.moves.as_ref().map(|m| solves(puzzle, g, m));
     Ok(Run {
         measured: a.measured,
         moves: a.moves,
         replayed,
         inner_seconds: a.inner_seconds,
+        method: None,
     })
 }
 
@@ -231,58 +259,57 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
         Scratch(std::env::temp_dir().join(format!("permlab-bench-cold-{}", std::process::id())));
     let dir = scratch.0.as_path();
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let target = target()?;
     let peers_planned = if o.peers { 2 } else { 0 };
-    let bar = Bar::items(((2 + peers_planned) * o.count) as u64, !json);
+    let bar = Bar::items(((WAYS.len() + peers_planned) * o.count) as u64, !json);
     let mut done = 0usize;
     let mut columns: Vec<Column> = Vec::new();
 
-    // permlab with an empty cache: a fresh cache directory per process
-    let mut cold = Column {
-        name: "permlab, empty cache".into(),
-        runs: Vec::new(),
-    };
-    for (i, g) in positions.iter().enumerate() {
-        bar.step(format!("permlab, empty cache, position {}", i + 1));
-        let cache = dir.join(format!("cache-{i}"));
-        let run = permlab_run(&exe, &puzzle, g, &cache, dir, &format!("cold-{i}"));
-        let _ = std::fs::remove_dir_all(&cache);
-        cold.runs.push(run?);
-        done += 1;
-        check_stop(done)?;
-    }
-    columns.push(cold);
-
-    // permlab with a warm cache: one untimed process fills it
+    // permlab with --no-cache, then with an empty cache (a fresh PERMLAB_CACHE
+    // per process), then warm (one PERMLAB_CACHE, filled by an untimed process)
     let warm_cache = dir.join("cache-warm");
-    if let Some(g) = positions.first() {
-        bar.message("permlab, filling the cache");
-        let fill = permlab_run(&exe, &puzzle, g, &warm_cache, dir, "fill")?;
-        if !fill.measured.ok {
-            return Err(format!(
-                "bench solve --cold: permlab solve failed filling the cache: {}",
-                fill.measured.stderr.trim()
-            )
-            .into());
+    for way in WAYS {
+        let name = match way {
+            "no_cache" => "permlab --no-cache",
+            "empty_cache" => "permlab, empty cache",
+            _ => "permlab, warm cache",
+        };
+        if way == "warm_cache" {
+            if let Some(g) = positions.first() {
+                bar.message("permlab, filling the cache");
+                let fill = permlab_run(&exe, &puzzle, g, CacheUse::Env(&warm_cache), dir, "fill")?;
+                if !fill.measured.ok {
+                    return Err(format!(
+                        "bench solve --cold: permlab solve failed filling the cache: {}",
+                        fill.measured.stderr.trim()
+                    )
+                    .into());
+                }
+            }
         }
+        let mut col = Column {
+            name: name.into(),
+            runs: Vec::new(),
+        };
+        for (i, g) in positions.iter().enumerate() {
+            bar.step(format!("{name}, position {}", i + 1));
+            let tag = format!("{way}-{i}");
+            let run = match way {
+                "no_cache" => permlab_run(&exe, &puzzle, g, CacheUse::None, dir, &tag),
+                "empty_cache" => {
+                    let fresh = dir.join(format!("cache-{i}"));
+                    let run = permlab_run(&exe, &puzzle, g, CacheUse::Env(&fresh), dir, &tag);
+                    let _ = std::fs::remove_dir_all(&fresh);
+                    run
+                }
+                _ => permlab_run(&exe, &puzzle, g, CacheUse::Env(&warm_cache), dir, &tag),
+            };
+            col.runs.push(run?);
+            done += 1;
+            check_stop(done)?;
+        }
+        columns.push(col);
     }
-    let mut warm = Column {
-        name: "permlab, warm cache".into(),
-        runs: Vec::new(),
-    };
-    for (i, g) in positions.iter().enumerate() {
-        bar.step(format!("permlab, warm cache, position {}", i + 1));
-        warm.runs.push(permlab_run(
-            &exe,
-            &puzzle,
-            g,
-            &warm_cache,
-            dir,
-            &format!("warm-{i}"),
-        )?);
-        done += 1;
-        check_stop(done)?;
-    }
-    columns.push(warm);
 
     // the peers, each after one untimed process (its files read once, as a user
     // meets it after installing)
@@ -304,7 +331,7 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
                 }
             };
             if let Some(g) = positions.first() {
-                peer_run(&peer, &puzzle, g, dir, "peer-warm-up")?;
+                peer_run(&peer, &puzzle, g, dir, "peer-warm-up", target)?;
             }
             let mut col = Column {
                 name: peer.name.clone(),
@@ -312,8 +339,14 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
             };
             for (i, g) in positions.iter().enumerate() {
                 bar.step(format!("{}, position {}", peer.name, i + 1));
-                col.runs
-                    .push(peer_run(&peer, &puzzle, g, dir, &format!("peer-{i}"))?);
+                col.runs.push(peer_run(
+                    &peer,
+                    &puzzle,
+                    g,
+                    dir,
+                    &format!("peer-{i}"),
+                    target,
+                )?);
                 done += 1;
                 check_stop(done)?;
             }
@@ -323,16 +356,16 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
     bar.clear();
     let load_end = load_average();
     let headline = format!(
-        "cube3, {} seeded random positions (seed {}), one process per position and solver, each stopping at its first solution of at most {TARGET} moves (htm), every solution replayed in permlab",
-        o.count, o.seed
+        "cube3, {} seeded random positions (seed {}), one process per position and solver, every solution replayed in permlab; `permlab solve cube3` with its default flags (it stops at its first solution of at most {target} moves (htm), else after {} s with its best), the peers at their first solution of at most {target} moves",
+        o.count, o.seed, DEFAULT_SECONDS
     );
     let machine = format!(
         "{date}, load average {load_start} at the start, {load_end} at the end, {cores} cores"
     );
-    // permlab's medians (empty cache, warm cache): wall and CPU seconds
+    // permlab's medians (the three ways of WAYS): wall and CPU seconds
     let ours = Ours {
-        wall: [columns[0].median_wall(), columns[1].median_wall()],
-        cpu: [columns[0].median_cpu(), columns[1].median_cpu()],
+        wall: std::array::from_fn(|k| columns[k].median_wall()),
+        cpu: std::array::from_fn(|k| columns[k].median_cpu()),
     };
     if let Some(path) = o.markdown {
         let md = markdown(&headline, &machine, &columns, &skipped, &ours);
@@ -344,7 +377,7 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
             .iter()
             .map(|c| {
                 let (l, w) = (c.lengths(), c.walls());
-                json!({
+                let mut v = json!({
                     "name": c.name,
                     "solved": c.solved(),
                     "median_length": median(&l),
@@ -353,12 +386,15 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
                     "max_wall_seconds": w.last(),
                     "median_cpu_seconds": c.median_cpu(),
                     "peak_memory_bytes": c.peak(),
-                    "time_ratio_permlab_empty_cache": ratio(ours.wall[0], c.median_wall()),
-                    "time_ratio_permlab_warm_cache": ratio(ours.wall[1], c.median_wall()),
-                    "cpu_ratio_permlab_empty_cache": ratio(ours.cpu[0], c.median_cpu()),
-                    "cpu_ratio_permlab_warm_cache": ratio(ours.cpu[1], c.median_cpu()),
                     "runs": c.runs.iter().map(Run::json).collect::<Vec<_>>(),
-                })
+                });
+                for (k, way) in WAYS.iter().enumerate() {
+                    v[format!("time_ratio_permlab_{way}")] =
+                        json!(ratio(ours.wall[k], c.median_wall()));
+                    v[format!("cpu_ratio_permlab_{way}")] =
+                        json!(ratio(ours.cpu[k], c.median_cpu()));
+                }
+                v
             })
             .collect();
         let states = positions
@@ -376,7 +412,8 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
             "mode": "cold",
             "positions": o.count,
             "seed": o.seed,
-            "target": TARGET,
+            "target": target,
+            "permlab_time_limit_seconds": DEFAULT_SECONDS,
             "process_limit_seconds": PROCESS_LIMIT,
             "date": date,
             "load_average_start": load_start,
@@ -390,10 +427,10 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
         outln!("{headline}");
         outln!("{machine}");
         outln!(
-            "permlab/this: permlab's median divided by this solver's, with an empty / a warm cache"
+            "permlab/this: permlab's median divided by this solver's: --no-cache / empty cache / warm cache"
         );
         outln!(
-            "{:<28} {:>7} {:>14} {:>15} {:>8} {:>8} {:>21} {:>21}",
+            "{:<28} {:>7} {:>14} {:>15} {:>8} {:>8} {:>22} {:>22}",
             "solver",
             "solved",
             "length med/max",
@@ -407,7 +444,7 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
             let (l, w) = (c.lengths(), c.walls());
             let opt = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.2}"));
             outln!(
-                "{:<28} {:>7} {:>14} {:>15} {:>8} {:>8} {:>21} {:>21}",
+                "{:<28} {:>7} {:>14} {:>15} {:>8} {:>8} {:>22} {:>22}",
                 c.name,
                 format!("{}/{}", c.solved(), c.runs.len()),
                 match (median(&l), l.last()) {
@@ -428,9 +465,10 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
             outln!("{name}: skipped ({why})");
         }
         outln!(
-            "peak memory of a default `permlab solve cube3`: {} MB building its tables, {} MB loading them (ru_maxrss of the child)",
+            "peak memory of a default `permlab solve cube3`: {} MB building its tables without a cache, {} MB building and saving them, {} MB loading them (ru_maxrss of the child)",
             columns[0].peak() >> 20,
-            columns[1].peak() >> 20
+            columns[1].peak() >> 20,
+            columns[2].peak() >> 20
         );
     }
     if let Some(c) = columns.iter().find(|c| c.any_wrong()) {
@@ -457,7 +495,7 @@ fn markdown(
         cell(headline),
         cell(machine)
     );
-    t.push_str("| solver | solved | length median / max | wall s median / max | CPU s median | peak MB | wall permlab / this (empty, warm cache) | CPU permlab / this (empty, warm cache) |\n");
+    t.push_str("| solver | solved | length median / max | wall s median / max | CPU s median | peak MB | wall permlab / this (--no-cache, empty, warm cache) | CPU permlab / this (--no-cache, empty, warm cache) |\n");
     t.push_str("|---|---:|---:|---:|---:|---:|---:|---:|\n");
     let opt = |x: Option<f64>, d: usize| x.map_or("–".to_string(), |v| format!("{v:.d$}"));
     for c in columns {

@@ -118,9 +118,9 @@ pub enum BenchWhich {
         #[arg(long)]
         peers: bool,
         /// Instead: `permlab solve cube3` as a user meets it, one process per
-        /// position with default flags, each first with an empty table cache of its
-        /// own, then with a warm cache: wall time, length and peak memory of each
-        /// process, every solution replayed.
+        /// position with default flags, three ways: with --no-cache, with an empty
+        /// table cache of its own (a fresh PERMLAB_CACHE), with a warm cache: wall
+        /// time, length and peak memory of each process, every solution replayed.
         #[arg(long, conflicts_with_all = ["suite", "optimal"])]
         cold: bool,
         /// With --cold --peers: where the peers are installed (a Python venv with
