@@ -356,8 +356,11 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
     bar.clear();
     let load_end = load_average();
     let headline = format!(
-        "cube3, {} seeded random positions (seed {}), one process per position and solver, every solution replayed in permlab; `permlab solve cube3` with its default flags (it stops at its first solution of at most {target} moves (htm), else after {} s with its best), the peers at their first solution of at most {target} moves",
-        o.count, o.seed, DEFAULT_SECONDS
+        "cube3, {} seeded random position{} (seed {}), one process per position and solver, every solution replayed in permlab; `permlab solve cube3` with its default flags (it stops at its first solution of at most {target} moves (htm), else after {} s with its best), the peers at their first solution of at most {target} moves",
+        o.count,
+        if o.count == 1 { "" } else { "s" },
+        o.seed,
+        DEFAULT_SECONDS
     );
     let machine = format!(
         "{date}, load average {load_start} at the start, {load_end} at the end, {cores} cores"
