@@ -24,7 +24,7 @@ pub const FACES: [char; 6] = ['U', 'L', 'F', 'R', 'B', 'D'];
 type V3 = [i32; 3];
 
 /// Position (doubled, centred coordinates) and outward normal of each sticker.
-fn stickers(n: usize) -> Vec<(V3, V3)> {
+pub(crate) fn stickers(n: usize) -> Vec<(V3, V3)> {
     let m = n as i32 - 1;
     let mut out = Vec::with_capacity(6 * n * n);
     for face in FACES {

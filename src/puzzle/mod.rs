@@ -32,6 +32,7 @@
 
 pub mod cube;
 pub mod export;
+pub mod facelets;
 pub mod gens;
 pub mod geometry;
 pub mod identical;

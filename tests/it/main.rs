@@ -13,6 +13,7 @@ mod cli_groups;
 mod cli_structure;
 mod common;
 mod conjugacy;
+mod facelets;
 mod figures;
 mod figures_linalg;
 mod figures_new;

@@ -2,8 +2,10 @@
 //! one file per benchmark, the GAP runner in [`gap`].
 
 mod classes;
+mod cold;
 mod gap;
 mod groups;
+mod near_peers;
 mod optimal;
 mod peers;
 mod ranks;
@@ -14,6 +16,8 @@ mod suite;
 use super::CliResult;
 use clap::Subcommand;
 
+// parsed once per command: the size of a variant costs nothing
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 pub enum BenchWhich {
     /// Exhaustive search speed: Turnstyle-12 up to rotation, board:3x4:2 (12!),
@@ -55,7 +59,7 @@ pub enum BenchWhich {
     /// where one fits, else with --time-limit), beside GAP's Factorization(G, g)
     /// on the same elements in the same run: lengths, times and their ratios.
     Solve {
-        /// How many positions (default 100; 10 per puzzle with --suite).
+        /// How many positions (default 100; 10 per puzzle with --suite, 20 with --cold).
         #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
         count: Option<usize>,
         /// Seconds per position (default 1; 5 with --suite, where no complete
@@ -107,9 +111,26 @@ pub enum BenchWhich {
         /// With --optimal: twsearch's optimal solver on the same positions in the
         /// same run (built from its source in --twsearch-src when not built yet;
         /// skipped with a message when the source is not there): its solutions
-        /// replayed in permlab, lengths compared, times as ratios.
-        #[arg(long, requires = "optimal")]
+        /// replayed in permlab, lengths compared, times as ratios. With --cold:
+        /// the `kociemba` PyPI package and the `min2phase` crate, one process per
+        /// position too (installed into --peers-dir when missing, skipped with a
+        /// message when they cannot be).
+        #[arg(long)]
         peers: bool,
+        /// Instead: `permlab solve cube3` as a user meets it, one process per
+        /// position with default flags, three ways: with --no-cache, with an empty
+        /// table cache of its own (a fresh PERMLAB_CACHE), with a warm cache: wall
+        /// time, length and peak memory of each process, every solution replayed.
+        #[arg(long, conflicts_with_all = ["suite", "optimal"])]
+        cold: bool,
+        /// With --cold --peers: where the peers are installed (a Python venv with
+        /// `kociemba`, the min2phase runner built by cargo).
+        #[arg(long, value_name = "DIR", default_value = "target/bench-peers")]
+        peers_dir: std::path::PathBuf,
+        /// Also write the table as Markdown (for the user guide), atomically;
+        /// with --cold or without a mode flag.
+        #[arg(long, value_name = "FILE", value_parser = crate::cli::args::output_file)]
+        markdown: Option<std::path::PathBuf>,
         /// Where twsearch's source is (the benchmark's own directory by default).
         #[arg(
             long,
@@ -145,6 +166,26 @@ pub enum BenchWhich {
 impl BenchWhich {
     /// Runs the benchmark.
     pub fn run(self, json: bool) -> CliResult {
+        if let BenchWhich::Solve {
+            peers,
+            cold,
+            optimal,
+            suite,
+            time_limit,
+            markdown,
+            ..
+        } = &self
+        {
+            if *peers && !*cold && optimal.is_none() {
+                return Err("--peers goes with --optimal N or --cold".into());
+            }
+            if *cold && time_limit.is_some() {
+                return Err("--time-limit does not go with --cold: each process runs `permlab solve` with its default flags".into());
+            }
+            if markdown.is_some() && (*suite || optimal.is_some()) {
+                return Err("--markdown goes with --cold or the default bench solve".into());
+            }
+        }
         if let BenchWhich::Solve {
             suite: false,
             only,
@@ -244,10 +285,35 @@ impl BenchWhich {
             }
             BenchWhich::Solve {
                 count,
+                seed,
+                cold: true,
+                peers,
+                peers_dir,
+                markdown,
+                ..
+            } => cold::bench_cold(
+                &cold::ColdOptions {
+                    count: count.unwrap_or(20),
+                    seed,
+                    peers,
+                    peers_dir: &peers_dir,
+                    markdown: markdown.as_deref(),
+                },
+                json,
+            ),
+            BenchWhich::Solve {
+                count,
                 time_limit,
                 seed,
+                markdown,
                 ..
-            } => solve::bench_solve(count.unwrap_or(100), time_limit.unwrap_or(1.0), seed, json),
+            } => solve::bench_solve(
+                count.unwrap_or(100),
+                time_limit.unwrap_or(1.0),
+                seed,
+                json,
+                markdown.as_deref(),
+            ),
         }
     }
 }
@@ -280,6 +346,14 @@ fn median<T: Copy + PartialOrd>(values: &[T]) -> Option<T> {
     v.get(v.len().saturating_sub(1) / 2).copied()
 }
 
+/// Whether the moves `names` (in the puzzle's move names) solve the position
+/// `g`: false too when they do not parse.
+fn solves(puzzle: &permlab::Puzzle, g: &permlab::Perm, names: &[String]) -> bool {
+    puzzle
+        .parse_word(&names.join(" "))
+        .is_ok_and(|w| (g * &puzzle.eval(&w)).is_identity())
+}
+
 /// Checks that the moves `names` solve the position `g` (what a benchmark reports
 /// is replayed).
 pub(super) fn replay(
@@ -287,8 +361,8 @@ pub(super) fn replay(
     g: &permlab::Perm,
     names: &[String],
 ) -> Result<(), super::CliError> {
-    let w = puzzle.parse_word(&names.join(" "))?;
-    if !(g * &puzzle.eval(&w)).is_identity() {
+    puzzle.parse_word(&names.join(" "))?;
+    if !solves(puzzle, g, names) {
         return Err(format!(
             "internal error: the solution {} does not solve the position",
             names.join(" ")

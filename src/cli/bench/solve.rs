@@ -10,15 +10,23 @@ use permlab::search::moves::{Metric, MoveSet};
 use permlab::search::two_phase::TwoPhase;
 use permlab::Puzzle;
 use serde_json::json;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
-pub(super) fn bench_solve(count: usize, time_limit: f64, seed: u64, json: bool) -> CliResult {
+pub(super) fn bench_solve(
+    count: usize,
+    time_limit: f64,
+    seed: u64,
+    json: bool,
+    markdown: Option<&Path>,
+) -> CliResult {
     if !(time_limit > 0.0 && time_limit.is_finite()) {
         return Err(
             format!("--time-limit {time_limit}: must be a positive number of seconds").into(),
         );
     }
+    let (date, load) = (super::utc_date(), super::load_average());
     let chain = "cube3[U,D,R2,L2,F2,B2]";
     let puzzle = Puzzle::builtin("cube3")?;
     let moves = MoveSet::for_puzzle(&puzzle, Metric::Htm)?;
@@ -50,9 +58,29 @@ pub(super) fn bench_solve(count: usize, time_limit: f64, seed: u64, json: bool) 
     let med_len = median(&lengths);
     let goal_met = unsolved == 0 && med_len.is_some_and(|m| m <= 22);
     let goal = format!("median <= 22 moves (htm) with {time_limit} s per position");
+    if let Some(path) = markdown {
+        let opt = |x: Option<f64>| x.map_or("–".to_string(), |v| format!("{v:.3}"));
+        let md = format!(
+            "<!-- written by `permlab bench solve --markdown` -->\n\
+             cube3 through {chain}, htm, {count} seeded random positions (seed {seed}), {time_limit} s each, in one process with the tables built once (every solution replayed); {date}, load average {load} at the start.\n\n\
+             | tables (bytes) | built in s | solved | length median / max | s median / max |\n\
+             |---:|---:|---:|---:|---:|\n\
+             | {} | {setup:.2} | {}/{count} | {} / {} | {} / {} |\n",
+            solver.bytes(),
+            lengths.len(),
+            med_len.map_or("–".into(), |m| m.to_string()),
+            lengths.last().map_or("–".into(), |m| m.to_string()),
+            opt(median(&times)),
+            opt(times.last().copied()),
+        );
+        permlab::io::write_atomic(path, md.as_bytes())
+            .map_err(|e| format!("--markdown {}: {e}", path.display()))?;
+    }
     if json {
         print_json(&json!({
             "puzzle": "cube3",
+            "date": date,
+            "load_average": load,
             "chain": chain,
             "metric": "htm",
             "positions": count,

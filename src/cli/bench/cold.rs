@@ -1,0 +1,525 @@
+//! `bench solve --cold`: the `permlab` binary's `solve cube3` as a user meets
+//! it, one process per position with default flags, on the seeded positions of
+//! `bench solve`, three ways: with `--no-cache` (tables built and not kept), with
+//! an empty cache of its own (a fresh `PERMLAB_CACHE` directory per process: the
+//! first call after installing), and with a warm cache (one `PERMLAB_CACHE`
+//! directory filled by one untimed process). Each process is measured from
+//! outside (wall clock, CPU and peak memory from `wait4`), and each solution is
+//! replayed in permlab. With `--peers`, the near-optimal
+//! dedicated solvers of [`super::near_peers`] on the same positions, one process
+//! per position too, their solutions replayed in permlab through the facelet
+//! converter ([`permlab::puzzle::facelets`]); one table with the time ratios.
+
+use super::near_peers::{self, Peer};
+use super::peers::{measure_within, Measured};
+use super::{load_average, median, random_positions, solves, utc_date};
+use crate::cli::output::{errln, outln};
+use crate::cli::progress::{stopped, Bar};
+use crate::cli::solve::DEFAULT_SECONDS;
+use crate::cli::{print_json, CliError, CliResult};
+use permlab::puzzle::facelets::to_facelets;
+use permlab::puzzle::Metric;
+use permlab::search::solver::PuzzleSolving;
+use permlab::{Perm, Puzzle};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+/// Seconds after which a process of the benchmark is killed (and counted as not
+/// solved): far beyond `solve`'s default limit of 10 s.
+const PROCESS_LIMIT: f64 = 120.0;
+
+/// The longest solution asked of a peer: `permlab solve cube3`'s default target
+/// (God's number in the half-turn metric, from `data/solvers.tsv`), so all stop at
+/// the first solution of at most this many moves.
+fn target() -> Result<u32, CliError> {
+    PuzzleSolving::of("cube3")
+        .target(Metric::Htm)
+        .ok_or_else(|| "bench solve --cold: data/solvers.tsv states no htm target for cube3".into())
+}
+
+/// How a `permlab solve` process of the benchmark keeps its tables.
+enum CacheUse<'a> {
+    /// `--no-cache`: built in the process, not kept.
+    None,
+    /// `PERMLAB_CACHE` set to this directory (the user's default cache).
+    Env(&'a Path),
+}
+
+/// What `bench solve --cold` runs.
+pub(super) struct ColdOptions<'a> {
+    /// How many positions.
+    pub count: usize,
+    /// Seed of the positions.
+    pub seed: u64,
+    /// Whether the peers run beside permlab.
+    pub peers: bool,
+    /// Where the peers are installed.
+    pub peers_dir: &'a Path,
+    /// Where the table is written as Markdown.
+    pub markdown: Option<&'a Path>,
+}
+
+/// One process on one position.
+struct Run {
+    measured: Measured,
+    /// The solution's moves, when the process answered one.
+    moves: Option<Vec<String>>,
+    /// Whether the solution solves the position in permlab (`None`: no solution).
+    replayed: Option<bool>,
+    /// The seconds the solver says it spent solving (inside the process).
+    inner_seconds: Option<f64>,
+    /// The method that answered, as permlab's solve names it (peers: `None`).
+    method: Option<String>,
+}
+
+impl Run {
+    fn json(&self) -> Value {
+        json!({
+            "wall_seconds": self.measured.wall,
+            "cpu_seconds": self.measured.cpu,
+            "peak_memory_bytes": self.measured.peak,
+            "solution": self.moves.as_ref().map(|m| m.join(" ")),
+            "length": self.moves.as_ref().map(Vec::len),
+            "replayed": self.replayed,
+            "solve_seconds": self.inner_seconds,
+            "method": self.method,
+            "error": if self.measured.ok { Value::Null } else { Value::from(self.measured.stderr.trim()) },
+        })
+    }
+}
+
+/// One solver's processes, one per position, and their summary.
+struct Column {
+    name: String,
+    runs: Vec<Run>,
+}
+
+impl Column {
+    fn solved(&self) -> usize {
+        self.runs
+            .iter()
+            .filter(|r| r.replayed == Some(true))
+            .count()
+    }
+    fn lengths(&self) -> Vec<usize> {
+        let mut l: Vec<usize> = self
+            .runs
+            .iter()
+            .filter(|r| r.replayed == Some(true))
+            .filter_map(|r| r.moves.as_ref().map(Vec::len))
+            .collect();
+        l.sort_unstable();
+        l
+    }
+    fn walls(&self) -> Vec<f64> {
+        let mut w: Vec<f64> = self.runs.iter().map(|r| r.measured.wall).collect();
+        w.sort_by(f64::total_cmp);
+        w
+    }
+    fn median_wall(&self) -> Option<f64> {
+        median(&self.walls())
+    }
+    fn median_cpu(&self) -> Option<f64> {
+        median(&self.runs.iter().map(|r| r.measured.cpu).collect::<Vec<_>>())
+    }
+    fn peak(&self) -> u64 {
+        self.runs.iter().map(|r| r.measured.peak).max().unwrap_or(0)
+    }
+    /// A solution that does not solve its position.
+    fn any_wrong(&self) -> bool {
+        self.runs.iter().any(|r| r.replayed == Some(false))
+    }
+}
+
+/// A median time of permlab's divided by the same median of another solver's
+/// (the ratio of the medians).
+fn ratio(ours: Option<f64>, theirs: Option<f64>) -> Option<f64> {
+    match (ours, theirs) {
+        (Some(a), Some(b)) if b > 0.0 => Some(a / b),
+        _ => None,
+    }
+}
+
+/// The keys of permlab's three ways in JSON, in the order of its columns.
+const WAYS: [&str; 3] = ["no_cache", "empty_cache", "warm_cache"];
+
+/// permlab's median wall and CPU seconds per process, the three ways of
+/// [`WAYS`].
+struct Ours {
+    wall: [Option<f64>; 3],
+    cpu: [Option<f64>; 3],
+}
+
+/// `ours` (each way) divided by `theirs`, as `A / B / C`.
+fn ratios_text(
+    ours: &[Option<f64>; 3],
+    theirs: Option<f64>,
+    show: &dyn Fn(Option<f64>) -> String,
+) -> String {
+    ours.iter()
+        .map(|&o| show(ratio(o, theirs)))
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+/// The benchmark's scratch directory, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `permlab --json solve cube3 --cycles CYCLES` (with `--no-cache`, or with
+/// `PERMLAB_CACHE` set) in a process of its own, measured, its solution replayed
+/// on `g`.
+fn permlab_run(
+    exe: &Path,
+    puzzle: &Puzzle,
+    g: &Perm,
+    cache: CacheUse,
+    dir: &Path,
+    tag: &str,
+) -> Result<Run, CliError> {
+    let mut cmd = Command::new(exe);
+    cmd.args(["--json", "solve", "cube3", "--cycles", &g.to_string()]);
+    match cache {
+        CacheUse::None => {
+            cmd.arg("--no-cache");
+        }
+        CacheUse::Env(d) => {
+            cmd.env("PERMLAB_CACHE", d);
+        }
+    }
+    let measured = measure_within(cmd, dir, tag, Some(PROCESS_LIMIT))?;
+    let (mut moves, mut inner_seconds, mut method): (Option<Vec<String>>, _, _) =
+        (None, None, None);
+    if measured.ok {
+        let v: Value = serde_json::from_str(&measured.stdout)
+            .map_err(|e| format!("bench solve --cold: permlab solve's JSON: {e}"))?;
+        let text = v["solution"]
+            .as_str()
+            .ok_or("bench solve --cold: permlab solve's JSON has no solution")?;
+        moves = Some(text.split_whitespace().map(str::to_string).collect());
+        inner_seconds = v["seconds"].as_f64();
+        method = v["method"].as_str().map(str::to_string);
+    }
+    let replayed = moves.as_ref().map(|m| solves(puzzle, g, m));
+    Ok(Run {
+        measured,
+        moves,
+        replayed,
+        inner_seconds,
+        method,
+    })
+}
+
+/// A peer's process on position `g`, its solution replayed in permlab.
+fn peer_run(
+    peer: &Peer,
+    puzzle: &Puzzle,
+    g: &Perm,
+    dir: &Path,
+    tag: &str,
+    target: u32,
+) -> Result<Run, CliError> {
+    let facelets = to_facelets(puzzle, &g.to_state())?;
+    let a = peer.solve(&facelets, target, dir, tag, PROCESS_LIMIT)?;
+    let replayed = a.moves.as_ref().map(|m| solves(puzzle, g, m));
+    Ok(Run {
+        measured: a.measured,
+        moves: a.moves,
+        replayed,
+        inner_seconds: a.inner_seconds,
+        method: None,
+    })
+}
+
+/// An error once Ctrl-C is pressed.
+fn check_stop(done: usize) -> Result<(), CliError> {
+    if stopped() {
+        return Err(format!("interrupted (Ctrl-C) after {done} processes").into());
+    }
+    Ok(())
+}
+
+pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
+    let date = utc_date();
+    let load_start = load_average();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let puzzle = Puzzle::builtin("cube3")?;
+    let positions: Vec<Perm> = random_positions(&puzzle, o.seed)
+        .take(o.count)
+        .map(|(g, _)| g)
+        .collect();
+    let exe = std::env::current_exe().map_err(|e| format!("bench: {e}"))?;
+    let scratch =
+        Scratch(std::env::temp_dir().join(format!("permlab-bench-cold-{}", std::process::id())));
+    let dir = scratch.0.as_path();
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let target = target()?;
+    let peers_planned = if o.peers { 2 } else { 0 };
+    let bar = Bar::items(((WAYS.len() + peers_planned) * o.count) as u64, !json);
+    let mut done = 0usize;
+    let mut columns: Vec<Column> = Vec::new();
+
+    // permlab with --no-cache, then with an empty cache (a fresh PERMLAB_CACHE
+    // per process), then warm (one PERMLAB_CACHE, filled by an untimed process)
+    let warm_cache = dir.join("cache-warm");
+    for way in WAYS {
+        let name = match way {
+            "no_cache" => "permlab --no-cache",
+            "empty_cache" => "permlab, empty cache",
+            _ => "permlab, warm cache",
+        };
+        if way == "warm_cache" {
+            if let Some(g) = positions.first() {
+                bar.message("permlab, filling the cache");
+                let fill = permlab_run(&exe, &puzzle, g, CacheUse::Env(&warm_cache), dir, "fill")?;
+                if !fill.measured.ok {
+                    return Err(format!(
+                        "bench solve --cold: permlab solve failed filling the cache: {}",
+                        fill.measured.stderr.trim()
+                    )
+                    .into());
+                }
+            }
+        }
+        let mut col = Column {
+            name: name.into(),
+            runs: Vec::new(),
+        };
+        for (i, g) in positions.iter().enumerate() {
+            bar.step(format!("{name}, position {}", i + 1));
+            let tag = format!("{way}-{i}");
+            let run = match way {
+                "no_cache" => permlab_run(&exe, &puzzle, g, CacheUse::None, dir, &tag),
+                "empty_cache" => {
+                    let fresh = dir.join(format!("cache-{i}"));
+                    let run = permlab_run(&exe, &puzzle, g, CacheUse::Env(&fresh), dir, &tag);
+                    let _ = std::fs::remove_dir_all(&fresh);
+                    run
+                }
+                _ => permlab_run(&exe, &puzzle, g, CacheUse::Env(&warm_cache), dir, &tag),
+            };
+            col.runs.push(run?);
+            done += 1;
+            check_stop(done)?;
+        }
+        columns.push(col);
+    }
+
+    // the peers, each after one untimed process (its files read once, as a user
+    // meets it after installing)
+    let mut skipped: Vec<(String, String)> = Vec::new();
+    if o.peers {
+        type Installer = fn(&Path) -> Result<Peer, String>;
+        let installers: [(&str, Installer); 2] = [
+            ("kociemba (PyPI)", near_peers::kociemba),
+            ("min2phase (crate)", near_peers::min2phase),
+        ];
+        for (label, install) in installers {
+            bar.message(format!("{label}: installing"));
+            let peer = match install(o.peers_dir) {
+                Ok(p) => p,
+                Err(why) => {
+                    errln!("bench solve --peers: {label} skipped: {why}");
+                    skipped.push((label.to_string(), why));
+                    continue;
+                }
+            };
+            if let Some(g) = positions.first() {
+                peer_run(&peer, &puzzle, g, dir, "peer-warm-up", target)?;
+            }
+            let mut col = Column {
+                name: peer.name.clone(),
+                runs: Vec::new(),
+            };
+            for (i, g) in positions.iter().enumerate() {
+                bar.step(format!("{}, position {}", peer.name, i + 1));
+                col.runs.push(peer_run(
+                    &peer,
+                    &puzzle,
+                    g,
+                    dir,
+                    &format!("peer-{i}"),
+                    target,
+                )?);
+                done += 1;
+                check_stop(done)?;
+            }
+            columns.push(col);
+        }
+    }
+    bar.clear();
+    let load_end = load_average();
+    let headline = format!(
+        "cube3, {} seeded random position{} (seed {}), one process per position and solver, every solution replayed in permlab; `permlab solve cube3` with its default flags (it stops at its first solution of at most {target} moves (htm), else after {} s with its best), the peers at their first solution of at most {target} moves",
+        o.count,
+        if o.count == 1 { "" } else { "s" },
+        o.seed,
+        DEFAULT_SECONDS
+    );
+    let machine = format!(
+        "{date}, load average {load_start} at the start, {load_end} at the end, {cores} cores"
+    );
+    // permlab's medians (the three ways of WAYS): wall and CPU seconds
+    let ours = Ours {
+        wall: std::array::from_fn(|k| columns[k].median_wall()),
+        cpu: std::array::from_fn(|k| columns[k].median_cpu()),
+    };
+    if let Some(path) = o.markdown {
+        let md = markdown(&headline, &machine, &columns, &skipped, &ours);
+        permlab::io::write_atomic(path, md.as_bytes())
+            .map_err(|e| format!("--markdown {}: {e}", path.display()))?;
+    }
+    if json {
+        let solvers: Vec<Value> = columns
+            .iter()
+            .map(|c| {
+                let (l, w) = (c.lengths(), c.walls());
+                let mut v = json!({
+                    "name": c.name,
+                    "solved": c.solved(),
+                    "median_length": median(&l),
+                    "max_length": l.last(),
+                    "median_wall_seconds": median(&w),
+                    "max_wall_seconds": w.last(),
+                    "median_cpu_seconds": c.median_cpu(),
+                    "peak_memory_bytes": c.peak(),
+                    "runs": c.runs.iter().map(Run::json).collect::<Vec<_>>(),
+                });
+                for (k, way) in WAYS.iter().enumerate() {
+                    v[format!("time_ratio_permlab_{way}")] =
+                        json!(ratio(ours.wall[k], c.median_wall()));
+                    v[format!("cpu_ratio_permlab_{way}")] =
+                        json!(ratio(ours.cpu[k], c.median_cpu()));
+                }
+                v
+            })
+            .collect();
+        let states = positions
+            .iter()
+            .map(|g| {
+                Ok(json!({
+                    "cycles": g.to_string(),
+                    "facelets": to_facelets(&puzzle, &g.to_state())?,
+                }))
+            })
+            .collect::<Result<Vec<Value>, CliError>>()?;
+        print_json(&json!({
+            "puzzle": "cube3",
+            "metric": "htm",
+            "mode": "cold",
+            "positions": o.count,
+            "seed": o.seed,
+            "target": target,
+            "permlab_time_limit_seconds": DEFAULT_SECONDS,
+            "process_limit_seconds": PROCESS_LIMIT,
+            "date": date,
+            "load_average_start": load_start,
+            "load_average_end": load_end,
+            "cores": cores,
+            "states": states,
+            "solvers": solvers,
+            "skipped": skipped.iter().map(|(n, why)| json!({"name": n, "why": why})).collect::<Vec<_>>(),
+        }))?;
+    } else {
+        outln!("{headline}");
+        outln!("{machine}");
+        outln!(
+            "permlab/this: permlab's median divided by this solver's: --no-cache / empty cache / warm cache"
+        );
+        outln!(
+            "{:<28} {:>7} {:>14} {:>15} {:>8} {:>8} {:>22} {:>22}",
+            "solver",
+            "solved",
+            "length med/max",
+            "wall s med/max",
+            "CPU s",
+            "peak MB",
+            "wall permlab/this",
+            "CPU permlab/this"
+        );
+        for c in &columns {
+            let (l, w) = (c.lengths(), c.walls());
+            let opt = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.2}"));
+            outln!(
+                "{:<28} {:>7} {:>14} {:>15} {:>8} {:>8} {:>22} {:>22}",
+                c.name,
+                format!("{}/{}", c.solved(), c.runs.len()),
+                match (median(&l), l.last()) {
+                    (Some(m), Some(x)) => format!("{m} / {x}"),
+                    _ => "-".into(),
+                },
+                match (median(&w), w.last()) {
+                    (Some(m), Some(x)) => format!("{m:.3} / {x:.3}"),
+                    _ => "-".into(),
+                },
+                opt(c.median_cpu()),
+                c.peak() >> 20,
+                ratios_text(&ours.wall, c.median_wall(), &opt),
+                ratios_text(&ours.cpu, c.median_cpu(), &opt),
+            );
+        }
+        for (name, why) in &skipped {
+            outln!("{name}: skipped ({why})");
+        }
+        outln!(
+            "peak memory of a default `permlab solve cube3`: {} MB building its tables without a cache, {} MB building and saving them, {} MB loading them (ru_maxrss of the child)",
+            columns[0].peak() >> 20,
+            columns[1].peak() >> 20,
+            columns[2].peak() >> 20
+        );
+    }
+    if let Some(c) = columns.iter().find(|c| c.any_wrong()) {
+        return Err(format!(
+            "bench solve --cold: a solution of {} does not solve its position in permlab",
+            c.name
+        )
+        .into());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The table as Markdown, the run's circumstances on the line above it.
+fn markdown(
+    headline: &str,
+    machine: &str,
+    columns: &[Column],
+    skipped: &[(String, String)],
+    ours: &Ours,
+) -> String {
+    use permlab::escape::markdown_cell as cell;
+    let mut t = format!(
+        "<!-- written by `permlab bench solve --cold --markdown` -->\n{}; {}.\n\n",
+        cell(headline),
+        cell(machine)
+    );
+    t.push_str("| solver | solved | length median / max | wall s median / max | CPU s median | peak MB | wall permlab / this (--no-cache, empty, warm cache) | CPU permlab / this (--no-cache, empty, warm cache) |\n");
+    t.push_str("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    let opt = |x: Option<f64>, d: usize| x.map_or("–".to_string(), |v| format!("{v:.d$}"));
+    for c in columns {
+        let (l, w) = (c.lengths(), c.walls());
+        t.push_str(&format!(
+            "| {} | {}/{} | {} / {} | {} / {} | {} | {} | {} | {} |\n",
+            cell(&c.name),
+            c.solved(),
+            c.runs.len(),
+            median(&l).map_or("–".into(), |x| x.to_string()),
+            l.last().map_or("–".into(), |x| x.to_string()),
+            opt(median(&w), 3),
+            opt(w.last().copied(), 3),
+            opt(c.median_cpu(), 2),
+            c.peak() >> 20,
+            ratios_text(&ours.wall, c.median_wall(), &|x| opt(x, 2)),
+            ratios_text(&ours.cpu, c.median_cpu(), &|x| opt(x, 2)),
+        ));
+    }
+    for (name, why) in skipped {
+        t.push_str(&format!("\n{}: skipped ({}).\n", cell(name), cell(why)));
+    }
+    t
+}
