@@ -24,6 +24,7 @@ mod fuzz_parsers;
 mod geometry_puzzles;
 mod groups;
 mod groups_bruteforce;
+mod guide;
 mod hostile;
 mod ida;
 mod identical;
