@@ -53,7 +53,10 @@ fn split_blocks(text: &str) -> (Vec<Block>, Vec<(usize, String)>) {
     let mut prose = Vec::new();
     let mut open: Option<Block> = None;
     for (i, line) in text.lines().enumerate() {
-        let fence = line.trim_start().starts_with("```");
+        // a fence opens with three backticks and an info string without backticks
+        // (CommonMark), so "```` ```sh ```` in a sentence" is not one
+        let trimmed = line.trim_start();
+        let fence = trimmed.starts_with("```") && !trimmed.trim_start_matches('`').contains('`');
         match open.take() {
             Some(b) if fence => blocks.push(b),
             Some(mut b) => {
