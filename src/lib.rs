@@ -11,6 +11,11 @@
 //! assert_eq!(cube.eval(&w).order(), 1260u32.into());
 //! ```
 //!
+//! [`prelude`] imports what a program or a notebook cell usually needs. The user guide (an
+//! mdBook in `docs/` of the repository: `mdbook build docs`) explains every command with
+//! examples; this reference documents the library's items. The layers of the code are
+//! described in `ARCHITECTURE.md`.
+//!
 //! ## Conventions (stated once, followed everywhere)
 //!
 //! - **Points** are 0-based inside the crate and 1-based in every text form (cycle

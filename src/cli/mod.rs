@@ -5,6 +5,7 @@ mod bench;
 mod bfs;
 mod cache;
 mod classes;
+mod completions;
 mod core;
 mod export;
 mod figure;
@@ -106,6 +107,11 @@ enum Command {
         #[command(subcommand)]
         what: cache::CacheCommand,
     },
+    /// The shell completion script for bash, zsh or fish, on stdout (e.g.
+    /// `permlab completions bash > ~/.local/share/bash-completion/completions/permlab`).
+    Completions(completions::CompletionsArgs),
+    /// The man page permlab(1) in roff, on stdout (`permlab man > permlab.1; man ./permlab.1`).
+    Man,
     /// Benchmarks.
     Bench {
         #[command(subcommand)]
@@ -137,6 +143,8 @@ pub fn run() -> CliResult {
         Command::Module(a) => linalg::run_module(a, json),
         Command::Nrp(a) => nrp::run(a, json),
         Command::Cache { what } => what.run(json),
+        Command::Completions(a) => completions::run_completions(a),
+        Command::Man => completions::run_man(),
         Command::Bench { which } => which.run(json),
     }?;
     output::flush()?;

@@ -25,6 +25,7 @@ mod fuzz_parsers;
 mod geometry_puzzles;
 mod groups;
 mod groups_bruteforce;
+mod guide;
 mod hostile;
 mod hostile_input;
 mod ida;
