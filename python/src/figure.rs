@@ -4,6 +4,7 @@
 use crate::error;
 use crate::search::PyDistribution;
 use permlab::display::PuzzleState;
+use permlab::figures::canvas::Canvas;
 use permlab::figures::histogram::HistogramFigure;
 use permlab::figures::{DynFigure, FigureError, Format, Theme};
 use pyo3::prelude::*;
@@ -139,14 +140,14 @@ impl DynFigure for StateFigure {
     fn size_with(&self, theme: &Theme) -> (u32, u32) {
         self.figure().size_with(theme)
     }
-    fn svg_with(&self, size: (u32, u32), theme: &Theme) -> Result<String, FigureError> {
-        self.figure().svg_with(size, theme)
+    fn canvas(&self, size: (u32, u32)) -> Result<Canvas, FigureError> {
+        self.figure().canvas(size)
     }
-    fn png_with(&self, size: (u32, u32), theme: &Theme) -> Result<Vec<u8>, FigureError> {
-        self.figure().png_with(size, theme)
+    fn drawn_theme(&self) -> Theme {
+        self.figure().drawn_theme()
     }
-    fn pdf_with(&self, size: (u32, u32), theme: &Theme) -> Result<Vec<u8>, FigureError> {
-        self.figure().pdf_with(size, theme)
+    fn canvas_with(&self, size: (u32, u32), theme: &Theme) -> Result<Canvas, FigureError> {
+        self.figure().canvas_with(size, theme)
     }
 }
 
