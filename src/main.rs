@@ -1,5 +1,6 @@
-//! The `permlab` command. Every error is one line on stderr and exit code 2; a closed
-//! stdout pipe ends the command quietly with exit code 0.
+//! The `permlab` command. Every error is one line on stderr and exit code 2; the answer
+//! "no" (a position that cannot be solved) is one line and exit code 1; a closed stdout
+//! pipe ends the command quietly with exit code 0.
 
 mod cli;
 
@@ -35,6 +36,10 @@ fn main() -> ExitCode {
                 .is_some_and(|o| o.is_broken_pipe())
             {
                 return ExitCode::SUCCESS;
+            }
+            if let Some(no) = e.downcast_ref::<cli::Negative>() {
+                cli::output::errln!("permlab: {no}");
+                return ExitCode::from(1);
             }
             // one line: the notes go into it
             let notes = cli::output::take_notes();

@@ -287,11 +287,10 @@ fn factor(p: Puzzle, state: Option<String>, cycles: Option<String>, json: bool) 
     let x = Perm::from_state(&s)?;
     let g = p.group();
     if !g.contains(&x) {
-        return Err(format!(
+        return Err(super::negative(format!(
             "state {} is not reachable (see `permlab contains`)",
             format_state(&s)
-        )
-        .into());
+        )));
     }
     if !x.is_identity() && !g.can_factor() {
         return Err("the group is too large to tabulate for factoring".into());

@@ -32,6 +32,26 @@ pub type CliError = Box<dyn std::error::Error + Send + Sync>;
 /// What a subcommand returns: its exit code, or an error.
 pub type CliResult = Result<ExitCode, CliError>;
 
+/// A command's answer "no": the position cannot be solved, the state is not reachable.
+/// Printed as one line without "error:" and ending the command with exit code 1, as
+/// `contains` and `claim` answer (exit codes: 0 yes or done, 1 no, 2 bad input or a
+/// limit, 130 interrupted).
+#[derive(Debug)]
+pub struct Negative(pub String);
+
+impl std::fmt::Display for Negative {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Negative {}
+
+/// [`Negative`] as a command's error.
+pub fn negative(text: impl Into<String>) -> CliError {
+    Box::new(Negative(text.into()))
+}
+
 #[derive(Parser)]
 #[command(
     name = "permlab",

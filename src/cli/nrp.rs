@@ -141,12 +141,22 @@ pub fn run(args: NrpArgs, json: bool) -> CliResult {
 }
 
 /// `permlab nrp solve --n N`: seed 000's algorithm on the n x (n+1) board.
+/// A solver's refusal: the answer "no" (exit code 1) when it proves the position
+/// unsolvable, an error otherwise.
+fn unsolvable(e: permlab::nrp::solve::Unsolvable) -> CliError {
+    if e.is_proof_of_unsolvability() {
+        super::negative(e.to_string())
+    } else {
+        e.into()
+    }
+}
+
 fn solve_specific(n: Option<usize>, state: String, json: bool) -> CliResult {
     let n = n.ok_or("give --n or --board")?;
     let solver = Solver::new(n)?;
     let b = &solver.board;
     let start = b.puzzle.parse_state(&state)?;
-    let sol = solver.solve(&start)?;
+    let sol = solver.solve(&start).map_err(unsolvable)?;
     let end = b.eval_letters(&sol.letters).apply_to_state(&start);
     if end != b.puzzle.solved() {
         return Err("internal: the solution does not solve the state".into());
@@ -382,7 +392,7 @@ fn solve_general(spec: &str, state: &str, json: bool) -> CliResult {
     let puzzle = permlab::Puzzle::load(spec)?;
     let start = puzzle.parse_state(state)?;
     let solver = GeneralSolver::new(&puzzle);
-    let sol = solver.solve(&start)?;
+    let sol = solver.solve(&start).map_err(unsolvable)?;
     let end = puzzle.apply(&start, &sol.word);
     if end != puzzle.solved() {
         return Err("internal: the solution does not solve the state".into());

@@ -278,6 +278,7 @@ impl SolveArgs {
 /// A solver error as the command reports it (the options named).
 fn solve_error(e: SolveError) -> CliError {
     match e {
+        SolveError::NotReachable => super::negative(e.to_string()),
         SolveError::OutOfTime(why) => format!("{why}; raise --time-limit").into(),
         other => other.into(),
     }

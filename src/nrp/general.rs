@@ -468,7 +468,7 @@ impl GeneralSolver {
         let g = self.check(state)?;
         if self.method == Method::Factor {
             let letters = self.group.factor(&g.inverse()).ok_or_else(|| {
-                Unsolvable::Parity("the group is too large to factor".to_string())
+                Unsolvable::TooLarge("the group is too large to factor".to_string())
             })?;
             let letters = self.simplify(&letters);
             return Ok(GeneralSolution {

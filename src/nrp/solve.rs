@@ -62,6 +62,17 @@ pub enum Unsolvable {
     /// A parity the moves cannot produce.
     #[error("unsolvable: {0}")]
     Parity(String),
+    /// Solvable, but beyond what this solver can compute (explained).
+    #[error("cannot solve: {0}")]
+    TooLarge(String),
+}
+
+impl Unsolvable {
+    /// Whether this is the answer "no such solution exists" (a colour class or a parity
+    /// the moves cannot change), as opposed to a bad state or a limit of the solver.
+    pub fn is_proof_of_unsolvability(&self) -> bool {
+        matches!(self, Unsolvable::WrongClass { .. } | Unsolvable::Parity(_))
+    }
 }
 
 /// A solution of a state.

@@ -292,10 +292,6 @@ fn cli_solve_and_contains_errors() {
             "--cycles \"(9,21,99)\"",
         ),
         (
-            vec!["solve", "cube3", "--cycles", "(9,21,28)", "--metric", "htm"],
-            "not reachable",
-        ),
-        (
             vec![
                 "solve",
                 "cube3",
@@ -325,6 +321,22 @@ fn cli_solve_and_contains_errors() {
         let (code, _, err) = permlab(&args);
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains(want), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // the answer "no" is exit code 1 and one line without "error:", for solve, factor
+    // and contains alike
+    for args in [
+        vec!["solve", "cube3", "--cycles", "(9,21,28)", "--metric", "htm"],
+        vec!["factor", "cube3", "--cycles", "(9,21,28)"],
+    ] {
+        let (code, out, err) = permlab(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(
+            err.starts_with("permlab: ") && err.contains("not reachable"),
+            "{err}"
+        );
+        assert!(!err.contains("error"), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
     // contains takes cycle notation: a corner twist is not reachable, a face turn is

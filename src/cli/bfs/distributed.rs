@@ -53,15 +53,18 @@ impl Distributed {
             max_memory,
         };
         let outcome = distributed_bfs(space, &ranks, &opts, stop_flag());
+        // stopping after --stop-after layers is what was asked: exit code 0 on every rank
+        let as_asked = self.stop_after.is_some() && !permlab_stopped();
         if !root {
-            let failed = outcome.is_err() || outcome.as_ref().is_ok_and(|r| r.interrupted);
+            let failed =
+                outcome.is_err() || outcome.as_ref().is_ok_and(|r| r.interrupted && !as_asked);
             return Ok(ExitCode::from(if failed { 2 } else { 0 }));
         }
         let r = outcome?;
         if r.interrupted {
             let depth = r.distribution.len() - 1;
             let how = match self.stop_after {
-                Some(k) if !permlab_stopped() => format!("stopped as asked (--stop-after {k})"),
+                Some(k) if as_asked => format!("stopped as asked (--stop-after {k})"),
                 _ => "interrupted (Ctrl-C)".to_string(),
             };
             let resume = match &self.checkpoint {
@@ -71,12 +74,16 @@ impl Distributed {
                 ),
                 None => " (no --checkpoint: nothing kept)".into(),
             };
-            return Err(format!(
+            let what = format!(
                 "{how} after depth {depth} with {} of {} positions seen{resume}",
                 r.states,
                 space.size()
-            )
-            .into());
+            );
+            if as_asked {
+                crate::cli::output::errln!("permlab: {what}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            return Err(what.into());
         }
         BfsReport {
             puzzle,
