@@ -30,25 +30,19 @@ use std::sync::Arc;
 
 /// Order in which the letters of a word are multiplied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ProductOrder {
     /// `g1 g2 … gk` is first `g1`, then `g2` … (GAP; the crate's default).
-    #[cfg_attr(feature = "cli", value(name = "lr"))]
     LeftToRight,
     /// `g1 g2 … gk` is first `gk`, then … `g1` (function composition).
-    #[cfg_attr(feature = "cli", value(name = "rl"))]
     RightToLeft,
 }
 
 /// Which way a generator letter turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Direction {
     /// A letter is the generator as defined (clockwise turns; the default).
-    #[cfg_attr(feature = "cli", value(name = "cw"))]
     Clockwise,
     /// A letter is the inverse of the generator (counterclockwise turns).
-    #[cfg_attr(feature = "cli", value(name = "ccw"))]
     Counterclockwise,
 }
 

@@ -75,18 +75,46 @@ struct Cli {
 pub struct ConventionArgs {
     /// Product order: lr (first the left letter, GAP) or rl (first the right letter).
     #[arg(long, value_enum, default_value = "lr")]
-    pub convention: ProductOrder,
+    pub convention: ProductOrderArg,
     /// Turn direction of letters: cw (as defined) or ccw (each letter inverted).
     #[arg(long, value_enum, default_value = "cw")]
-    pub direction: Direction,
+    pub direction: DirectionArg,
+}
+
+/// `--convention`: the command line's names of [`ProductOrder`].
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProductOrderArg {
+    /// First the left letter (GAP).
+    #[value(name = "lr")]
+    LeftToRight,
+    /// First the right letter (function composition).
+    #[value(name = "rl")]
+    RightToLeft,
+}
+
+/// `--direction`: the command line's names of [`Direction`].
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DirectionArg {
+    /// Letters as defined (clockwise).
+    #[value(name = "cw")]
+    Clockwise,
+    /// Each letter inverted (counterclockwise).
+    #[value(name = "ccw")]
+    Counterclockwise,
 }
 
 impl ConventionArgs {
     /// The convention these options select.
     pub fn convention(&self) -> Convention {
         Convention {
-            order: self.convention,
-            direction: self.direction,
+            order: match self.convention {
+                ProductOrderArg::LeftToRight => ProductOrder::LeftToRight,
+                ProductOrderArg::RightToLeft => ProductOrder::RightToLeft,
+            },
+            direction: match self.direction {
+                DirectionArg::Clockwise => Direction::Clockwise,
+                DirectionArg::Counterclockwise => Direction::Counterclockwise,
+            },
         }
     }
 }
