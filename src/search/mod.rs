@@ -39,13 +39,13 @@
 //! ```
 //! use permlab::search::{bfs::{bfs, BfsOptions}, space::{GroupSpace, StateSpace}, table::DistanceTable};
 //! use permlab::Puzzle;
-//! use std::sync::atomic::AtomicBool;
+//! use permlab::search::budget::SearchBudget;
 //! // seed 000's 2x3 board, blocks X and Y turning both ways: a group of order 120
 //! // (not S_6), indexed by exactly 120 entries
 //! let p = Puzzle::builtin("board:2x3:2").unwrap();
 //! let space = GroupSpace::for_puzzle(&p, true).unwrap();
 //! let table = DistanceTable::new(space.size());
-//! let r = bfs(&space, &table, &BfsOptions::default(), &AtomicBool::new(false));
+//! let r = bfs(&space, &table, &BfsOptions::default(), &SearchBudget::unlimited());
 //! assert_eq!(r.states, 120);
 //! assert_eq!(r.distribution.iter().sum::<u64>(), 120);
 //! ```

@@ -39,12 +39,12 @@ fn goal_ranks<S: StateSpace>(space: &S) -> Vec<u64> {
 /// use permlab::search::space::{GroupSpace, StateSpace};
 /// use permlab::search::table::DistanceTable;
 /// use permlab::Puzzle;
-/// use std::sync::atomic::AtomicBool;
+/// use permlab::search::budget::SearchBudget;
 ///
 /// let puzzle = Puzzle::builtin("board:2x3:2").unwrap();
 /// let space = GroupSpace::for_puzzle(&puzzle, true).unwrap();
 /// let table = DistanceTable::new(space.size());
-/// bfs(&space, &table, &BfsOptions::default(), &AtomicBool::new(false));
+/// bfs(&space, &table, &BfsOptions::default(), &SearchBudget::unlimited());
 /// // scramble with three moves, solve, and replay the solution
 /// let mut state = space.goals()[0].clone();
 /// let mut next = state.clone();

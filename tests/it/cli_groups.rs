@@ -76,6 +76,17 @@ fn contains_and_factor() {
         "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,16",
     ]);
     assert_eq!(code, 1);
+    // factor of that state: the answer "no", one line and exit code 1 as for contains
+    let (code, out, err) = permlab(&[
+        "factor",
+        "board:4x4:3",
+        "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,16",
+    ]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert_eq!(
+        err,
+        "permlab: state 2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,16 is not reachable (see `permlab contains`)\n"
+    );
     let state = "7,2,1,4,5,6,9,8,3";
     assert_eq!(permlab(&["contains", "board:3x3:2", state]).0, 0);
     let (code, out, _) = permlab(&["factor", "board:3x3:2", state, "--json"]);
@@ -93,11 +104,6 @@ fn contains_and_factor() {
 fn bad_input_is_one_line_and_exit_2() {
     for args in [
         vec!["contains", "board:3x3:2", "1,2,3"],
-        vec![
-            "factor",
-            "board:4x4:3",
-            "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,16",
-        ],
         vec!["claim", "cube3", "--order", "12x"],
         vec![
             "claim",

@@ -22,6 +22,7 @@ mod figures_style;
 mod figures_theme;
 mod figures_tikz;
 mod fuzz_parsers;
+mod fuzz_readers;
 mod geometry_puzzles;
 mod groups;
 mod groups_bruteforce;
