@@ -12,6 +12,8 @@ mod cli_groups;
 mod cli_structure;
 mod common;
 mod conjugacy;
+#[cfg(feature = "evcxr")]
+mod display;
 mod figures;
 mod figures_linalg;
 mod figures_new;
