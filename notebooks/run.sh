@@ -241,7 +241,9 @@ if ! "$venv/bin/python" "$here/check_outputs.py" --compare-figures "${pairs[@]}"
     fi
 fi
 
-# 12. The LaTeX export of notebook 06 keeps every figure (nbconvert takes image/png).
+# 12. The LaTeX export of notebook 06 keeps every figure (nbconvert takes image/png). nbconvert's
+#     SVG-to-PDF step runs Inkscape on every image/svg+xml output and fails without it: it is
+#     switched off, so the export uses the PNG each figure also sends.
 nb06="$out/06-cube-group-structure.ipynb"
 if [ -f "$nb06" ] && ! command -v pandoc >/dev/null; then
     if [ "${PERMLAB_REQUIRE_TOOLS:-0}" = 1 ]; then
@@ -252,7 +254,7 @@ if [ -f "$nb06" ] && ! command -v pandoc >/dev/null; then
     fi
 elif [ -f "$nb06" ]; then
     rm -rf "$out/latex"
-    if "$venv/bin/jupyter-nbconvert" --to latex --output-dir "$out/latex" "$nb06" >"$out/latex.log" 2>&1 \
+    if "$venv/bin/jupyter-nbconvert" --to latex --SVG2PDFPreprocessor.enabled=False --output-dir "$out/latex" "$nb06" >"$out/latex.log" 2>&1 \
         && "$venv/bin/python" "$here/check_outputs.py" --latex-figures "$nb06" "$out/latex/06-cube-group-structure.tex"; then
         :
     else
