@@ -216,6 +216,7 @@ fi
 # 9. The notebooks.
 status=0
 executed=()
+rm -f "$out/totals"
 for nb in "${notebooks[@]}"; do
     execute "$nb" "$out" || status=1
     executed+=("$out/$(basename "$nb")")

@@ -32,7 +32,10 @@ def parse_time(stamp):
 
 
 def cell_seconds(cell):
-    """The seconds between the kernel taking the cell and its reply, or None."""
+    """The seconds between the kernel taking the cell and its reply, or None (also for a cell
+    with an error output: a failed compile is not a cell's time)."""
+    if any(o.get("output_type") == "error" for o in cell.get("outputs", [])):
+        return None
     ex = cell.get("metadata", {}).get("execution", {})
     start, end = ex.get("iopub.execute_input"), ex.get("shell.execute_reply")
     if not start or not end:
