@@ -9,8 +9,17 @@ which ends with a summary line, so a lost panic message still fails the run.
 Prints the failing cells, then `NAME: N passed, M failed` per notebook and a final
 `notebooks: N passed, M failed`; exits 1 when any cell failed.
 
+--compare-figures checks that every figure cell (a code cell with an `image/svg+xml` or
+`image/png` output) of a fresh run draws exactly what the committed notebook shows, and that the
+committed notebook has no figure the fresh run lacks. --latex-figures checks nbconvert's LaTeX
+export of a notebook: one image command (`\includegraphics`, or nbconvert's
+`\adjustimage{max size=...}`, adjustbox's `\includegraphics` with a size limit) per figure
+cell, each naming an existing PNG file.
+
     check_outputs.py EXECUTED.ipynb ...
     check_outputs.py --strip-into COMMITTED.ipynb EXECUTED.ipynb   (used by run.sh --update)
+    check_outputs.py --compare-figures COMMITTED.ipynb EXECUTED.ipynb [...]
+    check_outputs.py --latex-figures EXECUTED.ipynb EXPORTED.tex
 """
 import re
 import sys
@@ -102,10 +111,89 @@ def strip_into(dest, src):
     nbformat.write(nb, dest)
 
 
+FIGURE_TYPES = ("image/svg+xml", "image/png")
+
+
+def figures_of(cell):
+    """The figure outputs of a code cell: {mime type: data} for the image types."""
+    found = {}
+    for output in cell.get("outputs", []):
+        for mime in FIGURE_TYPES:
+            if mime in output.get("data", {}):
+                data = output["data"][mime]
+                found[mime] = "".join(data) if isinstance(data, list) else data
+    return found
+
+
+def first_line_of(cell):
+    source = cell.source.strip()
+    return source.splitlines()[0][:60] if source else ""
+
+
+def compare_figures(committed_path, executed_path):
+    """Messages for each figure cell whose committed output differs from the fresh run's."""
+    name = Path(committed_path).stem
+    committed = nbformat.read(committed_path, as_version=4)
+    executed = nbformat.read(executed_path, as_version=4)
+    if [c.source for c in committed.cells] != [c.source for c in executed.cells]:
+        return [f"{name}: the executed notebook's cells are not the committed ones"]
+    problems, figures, differing = [], 0, set()
+    for index, (old, new) in enumerate(zip(committed.cells, executed.cells)):
+        if old.cell_type != "code":
+            continue
+        old_figs, new_figs = figures_of(old), figures_of(new)
+        if not old_figs and not new_figs:
+            continue
+        figures += 1
+        for mime in FIGURE_TYPES:
+            if old_figs.get(mime) != new_figs.get(mime):
+                what = ("missing from the committed notebook" if mime not in old_figs
+                        else "missing from the fresh run" if mime not in new_figs
+                        else "differs from what the code draws now")
+                problems.append(f"{name}: cell {index} ({first_line_of(new)!r}): {mime} {what}")
+                differing.add(index)
+    print(f"{name}: {figures} figure cell(s), {len(differing)} differ from the committed notebook")
+    return problems
+
+
+IMAGE_COMMAND = re.compile(r"\\(?:includegraphics|adjustimage)(?:\[[^\]]*\])?\{(?:[^{}]*\{[^{}]*\}[^{}]*\{[^{}]*\}\}\{)?([^{}]+)\}")
+
+
+def latex_figures(executed_path, tex_path):
+    """Messages when the LaTeX export lacks an image for a figure cell."""
+    nb = nbformat.read(executed_path, as_version=4)
+    with_png = [i for i, c in enumerate(nb.cells)
+                if c.cell_type == "code" and "image/png" in figures_of(c)]
+    tex = Path(tex_path).read_text()
+    files = IMAGE_COMMAND.findall(tex)
+    problems = []
+    if len(files) != len(with_png):
+        problems.append(f"{Path(tex_path).name}: {len(files)} image command(s) for "
+                        f"{len(with_png)} figure cell(s) (cells {with_png})")
+    for f in files:
+        path = Path(tex_path).parent / f
+        if not path.is_file() or not path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n"):
+            problems.append(f"{Path(tex_path).name}: the image {f} is not a PNG file")
+    print(f"{Path(tex_path).name}: {len(files)} image(s) for {len(with_png)} figure cell(s)")
+    return problems
+
+
 def main(argv):
     if len(argv) == 3 and argv[0] == "--strip-into":
         strip_into(argv[1], argv[2])
         return 0
+    if len(argv) >= 3 and len(argv) % 2 == 1 and argv[0] == "--compare-figures":
+        problems = []
+        for committed, executed in zip(argv[1::2], argv[2::2]):
+            problems += compare_figures(committed, executed)
+        for p in problems:
+            print(p)
+        return 1 if problems else 0
+    if len(argv) == 3 and argv[0] == "--latex-figures":
+        problems = latex_figures(argv[1], argv[2])
+        for p in problems:
+            print(p)
+        return 1 if problems else 0
     if not argv or any(a.startswith("-") for a in argv):
         print(__doc__, file=sys.stderr)
         return 2

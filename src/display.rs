@@ -1,18 +1,29 @@
 //! Rich display in Jupyter notebooks through the evcxr kernel.
 //!
 //! evcxr shows a value whose type has an inherent `evcxr_display(&self)` method: the
-//! method prints blocks `EVCXR_BEGIN_CONTENT <mime>` … `EVCXR_END_CONTENT` on stdout.
-//! Every type a user looks at has one (feature `evcxr`, on by default): [`Perm`]
-//! (cycle notation, order, and the picture of its cycles), [`PermMatrix`] (the matrix
-//! picture), [`PuzzleState`] (a board or a coloured cube net),
-//! [`crate::search::DistanceDistribution`] (a bar chart and its table), [`crate::PermGroup`] (a
-//! summary table: order, orbits, generators), and every figure of
-//! [`crate::figures`]. Each prints one `text/html` block (with an inline SVG) and one
-//! `text/plain` fallback: only one block per mime type survives in a cell. The methods
-//! are inherent, not evcxr_runtime's `Display` trait, which evcxr silently ignores
-//! unless the trait is in scope.
+//! method prints blocks `EVCXR_BEGIN_CONTENT <mime>` … `EVCXR_END_CONTENT` on stdout,
+//! which the kernel sends to Jupyter as one MIME bundle (one entry per MIME type: a
+//! second block of the same type replaces the first). Every type a user looks at has
+//! one (feature `evcxr`, on by default): [`Perm`] (cycle notation, order, and the
+//! picture of its cycles), [`PermMatrix`] (the matrix picture), [`PuzzleState`] (a
+//! board or a coloured cube net), [`crate::search::DistanceDistribution`] (a bar chart
+//! and its table), [`crate::PermGroup`] (a summary table: order, orbits, generators),
+//! [`crate::proof::Proof`], [`crate::reproduce::Report`], and every figure of
+//! [`crate::figures`]. The methods are inherent, not evcxr_runtime's `Display` trait,
+//! which evcxr silently ignores unless the trait is in scope.
 //!
-//! Other modules reuse [`html_block`] for their own types:
+//! What each bundle holds ([`MimeBundle`]), so that the output survives export
+//! (`jupyter nbconvert --to latex`, `--to pdf`, `--to html`):
+//!
+//! - figures: `image/svg+xml` (what Jupyter shows), `image/png` (base64, what
+//!   nbconvert's LaTeX and PDF exporters include with `\includegraphics`) and
+//!   `text/plain`; `text/html` too where a caption or a table goes with the picture;
+//! - tables and proofs: `text/html`, `text/latex` (a `booktabs` table, or the proof's
+//!   LaTeX) and `text/plain`. A figure's bundle has no `text/latex`: exporters would
+//!   prefer it to the picture.
+//!
+//! Figures are drawn with [`Theme::notebook`], sized for the width a notebook shows.
+//! Other modules reuse [`html_block`] and [`MimeBundle`] for their own types:
 //!
 //! ```
 //! let out = permlab::display::html_block("<b>3 &lt; 4</b>", "3 < 4");
@@ -24,13 +35,13 @@
 //! ```
 //!
 //! In a notebook, one `:dep permlab = { path = "…" }` line is enough: the crate
-//! re-exports `nalgebra`, `ndarray`, `num_bigint` and `plotters`.
+//! re-exports `nalgebra`, `num_bigint`, `plotters` and (feature `ndarray`) `ndarray`.
 
-use crate::escape::html_text;
+use crate::escape::{html_text, latex_breakable, latex_text};
 use crate::figures::board::BoardFigure;
 use crate::figures::cube_net::CubeNetFigure;
 use crate::figures::matrix::MatrixFigure;
-use crate::figures::{DynFigure, FigureError};
+use crate::figures::{DynFigure, FigureError, Theme};
 use crate::matrix::{perm_from_dmatrix, to_dmatrix, MatrixError};
 use crate::perm::Perm;
 use crate::puzzle::{Layout, Puzzle};
@@ -51,37 +62,189 @@ pub fn content_block(mime: &str, body: &str) -> String {
 /// An HTML block and its `text/plain` fallback, as evcxr reads them: the generic
 /// helper for any type's `evcxr_display`.
 pub fn html_block(html: &str, text: &str) -> String {
-    let mut s = content_block("text/html", html);
-    s.push_str(&content_block("text/plain", text));
-    s
+    MimeBundle::new().html(html).plain(text).to_evcxr()
 }
 
-/// A figure as an HTML fragment: its SVG inline, at its default size.
+/// The representations of one displayed value, one per MIME type, in the order they
+/// were added: what one `evcxr_display` prints ([`MimeBundle::to_evcxr`]).
+///
+/// ```
+/// use permlab::display::MimeBundle;
+/// let b = MimeBundle::new().latex("$x^2$").plain("x^2").plain("x²");
+/// assert_eq!(b.mime_types(), ["text/latex", "text/plain"]);
+/// assert_eq!(b.get("text/plain"), Some("x²"));
+/// assert_eq!(
+///     b.to_evcxr(),
+///     "EVCXR_BEGIN_CONTENT text/latex\n$x^2$\nEVCXR_END_CONTENT\n\
+///      EVCXR_BEGIN_CONTENT text/plain\nx²\nEVCXR_END_CONTENT\n"
+/// );
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MimeBundle {
+    parts: Vec<(String, String)>,
+}
+
+impl MimeBundle {
+    /// An empty bundle.
+    pub fn new() -> MimeBundle {
+        MimeBundle::default()
+    }
+
+    /// Adds `body` under `mime`, replacing an earlier body of that type (Jupyter keeps
+    /// one per type).
+    pub fn with(mut self, mime: &str, body: &str) -> MimeBundle {
+        match self.parts.iter_mut().find(|(m, _)| m == mime) {
+            Some(part) => part.1 = body.to_string(),
+            None => self.parts.push((mime.to_string(), body.to_string())),
+        }
+        self
+    }
+
+    /// Adds `text/html`.
+    pub fn html(self, html: &str) -> MimeBundle {
+        self.with("text/html", html)
+    }
+
+    /// Adds `text/plain`.
+    pub fn plain(self, text: &str) -> MimeBundle {
+        self.with("text/plain", text)
+    }
+
+    /// Adds `text/latex`.
+    pub fn latex(self, latex: &str) -> MimeBundle {
+        self.with("text/latex", latex)
+    }
+
+    /// Adds `image/svg+xml`.
+    pub fn svg(self, svg: &str) -> MimeBundle {
+        self.with("image/svg+xml", svg)
+    }
+
+    /// Adds `image/png` from PNG file bytes (sent as base64, as Jupyter stores it).
+    pub fn png(self, png: &[u8]) -> MimeBundle {
+        self.with("image/png", &base64(png))
+    }
+
+    /// The MIME types, in the order they were added.
+    pub fn mime_types(&self) -> Vec<&str> {
+        self.parts.iter().map(|(m, _)| m.as_str()).collect()
+    }
+
+    /// The body of one MIME type (base64 for `image/png`).
+    pub fn get(&self, mime: &str) -> Option<&str> {
+        self.parts
+            .iter()
+            .find(|(m, _)| m == mime)
+            .map(|(_, b)| b.as_str())
+    }
+
+    /// The evcxr content blocks, one per MIME type ([`content_block`]).
+    pub fn to_evcxr(&self) -> String {
+        self.parts
+            .iter()
+            .map(|(mime, body)| content_block(mime, body))
+            .collect()
+    }
+}
+
+/// Standard base64 (RFC 4648 §4, with `=` padding, no line breaks): how Jupyter
+/// carries binary outputs such as `image/png`.
+///
+/// ```
+/// use permlab::display::base64;
+/// // the test vectors of RFC 4648 §10
+/// let v = ["", "Zg==", "Zm8=", "Zm9v", "Zm9vYg==", "Zm9vYmE=", "Zm9vYmFy"];
+/// for (n, want) in v.iter().enumerate() {
+///     assert_eq!(base64(&b"foobar"[..n]), *want);
+/// }
+/// ```
+pub fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for k in 0..4 {
+            if k <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * k)) as usize & 63] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// A figure drawn for a notebook cell ([`Theme::notebook`] at its size): the SVG
+/// document and the PNG bytes.
+pub fn figure_images(fig: &dyn DynFigure) -> Result<(String, Vec<u8>), FigureError> {
+    let themed = fig.with_theme(Theme::notebook());
+    let size = themed.size();
+    Ok((themed.svg(size)?, themed.png(size)?))
+}
+
+/// A figure as an HTML fragment: its SVG inline, drawn for a notebook cell.
 pub fn figure_html(fig: &dyn DynFigure) -> Result<String, FigureError> {
+    let themed = fig.with_theme(Theme::notebook());
     Ok(format!(
         "<div class=\"permlab-figure\">{}</div>",
-        fig.svg(fig.size())?
+        themed.svg(themed.size())?
     ))
 }
 
-/// The evcxr output of a figure: HTML with a caption (may be empty) above the inline
-/// SVG, and `text` as the plain-text fallback. Should drawing fail, the HTML shows
-/// the text and the error instead.
-pub fn figure_block(fig: &dyn DynFigure, caption: &str, text: &str) -> String {
+/// The bundle of a figure: `image/svg+xml`, `image/png` and `text` as `text/plain`;
+/// with a caption (may be empty) also `text/html`, the caption above the inline SVG.
+/// Should drawing fail, the bundle has the text and the error, as HTML and text.
+pub fn figure_bundle(fig: &dyn DynFigure, caption: &str, text: &str) -> MimeBundle {
     let head = if caption.is_empty() {
         String::new()
     } else {
         format!("<div><code>{}</code></div>", html_text(caption))
     };
-    let html = match figure_html(fig) {
-        Ok(svg) => format!("<div class=\"permlab\">{head}{svg}</div>"),
-        Err(e) => format!(
-            "<div class=\"permlab\">{head}{}<p>(figure failed: {})</p></div>",
-            pre(text),
-            html_text(&e.to_string())
-        ),
-    };
-    html_block(&html, text)
+    match figure_images(fig) {
+        Ok((svg, png)) => {
+            let mut b = MimeBundle::new();
+            if !caption.is_empty() {
+                b = b.html(&format!(
+                    "<div class=\"permlab\">{head}<div class=\"permlab-figure\">{svg}</div></div>"
+                ));
+            }
+            b.svg(&svg).png(&png).plain(text)
+        }
+        Err(e) => {
+            let why = format!("(figure failed: {e})");
+            MimeBundle::new()
+                .html(&format!(
+                    "<div class=\"permlab\">{head}{}<p>{}</p></div>",
+                    pre(text),
+                    html_text(&why)
+                ))
+                .plain(&format!("{text}\n{why}"))
+        }
+    }
+}
+
+/// The evcxr output of a figure: [`figure_bundle`] as content blocks.
+pub fn figure_block(fig: &dyn DynFigure, caption: &str, text: &str) -> String {
+    figure_bundle(fig, caption, text).to_evcxr()
+}
+
+/// A `booktabs` table for `text/latex`: a header row and rows of cells already in
+/// LaTeX; `columns` is the column specification, e.g. `l p{0.7\linewidth}`.
+pub fn latex_table(columns: &str, header: &[&str], rows: &[Vec<String>]) -> String {
+    let mut s = format!("\\begin{{tabular}}{{@{{}}{columns}@{{}}}}\n\\toprule\n");
+    s.push_str(&header.join(" & "));
+    s.push_str(" \\\\\n\\midrule\n");
+    for row in rows {
+        s.push_str(&row.join(" & "));
+        s.push_str(" \\\\\n");
+    }
+    s.push_str("\\bottomrule\n\\end{tabular}");
+    s
 }
 
 /// Wraps text as `<pre>` HTML.
@@ -260,9 +423,10 @@ mod evcxr_impls {
     use crate::search::DistanceDistribution;
 
     impl Perm {
-        /// What [`Perm::evcxr_display`] prints: the cycle notation with degree, order
-        /// and sign, and the picture of its cycles.
-        pub fn evcxr_content(&self) -> String {
+        /// What [`Perm::evcxr_display`] sends: the cycle notation with degree, order
+        /// and sign (HTML and text), and the picture of its cycles (inline in the
+        /// HTML, and as SVG and PNG) when it moves at most 120 points.
+        pub fn evcxr_bundle(&self) -> MimeBundle {
             let summary = format!(
                 "degree {}, order {}, {}, cycle type {}",
                 self.degree(),
@@ -275,17 +439,23 @@ mod evcxr_impls {
                 html_text(&self.to_string()),
                 html_text(&summary)
             );
+            let mut bundle = MimeBundle::new();
             if !self.is_identity() && self.support().len() <= 120 {
-                if let Ok(svg) = figure_html(&CycleFigure::new(self)) {
-                    html.push_str(&svg);
+                if let Ok((svg, png)) = figure_images(&CycleFigure::new(self)) {
+                    html.push_str(&format!("<div class=\"permlab-figure\">{svg}</div>"));
+                    bundle = bundle.svg(&svg).png(&png);
                 }
             }
             html.push_str("</div>");
-            html_block(&html, &format!("{self}\n{summary}"))
+            bundle.html(&html).plain(&format!("{self}\n{summary}"))
         }
 
-        /// Rich display in evcxr notebooks (HTML with an inline SVG, plain-text
-        /// fallback).
+        /// [`Perm::evcxr_bundle`] as evcxr content blocks.
+        pub fn evcxr_content(&self) -> String {
+            self.evcxr_bundle().to_evcxr()
+        }
+
+        /// Rich display in evcxr notebooks.
         pub fn evcxr_display(&self) {
             print!("{}", self.evcxr_content());
         }
@@ -310,12 +480,13 @@ mod evcxr_impls {
             rows
         }
 
-        /// What `evcxr_display` prints: an HTML table of [`Self::summary_rows`] and
-        /// the same as text.
-        pub fn evcxr_content(&self) -> String {
+        /// What `evcxr_display` sends: [`Self::summary_rows`] as an HTML table, a
+        /// LaTeX table and text.
+        pub fn evcxr_bundle(&self) -> MimeBundle {
             let rows = self.summary_rows();
             let mut html = String::from("<table class=\"permlab-group\">");
             let mut text = String::new();
+            let mut latex = Vec::new();
             for (k, v) in &rows {
                 html.push_str(&format!(
                     "<tr><th style=\"text-align:left\">{}</th><td style=\"text-align:left\"><code>{}</code></td></tr>",
@@ -327,9 +498,22 @@ mod evcxr_impls {
                 } else {
                     text.push_str(&format!("{k}: {v}\n"));
                 }
+                latex.push(vec![latex_text(k), latex_breakable(&latex_text(v))]);
             }
             html.push_str("</table>");
-            html_block(&html, text.trim_end())
+            MimeBundle::new()
+                .html(&html)
+                .latex(&latex_table(
+                    "l >{\\raggedright\\arraybackslash}p{0.7\\linewidth}",
+                    &["", ""],
+                    &latex,
+                ))
+                .plain(text.trim_end())
+        }
+
+        /// [`Self::evcxr_bundle`] as evcxr content blocks.
+        pub fn evcxr_content(&self) -> String {
+            self.evcxr_bundle().to_evcxr()
         }
 
         /// Rich display in evcxr notebooks.
@@ -339,9 +523,9 @@ mod evcxr_impls {
     }
 
     impl PermMatrix {
-        /// What [`PermMatrix::evcxr_display`] prints: the matrix picture and the 0/1
-        /// text.
-        pub fn evcxr_content(&self) -> String {
+        /// What [`PermMatrix::evcxr_display`] sends: the matrix picture under its
+        /// caption, and the 0/1 text.
+        pub fn evcxr_bundle(&self) -> MimeBundle {
             let caption = format!(
                 "{n}x{n} permutation matrix of {}",
                 self.perm,
@@ -353,7 +537,12 @@ mod evcxr_impls {
             } else {
                 caption.clone()
             };
-            figure_block(&self.figure(), &caption, &text)
+            figure_bundle(&self.figure(), &caption, &text)
+        }
+
+        /// [`PermMatrix::evcxr_bundle`] as evcxr content blocks.
+        pub fn evcxr_content(&self) -> String {
+            self.evcxr_bundle().to_evcxr()
         }
 
         /// Rich display in evcxr notebooks.
@@ -363,14 +552,19 @@ mod evcxr_impls {
     }
 
     impl PuzzleState {
-        /// What [`PuzzleState::evcxr_display`] prints: the board or net and the text
-        /// rendering.
-        pub fn evcxr_content(&self) -> String {
+        /// What [`PuzzleState::evcxr_display`] sends: the board or net and the text
+        /// rendering (only the text for puzzles without geometry).
+        pub fn evcxr_bundle(&self) -> MimeBundle {
             let text = format!("{}{}", self, format_state(&self.state));
             match self.figure() {
-                Some(fig) => figure_block(fig.as_ref(), "", &text),
-                None => html_block(&pre(&text), &text),
+                Some(fig) => figure_bundle(fig.as_ref(), "", &text),
+                None => MimeBundle::new().html(&pre(&text)).plain(&text),
             }
+        }
+
+        /// [`PuzzleState::evcxr_bundle`] as evcxr content blocks.
+        pub fn evcxr_content(&self) -> String {
+            self.evcxr_bundle().to_evcxr()
         }
 
         /// Rich display in evcxr notebooks.
@@ -380,16 +574,28 @@ mod evcxr_impls {
     }
 
     impl DistanceDistribution {
-        /// What [`DistanceDistribution::evcxr_display`] prints: a bar chart (log scale
+        /// What [`DistanceDistribution::evcxr_display`] sends: a bar chart (log scale
         /// when the counts span more than three decades) and the table.
-        pub fn evcxr_content(&self) -> String {
+        pub fn evcxr_bundle(&self) -> MimeBundle {
             let fig =
                 HistogramFigure::new(vec![("".into(), self.clone())]).log(self.wants_log_scale());
             let text = self.to_string();
-            match figure_html(&fig) {
-                Ok(svg) => html_block(&format!("{svg}{}", pre(&text)), &text),
-                Err(_) => html_block(&pre(&text), &text),
+            match figure_images(&fig) {
+                Ok((svg, png)) => MimeBundle::new()
+                    .html(&format!(
+                        "<div class=\"permlab-figure\">{svg}</div>{}",
+                        pre(&text)
+                    ))
+                    .svg(&svg)
+                    .png(&png)
+                    .plain(&text),
+                Err(_) => MimeBundle::new().html(&pre(&text)).plain(&text),
             }
+        }
+
+        /// [`DistanceDistribution::evcxr_bundle`] as evcxr content blocks.
+        pub fn evcxr_content(&self) -> String {
+            self.evcxr_bundle().to_evcxr()
         }
 
         /// Rich display in evcxr notebooks.
@@ -399,20 +605,26 @@ mod evcxr_impls {
     }
 
     impl crate::proof::Proof {
-        /// What [`crate::proof::Proof::evcxr_display`] prints: the argument as
-        /// Markdown-rendered HTML paragraphs, with the plain text as fallback.
-        pub fn evcxr_content(&self) -> String {
+        /// What [`crate::proof::Proof::evcxr_display`] sends: the argument as
+        /// Markdown-rendered HTML paragraphs, its LaTeX, and the plain text.
+        pub fn evcxr_bundle(&self) -> MimeBundle {
             let md = self.render(crate::proof::Format::Markdown);
             let html: String = md
                 .lines()
                 .filter(|l| !l.trim().is_empty())
                 .map(|l| format!("<p>{}</p>", html_text(l)))
                 .collect();
-            html_block(
-                &format!("<div class=\"permlab-proof\">{html}</div>"),
-                &self.render(crate::proof::Format::Text),
-            )
+            MimeBundle::new()
+                .html(&format!("<div class=\"permlab-proof\">{html}</div>"))
+                .latex(self.render(crate::proof::Format::Latex).trim_end())
+                .plain(&self.render(crate::proof::Format::Text))
         }
+
+        /// [`crate::proof::Proof::evcxr_bundle`] as evcxr content blocks.
+        pub fn evcxr_content(&self) -> String {
+            self.evcxr_bundle().to_evcxr()
+        }
+
         /// Rich display in evcxr notebooks.
         pub fn evcxr_display(&self) {
             print!("{}", self.evcxr_content());
@@ -420,12 +632,14 @@ mod evcxr_impls {
     }
 
     impl crate::reproduce::Report {
-        /// What [`crate::reproduce::Report::evcxr_display`] prints: the claims as an
-        /// HTML table (seed, claim, verdict, evidence), the text table as fallback.
-        pub fn evcxr_content(&self) -> String {
+        /// What [`crate::reproduce::Report::evcxr_display`] sends: the claims (seed,
+        /// claim, verdict, evidence) as an HTML table and a LaTeX table, and the text
+        /// table.
+        pub fn evcxr_bundle(&self) -> MimeBundle {
             let mut html = String::from(
                 "<table class=\"permlab-claims\"><tr><th>seed</th><th>claim</th><th>verdict</th><th>evidence</th></tr>",
             );
+            let mut latex = Vec::new();
             for r in &self.records {
                 let evidence = match &r.outcome {
                     Ok(o) => o.evidence.clone(),
@@ -438,22 +652,54 @@ mod evcxr_impls {
                     html_text(&r.label()),
                     html_text(&evidence)
                 ));
+                latex.push(vec![
+                    latex_text(&r.seed),
+                    latex_breakable(&latex_text(&r.quote)),
+                    latex_text(&r.label()),
+                    latex_breakable(&latex_text(&evidence)),
+                ]);
             }
             html.push_str(&format!("</table><p>{}</p>", html_text(&self.summary())));
-            html_block(&html, &self.to_table())
+            let col = |w: &str| format!(">{{\\raggedright\\arraybackslash}}p{{{w}\\linewidth}}");
+            let columns = format!("l {} {} {}", col("0.34"), col("0.16"), col("0.34"));
+            let latex = format!(
+                "{}\n\n{}",
+                latex_table(&columns, &["Seed", "Claim", "Verdict", "Evidence"], &latex),
+                latex_text(&self.summary())
+            );
+            MimeBundle::new()
+                .html(&html)
+                .latex(&latex)
+                .plain(&self.to_table())
         }
+
+        /// [`crate::reproduce::Report::evcxr_bundle`] as evcxr content blocks.
+        pub fn evcxr_content(&self) -> String {
+            self.evcxr_bundle().to_evcxr()
+        }
+
         /// Rich display in evcxr notebooks.
         pub fn evcxr_display(&self) {
             print!("{}", self.evcxr_content());
         }
     }
 
+    /// The `text/plain` of a figure: its kind and pixel size.
+    fn figure_text(kind: &str, fig: &dyn DynFigure) -> String {
+        let (w, h) = fig.with_theme(Theme::notebook()).size();
+        format!("permlab {kind} figure, {w}x{h} pixels")
+    }
+
     macro_rules! figure_display {
-        ($($t:ty),*) => {$(
+        ($($t:ty => $kind:literal),*) => {$(
             impl $t {
-                /// What `evcxr_display` prints: the figure as inline SVG.
+                /// What `evcxr_display` sends: the figure as SVG and PNG.
+                pub fn evcxr_bundle(&self) -> MimeBundle {
+                    figure_bundle(self, "", &figure_text($kind, self))
+                }
+                /// `evcxr_bundle` as evcxr content blocks.
                 pub fn evcxr_content(&self) -> String {
-                    figure_block(self, "", concat!("permlab ", stringify!($t)))
+                    self.evcxr_bundle().to_evcxr()
                 }
                 /// Rich display in evcxr notebooks.
                 pub fn evcxr_display(&self) {
@@ -463,40 +709,25 @@ mod evcxr_impls {
         )*};
     }
     figure_display!(
-        matrix::MatrixFigure,
-        histogram::HistogramFigure,
-        board::BoardFigure,
-        cube_net::CubeNetFigure,
-        cycles::CycleFigure
+        matrix::MatrixFigure => "matrix",
+        histogram::HistogramFigure => "histogram",
+        board::BoardFigure => "board",
+        cube_net::CubeNetFigure => "cube net",
+        cycles::CycleFigure => "cycles"
     );
 
     impl<F: Figure> Panels<F> {
-        /// What `evcxr_display` prints: the panels as inline SVG.
+        /// What `evcxr_display` sends: the panels as SVG and PNG.
+        pub fn evcxr_bundle(&self) -> MimeBundle {
+            figure_bundle(self, "", &figure_text("panels", self))
+        }
+        /// `evcxr_bundle` as evcxr content blocks.
         pub fn evcxr_content(&self) -> String {
-            figure_block(self, "", "permlab Panels")
+            self.evcxr_bundle().to_evcxr()
         }
         /// Rich display in evcxr notebooks.
         pub fn evcxr_display(&self) {
             print!("{}", self.evcxr_content());
         }
-    }
-}
-
-#[cfg(all(test, feature = "evcxr"))]
-mod tests {
-    #[test]
-    fn report_and_proof_display_blocks() {
-        let report = crate::reproduce::run(
-            &crate::reproduce::Options {
-                quick: true,
-                only: Some("s002-transposition-word".into()),
-            },
-            |_| {},
-        );
-        let out = report.evcxr_content();
-        assert!(out.starts_with("EVCXR_BEGIN_CONTENT text/html\n"), "{out}");
-        assert!(out.contains("<td><b>holds</b></td>"));
-        assert!(out.contains("EVCXR_BEGIN_CONTENT text/plain\n"));
-        assert_eq!(out.matches("EVCXR_END_CONTENT").count(), 2);
     }
 }

@@ -97,6 +97,7 @@ pub use word::{Alphabet, Convention, Direction, ProductOrder, Word, WordParseErr
 
 /// Re-exports for notebooks: one `:dep permlab` line gives all of these.
 pub use nalgebra;
+#[cfg(feature = "ndarray")]
 pub use ndarray;
 pub use num_bigint;
 #[cfg(feature = "figures")]

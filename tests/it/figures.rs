@@ -1,8 +1,7 @@
 //! Figures render to SVG and PNG; matrix pictures show exactly the matrix's ones;
-//! evcxr output carries its markers, mime types and inline SVG; rendering is
-//! deterministic; the `figure` and `figures` commands write what they say.
+//! rendering is deterministic; the `figure` and `figures` commands write what they say.
+//! (The notebook display of figures is tested in `display`.)
 
-use permlab::display::{html_block, PermMatrix, PuzzleState};
 use permlab::figures::board::{trajectory, BoardFigure};
 use permlab::figures::cube_net::{CubeNetFigure, FACE_COLOURS};
 use permlab::figures::cycles::{CycleFigure, CycleStyle};
@@ -334,97 +333,6 @@ fn bfs_distribution_counts_every_state_once() {
         let distinct: std::collections::HashSet<_> = p.generator_perms().into_iter().collect();
         assert_eq!(d.counts[1], distinct.len() as u64, "{spec}");
     }
-}
-
-fn assert_evcxr(out: &str, what: &str) {
-    assert!(out.starts_with("EVCXR_BEGIN_CONTENT text/html\n"), "{what}");
-    assert_eq!(
-        out.matches("EVCXR_BEGIN_CONTENT text/html\n").count(),
-        1,
-        "{what}"
-    );
-    assert_eq!(
-        out.matches("EVCXR_BEGIN_CONTENT text/plain\n").count(),
-        1,
-        "{what}"
-    );
-    assert_eq!(out.matches("EVCXR_END_CONTENT\n").count(), 2, "{what}");
-    assert!(out.ends_with("EVCXR_END_CONTENT\n"), "{what}");
-    let html_end = out.find("EVCXR_END_CONTENT").unwrap();
-    let html = &out[..html_end];
-    assert!(
-        html.contains("<svg") && html.contains("</svg>"),
-        "{what}: no inline SVG"
-    );
-}
-
-#[cfg(feature = "evcxr")]
-#[test]
-fn evcxr_output_of_every_type() {
-    let g: Perm = "(1,2,3)(4,5)".parse().unwrap();
-    let out = g.evcxr_content();
-    assert_evcxr(&out, "Perm");
-    assert!(out.contains("<code>(1,2,3)(4,5)</code>"));
-    assert!(out.contains("text/plain\n(1,2,3)(4,5)\ndegree 5, order 6, odd, cycle type 3 2\n"));
-
-    let m = PermMatrix::new(&g);
-    let out = m.evcxr_content();
-    assert_evcxr(&out, "PermMatrix");
-    assert!(
-        out.contains("5x5 permutation matrix of (1,2,3)(4,5)\n..1..\n1....\n.1...\n....1\n...1.\n")
-    );
-    assert!(!out.contains("VecStorage"), "no nalgebra storage dump");
-
-    let board = Puzzle::builtin("board:3x3:2").unwrap();
-    let out = PuzzleState::after(&board, "A B").unwrap().evcxr_content();
-    assert_evcxr(&out, "board state");
-    let cube = Puzzle::builtin("cube3").unwrap();
-    let out = PuzzleState::after(&cube, "R").unwrap().evcxr_content();
-    assert_evcxr(&out, "cube state");
-    assert!(out.contains("<rect"));
-
-    let d = DistanceDistribution::new(vec![1, 8, 52, 328, 1996, 11336]);
-    let out = d.evcxr_content();
-    assert_evcxr(&out, "distribution");
-    assert!(out.contains("   total 13721\nEVCXR_END_CONTENT\n"));
-
-    let group = permlab::Puzzle::builtin("cube2").unwrap().group();
-    let out = group.evcxr_content();
-    assert!(out.starts_with("EVCXR_BEGIN_CONTENT text/html\n<table"));
-    assert!(out.contains("text/plain\ndegree: 24\norder: 88179840\n"));
-    assert!(out.ends_with("(cycle type 4^3 1^12)\nEVCXR_END_CONTENT\n"));
-
-    for (name, out) in [
-        ("MatrixFigure", MatrixFigure::of_perm(&g).evcxr_content()),
-        ("CycleFigure", CycleFigure::new(&g).evcxr_content()),
-        (
-            "HistogramFigure",
-            HistogramFigure::new(vec![("d".into(), d.clone())]).evcxr_content(),
-        ),
-    ] {
-        assert_evcxr(&out, name);
-    }
-}
-
-#[test]
-fn html_block_is_the_shared_helper() {
-    let out = html_block("<i>x</i>", "x");
-    assert_eq!(
-        out,
-        "EVCXR_BEGIN_CONTENT text/html\n<i>x</i>\nEVCXR_END_CONTENT\nEVCXR_BEGIN_CONTENT text/plain\nx\nEVCXR_END_CONTENT\n"
-    );
-}
-
-#[test]
-fn plain_puzzles_display_as_text_only() {
-    let dir = tempdir("plain");
-    let path = dir.join("two.gens");
-    std::fs::copy("tests/data/figures/two.gens", &path).unwrap();
-    let p = Puzzle::load(path.to_str().unwrap()).unwrap();
-    let s = PuzzleState::new(&p, &[1, 0, 2]).unwrap();
-    assert!(s.figure().is_none());
-    assert_eq!(s.to_string(), "2,1,3\n");
-    assert!(PuzzleState::new(&p, &[0, 0, 2]).is_err());
 }
 
 // ---- command line ----

@@ -13,6 +13,8 @@ mod cli_groups;
 mod cli_structure;
 mod common;
 mod conjugacy;
+#[cfg(feature = "evcxr")]
+mod display;
 mod facelets;
 mod figures;
 mod figures_linalg;
