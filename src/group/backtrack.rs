@@ -27,6 +27,7 @@
 //! only has to be sound, never complete.
 
 use super::chain::{Chain, NONE};
+use super::limit::{Interrupted, Limit};
 use crate::perm::Perm;
 use num_bigint::BigUint;
 
@@ -154,21 +155,24 @@ impl Property for StabilizesSet {
 /// module docs: strong generators of `K` (relative to the chain's base) and `|K|`.
 /// The property must define a subgroup, and `G^(known) ≤ K` must hold (pass the
 /// number of levels when nothing is known). `start` is a partial map every element of
-/// `K` extends (e.g. the points the whole group fixes, mapped to themselves).
+/// `K` extends (e.g. the points the whole group fixes, mapped to themselves). `limit`
+/// is checked before each coset of a level is searched.
 pub fn subgroup_search(
     chain: &Chain,
     property: &impl Property,
     known: usize,
     start: &PartialMap,
-) -> (Vec<Perm>, BigUint) {
+    limit: &Limit,
+) -> Result<(Vec<Perm>, BigUint), Interrupted> {
     let levels = chain.levels();
     let m = levels.len();
     let known = known.min(m);
     let n = chain.degree();
-    let mut found: Vec<Vec<u32>> = match levels.get(known) {
-        Some(l) => l.generators().iter().map(|g| g.images().to_vec()).collect(),
-        None => Vec::new(),
-    };
+    let mut found: Vec<Vec<u32>> = chain
+        .stabilizer_generators(known)
+        .iter()
+        .map(|g| g.images().to_vec())
+        .collect();
     let mut order = levels[known..]
         .iter()
         .fold(BigUint::from(1u32), |a, l| a * l.orbit().len());
@@ -191,6 +195,7 @@ pub fn subgroup_search(
             if in_orbit[gamma] || tried[gamma] {
                 continue;
             }
+            limit.check()?;
             // one γ per K^(i+1)-orbit
             mark_orbit(gamma, &below, &mut tried);
             let mut map = fixed.clone();
@@ -209,7 +214,7 @@ pub fn subgroup_search(
         order *= orbit.len();
     }
     let gens = found.into_iter().map(Perm::from_images_unchecked).collect();
-    (gens, order)
+    Ok((gens, order))
 }
 
 /// One element `x ∈ G` with the property, or `None`, by the depth-first search of

@@ -10,6 +10,7 @@
 //! CGT*, §4.6.1). The centre is `Z(G) = C_G(G)`.
 
 use super::backtrack::{subgroup_search, Commutes, PartialMap, Property};
+use super::limit::{unlimited, Interrupted, Limit};
 use super::{compute_orbits, Chain, GroupError, PermGroup};
 use crate::perm::Perm;
 
@@ -42,19 +43,36 @@ impl PermGroup {
     /// assert_eq!(g.center().order(), 2u32.into());
     /// ```
     pub fn center(&self) -> PermGroup {
+        unlimited(self.center_within(&Limit::NONE))
+    }
+
+    /// [`PermGroup::center`] within `limit`.
+    pub fn center_within(&self, limit: &Limit) -> Result<PermGroup, Interrupted> {
         if self.giants.is_some() {
             // G contains A(O) on each orbit O (|O| ≥ 8); a central element centralizes
             // each A(O), whose centralizer in Sym(O) is trivial, and maps each orbit
             // to itself: Z(G) = 1.
-            return PermGroup::new(self.degree, Vec::new());
+            return Ok(PermGroup::new(self.degree, Vec::new()));
         }
-        self.centralizer_of_all(&self.generators.clone())
-            .expect("the generators act on the group's points")
+        if self.is_abelian() {
+            return Ok(self.clone());
+        }
+        self.centralizer_within(&self.generators.clone(), limit)
     }
 
     /// The elements of `G` commuting with each of `xs`.
     pub fn centralizer_of_all(&self, xs: &[Perm]) -> Result<PermGroup, GroupError> {
         self.check_degree(xs, "element")?;
+        Ok(unlimited(self.centralizer_within(xs, &Limit::NONE)))
+    }
+
+    /// [`PermGroup::centralizer_of_all`] for elements acting on the group's points,
+    /// within `limit`.
+    pub(crate) fn centralizer_within(
+        &self,
+        xs: &[Perm],
+        limit: &Limit,
+    ) -> Result<PermGroup, Interrupted> {
         let n = self.degree;
         let with: Vec<Vec<u32>> = xs.iter().map(|x| x.extended(n).images().to_vec()).collect();
         let property = Commutes { with };
@@ -93,11 +111,11 @@ impl PermGroup {
             }
             prefix.extend(seen.into_iter().filter(|&p| is_moved[p]));
         }
-        let order = self.order();
-        let chain = Chain::build(n, &self.generators, &prefix, Some(&order));
+        let order = self.order_within(limit)?;
+        let chain = Chain::build_within(n, &self.generators, &prefix, Some(&order), limit)?;
         // the elements fixing every point X moves commute with X: G_(prefix) ≤ C_G(X)
         let known = prefix.len();
-        let (gens, k) = subgroup_search(&chain, &property, known, &start);
+        let (gens, k) = subgroup_search(&chain, &property, known, &start, limit)?;
         Ok(PermGroup::with_known_order(n, gens, &k))
     }
 }

@@ -10,6 +10,7 @@
 //! search can take exponential time for large sets in large groups.
 
 use super::backtrack::{subgroup_search, PartialMap, StabilizesSet};
+use super::limit::{unlimited, Limit};
 use super::{Chain, GroupError, PermGroup};
 
 impl PermGroup {
@@ -54,7 +55,13 @@ impl PermGroup {
         let chain = Chain::build(n, &self.generators, &prefix, Some(&order));
         let known = prefix.len();
         let property = StabilizesSet { member };
-        let (gens, k) = subgroup_search(&chain, &property, known, &PartialMap::new(n));
+        let (gens, k) = unlimited(subgroup_search(
+            &chain,
+            &property,
+            known,
+            &PartialMap::new(n),
+            &Limit::NONE,
+        ));
         Ok(PermGroup::with_known_order(n, gens, &k))
     }
 }

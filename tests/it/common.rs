@@ -19,7 +19,6 @@ pub fn permlab(args: &[&str]) -> (i32, String, String) {
 }
 
 /// cube2 with moves R, U, F (as powers of the puzzle's moves).
-
 pub fn cube2_ruf(metric: Metric) -> (Puzzle, MoveSet) {
     let p = Puzzle::builtin("cube2").unwrap();
     let bases: Vec<(String, Perm)> = p
