@@ -191,28 +191,55 @@ fn latex_math_symbol(c: char) -> Option<&'static str> {
     })
 }
 
+/// A break point with a little stretch, for text that has no stretchable space of its
+/// own (typewriter type, long numbers): a line may end here, and a line with several
+/// of them can be filled without running into the margin.
+pub const LATEX_STRETCHY_BREAK: &str = "\\hspace{0pt plus 2pt}";
+
 /// A literal for LaTeX text mode: `\texttt{…}`, escaped, with a break allowed after
-/// each comma and space.
+/// each comma and space and between two cycles `)(` ([`LATEX_STRETCHY_BREAK`], as
+/// typewriter spaces do not stretch).
+///
+/// ```
+/// use permlab::escape::latex_code;
+/// assert_eq!(
+///     latex_code("(1,2)(3,4)"),
+///     "\\texttt{(1,\\hspace{0pt plus 2pt}2)\\hspace{0pt plus 2pt}(3,\\hspace{0pt plus 2pt}4)}"
+/// );
+/// ```
 pub fn latex_code(s: &str) -> String {
     let mut o = String::new();
-    for ch in s.chars() {
+    let chars: Vec<char> = s.chars().collect();
+    for (i, &ch) in chars.iter().enumerate() {
         o.push_str(&latex_text(ch.encode_utf8(&mut [0; 4])));
-        if ch == ',' || ch == ' ' {
-            o.push_str("\\allowbreak{}");
+        if ch == ',' || ch == ' ' || (ch == ')' && chars.get(i + 1) == Some(&'(')) {
+            o.push_str(LATEX_STRETCHY_BREAK);
         }
     }
     format!("\\texttt{{{o}}}")
 }
 
-/// The decimal digits of `s` with `\allowbreak{}` between groups of three (from the
-/// right), so a long integer can break across lines.
+/// The decimal digits of `s` for LaTeX's math mode, grouped by three from the right
+/// with commas (`{,}`, so no space follows them) and a stretchable break after each
+/// ([`LATEX_STRETCHY_BREAK`]; in math a line may end at the `\\allowbreak`), so a
+/// long integer can end a line and fill it.
+///
+/// ```
+/// use permlab::escape::latex_number;
+/// assert_eq!(
+///     latex_number("1234567"),
+///     "1{,}\\allowbreak\\hspace{0pt plus 2pt}234{,}\\allowbreak\\hspace{0pt plus 2pt}567"
+/// );
+/// assert_eq!(latex_number("720"), "720");
+/// ```
 pub fn latex_number(s: &str) -> String {
     let digits: String = s.chars().filter(char::is_ascii_digit).collect();
     let n = digits.len();
     let mut o = String::new();
     for (i, ch) in digits.chars().enumerate() {
         if i > 0 && (n - i).is_multiple_of(3) {
-            o.push_str("\\allowbreak{}");
+            o.push_str("{,}\\allowbreak");
+            o.push_str(LATEX_STRETCHY_BREAK);
         }
         o.push(ch);
     }

@@ -52,6 +52,37 @@ pub mod reproduce;
 pub mod search;
 pub mod word;
 
+pub mod prelude {
+    //! What a notebook cell or a program usually needs, in one import:
+    //!
+    //! ```
+    //! use permlab::prelude::*;
+    //! let cube = Puzzle::builtin("cube3").unwrap();
+    //! assert_eq!(cube.group().order(), "43252003274489856000".parse::<BigUint>().unwrap());
+    //! let mut solver = Solver::new(&cube, SolveOptions::default()).unwrap();
+    //! let g = cube.eval(&cube.parse_word("R U F'").unwrap());
+    //! let budget = SearchBudget::unlimited().with_time_limit(20.0).unwrap();
+    //! let sol = solver.solve(&g, &budget).unwrap();
+    //! assert!(sol.length <= 20 && (&g * &cube.eval(&sol.word)).is_identity());
+    //! ```
+    #[cfg(feature = "figures")]
+    pub use crate::figures::{
+        board::BoardFigure, cube_net::CubeNetFigure, histogram::HistogramFigure,
+        matrix::MatrixFigure, Figure,
+    };
+    pub use crate::group::PermGroup;
+    pub use crate::perm::Perm;
+    pub use crate::proof::{prove, Claim, Format, Proof};
+    pub use crate::puzzle::{Metric, Puzzle};
+    pub use crate::search::bfs::{search_space, BfsOptions, BfsResult};
+    pub use crate::search::budget::SearchBudget;
+    pub use crate::search::solver::{Method, Solution, SolveOptions, Solver};
+    pub use crate::search::space::{GroupSpace, StateSpace};
+    pub use crate::search::DistanceDistribution;
+    pub use crate::word::{Convention, Word};
+    pub use num_bigint::BigUint;
+}
+
 pub use group::PermGroup;
 pub use matrix::MatrixError;
 pub use perm::cycles::CycleParseError;

@@ -25,6 +25,11 @@ pub const MAX_DEGREE: usize = 1 << 24;
 /// 32 GB) is refused before any move is built.
 pub const MAX_PUZZLE_BYTES: u64 = 1 << 30;
 
+/// Most points of a puzzle whose positions the searches store as one byte per
+/// point (image lists of `u8`): the move sets, IDA*, two-phase and piece-stage
+/// solvers, and the byte-state kernels.
+pub const MAX_BYTE_STATE_POINTS: usize = 255;
+
 /// The deepest nesting of brackets (`( )`, `[ ]`, `[a: b]`) in a word.
 pub const MAX_WORD_DEPTH: usize = 200;
 

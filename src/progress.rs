@@ -33,6 +33,9 @@ pub trait Progress: Sync {
     fn set_message(&self, _message: &str) {}
     /// The computation has ended (completed or stopped).
     fn finish(&self) {}
+    /// A finished step worth telling, as one line (the `permlab` command prints it
+    /// on stderr unless `--quiet`): which tables were built, how long they took.
+    fn note(&self, _line: &str) {}
 }
 
 /// No reports.

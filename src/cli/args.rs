@@ -18,20 +18,33 @@ pub fn puzzle_arg(spec: &str) -> Result<Puzzle, String> {
 }
 use std::path::Path;
 
-/// Checks, before any work, that a file can be written at `path`: it is not a
-/// directory and its directory exists. `what` names the option in errors.
+/// Checks, before any work, that a file can be written at `path` by the rules of
+/// [`permlab::io`] (a regular file or nothing there, its directory existing). `what`
+/// names the option in errors.
 pub fn check_output_file(path: &Path, what: &str) -> Result<(), CliError> {
-    if path.is_dir() {
-        return Err(format!("{what} {}: is a directory, not a file", path.display()).into());
-    }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        return Err(format!("{what} {}: no directory {}", path.display(), dir.display()).into());
-    }
-    Ok(())
+    permlab::io::check_output_path(path)
+        .map(|_| ())
+        .map_err(|e| format!("{what} {}: {e}", path.display()).into())
+}
+
+/// The value parser of every option naming a file to write (`--out`, `--save`,
+/// `--certificate`, `--latex`): the rules of [`permlab::io`] checked before any
+/// work, so a refused path costs nothing.
+pub fn output_file(text: &str) -> Result<std::path::PathBuf, String> {
+    let path = Path::new(text);
+    permlab::io::check_output_path(path)
+        .map(|_| path.to_path_buf())
+        .map_err(|e| e.to_string())
+}
+
+/// The value parser of every option naming an existing directory to write files
+/// into (`--pruning-tables`, `--checkpoint`, `--on-disk`, `--generated`): it must
+/// exist and be a directory (no directory is created).
+pub fn output_dir(text: &str) -> Result<std::path::PathBuf, String> {
+    let path = Path::new(text);
+    permlab::io::check_output_dir(path)
+        .map(|_| path.to_path_buf())
+        .map_err(|e| e.to_string())
 }
 
 /// Checks that text drawn on a figure has no control characters (they are not

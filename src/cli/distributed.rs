@@ -2,7 +2,7 @@
 //! the MPI ranks the process was started with; rank 0 prints what `bfs` prints.
 
 use super::CliResult;
-use permlab::puzzle::SearchMetric;
+use permlab::puzzle::Metric;
 use permlab::search::space::StateSpace;
 use permlab::Puzzle;
 use std::path::PathBuf;
@@ -22,7 +22,7 @@ impl Distributed {
     pub fn run<S: StateSpace>(
         self,
         puzzle: &Puzzle,
-        metric: SearchMetric,
+        metric: Metric,
         space: &S,
         indexing: String,
         antipodes: usize,
@@ -99,7 +99,7 @@ impl Distributed {
     pub fn run<S: StateSpace>(
         self,
         _puzzle: &Puzzle,
-        _metric: SearchMetric,
+        _metric: Metric,
         _space: &S,
         _indexing: String,
         _antipodes: usize,

@@ -2,7 +2,7 @@
 //! whole gallery into a directory).
 
 use super::output::outln;
-use super::search::{AnySpace, SpaceArgs};
+use super::space::SpaceArgs;
 use super::{print_json, CliError, CliResult, ConventionArgs};
 use clap::Subcommand;
 use permlab::figures::blocks_figure::BlocksFigure;
@@ -24,8 +24,8 @@ use std::process::ExitCode;
 
 #[derive(Subcommand)]
 pub enum FigureCommand {
-    /// Draws one figure into a file (--out x.svg, x.png, x.pdf, or x.tex as TikZ for
-    /// matrix, bfs and hist).
+    /// Draws one figure into a file (--out x.svg, x.png, x.pdf, or x.tex for its
+    /// TikZ/PGF form).
     Figure {
         #[command(subcommand)]
         kind: Box<FigureKind>,
@@ -36,27 +36,65 @@ pub enum FigureCommand {
         /// Output directory (created if missing).
         #[arg(long, default_value = "figures")]
         dir: PathBuf,
-        /// Figure theme: paper (print, the committed gallery), slides (larger text,
-        /// heavier lines) or notebook (a smaller canvas).
+        /// Figure theme: paper (print, one journal column wide, no titles: the
+        /// committed gallery), slides (larger text, heavier lines) or notebook.
         #[arg(long, default_value = "paper", value_parser = parse_theme)]
         theme: Theme,
     },
+}
+
+/// `--style` of `figure cycles`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum CycleStyleArg {
+    /// Each nontrivial cycle as a ring of its points with arrows along the ring.
+    Arcs,
+    /// One bar of the degree's width, a segment per cycle (fixed points together).
+    Bar,
+}
+
+impl From<CycleStyleArg> for CycleStyle {
+    fn from(a: CycleStyleArg) -> CycleStyle {
+        match a {
+            CycleStyleArg::Arcs => CycleStyle::Arcs,
+            CycleStyleArg::Bar => CycleStyle::Bar,
+        }
+    }
+}
+
+/// `--layout` of `figure schreier`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum GraphLayoutArg {
+    /// Points in order round a circle.
+    Circle,
+    /// Rows by breadth-first distance from the first point of each orbit.
+    Layers,
+}
+
+impl From<GraphLayoutArg> for GraphLayout {
+    fn from(a: GraphLayoutArg) -> GraphLayout {
+        match a {
+            GraphLayoutArg::Circle => GraphLayout::Circle,
+            GraphLayoutArg::Layers => GraphLayout::Layers,
+        }
+    }
 }
 
 /// Options shared by every figure kind.
 #[derive(clap::Args)]
 pub struct OutArgs {
     /// Output file: .svg, .png, .pdf (vector, the SVG converted with the font
-    /// embedded), or .tex (TikZ/PGF; matrix, bfs, distributions, hist, mixing, spectrum and
-    /// cycletype only).
-    #[arg(long)]
+    /// embedded), or .tex (the figure's TikZ/PGF picture).
+    #[arg(long, value_parser = super::args::output_file)]
     out: PathBuf,
-    /// Size in pixels, WxH or W (square); default: the figure's own. Not for .tex.
+    /// Size of the drawing in pixels, WxH or W (square); default: the figure's own.
+    /// Not for .tex.
     #[arg(long)]
     size: Option<String>,
-    /// Physical width: 8.5cm, 85mm, 3.35in or 240pt (PostScript points). Sets the PDF
-    /// page and the SVG's width (the drawing scales as a whole) or, for a PNG, its
-    /// pixel width at --dpi; the height keeps the figure's aspect ratio. Not for .tex.
+    /// The width the figure is printed at: single (one journal column, 8.5 cm, the
+    /// default), double (17.5 cm), or a length 8.5cm, 85mm, 3.35in, 240pt (PostScript
+    /// points). Text and lines keep their sizes in points at this width; it is the
+    /// SVG's width and the PDF's page width, and with --dpi a PNG's pixel width. Not
+    /// for .tex.
     #[arg(long)]
     width: Option<String>,
     /// Pixels per inch of a PNG sized by --width (default 300).
@@ -66,11 +104,13 @@ pub struct OutArgs {
     /// class, pgfplots) instead of a bare tikzpicture.
     #[arg(long)]
     standalone: bool,
-    /// Title drawn on the figure (default depends on the kind).
+    /// Title drawn on the figure (under the paper theme figures have none unless
+    /// given: the caption is the document's; other themes draw one by default).
     #[arg(long)]
     title: Option<String>,
-    /// Figure theme: paper (print), slides (larger text, heavier lines, a larger
-    /// canvas) or notebook (a smaller canvas). Not for .tex, whose text is LaTeX's.
+    /// Figure theme: paper (print: one journal column, text at least 7 pt, no
+    /// title), slides (larger text, heavier lines) or notebook. Not for .tex, whose
+    /// text is LaTeX's.
     #[arg(long, default_value = "paper", value_parser = parse_theme)]
     theme: Theme,
 }
@@ -156,7 +196,7 @@ pub enum FigureKind {
         pw: PuzzleWord,
         /// arcs (rings of points) or bar (one segment per cycle).
         #[arg(long, value_enum, default_value = "arcs")]
-        style: CycleStyle,
+        style: CycleStyleArg,
         #[command(flatten)]
         out: OutArgs,
     },
@@ -181,7 +221,7 @@ pub enum FigureKind {
         /// The moves and how they count, for every puzzle: htm, qtm or generators
         /// (default: each puzzle's own, as `permlab puzzles` lists).
         #[arg(long, value_enum)]
-        metric: Option<super::search::MetricArg>,
+        metric: Option<super::space::MetricArg>,
         /// Log scale on the count axis.
         #[arg(long)]
         log: bool,
@@ -216,7 +256,7 @@ pub enum FigureKind {
         /// circle (points in order round a circle) or layers (rows by BFS distance from
         /// the first point of each orbit).
         #[arg(long, value_enum, default_value = "circle")]
-        layout: GraphLayout,
+        layout: GraphLayoutArg,
         #[command(flatten)]
         out: OutArgs,
     },
@@ -339,7 +379,7 @@ impl OutArgs {
             }
         }
         if let Some(w) = &self.width {
-            permlab::figures::parse_length_pt(w).map_err(|e| format!("--width: {e}"))?;
+            print_width(w, &self.theme)?;
             if format == Format::Tex {
                 return Err("--width: a .tex (TikZ) figure takes its size in LaTeX".into());
             }
@@ -367,59 +407,71 @@ impl OutArgs {
         }
         Ok(())
     }
+
+    /// The theme drawn with: `--theme`, printed at `--width`, with titles when
+    /// `--title` gives one.
+    fn theme(&self) -> Result<Theme, CliError> {
+        let mut theme = self.theme;
+        if let Some(w) = &self.width {
+            theme = theme.with_print_width(print_width(w, &theme)?);
+        }
+        if self.title.is_some() {
+            theme = theme.with_titles(true);
+        }
+        Ok(theme)
+    }
+}
+
+/// The print width `--width` names, in points: `single` and `double` are the theme's
+/// one- and two-column widths.
+fn print_width(text: &str, theme: &Theme) -> Result<f64, CliError> {
+    match text {
+        "single" => Ok(theme.print_width_pt),
+        "double" => Ok(theme.wide_width_pt),
+        _ => Ok(permlab::figures::parse_length_pt(text).map_err(|e| format!("--width: {e}"))?),
+    }
 }
 
 /// Writes a figure as asked by `out` and reports it.
 fn write_figure(fig: &dyn DynFigure, out: &OutArgs, json: bool) -> CliResult {
-    let themed = fig.with_theme(out.theme);
-    let fig: &dyn DynFigure = &themed;
     let format = Format::from_path(&out.out)?;
+    if format == Format::Tex {
+        return write_tikz(fig, out, json);
+    }
+    let theme = out.theme()?;
+    let themed = fig.with_theme(theme);
+    let fig: &dyn DynFigure = &themed;
     let size = match &out.size {
         Some(s) => parse_size(s)?,
         None => fig.size(),
     };
-    let width_pt = out
-        .width
-        .as_deref()
-        .map(permlab::figures::parse_length_pt)
-        .transpose()?;
-    // the drawing's pixel size and, for vector output, its physical size in points
-    let (pixels, points, bytes) = match (format, width_pt) {
-        (Format::Tex, _) => return write_tikz(fig, out, json),
-        (Format::Svg, None) => (size, None, fig.svg(size)?.into_bytes()),
-        (Format::Svg, Some(w)) => {
-            let svg = permlab::figures::svg_physical_size(&fig.svg(size)?, w)?;
-            (
-                size,
-                Some((w, w * size.1 as f64 / size.0 as f64)),
-                svg.into_bytes(),
-            )
-        }
-        (Format::Pdf, None) => {
-            let pt = (size.0 as f64, size.1 as f64);
-            (size, Some(pt), fig.pdf(size)?)
-        }
-        (Format::Pdf, Some(w)) => {
-            // svg2pdf maps `dpi` pixels to an inch: the page is `w` points wide
-            let dpi = size.0 as f64 * 72.0 / w;
-            let pdf = permlab::figures::pdf::svg_to_pdf_dpi(&fig.svg(size)?, dpi as f32)?;
-            (size, Some((w, w * size.1 as f64 / size.0 as f64)), pdf)
-        }
-        (Format::Png, None) => (size, None, fig.png(size)?),
-        (Format::Png, Some(w)) => {
-            let dpi = out.dpi.unwrap_or(300) as f64;
-            let px_w = (w / 72.0 * dpi).round().max(1.0);
-            let px_h = (px_w * size.1 as f64 / size.0 as f64).round().max(1.0);
-            let max = permlab::figures::MAX_FIGURE_SIDE as f64;
-            if px_w > max || px_h > max {
-                return Err(format!(
-                    "--width {} at {dpi} dpi: {px_w}x{px_h} pixels, above {max} a side",
-                    out.width.as_deref().unwrap_or("")
-                )
-                .into());
-            }
-            let px = (px_w as u32, px_h as u32);
-            (px, None, fig.png(px)?)
+    let aspect = f64::from(size.1) / f64::from(size.0);
+    let points = (theme.print_width_pt, theme.print_width_pt * aspect);
+    // the drawing's pixel size, its physical size for vector output, and the bytes
+    let (pixels, physical, bytes) = match format {
+        Format::Svg => (size, Some(points), fig.svg(size)?.into_bytes()),
+        Format::Pdf => (size, Some(points), fig.pdf(size)?),
+        _ => {
+            // a PNG sized by --width and --dpi renders the same drawing at more pixels
+            let px = match (&out.width, out.dpi) {
+                (Some(_), dpi) => {
+                    let dpi = f64::from(dpi.unwrap_or(300));
+                    let px_w = (points.0 / 72.0 * dpi).round().max(1.0);
+                    let px_h = (px_w * aspect).round().max(1.0);
+                    let max = f64::from(permlab::figures::MAX_FIGURE_SIDE);
+                    if px_w > max || px_h > max {
+                        return Err(format!(
+                            "--width {} at {dpi} dpi: {px_w}x{px_h} pixels, above {max} a side",
+                            out.width.as_deref().unwrap_or("")
+                        )
+                        .into());
+                    }
+                    (px_w as u32, px_h as u32)
+                }
+                (None, _) => size,
+            };
+            let svg = fig.svg(size)?;
+            (px, None, permlab::figures::raster::svg_to_png(&svg, px)?)
         }
     };
     write_atomically(&out.out, &bytes)?;
@@ -436,13 +488,13 @@ fn write_figure(fig: &dyn DynFigure, out: &OutArgs, json: bool) -> CliResult {
             "height": pixels.1,
             "bytes": bytes.len(),
         });
-        if let Some((w, h)) = points {
+        if let Some((w, h)) = physical {
             v["width_pt"] = json!(w);
             v["height_pt"] = json!(h);
         }
         print_json(&v)?;
     } else {
-        let physical = match points {
+        let physical = match physical {
             Some((w, h)) => format!(", {w:.1}x{h:.1} pt"),
             None => String::new(),
         };
@@ -489,8 +541,14 @@ fn write_tikz(fig: &dyn DynFigure, out: &OutArgs, json: bool) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The title a figure is given: `--title`, else `default` when the theme draws
+/// default titles (not the paper theme, whose captions are the document's), else none.
 fn title_or(out: &OutArgs, default: &str) -> String {
-    out.title.clone().unwrap_or_else(|| default.to_string())
+    match &out.title {
+        Some(t) => t.clone(),
+        None if out.theme.titles => default.to_string(),
+        None => String::new(),
+    }
 }
 
 impl FigureCommand {
@@ -523,19 +581,6 @@ impl FigureKind {
 
     fn run(self, json: bool) -> CliResult {
         self.out().validate()?;
-        let tikz_kind = matches!(
-            self,
-            FigureKind::Matrix { .. }
-                | FigureKind::Bfs { .. }
-                | FigureKind::Distributions { .. }
-                | FigureKind::Hist { .. }
-                | FigureKind::Mixing { .. }
-                | FigureKind::Spectrum { .. }
-                | FigureKind::Cycletype { .. }
-        );
-        if Format::from_path(&self.out().out)? == Format::Tex && !tikz_kind {
-            return Err(permlab::figures::FigureError::NoTikz.into());
-        }
         if let FigureKind::Hist { x_desc, .. } = &self {
             super::args::check_label(x_desc, "--x-desc")?;
         }
@@ -546,14 +591,36 @@ impl FigureKind {
                 max_memory,
                 out,
             } => {
-                use permlab::figures::mixing::{mixing_series, MixingFigure};
+                use permlab::figures::mixing::{MixingFigure, MixingSeries};
+                use permlab::linalg::spectrum::{random_move_spectrum, Domain};
+                use permlab::search::mixing::{mixing, MixingOptions};
                 let max_memory = max_memory
                     .as_deref()
-                    .map(super::search::parse_bytes)
+                    .map(super::space::parse_bytes)
                     .transpose()?;
                 let mut series = Vec::new();
                 for p in &puzzles {
-                    series.push(mixing_series(p, steps, max_memory)?.0);
+                    // the walk of `permlab mixing PUZZLE`, and the spectrum of its moves
+                    let (names, perms) = permlab::search::space::metric_moves(p, p.metric())?;
+                    let space = permlab::search::space::GroupSpace::new(
+                        p.name(),
+                        p.degree(),
+                        names,
+                        perms.clone(),
+                    )?;
+                    let bar = super::progress::Bar::search(true);
+                    let opts = MixingOptions {
+                        steps,
+                        max_memory,
+                        progress: &bar,
+                    };
+                    let walk = mixing(&space, &opts, super::progress::stop_flag())?;
+                    bar.clear();
+                    if walk.interrupted {
+                        return Err("interrupted".into());
+                    }
+                    let spectrum = random_move_spectrum(p.degree(), &perms, Domain::Points).ok();
+                    series.push(MixingSeries::new(p.name(), &walk, spectrum.as_ref()));
                 }
                 let fig = MixingFigure::new(series).title(&title_or(&out, "random-walk mixing"));
                 write_figure(&fig, &out, json)
@@ -679,7 +746,7 @@ impl FigureKind {
             FigureKind::Cycles { pw, style, out } => {
                 let (_, g) = pw.load()?;
                 let fig = CycleFigure::new(&g)
-                    .style(style)
+                    .style(style.into())
                     .title(&title_or(&out, &pw.word));
                 write_figure(&fig, &out, json)
             }
@@ -691,16 +758,13 @@ impl FigureKind {
                 ..
             } => {
                 let spec = text.split_once('[').map_or("", |(p, _)| p.trim());
-                let sub = permlab::search::twophase::parse_subgroup_option(
-                    "--coset",
-                    &puzzle,
-                    puzzle.name(),
-                    &text,
-                )?;
+                let sub = puzzle
+                    .parse_subgroup(&text)
+                    .map_err(|e| format!("--coset: {e}"))?;
                 let perms: Vec<Perm> = sub.into_iter().map(|(_, p)| p).collect();
                 let fig = SchreierFigure::on_cosets(&puzzle, &perms)
                     .map_err(|e| format!("figure schreier {} --coset {text:?}: {e}", spec))?
-                    .layout(layout)
+                    .layout(layout.into())
                     .title(&title_or(
                         &out,
                         &format!(
@@ -739,7 +803,7 @@ impl FigureKind {
                 };
                 let fig = SchreierFigure::on_points(&puzzle, &pts)
                     .map_err(|e| format!("figure schreier {}: {e}", puzzle.name()))?
-                    .layout(layout)
+                    .layout(layout.into())
                     .title(&title_or(
                         &out,
                         &format!("Schreier graph of {}", puzzle.name()),
@@ -850,7 +914,7 @@ fn search_distribution(args: &SpaceArgs) -> Result<DistanceDistribution, CliErro
         let max_memory = args
             .max_memory
             .as_deref()
-            .map(super::search::parse_bytes)
+            .map(super::space::parse_bytes)
             .transpose()?;
         let bar = super::progress::Bar::search(!args.quiet);
         let opts = BfsOptions {
@@ -861,30 +925,32 @@ fn search_distribution(args: &SpaceArgs) -> Result<DistanceDistribution, CliErro
         Ok(r.distribution)
     }
     let (_, space) = args.build()?;
-    match &space {
-        AnySpace::Group(s) => run(s, args),
-        AnySpace::Ring(s) => run(s, args),
-        AnySpace::Pieces(s) => run(s, args),
-        AnySpace::Tokens(s) => run(s, args),
-    }
+    permlab::with_space!(&space, s => run(s, args))
 }
 
 fn write_gallery(dir: &Path, theme: Theme, json: bool) -> CliResult {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot create directory {}: {e}", dir.display()))?;
-    let items = gallery()?;
+    // the directory itself is made when missing (as `mkdir` would), its parents never
+    if !dir.is_dir() {
+        permlab::io::check_output_path(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir(dir)
+            .map_err(|e| format!("cannot create directory {}: {e}", dir.display()))?;
+    }
+    let items = gallery(&theme)?;
     let bar = super::progress::Bar::items(items.len() as u64, true);
     let mut written = Vec::new();
     for it in &items {
         bar.message(it.name.clone());
-        let figure = it.figure.with_theme(theme);
-        let figure: &dyn DynFigure = &figure;
+        let figure = it.figure.as_ref();
         let size = figure.size();
         let svg = dir.join(format!("{}.svg", it.name));
         let png = dir.join(format!("{}.png", it.name));
         let pdf = dir.join(format!("{}.pdf", it.name));
-        write_atomically(&svg, figure.svg(size)?.as_bytes())?;
-        write_atomically(&png, &figure.png(size)?)?;
+        let svg_text = figure.svg(size)?;
+        write_atomically(&svg, svg_text.as_bytes())?;
+        write_atomically(
+            &png,
+            &permlab::figures::raster::svg_to_png(&svg_text, size)?,
+        )?;
         write_atomically(&pdf, &figure.pdf(size)?)?;
         written.push(json!({
             "name": it.name,
@@ -894,6 +960,7 @@ fn write_gallery(dir: &Path, theme: Theme, json: bool) -> CliResult {
             "pdf": pdf.display().to_string(),
             "width": size.0,
             "height": size.1,
+            "width_pt": figure.drawn_theme().print_width_pt,
         }));
         bar.step("");
     }
@@ -901,13 +968,15 @@ fn write_gallery(dir: &Path, theme: Theme, json: bool) -> CliResult {
     // an index of the files and their captions, for the README and the paper
     let mut index = String::from(
         "# Figures\n\nWritten by `permlab figures` (do not edit: run it again). Each figure is \
-         here as SVG, PNG and PDF.\n\n| figure | what it shows | PDF |\n|---|---|---|\n",
+         here as SVG, PNG and PDF, printed one journal column wide (8.5 cm) or two (17.5 cm).\n\n\
+         | figure | what it shows | width | PDF |\n|---|---|---|---|\n",
     );
     for it in &items {
         index.push_str(&format!(
-            "| [{0}.svg]({0}.svg) | {1} | [{0}.pdf]({0}.pdf) |\n",
+            "| [{0}.svg]({0}.svg) | {1} | {2} | [{0}.pdf]({0}.pdf) |\n",
             it.name,
-            permlab::escape::markdown_cell(&it.caption)
+            permlab::escape::markdown_cell(&it.caption),
+            if it.wide { "double" } else { "single" }
         ));
     }
     write_atomically(&dir.join("INDEX.md"), index.as_bytes())?;

@@ -79,7 +79,7 @@ pub enum GroupCommand {
         #[arg(long, default_value_t = 8)]
         max: usize,
         /// Also write the table to this file (.tex: LaTeX longtable, else Markdown).
-        #[arg(long)]
+        #[arg(long, value_parser = super::args::output_file)]
         out: Option<PathBuf>,
     },
 }
@@ -119,8 +119,11 @@ pub struct ClaimArgs {
     /// Output format of the proof.
     #[arg(long, value_enum, default_value = "text")]
     pub format: ProofFormat,
+    /// The proof as LaTeX: the same as --format latex.
+    #[arg(long, conflicts_with = "format")]
+    pub latex: bool,
     /// Also write a certificate (JSON) that `permlab verify` re-checks independently.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::args::output_file)]
     pub certificate: Option<PathBuf>,
 }
 
@@ -433,7 +436,11 @@ impl ClaimArgs {
                 "latex": proof.render(Format::Latex),
             }))?;
         } else {
-            let f = match self.format {
+            let f = match if self.latex {
+                ProofFormat::Latex
+            } else {
+                self.format
+            } {
                 ProofFormat::Text => Format::Text,
                 ProofFormat::Md => Format::Markdown,
                 ProofFormat::Latex => Format::Latex,

@@ -17,7 +17,7 @@ use permlab::linalg::spectrum::{
 };
 use permlab::nalgebra::Complex;
 use permlab::proof::invariant::ParityCoordinate;
-use permlab::puzzle::SearchMetric;
+use permlab::puzzle::Metric;
 use permlab::search::space::metric_moves;
 use permlab::Puzzle;
 use serde_json::{json, Value};
@@ -206,7 +206,7 @@ pub struct SpectrumArgs {
     /// The moves S of the random-move operator: htm, qtm or generators (default:
     /// the puzzle's metric, as `permlab mixing`).
     #[arg(long, conflicts_with = "word")]
-    metric: Option<SearchMetric>,
+    metric: Option<Metric>,
     #[command(flatten)]
     conv: super::ConventionArgs,
 }

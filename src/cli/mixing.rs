@@ -3,11 +3,13 @@
 
 use super::output::outln;
 use super::progress::{stop_flag, Bar};
-use super::search::{with_space, AnySpace, SpaceArgs};
+use super::space::SpaceArgs;
 use super::{print_json, CliResult};
 use clap::Args;
 use permlab::linalg::spectrum::closed_under_inverses;
+use permlab::search::any_space::AnySpace;
 use permlab::search::mixing::{mixing, Mixing, MixingOptions};
+use permlab::with_space;
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -46,7 +48,7 @@ pub fn run(args: MixingArgs, json: bool) -> CliResult {
         AnySpace::Ring(_) => format!("{} up to rotation", puzzle.name()),
         AnySpace::Pieces(_) => format!("{} (tracked pieces)", puzzle.name()),
         AnySpace::Tokens(_) => format!("{} (identical pieces)", puzzle.name()),
-        AnySpace::Group(_) => puzzle.name().to_string(),
+        _ => puzzle.name().to_string(),
     };
     bar.clear();
     if json {

@@ -2,6 +2,8 @@
 
 mod args;
 mod bench;
+mod bfs;
+mod cache;
 mod classes;
 mod core;
 mod distributed;
@@ -15,6 +17,8 @@ pub mod output;
 mod progress;
 mod reproduce;
 mod search;
+mod solve;
+mod space;
 mod structure;
 
 use clap::{Parser, Subcommand};
@@ -98,6 +102,11 @@ enum Command {
     Module(linalg::ModuleArgs),
     /// Seed 000's Number Rotation Puzzle: Spiral, Cycle, 3-cycles, solve, bench.
     Nrp(nrp::NrpArgs),
+    /// The table cache: `list` shows its directory and tables, `clear` empties it.
+    Cache {
+        #[command(subcommand)]
+        what: cache::CacheCommand,
+    },
     /// Benchmarks.
     Bench {
         #[command(subcommand)]
@@ -128,6 +137,7 @@ pub fn run() -> CliResult {
         Command::Spectrum(a) => linalg::run_spectrum(a, json),
         Command::Module(a) => linalg::run_module(a, json),
         Command::Nrp(a) => nrp::run(a, json),
+        Command::Cache { what } => what.run(json),
         Command::Bench { which } => which.run(json),
     }?;
     output::flush()?;
@@ -181,6 +191,9 @@ fn usage_error(e: clap::Error) -> CliResult {
     };
     let hint = if dash_value {
         "; use -- before values that start with - (or --option=VALUE) (see --help)"
+    } else if e.kind() == ErrorKind::ValueValidation {
+        // the value parser's message says what is wrong with the value
+        ""
     } else {
         " (see --help)"
     };

@@ -5,8 +5,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 /// A progress bar on stderr (hidden when not wanted), usable as the library's
-/// [`permlab::progress::Progress`] observer.
-pub struct Bar(ProgressBar);
+/// [`permlab::progress::Progress`] observer; its notes are lines on stderr (when
+/// shown).
+pub struct Bar(ProgressBar, bool);
 
 impl Bar {
     /// A bar counting `total` items (claims, figures, boards, states), with the current
@@ -27,11 +28,11 @@ impl Bar {
 
     fn styled(total: u64, show: bool, template: &str) -> Bar {
         if !show {
-            return Bar(ProgressBar::hidden());
+            return Bar(ProgressBar::hidden(), false);
         }
         let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         b.set_style(ProgressStyle::with_template(template).expect("a valid template"));
-        Bar(b)
+        Bar(b, true)
     }
 
     /// One more item done, `message` being the next.
@@ -66,6 +67,11 @@ impl permlab::progress::Progress for Bar {
     }
     fn finish(&self) {
         self.0.finish_and_clear();
+    }
+    fn note(&self, line: &str) {
+        if self.1 {
+            self.0.suspend(|| super::output::errln!("{line}"));
+        }
     }
 }
 

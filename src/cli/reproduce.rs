@@ -30,7 +30,7 @@ pub struct ReproduceArgs {
     #[arg(long)]
     expect: Option<PathBuf>,
     /// Where to write the generated LaTeX files.
-    #[arg(long, default_value = "paper/generated")]
+    #[arg(long, default_value = "paper/generated", value_parser = super::args::output_dir)]
     generated: PathBuf,
 }
 
@@ -62,7 +62,7 @@ pub fn run(a: ReproduceArgs, json: bool) -> CliResult {
     if json {
         outln!("{}", report.to_json());
     } else if a.markdown {
-        out!("{}", report.to_markdown());
+        out!("{}", report.to_markdown(true));
     } else if a.latex {
         out!("{}", report.to_latex());
     } else {
@@ -79,7 +79,7 @@ pub fn run(a: ReproduceArgs, json: bool) -> CliResult {
         )?;
         write_atomic(
             &a.generated.join("claims.md"),
-            report.to_markdown().as_bytes(),
+            report.to_markdown(false).as_bytes(),
         )?;
     }
     let expected = match &a.expect {

@@ -18,14 +18,13 @@
 //! assert!(fig.to_svg(fig.default_size()).unwrap().contains("<rect"));
 //! ```
 
-use super::{centred_text, draw_err, draw_title, Area, Figure, FigureError, Theme};
+use super::canvas::{Canvas, Stroke};
+use super::text::{HAlign, VAlign};
+use super::{draw_title, palette, tikz, Figure, FigureError, Theme};
 use crate::group::blocks::BlockSystem;
 use crate::puzzle::{Layout, Puzzle};
-use plotters::prelude::*;
-
-/// Where the six faces of a cube sit in its net, in face units (column, row): the
-/// order U, L, F, R, B, D of [`crate::puzzle::cube`], as in [`super::cube_net`].
-const NET_SLOTS: [(usize, usize); 6] = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)];
+use plotters::style::RGBColor;
+use std::fmt::Write;
 
 /// A picture of block systems on a puzzle's positions.
 #[derive(Clone, Debug)]
@@ -41,50 +40,12 @@ pub struct BlocksFigure {
     title: String,
 }
 
-/// The colour of block `k` of `count`: hues spread evenly around the colour wheel
-/// (HSL, hue `k/count` of a turn), alternating between a darker and a lighter tone
-/// so that neighbouring hues differ in lightness too.
-pub fn block_colour(k: usize, count: usize) -> RGBColor {
-    let count = count.max(1);
-    let hue = k as f64 / count as f64;
-    let (s, l) = if k.is_multiple_of(2) {
-        (0.65, 0.45)
-    } else {
-        (0.75, 0.70)
-    };
-    hsl(hue, s, l)
-}
-
-/// HSL (each in `0..1`) to RGB.
-fn hsl(h: f64, s: f64, l: f64) -> RGBColor {
-    let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
-    let hp = h.rem_euclid(1.0) * 6.0;
-    let x = c * (1.0 - (hp % 2.0 - 1.0).abs());
-    let (r, g, b) = match hp as u32 {
-        0 => (c, x, 0.0),
-        1 => (x, c, 0.0),
-        2 => (0.0, c, x),
-        3 => (0.0, x, c),
-        4 => (x, 0.0, c),
-        _ => (c, 0.0, x),
-    };
-    let m = l - c / 2.0;
-    let v = |t: f64| ((t + m) * 255.0).round().clamp(0.0, 255.0) as u8;
-    RGBColor(v(r), v(g), v(b))
-}
-
 /// The cell (column, row) of each position of `puzzle`, and the grid size.
 fn puzzle_cells(puzzle: &Puzzle) -> (Vec<(usize, usize)>, (usize, usize)) {
     let n = puzzle.degree();
     match puzzle.layout() {
         Layout::Cube(m) if 6 * m * m == n => {
-            let cells = (0..n)
-                .map(|p| {
-                    let (face, r, c) = (p / (m * m), p % (m * m) / m, p % m);
-                    let (fc, fr) = NET_SLOTS[face];
-                    (fc * m + c, fr * m + r)
-                })
-                .collect();
+            let cells = (0..n).map(|p| super::cube_net::net_cell(m, p)).collect();
             (cells, (4 * m, 3 * m))
         }
         Layout::Grid { rows, cols } if rows * cols == n => {
@@ -190,7 +151,7 @@ impl BlocksFigure {
     /// The fill colour of position `p` (light grey outside every block drawn).
     pub fn colour_at(&self, p: usize) -> RGBColor {
         match self.block_of(p) {
-            Some(k) => block_colour(k, self.blocks),
+            Some(k) => palette::spread(k, self.blocks),
             None => RGBColor(230, 230, 230),
         }
     }
@@ -211,54 +172,103 @@ impl Figure for BlocksFigure {
         )
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
-        let size = area.dim_in_pixel();
-        let (w, h) = (size.0 as f64, size.1 as f64);
-        let top = draw_title(area, &self.title, theme)? as f64;
-        let foot = theme.label_size(size);
-        let margin = 8.0;
+    fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError> {
+        let (w, h) = (canvas.width(), canvas.height());
+        let top = draw_title(canvas, &self.title, theme);
+        let foot = theme.label(w);
+        let margin = w * 0.02;
         let (gc, gr) = self.grid;
         let cell = ((w - 2.0 * margin) / gc as f64)
-            .min((h - top - 2.0 * margin - 2.0 * foot) / gr as f64)
+            .min((h - top - 2.0 * margin - 2.2 * foot) / gr as f64)
             .max(2.0)
             .floor();
         let x0 = ((w - cell * gc as f64) / 2.0).floor();
         let y0 = top + margin;
-        let px = |v: f64| v.round() as i32;
-        let font = centred_text(
-            theme.text((cell * 0.36).min(16.0)).min(cell * 0.45),
-            theme.palette.ink,
-        );
-        let border = theme.palette.ink.stroke_width(theme.line(1.0));
+        let em = (cell * 0.4).min(theme.label(w));
+        let border = Stroke::new(theme.palette.ink, theme.line(0.8, w));
         for (p, &(c, r)) in self.cells.iter().enumerate() {
-            let x = x0 + c as f64 * cell;
-            let y = y0 + r as f64 * cell;
-            let corners = [(px(x), px(y)), (px(x + cell), px(y + cell))];
-            let colour = self.colour_at(p);
-            area.draw(&Rectangle::new(corners, colour.filled()))
-                .map_err(draw_err)?;
-            area.draw(&Rectangle::new(corners, border))
-                .map_err(draw_err)?;
-            if let (Some(k), true) = (self.block_of(p), cell >= 14.0) {
-                // white text on dark tones, ink on light ones
-                let ink = if k.is_multiple_of(2) {
-                    WHITE
-                } else {
-                    theme.palette.ink
-                };
-                area.draw(&Text::new(
-                    (k + 1).to_string(),
-                    (px(x + cell / 2.0), px(y + cell / 2.0)),
-                    font.clone().color(&ink),
-                ))
-                .map_err(draw_err)?;
+            let (x, y) = (x0 + c as f64 * cell, y0 + r as f64 * cell);
+            canvas.rect(
+                (x, y),
+                (x + cell, y + cell),
+                Some(self.colour_at(p)),
+                Some(border),
+            );
+            // the block's number, where it can be read
+            if let (Some(k), true) = (self.block_of(p), em >= theme.small(w) * 0.99) {
+                canvas.label(
+                    &(k + 1).to_string(),
+                    (x + cell / 2.0, y + cell / 2.0),
+                    em,
+                    (HAlign::Centre, VAlign::Middle),
+                    self.number_colour(k, theme),
+                );
             }
         }
-        area.draw(&Text::new(
-            self.note.clone(),
-            (px(w / 2.0), px(h - foot)),
-            centred_text(foot, theme.palette.ink),
-        ))
-        .map_err(draw_err)
+        canvas.label(
+            &self.note,
+            (w / 2.0, h - foot * 0.6),
+            foot,
+            (HAlign::Centre, VAlign::Bottom),
+            theme.palette.ink,
+        );
+        Ok(())
+    }
+
+    /// The cells in position order in cell units (`x` right, `y` down, 8 cm wide at
+    /// most), each filled with its block's colour and numbered, the note below.
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        let (gc, gr) = self.grid;
+        let unit = (8.0 / gc as f64).min(6.0 / gr as f64);
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "\\begin{{tikzpicture}}[x={}cm,y=-{}cm,font=\\scriptsize]",
+            tikz::num(unit),
+            tikz::num(unit)
+        );
+        let ink = tikz::colour(palette::INK);
+        for (p, &(c, r)) in self.cells.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "\\filldraw[fill={},draw={ink},line width=0.4pt] ({c},{r}) rectangle ++(1,1);",
+                tikz::colour(self.colour_at(p))
+            );
+            if let Some(k) = self.block_of(p) {
+                let text = if k.is_multiple_of(2) {
+                    "white"
+                } else {
+                    "black"
+                };
+                let _ = writeln!(s, "\\node[text={text}] at ({c}.5,{r}.5) {{{}}};", k + 1);
+            }
+        }
+        s.push_str(&tikz::node(
+            "below,font=\\small",
+            gc as f64 / 2.0,
+            gr as f64,
+            &self.note,
+        ));
+        if !self.title.is_empty() {
+            s.push_str(&tikz::node(
+                "above,font=\\normalsize",
+                gc as f64 / 2.0,
+                0.0,
+                &self.title,
+            ));
+        }
+        s.push_str("\\end{tikzpicture}\n");
+        Ok(s)
+    }
+}
+
+impl BlocksFigure {
+    /// White numbers on the darker tones (even blocks), ink on the lighter ones.
+    fn number_colour(&self, k: usize, theme: &Theme) -> RGBColor {
+        if k.is_multiple_of(2) {
+            RGBColor(255, 255, 255)
+        } else {
+            theme.palette.ink
+        }
     }
 }

@@ -2,6 +2,14 @@
 //! a cycle (cell `i` → cell `i^g`), and the path a number takes during a word (seed
 //! 000's Spiral).
 //!
+//! The picture is laid out in cell units ([`BoardFigure::arrow_curves`],
+//! [`BoardFigure::path_steps`]) and drawn from that layout both on the canvas (scaled
+//! to pixels) and in TikZ (in cell units), so the two show the same cells, numbers and
+//! arrows in the same order. A number is a round node ([`BoardFigure::node_radius`]):
+//! arrows and path steps start and stop on its boundary, and an arrow whose straight
+//! line would cross another number is bent round it, so no arrow is drawn through a
+//! digit.
+//!
 //! ```
 //! use permlab::{Puzzle, figures::{Figure, board::{BoardFigure, trajectory}}};
 //! let p = Puzzle::builtin("board:3x3:2").unwrap();
@@ -16,11 +24,14 @@
 //! assert!(fig.to_png((300, 300)).unwrap().len() > 100);
 //! ```
 
-use super::{centred_text, draw_arrow, draw_err, draw_title, Area, Figure, FigureError, Theme};
+use super::canvas::{Canvas, Stroke};
+use super::text::{text_width, HAlign, VAlign, CAP_HEIGHT};
+use super::{draw_title, tikz, Figure, FigureError, Theme};
 use crate::perm::Perm;
 use crate::puzzle::{Layout, Puzzle};
 use crate::word::Word;
-use plotters::prelude::*;
+use plotters::style::RGBColor;
+use std::fmt::Write;
 
 /// The caption under a board with arrows: position `p`'s arrow points to `p^g`.
 pub const ARROWS_CAPTION: &str = "arrow p → p^g for each position p the permutation g moves";
@@ -42,8 +53,35 @@ pub struct BoardFigure {
     title: String,
 }
 
+/// A point in cell units: `(column, row)`, cell `p`'s square spanning
+/// `(p mod C, p div C)` to one more in each.
+pub type CellPoint = (f64, f64);
+
+/// One step of a path, in cell units, between the boundaries of two numbers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PathStep {
+    /// A straight arrow.
+    Line {
+        /// Start.
+        from: CellPoint,
+        /// End (the arrow's tip).
+        to: CellPoint,
+    },
+    /// The arc a block turn carries the number along.
+    Arc {
+        /// The turn's centre.
+        centre: CellPoint,
+        /// Radius.
+        radius: f64,
+        /// Angle of the start (radians, clockwise on the page from the +x axis).
+        start: f64,
+        /// Signed angle turned (positive: clockwise).
+        sweep: f64,
+    },
+}
+
 /// The centre of cell `p` in cell units (column + ½, row + ½).
-fn cell_centre(cols: usize, p: usize) -> (f64, f64) {
+fn cell_centre(cols: usize, p: usize) -> CellPoint {
     ((p % cols) as f64 + 0.5, (p / cols) as f64 + 0.5)
 }
 
@@ -55,7 +93,7 @@ fn rotation_centre(
     from: usize,
     to: usize,
     quarter_turns: i64,
-) -> Option<(f64, f64)> {
+) -> Option<CellPoint> {
     let support = g.support();
     if support.is_empty() || !support.contains(&from) {
         return None;
@@ -89,6 +127,25 @@ pub fn trajectory(puzzle: &Puzzle, w: &Word, start: usize) -> Vec<usize> {
         out.push(pos);
     }
     out
+}
+
+/// Where a board goes on a canvas: the top-left corner of cell 0 and the side of a
+/// cell, in pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoardGeometry {
+    /// Left edge of column 0.
+    pub x0: f64,
+    /// Top edge of row 0.
+    pub y0: f64,
+    /// Side of a cell.
+    pub cell: f64,
+}
+
+impl BoardGeometry {
+    /// A point in cell units in pixels.
+    pub fn px(&self, p: CellPoint) -> (f64, f64) {
+        (self.x0 + p.0 * self.cell, self.y0 + p.1 * self.cell)
+    }
 }
 
 impl BoardFigure {
@@ -212,9 +269,108 @@ impl BoardFigure {
         &self.arrows
     }
 
-    /// Top-left corner and side of the cells in an area of `size` pixels.
-    fn geometry(&self, size: (u32, u32), title_h: i32, foot_h: f64) -> (f64, f64, f64) {
-        let margin = 8.0;
+    /// The numbers' em, in cell units.
+    pub fn number_em(&self) -> f64 {
+        if self.state.len() > 99 {
+            0.32
+        } else {
+            0.4
+        }
+    }
+
+    /// The radius, in cell units, of the round node around each number: half the
+    /// diagonal of the widest number's box (its digits' advance by the capitals'
+    /// height) plus a margin of 0.06.
+    pub fn node_radius(&self) -> f64 {
+        let em = self.number_em();
+        let digits = self.state.len().to_string();
+        let w = text_width(&digits, em);
+        0.5 * (w * w + (CAP_HEIGHT * em).powi(2)).sqrt() + 0.06
+    }
+
+    /// The arrows as quadratic Bézier curves `(from, control, to)` in cell units,
+    /// between cell centres: straight (the control point halfway) unless the reverse
+    /// arrow is drawn too (then both bend to their left) or the line would pass
+    /// within [`BoardFigure::node_radius`] of another number (then it bends to its
+    /// left until it does not).
+    pub fn arrow_curves(&self) -> Vec<super::Bezier> {
+        let rho = self.node_radius();
+        let n = self.state.len();
+        self.arrows
+            .iter()
+            .map(|&(a, b)| {
+                let (p, q) = (cell_centre(self.cols, a), cell_centre(self.cols, b));
+                let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+                let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+                // the left of the direction of travel on the page (y down)
+                let normal = (dy / len, -dx / len);
+                let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+                let control = |bend: f64| (mid.0 + normal.0 * bend, mid.1 + normal.1 * bend);
+                let crosses = |bend: f64| {
+                    let c = control(bend);
+                    (0..n).filter(|&o| o != a && o != b).any(|o| {
+                        let oc = cell_centre(self.cols, o);
+                        (1..40).any(|i| {
+                            let pt = super::bezier(p, c, q, i as f64 / 40.0);
+                            (pt.0 - oc.0).powi(2) + (pt.1 - oc.1).powi(2) < (rho + 0.04).powi(2)
+                        })
+                    })
+                };
+                let mut bend = if self.arrows.contains(&(b, a)) {
+                    0.3
+                } else {
+                    0.0
+                };
+                while crosses(bend) && bend < 2.0 {
+                    bend += 0.1;
+                }
+                (p, control(bend), q)
+            })
+            .collect()
+    }
+
+    /// The steps of the path in cell units: straight arrows and arcs of turns, each
+    /// from the boundary of one number's node to that of the next.
+    pub fn path_steps(&self) -> Vec<PathStep> {
+        let rho = self.node_radius();
+        let mut out = Vec::new();
+        for (k, w) in self.path.windows(2).enumerate() {
+            if w[0] == w[1] {
+                continue;
+            }
+            let (p, q) = (cell_centre(self.cols, w[0]), cell_centre(self.cols, w[1]));
+            match self.turns.get(k).copied().flatten() {
+                None => {
+                    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+                    let len = (dx * dx + dy * dy).sqrt();
+                    let (ux, uy) = (dx / len, dy / len);
+                    out.push(PathStep::Line {
+                        from: (p.0 + ux * rho, p.1 + uy * rho),
+                        to: (q.0 - ux * rho, q.1 - uy * rho),
+                    });
+                }
+                Some((c, turns)) => {
+                    let radius = ((p.0 - c.0).powi(2) + (p.1 - c.1).powi(2)).sqrt();
+                    let sweep = turns as f64 * std::f64::consts::FRAC_PI_2;
+                    // the angle a chord of length rho spans at this radius
+                    let cut = 2.0 * (rho / (2.0 * radius)).min(1.0).asin() * sweep.signum();
+                    let a0 = (p.1 - c.1).atan2(p.0 - c.0);
+                    out.push(PathStep::Arc {
+                        centre: c,
+                        radius,
+                        start: a0 + cut,
+                        sweep: sweep - 2.0 * cut,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Where the board goes on a canvas of `size` pixels below a title band of
+    /// `title_h` and above a caption band of `foot_h` pixels.
+    pub fn geometry(&self, size: (f64, f64), title_h: f64, foot_h: f64) -> BoardGeometry {
+        let margin = size.0.min(size.1) * 0.02;
         // arcs of turns may leave the board by up to (√2 − 1)·(block side)/2: keep
         // 0.7 cells around it free
         let pad = if self.turns.iter().any(Option::is_some) {
@@ -222,147 +378,230 @@ impl BoardFigure {
         } else {
             0.0
         };
-        let avail_w = size.0 as f64 - 2.0 * margin;
-        let avail_h = size.1 as f64 - 2.0 * margin - title_h as f64 - foot_h;
+        let avail_w = size.0 - 2.0 * margin;
+        let avail_h = size.1 - 2.0 * margin - title_h - foot_h;
         let cell = (avail_w / (self.cols as f64 + 2.0 * pad))
             .min(avail_h / (self.rows as f64 + 2.0 * pad))
             .max(4.0)
             .floor();
-        let x0 = ((size.0 as f64 - cell * self.cols as f64) / 2.0).floor();
-        let y0 = title_h as f64 + margin + ((avail_h - cell * self.rows as f64) / 2.0).floor();
-        (x0, y0, cell)
+        let x0 = ((size.0 - cell * self.cols as f64) / 2.0).floor();
+        let y0 = title_h + margin + ((avail_h - cell * self.rows as f64) / 2.0).floor();
+        BoardGeometry { x0, y0, cell }
+    }
+
+    fn arrow_colour(&self, theme: &Theme) -> RGBColor {
+        theme.palette.arrow
     }
 }
 
 impl Figure for BoardFigure {
     fn default_size(&self) -> (u32, u32) {
         let cell = (480 / self.rows.max(self.cols)).clamp(24, 90) as u32;
-        let title = if self.title.is_empty() { 0 } else { 36 };
-        let caption = if self.arrows.is_empty() { 0 } else { 24 };
+        let title = if self.title.is_empty() { 0 } else { 40 };
+        let caption = if self.arrows.is_empty() { 0 } else { 36 };
         (
-            (cell * self.cols as u32 + 16).max(if caption > 0 { 300 } else { 0 }),
+            (cell * self.cols as u32 + 16).max(if caption > 0 { 360 } else { 0 }),
             cell * self.rows as u32 + 16 + title + caption,
         )
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
-        let size = area.dim_in_pixel();
+    fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError> {
+        let (w, h) = (canvas.width(), canvas.height());
         let pal = &theme.palette;
-        let title_h = draw_title(area, &self.title, theme)?;
+        let title_h = draw_title(canvas, &self.title, theme);
         // a caption under the board says what the arrows are
-        let caption = theme.text(12.0);
+        let caption = theme.label(w);
         let foot_h = if self.arrows.is_empty() {
             0.0
         } else {
-            super::draw_label(
-                area,
+            canvas.label(
                 ARROWS_CAPTION,
+                (w / 2.0, h - caption * 0.6),
                 caption,
-                (size.0 as f64 / 2.0, size.1 as f64 - caption),
+                (HAlign::Centre, VAlign::Bottom),
                 pal.ink,
-            )?;
+            );
             caption * 2.0
         };
-        let (x0, y0, cell) = self.geometry(size, title_h, foot_h);
-        let centre = |p: usize| {
-            let (r, c) = (p / self.cols, p % self.cols);
-            (x0 + (c as f64 + 0.5) * cell, y0 + (r as f64 + 0.5) * cell)
-        };
-        let px = |v: f64| v.round() as i32;
-        // numbers grow with the theme's text but stay inside their cells
-        let (share, most) = if self.state.len() > 99 {
-            (0.32, 0.36)
-        } else {
-            (0.4, 0.5)
-        };
-        let font = centred_text(theme.text(cell * share).min(cell * most), pal.ink);
-        for p in 0..self.state.len() {
-            let (r, c) = (p / self.cols, p % self.cols);
-            let (x, y) = (x0 + c as f64 * cell, y0 + r as f64 * cell);
-            let fill = if self.highlight.contains(&p) {
+        let g = self.geometry((w, h), title_h, foot_h);
+        // the numbers fill their share of a cell, and are never below the smallest text
+        let em = (g.cell * self.number_em()).max(theme.small(w));
+        let border = Stroke::new(pal.grid, theme.line(1.0, w));
+        let fill = |p: usize| {
+            if self.highlight.contains(&p) {
                 pal.highlight
             } else {
-                WHITE
-            };
-            let corners = [(px(x), px(y)), (px(x + cell), px(y + cell))];
-            area.draw(&Rectangle::new(corners, fill.filled()))
-                .map_err(draw_err)?;
-            area.draw(&Rectangle::new(
-                corners,
-                pal.grid.stroke_width(theme.line(1.0)),
-            ))
-            .map_err(draw_err)?;
-            let (cx, cy) = centre(p);
-            area.draw(&Text::new(
-                (self.state[p] + 1).to_string(),
-                (px(cx), px(cy)),
-                font.clone(),
-            ))
-            .map_err(draw_err)?;
-        }
-        // arrows between cell centres, stopping short of the numbers, shifted sideways
-        // so that the two arrows of a swap do not overlap
-        let arrow = pal
-            .arrow
-            .stroke_width(theme.line((cell / 24.0).max(1.0).floor()));
-        for &(a, b) in &self.arrows {
-            let (p, q) = (centre(a), centre(b));
-            let (dx, dy) = (q.0 - p.0, q.1 - p.1);
-            let len = (dx * dx + dy * dy).sqrt();
-            let (ux, uy) = (dx / len, dy / len);
-            let (sx, sy) = (-uy * cell * 0.12, ux * cell * 0.12);
-            let short = cell * 0.3;
-            draw_arrow(
-                area,
-                (p.0 + ux * short + sx, p.1 + uy * short + sy),
-                (q.0 - ux * short + sx, q.1 - uy * short + sy),
-                cell * 0.16,
-                arrow,
-            )?;
-        }
-        if self.path.len() > 1 {
-            let colour = pal.series[0].mix(0.75);
-            let style = colour.stroke_width(theme.line((cell / 16.0).max(2.0).floor()));
-            for (k, w) in self.path.windows(2).enumerate() {
-                if w[0] == w[1] {
-                    continue;
-                }
-                let (p, q) = (centre(w[0]), centre(w[1]));
-                match self.turns.get(k).copied().flatten() {
-                    None => draw_arrow(area, p, q, cell * 0.18, style)?,
-                    Some(((ccol, crow), turns)) => {
-                        // the arc of the turn, sampled, with the head on its last piece
-                        let c = (x0 + ccol * cell, y0 + crow * cell);
-                        let r = ((p.0 - c.0).powi(2) + (p.1 - c.1).powi(2)).sqrt();
-                        let a0 = (p.1 - c.1).atan2(p.0 - c.0);
-                        let sweep = turns as f64 * std::f64::consts::FRAC_PI_2;
-                        let n = 12 * turns.unsigned_abs().max(1) as usize;
-                        let pts: Vec<(f64, f64)> = (0..=n)
-                            .map(|i| {
-                                let a = a0 + sweep * i as f64 / n as f64;
-                                (c.0 + r * a.cos(), c.1 + r * a.sin())
-                            })
-                            .collect();
-                        area.draw(&PathElement::new(
-                            pts[..n]
-                                .iter()
-                                .map(|&(x, y)| (px(x), px(y)))
-                                .collect::<Vec<_>>(),
-                            style,
-                        ))
-                        .map_err(draw_err)?;
-                        draw_arrow(area, pts[n - 1], pts[n], cell * 0.18, style)?;
-                    }
-                }
+                RGBColor(255, 255, 255)
             }
-            let start = centre(self.path[0]);
-            area.draw(&Circle::new(
-                (px(start.0), px(start.1)),
-                (cell * 0.08).max(3.0) as i32,
-                colour.filled(),
-            ))
-            .map_err(draw_err)?;
+        };
+        for p in 0..self.state.len() {
+            let (x, y) = g.px(((p % self.cols) as f64, (p / self.cols) as f64));
+            canvas.rect(
+                (x, y),
+                (x + g.cell, y + g.cell),
+                Some(fill(p)),
+                Some(border),
+            );
+        }
+        let rho = self.node_radius() * g.cell;
+        let arrow = Stroke::new(self.arrow_colour(theme), theme.line(2.2, w));
+        let head = (g.cell * 0.16).max(theme.pt(3.5, w));
+        for (p, c, q) in self.arrow_curves() {
+            super::draw_curve_arrow(canvas, (g.px(p), g.px(c), g.px(q)), (rho, rho), head, arrow);
+        }
+        let path = Stroke {
+            opacity: 0.8,
+            ..Stroke::new(pal.series[0], theme.line(3.0, w))
+        };
+        for step in self.path_steps() {
+            match step {
+                PathStep::Line { from, to } => {
+                    super::draw_arrow(canvas, g.px(from), g.px(to), head, path);
+                }
+                PathStep::Arc {
+                    centre,
+                    radius,
+                    start,
+                    sweep,
+                } => super::draw_arc_arrow(
+                    canvas,
+                    g.px(centre),
+                    radius * g.cell,
+                    start,
+                    sweep,
+                    head,
+                    path,
+                ),
+            }
+        }
+        // the numbers last, each on a disc of its cell's colour (its node), so a path
+        // passing under a number leaves it readable
+        let covered = !self.path.is_empty();
+        for p in 0..self.state.len() {
+            let centre = g.px(cell_centre(self.cols, p));
+            if covered {
+                canvas.circle(centre, rho, Some(fill(p)), None);
+            }
+            canvas.label(
+                &(self.state[p] + 1).to_string(),
+                centre,
+                em,
+                (HAlign::Centre, VAlign::Middle),
+                pal.ink,
+            );
         }
         Ok(())
+    }
+
+    /// The board in cell units (`x` right, `y` down, at most 7.5 cm wide and high):
+    /// the cells in reading order with their numbers, then the arrows and path steps
+    /// as on the canvas, the caption below.
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        let unit = (7.5 / self.cols as f64)
+            .min(7.5 / self.rows as f64)
+            .min(1.5);
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "\\begin{{tikzpicture}}[x={}cm,y=-{}cm]",
+            tikz::num(unit),
+            tikz::num(unit)
+        );
+        let _ = writeln!(
+            s,
+            "% permlab board: {} rows, {} columns; cell p spans (p mod {}, p div {}) to one more",
+            self.rows, self.cols, self.cols, self.cols
+        );
+        let grid = tikz::colour(super::palette::GRID);
+        let highlight = tikz::colour(super::palette::HIGHLIGHT);
+        // the numbers' em in points: a cell of `unit` cm is unit·28.45 pt
+        let font_pt = unit * 28.45 * self.number_em();
+        for p in 0..self.state.len() {
+            let (c, r) = (p % self.cols, p / self.cols);
+            let fill = if self.highlight.contains(&p) {
+                highlight.as_str()
+            } else {
+                "white"
+            };
+            let _ = writeln!(
+                s,
+                "\\draw[draw={grid},fill={fill}] ({c},{r}) rectangle ++(1,1);"
+            );
+            let _ = writeln!(
+                s,
+                "\\node[font=\\fontsize{{{}}}{{{}}}\\selectfont] at ({}.5,{}.5) {{{}}};",
+                tikz::num(font_pt),
+                tikz::num(font_pt * 1.2),
+                c,
+                r,
+                self.state[p] + 1
+            );
+        }
+        let arrow = tikz::colour(super::palette::ARROW);
+        let rho = self.node_radius();
+        for (p, c, q) in self.arrow_curves() {
+            if let Some((a, c, b)) = super::curve_between(p, c, q, (rho, rho)) {
+                // the quadratic as a cubic: controls 2/3 of the way to the quadratic's
+                let c1 = (a.0 + 2.0 / 3.0 * (c.0 - a.0), a.1 + 2.0 / 3.0 * (c.1 - a.1));
+                let c2 = (b.0 + 2.0 / 3.0 * (c.0 - b.0), b.1 + 2.0 / 3.0 * (c.1 - b.1));
+                let _ = writeln!(
+                    s,
+                    "\\draw[-latex,color={arrow},line width=1pt] ({},{}) .. controls ({},{}) and ({},{}) .. ({},{});",
+                    tikz::num(a.0),
+                    tikz::num(a.1),
+                    tikz::num(c1.0),
+                    tikz::num(c1.1),
+                    tikz::num(c2.0),
+                    tikz::num(c2.1),
+                    tikz::num(b.0),
+                    tikz::num(b.1)
+                );
+            }
+        }
+        let path = tikz::colour(super::palette::SERIES[0]);
+        for step in self.path_steps() {
+            let _ = match step {
+                PathStep::Line { from, to } => writeln!(
+                    s,
+                    "\\draw[-latex,color={path},line width=1.5pt,opacity=0.8] ({},{}) -- ({},{});",
+                    tikz::num(from.0),
+                    tikz::num(from.1),
+                    tikz::num(to.0),
+                    tikz::num(to.1)
+                ),
+                PathStep::Arc {
+                    centre,
+                    radius,
+                    start,
+                    sweep,
+                } => writeln!(
+                    s,
+                    "\\draw[-latex,color={path},line width=1.5pt,opacity=0.8] ({},{}) arc[start angle={},delta angle={},radius={}];",
+                    tikz::num(centre.0 + radius * start.cos()),
+                    tikz::num(centre.1 + radius * start.sin()),
+                    tikz::num(start.to_degrees()),
+                    tikz::num(sweep.to_degrees()),
+                    tikz::num(radius)
+                ),
+            };
+        }
+        if !self.arrows.is_empty() {
+            s.push_str(&tikz::node(
+                "below,font=\\small",
+                self.cols as f64 / 2.0,
+                self.rows as f64,
+                ARROWS_CAPTION,
+            ));
+        }
+        if !self.title.is_empty() {
+            s.push_str(&tikz::node(
+                "above",
+                self.cols as f64 / 2.0,
+                0.0,
+                &self.title,
+            ));
+        }
+        s.push_str("\\end{tikzpicture}\n");
+        Ok(s)
     }
 }

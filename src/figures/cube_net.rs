@@ -10,11 +10,16 @@
 //! // after R, U's front-right sticker (position 9) is green: it came from F
 //! assert_eq!(fig.colour_at(8), FACE_COLOURS[2]);
 //! assert!(fig.to_svg((480, 360)).unwrap().contains("<rect"));
+//! // the TikZ form fills the same 54 cells in the same order
+//! assert_eq!(fig.to_tikz().unwrap().matches("\\filldraw[").count(), 54);
 //! ```
 
-use super::{centred_text, draw_err, draw_title, Area, Figure, FigureError, Theme};
+use super::canvas::{Canvas, Stroke};
+use super::text::{HAlign, VAlign};
+use super::{draw_title, tikz, Figure, FigureError, Theme};
 use crate::puzzle::cube::sticker_face;
-use plotters::prelude::*;
+use plotters::style::RGBColor;
+use std::fmt::Write;
 
 /// Sticker colours of the faces U, L, F, R, B, D.
 pub const FACE_COLOURS: [RGBColor; 6] = [
@@ -28,6 +33,14 @@ pub const FACE_COLOURS: [RGBColor; 6] = [
 
 /// Where each face sits in the net, in units of a face: (column, row).
 const NET_SLOTS: [(usize, usize); 6] = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)];
+
+/// The cell `(column, row)` of sticker position `p` of an N×N×N cube in its net of
+/// `4N × 3N` cells (U above F; L, F, R, B in a row; D below F).
+pub fn net_cell(n: usize, p: usize) -> (usize, usize) {
+    let (face, r, c) = (p / (n * n), p % (n * n) / n, p % n);
+    let (fc, fr) = NET_SLOTS[face];
+    (fc * n + c, fr * n + r)
+}
 
 /// A cube state drawn as its coloured net.
 #[derive(Clone, Debug)]
@@ -86,61 +99,114 @@ impl CubeNetFigure {
 pub const NET_CAPTION: &str =
     "each sticker in the colour of the face it is on when the cube is solved";
 
-impl Figure for CubeNetFigure {
-    fn default_size(&self) -> (u32, u32) {
-        (480, 384 + if self.title.is_empty() { 0 } else { 36 })
+impl CubeNetFigure {
+    /// The cell `(column, row)` of position `p` in the net ([`net_cell`]).
+    pub fn cell_of(&self, p: usize) -> (usize, usize) {
+        net_cell(self.n, p)
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
-        let (w, h) = area.dim_in_pixel();
-        let title_h = draw_title(area, &self.title, theme)?;
+    /// Whether sticker `p`'s number is written white (on the dark faces F, R, B).
+    fn light_text(&self, p: usize) -> bool {
+        matches!(sticker_face(self.n, self.state[p] as usize), 2..=4)
+    }
+}
+
+impl Figure for CubeNetFigure {
+    fn default_size(&self) -> (u32, u32) {
+        (480, 400 + if self.title.is_empty() { 0 } else { 40 })
+    }
+
+    fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError> {
+        let (w, h) = (canvas.width(), canvas.height());
+        let title_h = draw_title(canvas, &self.title, theme);
         // a caption under the net says what the colours are
-        let caption = theme.text(12.0);
-        super::draw_label(
-            area,
+        let caption = theme.label(w);
+        canvas.label(
             NET_CAPTION,
+            (w / 2.0, h - caption * 0.6),
             caption,
-            (w as f64 / 2.0, h as f64 - caption),
+            (HAlign::Centre, VAlign::Bottom),
             theme.palette.ink,
-        )?;
+        );
         let n = self.n;
-        let margin = 6.0;
-        let cell = ((w as f64 - 2.0 * margin) / (4 * n) as f64)
-            .min((h as f64 - 2.0 * margin - title_h as f64 - 2.0 * caption) / (3 * n) as f64)
+        let margin = w * 0.02;
+        let cell = ((w - 2.0 * margin) / (4 * n) as f64)
+            .min((h - 2.0 * margin - title_h - 2.0 * caption) / (3 * n) as f64)
             .max(3.0)
             .floor();
-        let x0 = ((w as f64 - cell * (4 * n) as f64) / 2.0).floor();
-        let y0 = title_h as f64 + margin;
-        let px = |v: f64| v.round() as i32;
-        let font = centred_text(theme.text(cell * 0.36).min(cell * 0.45), theme.palette.ink);
-        let border = RGBColor(30, 30, 30).stroke_width(theme.line((cell / 20.0).max(1.0).floor()));
-        for (face, &(fc, fr)) in NET_SLOTS.iter().enumerate() {
-            for r in 0..n {
-                for c in 0..n {
-                    let p = face * n * n + r * n + c;
-                    let x = x0 + ((fc * n + c) as f64) * cell;
-                    let y = y0 + ((fr * n + r) as f64) * cell;
-                    let corners = [(px(x), px(y)), (px(x + cell), px(y + cell))];
-                    area.draw(&Rectangle::new(corners, self.colour_at(p).filled()))
-                        .map_err(draw_err)?;
-                    area.draw(&Rectangle::new(corners, border))
-                        .map_err(draw_err)?;
-                    if self.numbers {
-                        let colour = if matches!(sticker_face(n, self.state[p] as usize), 2..=4) {
-                            WHITE
-                        } else {
-                            theme.palette.ink
-                        };
-                        area.draw(&Text::new(
-                            (self.state[p] + 1).to_string(),
-                            (px(x + cell / 2.0), px(y + cell / 2.0)),
-                            font.clone().color(&colour),
-                        ))
-                        .map_err(draw_err)?;
-                    }
-                }
+        let x0 = ((w - cell * (4 * n) as f64) / 2.0).floor();
+        let y0 = title_h + margin;
+        let em = (cell * 0.36).max(theme.small(w));
+        let border = Stroke::new(RGBColor(30, 30, 30), theme.line(1.0, w).max(cell / 40.0));
+        for p in 0..self.state.len() {
+            let (c, r) = self.cell_of(p);
+            let (x, y) = (x0 + c as f64 * cell, y0 + r as f64 * cell);
+            canvas.rect(
+                (x, y),
+                (x + cell, y + cell),
+                Some(self.colour_at(p)),
+                Some(border),
+            );
+            if self.numbers {
+                let colour = if self.light_text(p) {
+                    RGBColor(255, 255, 255)
+                } else {
+                    theme.palette.ink
+                };
+                canvas.label(
+                    &(self.state[p] + 1).to_string(),
+                    (x + cell / 2.0, y + cell / 2.0),
+                    em,
+                    (HAlign::Centre, VAlign::Middle),
+                    colour,
+                );
             }
         }
         Ok(())
+    }
+
+    /// The net in cell units (`x` right, `y` down, 8 cm wide): one `\filldraw` per
+    /// sticker in position order, its number on it when asked, the caption below.
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        let n = self.n;
+        let unit = 8.0 / (4 * n) as f64;
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "\\begin{{tikzpicture}}[x={}cm,y=-{}cm]",
+            tikz::num(unit),
+            tikz::num(unit)
+        );
+        let font_pt = unit * 28.45 * 0.36;
+        for p in 0..self.state.len() {
+            let (c, r) = self.cell_of(p);
+            let _ = writeln!(
+                s,
+                "\\filldraw[fill={},draw={},line width=0.5pt] ({c},{r}) rectangle ++(1,1);",
+                tikz::colour(self.colour_at(p)),
+                tikz::colour(RGBColor(30, 30, 30))
+            );
+            if self.numbers {
+                let colour = if self.light_text(p) { "white" } else { "black" };
+                let _ = writeln!(
+                    s,
+                    "\\node[text={colour},font=\\fontsize{{{}}}{{{}}}\\selectfont] at ({c}.5,{r}.5) {{{}}};",
+                    tikz::num(font_pt),
+                    tikz::num(font_pt * 1.2),
+                    self.state[p] + 1
+                );
+            }
+        }
+        s.push_str(&tikz::node(
+            "below,font=\\small",
+            (2 * n) as f64,
+            (3 * n) as f64,
+            NET_CAPTION,
+        ));
+        if !self.title.is_empty() {
+            s.push_str(&tikz::node("above", (2 * n) as f64, 0.0, &self.title));
+        }
+        s.push_str("\\end{tikzpicture}\n");
+        Ok(s)
     }
 }

@@ -6,6 +6,9 @@
 //! Press 1997, §1.1). Fixed points (the parts equal to 1) are left out unless asked
 //! for and counted in a note under the rows.
 //!
+//! The canvas and the TikZ form draw the same rows in the same order (box units in
+//! TikZ).
+//!
 //! ```
 //! use permlab::figures::{Figure, cycletype::CycleTypeFigure};
 //! let g: permlab::Perm = "(1,2,3)(4,5)".parse::<permlab::Perm>().unwrap().extended(7);
@@ -15,11 +18,13 @@
 //! assert!(fig.to_svg(fig.default_size()).unwrap().contains("2 fixed points"));
 //! ```
 
-use super::cycles::cycle_type_text;
-use super::{centred_text, draw_err, draw_title, Area, Figure, FigureError, Theme};
+use super::canvas::{Canvas, Stroke};
+use super::cycles::cycle_title;
+use super::text::{label_width, HAlign, VAlign};
+use super::{draw_title, tikz, Figure, FigureError, Theme};
 use crate::perm::Perm;
-use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::RGBColor;
+use std::fmt::Write;
 
 /// The most rows drawn: beyond it a row is thinner than a pixel at the default size.
 pub const MAX_ROWS: usize = 200;
@@ -46,6 +51,9 @@ pub struct RowGeometry {
     pub rows: Vec<usize>,
 }
 
+/// The fill of a row of fixed points.
+const FIXED_GREY: RGBColor = RGBColor(200, 200, 200);
+
 impl CycleTypeFigure {
     /// The cycle type of `g` (on its degree).
     pub fn new(g: &Perm) -> CycleTypeFigure {
@@ -63,7 +71,8 @@ impl CycleTypeFigure {
         self
     }
 
-    /// Sets the title (by default: the cycle type; a title given is followed by it).
+    /// Sets the title, followed by the cycle type (by default: the cycle type alone;
+    /// an empty title draws none).
     pub fn title(mut self, title: &str) -> CycleTypeFigure {
         self.title = Some(title.to_string());
         self
@@ -86,11 +95,7 @@ impl CycleTypeFigure {
     }
 
     fn full_title(&self) -> String {
-        let ct = format!("cycle type {}", cycle_type_text(&self.perm));
-        match &self.title {
-            Some(t) if !t.is_empty() => format!("{t}: {ct}"),
-            _ => ct,
-        }
+        cycle_title(&self.title, &self.perm)
     }
 
     fn note(&self) -> String {
@@ -108,21 +113,24 @@ impl CycleTypeFigure {
         }
     }
 
-    /// The geometry of the rows on a figure of `size` pixels (what [`Figure::draw`]
-    /// draws): row `i` spans `x0 .. x0 + rows[i]·unit`, `y0 + i·unit .. y0 + (i+1)·unit`.
+    /// The geometry of the rows on a canvas of `size` pixels under `theme` (what
+    /// [`Figure::draw`] draws): row `i` spans `x0 .. x0 + rows[i]·unit`,
+    /// `y0 + i·unit .. y0 + (i+1)·unit`.
     pub fn geometry(&self, size: (u32, u32), theme: &Theme) -> RowGeometry {
-        let (w, h) = (size.0 as f64, size.1 as f64);
-        let top = super::title_height(size, &self.full_title(), theme) as f64;
+        let (w, h) = (f64::from(size.0), f64::from(size.1));
+        let top = super::title_layout(w, &self.full_title(), theme).height;
         let rows = self.rows();
-        let foot = theme.label_size(size) * 2.0;
-        let label_w = label_width(theme.label_size(size), &rows);
-        let margin = 10.0;
-        let longest = rows.first().copied().unwrap_or(1).max(1) as f64;
+        let em = theme.label(w);
+        let foot = em * 2.2;
+        let longest = rows.first().copied().unwrap_or(1).max(1);
+        // room right of the rows for the longest row's label
+        let label_w = label_width(&longest.to_string(), em) + em * 0.6;
+        let margin = w * 0.02;
         let avail_w = (w - 2.0 * margin - label_w).max(1.0);
         let avail_h = (h - top - foot - margin).max(1.0);
-        let unit = (avail_w / longest)
+        let unit = (avail_w / longest as f64)
             .min(avail_h / rows.len().max(1) as f64)
-            .min(40.0)
+            .min(w / 12.0)
             .floor()
             .max(1.0);
         RowGeometry {
@@ -134,28 +142,14 @@ impl CycleTypeFigure {
     }
 }
 
-/// Room at the right of the rows for the length labels at font size `fs`.
-fn label_width(fs: f64, rows: &[usize]) -> f64 {
-    let digits = rows.first().map_or(1, |l| l.to_string().len()) as f64;
-    fs * (1.0 + 0.65 * digits)
-}
-
 impl Figure for CycleTypeFigure {
     fn default_size(&self) -> (u32, u32) {
         let rows = self.rows().len().clamp(1, 24) as u32;
-        (560, 110 + 22 * rows)
+        (560, 90 + 34 * rows)
     }
 
-    fn to_tikz(&self) -> Result<String, FigureError> {
-        Ok(super::tikz::cycle_type(
-            &self.rows(),
-            &self.full_title(),
-            &self.note(),
-        ))
-    }
-
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
-        let size = area.dim_in_pixel();
+    fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError> {
+        let size = (canvas.width() as u32, canvas.height() as u32);
         let rows = self.rows();
         if rows.len() > MAX_ROWS {
             return Err(FigureError::Invalid(format!(
@@ -163,67 +157,89 @@ impl Figure for CycleTypeFigure {
                 rows.len()
             )));
         }
-        draw_title(area, &self.full_title(), theme)?;
+        let (w, h) = (canvas.width(), canvas.height());
+        draw_title(canvas, &self.full_title(), theme);
         let g = self.geometry(size, theme);
-        let px = |v: f64| v.round() as i32;
-        let fs = theme.label_size(size);
-        let label_font = super::text_style((g.unit * 0.7).clamp(7.0, fs), theme.palette.ink)
-            .pos(Pos::new(HPos::Left, VPos::Center));
-        let divider = WHITE.stroke_width(theme.line(1.0));
-        let row_span = |i: usize, len: usize| {
-            let y = g.y0 + i as f64 * g.unit;
-            (y, g.x0 + len as f64 * g.unit)
-        };
+        let em = theme.label(w);
+        let divider = Stroke::new(RGBColor(255, 255, 255), theme.line(1.0, w));
         for (i, &len) in g.rows.iter().enumerate() {
             let colour = if len == 1 {
-                RGBColor(200, 200, 200)
+                FIXED_GREY
             } else {
                 theme.palette.series[0]
             };
-            let (y, x1) = row_span(i, len);
-            area.draw(&Rectangle::new(
-                [(px(g.x0), px(y)), (px(x1), px(y + g.unit))],
-                colour.filled(),
-            ))
-            .map_err(draw_err)?;
-        }
-        // box edges (after every row is filled, so no row covers them) where the
-        // boxes are large enough to see them
-        if g.unit >= 4.0 {
-            for (i, &len) in g.rows.iter().enumerate() {
-                let (y, x1) = row_span(i, len);
-                for j in 1..len {
-                    let x = px(g.x0 + j as f64 * g.unit);
-                    area.draw(&PathElement::new(
-                        vec![(x, px(y)), (x, px(y + g.unit))],
-                        divider,
-                    ))
-                    .map_err(draw_err)?;
-                }
-                area.draw(&PathElement::new(
-                    vec![(px(g.x0), px(y + g.unit)), (px(x1), px(y + g.unit))],
-                    divider,
-                ))
-                .map_err(draw_err)?;
+            let y = g.y0 + i as f64 * g.unit;
+            for j in 0..len {
+                let x = g.x0 + j as f64 * g.unit;
+                canvas.rect(
+                    (x, y),
+                    (x + g.unit, y + g.unit),
+                    Some(colour),
+                    Some(divider),
+                );
+            }
+            // the length right of its row, when a row is tall enough to read it
+            if g.unit >= em * 0.9 {
+                canvas.label(
+                    &len.to_string(),
+                    (g.x0 + len as f64 * g.unit + em * 0.4, y + g.unit / 2.0),
+                    em,
+                    (HAlign::Left, VAlign::Middle),
+                    theme.palette.ink,
+                );
             }
         }
-        if g.unit >= 6.0 {
-            for (i, &len) in g.rows.iter().enumerate() {
-                let (y, x1) = row_span(i, len);
-                area.draw(&Text::new(
-                    len.to_string(),
-                    (px(x1 + fs * 0.4), px(y + g.unit / 2.0)),
-                    label_font.clone(),
-                ))
-                .map_err(draw_err)?;
-            }
+        canvas.label(
+            &self.note(),
+            (w / 2.0, h - em * 0.6),
+            em,
+            (HAlign::Centre, VAlign::Bottom),
+            theme.palette.ink,
+        );
+        Ok(())
+    }
+
+    /// One left-aligned row of unit squares per cycle (at most 0.5 cm each and 12 cm
+    /// wide), longest first, each labelled with its length, the title above and the
+    /// note below: the rows of the canvas, in the same order.
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        let rows = self.rows();
+        let longest = rows.first().copied().unwrap_or(1).max(1);
+        let unit = (12.0 / longest as f64).min(0.5);
+        let blue = tikz::colour(super::palette::SERIES[0]);
+        let grey = tikz::colour(FIXED_GREY);
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "\\begin{{tikzpicture}}[x={}cm,y=-{}cm]",
+            tikz::num(unit),
+            tikz::num(unit)
+        );
+        for (i, &len) in rows.iter().enumerate() {
+            let fill = if len == 1 { &grey } else { &blue };
+            let _ = writeln!(
+                s,
+                "\\fill[color={fill}] (0,{i}) rectangle ({len},{});",
+                i + 1
+            );
+            let _ = writeln!(
+                s,
+                "\\draw[white,line width=0.4pt,step=1] (0,{i}) grid ({len},{});",
+                i + 1
+            );
+            let _ = writeln!(s, "\\node[right,font=\\small] at ({len},{i}.5) {{{len}}};");
         }
-        let (w, h) = size;
-        area.draw(&Text::new(
-            self.note(),
-            (px(w as f64 / 2.0), px(h as f64 - fs)),
-            centred_text(fs, theme.palette.ink),
-        ))
-        .map_err(draw_err)
+        let title = self.full_title();
+        if !title.is_empty() {
+            s.push_str(&tikz::node("above right", 0.0, 0.0, &title));
+        }
+        s.push_str(&tikz::node(
+            "below right,font=\\small",
+            0.0,
+            rows.len() as f64,
+            &self.note(),
+        ));
+        s.push_str("\\end{tikzpicture}\n");
+        Ok(s)
     }
 }

@@ -2,6 +2,12 @@
 //! long the solutions of a solver are) and their bar charts, on a linear or log scale
 //! (seed 002's histogram of path lengths), several distributions side by side.
 //!
+//! A single distribution's bars carry their counts ([`HistogramFigure::value_labels`]):
+//! above each bar, turned to read upwards when a count is wider than its bar, and
+//! left out when even that does not fit; the count axis is stretched so every label
+//! clears the frame, and no label touches a bar. Several distributions get a legend
+//! above the plot. The TikZ form is a pgfplots `ybar` axis of the same bars.
+//!
 //! ```
 //! use permlab::figures::{Figure, histogram::{DistanceDistribution, HistogramFigure}};
 //! let d = DistanceDistribution::from_distances([0, 1, 1, 2, 2, 2]);
@@ -11,22 +17,27 @@
 //! assert!(fig.to_svg((400, 300)).unwrap().contains("lengths"));
 //! ```
 
-use super::{draw_err, Area, Figure, FigureError, Theme, FONT_FAMILY};
-use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use super::axes::{legend_rows, thousands, Axis, Plot};
+use super::canvas::{Canvas, Label, Rotation};
+use super::text::{label_width, HAlign, VAlign, ASCENT, DESCENT};
+use super::{draw_title, tikz, Figure, FigureError, Theme};
+use std::fmt::Write;
 
 pub use crate::search::DistanceDistribution;
 
 /// A bar chart of one or more distributions, grouped by distance.
 #[derive(Clone, Debug)]
 pub struct HistogramFigure {
-    pub(super) series: Vec<(String, DistanceDistribution)>,
-    pub(super) log: bool,
-    pub(super) title: String,
-    pub(super) x_desc: String,
-    pub(super) y_desc: String,
+    series: Vec<(String, DistanceDistribution)>,
+    log: bool,
+    title: String,
+    x_desc: String,
+    y_desc: String,
     size: (u32, u32),
 }
+
+/// The share of a distance's slot the bars of all series take.
+const GROUP: f64 = 0.8;
 
 impl HistogramFigure {
     /// A chart of named distributions (bars side by side at each distance).
@@ -66,7 +77,12 @@ impl HistogramFigure {
         self
     }
 
-    pub(super) fn max_distance(&self) -> usize {
+    /// The distributions drawn, with their names.
+    pub fn series(&self) -> &[(String, DistanceDistribution)] {
+        &self.series
+    }
+
+    fn max_distance(&self) -> usize {
         self.series
             .iter()
             .filter_map(|(_, d)| d.max_distance())
@@ -82,19 +98,68 @@ impl HistogramFigure {
             .unwrap_or(0)
             .max(1)
     }
-}
 
-/// Counts on an axis: plain up to 9999, then `1.2e5` style.
-fn format_count(v: f64) -> String {
-    if v < 10_000.0 {
-        format!("{}", v.round() as u64)
-    } else {
-        let e = v.log10().floor() as i32;
-        let m = v / 10f64.powi(e);
-        if (m - m.round()).abs() < 1e-9 {
-            format!("{}e{e}", m.round() as u64)
+    /// The distance axis: every distance ticked, or every 2nd, 5th, … so that the
+    /// labels keep apart.
+    fn x_axis(&self) -> Axis {
+        let maxd = self.max_distance();
+        let mut a = Axis::linear(0.0, maxd as f64, 12, &self.x_desc);
+        a.ticks.retain(|t| (t - t.round()).abs() < 1e-9);
+        if a.ticks.is_empty() {
+            a.ticks = vec![0.0];
+        }
+        a.lo = -0.6;
+        a.hi = maxd as f64 + 0.6;
+        a
+    }
+
+    /// The count axis reaching `top`.
+    fn y_axis(&self, top: f64) -> Axis {
+        if self.log {
+            Axis::log(0.5, top, &self.y_desc)
         } else {
-            format!("{m:.1}e{e}")
+            Axis::linear(0.0, top, 6, &self.y_desc)
+        }
+    }
+
+    /// The plot on `canvas` below `top`, its count axis stretched so that `headroom`
+    /// pixels stay free above the tallest bar.
+    fn plot(&self, canvas: &Canvas, theme: &Theme, top: f64, headroom: f64) -> Plot {
+        let maxc = self.max_count() as f64;
+        let mut reach = if self.log { maxc * 1.5 } else { maxc * 1.05 };
+        let mut plot = Plot::layout(canvas, self.x_axis(), self.y_axis(reach), theme, top, 0.0);
+        // twice: the tick labels of the stretched axis may widen the margin
+        for _ in 0..2 {
+            let h = plot.rect.3 - plot.rect.1;
+            let free = (h - headroom).max(h * 0.3);
+            reach = if self.log {
+                let lo = 0.5f64.log10();
+                10f64.powf(lo + (maxc.log10() - lo) * h / free)
+            } else {
+                maxc * h / free
+            }
+            .max(reach);
+            plot = Plot::layout(canvas, self.x_axis(), self.y_axis(reach), theme, top, 0.0);
+        }
+        plot
+    }
+
+    /// The counts written over the bars of a single distribution on a canvas of
+    /// `width` pixels whose bars are `bar` pixels wide: at the theme's smallest text
+    /// size, reading upwards when a count is wider than its bar, none when a line of
+    /// text is wider than a bar either way. Returns whether they are turned.
+    pub fn value_labels(&self, theme: &Theme, width: f64, bar: f64) -> Option<bool> {
+        if self.series.len() != 1 {
+            return None;
+        }
+        let em = theme.small(width);
+        let widest = label_width(&thousands(self.max_count() as i64), em);
+        if widest <= bar * 0.95 {
+            Some(false)
+        } else if (ASCENT + DESCENT) * em <= bar * 0.95 {
+            Some(true)
+        } else {
+            None
         }
     }
 }
@@ -104,124 +169,125 @@ impl Figure for HistogramFigure {
         self.size
     }
 
-    fn to_tikz(&self) -> Result<String, FigureError> {
-        Ok(super::tikz::histogram(self))
-    }
-
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
-        let (w, h) = area.dim_in_pixel();
-        let fs = theme.label_size((w, h));
+    fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError> {
+        let w = canvas.width();
         let pal = &theme.palette;
-        let maxd = self.max_distance();
-        let maxc = self.max_count() as f64;
-        let xr = -0.6f64..maxd as f64 + 0.6;
-        let title_h = super::draw_title(area, &self.title, theme)?;
-        let (_, area) = area.split_vertically(title_h);
-        let mut builder = ChartBuilder::on(&area);
-        builder
-            .margin(10)
-            .x_label_area_size((fs * 3.0) as u32)
-            .y_label_area_size((fs * 4.5) as u32);
+        let mut top = draw_title(canvas, &self.title, theme);
         let nser = self.series.len().max(1);
-        let group = 0.8;
-        let bw = group / nser as f64;
-        let label_style = (FONT_FAMILY, fs).into_font().color(&pal.text);
-        let x_fmt = |x: &f64| {
-            if (x - x.round()).abs() < 1e-6 && *x >= -0.01 {
-                format!("{}", x.round() as i64)
-            } else {
-                String::new()
-            }
-        };
-        let x_labels = (maxd + 2).min(26);
-        // value labels over single-series bars, in a font small enough to fit a bar
-        // (DejaVu digits are 0.64 em wide), or none below 7 px
-        let plot_w = w as f64 - 20.0 - fs * 4.5;
-        let bar_px = plot_w / (maxd as f64 + 1.2) * bw;
-        let digits = (self.max_count() as f64).log10().floor() + 1.0;
-        let value_fs = (fs * 0.8).min(bar_px / (0.64 * digits));
-        let show_values = nser == 1 && value_fs >= 7.0;
-        macro_rules! draw_chart {
-            ($chart:expr, $base:expr) => {{
-                let mut chart = $chart;
-                chart
-                    .configure_mesh()
-                    .disable_x_mesh()
-                    .light_line_style(WHITE.mix(0.0))
-                    .bold_line_style(pal.grid.mix(0.6).stroke_width(theme.line(1.0)))
-                    .axis_style(pal.text.stroke_width(theme.line(1.0)))
-                    .x_labels(x_labels)
-                    .x_label_formatter(&x_fmt)
-                    .y_label_formatter(&|y: &f64| format_count(*y))
-                    .x_desc(self.x_desc.as_str())
-                    .y_desc(self.y_desc.as_str())
-                    .label_style(label_style.clone())
-                    .axis_desc_style(label_style.clone())
-                    .draw()
-                    .map_err(draw_err)?;
-                for (s, (name, dist)) in self.series.iter().enumerate() {
-                    let colour = pal.series(s);
-                    let bars = dist.counts.iter().enumerate().filter(|(_, &c)| c > 0).map(
-                        move |(d, &c)| {
-                            let x0 = d as f64 - group / 2.0 + s as f64 * bw;
-                            Rectangle::new([(x0, $base), (x0 + bw, c as f64)], colour.filled())
-                        },
+        if nser > 1 {
+            let names: Vec<String> = self.series.iter().map(|(n, _)| n.clone()).collect();
+            let em = theme.label(w);
+            top += legend_rows(
+                canvas,
+                &names,
+                top + em * 0.3,
+                em,
+                pal.text,
+                |c, i, (x, y, sw)| {
+                    c.rect(
+                        (x, y - em * 0.35),
+                        (x + sw, y + em * 0.35),
+                        Some(pal.series(i)),
+                        None,
                     );
-                    let drawn = chart.draw_series(bars).map_err(draw_err)?;
-                    if nser > 1 {
-                        drawn.label(name.as_str()).legend(move |(x, y)| {
-                            Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled())
-                        });
-                    }
-                    if show_values {
-                        let style = (FONT_FAMILY, value_fs)
-                            .into_font()
-                            .color(&pal.ink)
-                            .pos(Pos::new(HPos::Center, VPos::Bottom));
-                        let texts = dist.counts.iter().enumerate().filter(|(_, &c)| c > 0).map(
-                            |(d, &c)| {
-                                Text::new(format!("{c}"), (d as f64, c as f64), style.clone())
-                            },
-                        );
-                        chart.draw_series(texts).map_err(draw_err)?;
-                    }
-                }
-                if nser > 1 {
-                    chart
-                        .configure_series_labels()
-                        .position(SeriesLabelPosition::UpperRight)
-                        .background_style(WHITE.mix(0.85))
-                        .border_style(pal.grid)
-                        .label_font(label_style.clone())
-                        .draw()
-                        .map_err(draw_err)?;
-                }
-            }};
+                },
+            );
         }
-        // with a legend (several series), the fraction of the plot's height it takes
-        // at the top right, kept free of bars by raising the count axis
-        let legend = if nser > 1 {
-            let plot_h = (area.dim_in_pixel().1 as f64 - 20.0 - fs * 3.0).max(1.0);
-            ((nser as f64 * fs * 1.5 + 16.0) / plot_h).min(0.6)
-        } else {
-            0.0
+        let bw = GROUP / nser as f64;
+        // the bars' width in pixels, from a first layout
+        let probe = self.plot(canvas, theme, top, 0.0);
+        let bar_px = (probe.px((bw, 1.0)).0 - probe.px((0.0, 1.0)).0).abs();
+        let turned = self.value_labels(theme, w, bar_px);
+        let em = theme.small(w);
+        let gap = em * 0.3;
+        let widest = label_width(&thousands(self.max_count() as i64), em);
+        let headroom = match turned {
+            None => 0.0,
+            Some(false) => (ASCENT + DESCENT) * em + gap,
+            Some(true) => widest + gap,
         };
-        if self.log {
-            // room above the tallest bar for its value label, or for the legend:
-            // log(top) − log(maxc) = legend · (log(top) − log(0.5))
-            let top = (maxc * 3.0)
-                .max(10f64.powf(((maxc * 1.5).log10() - legend * 0.5f64.log10()) / (1.0 - legend)));
-            let chart = builder
-                .build_cartesian_2d(xr, (0.5f64..top).log_scale())
-                .map_err(draw_err)?;
-            draw_chart!(chart, 0.5);
-        } else {
-            let chart = builder
-                .build_cartesian_2d(xr, 0f64..(maxc * 1.12).max(maxc * 1.05 / (1.0 - legend)))
-                .map_err(draw_err)?;
-            draw_chart!(chart, 0.0);
+        let plot = self.plot(canvas, theme, top, headroom + em * 0.2);
+        plot.draw(canvas, theme, true);
+        let base = if self.log { 0.5 } else { 0.0 };
+        for (s, (_, dist)) in self.series.iter().enumerate() {
+            let colour = pal.series(s);
+            for (d, &c) in dist.counts.iter().enumerate().filter(|(_, &c)| c > 0) {
+                let x0 = d as f64 - GROUP / 2.0 + s as f64 * bw;
+                let a = plot.px((x0, c as f64));
+                let b = plot.px((x0 + bw, base));
+                canvas.rect(a, b, Some(colour), None);
+                if let Some(turned) = turned {
+                    let at = ((a.0 + b.0) / 2.0, a.1 - gap);
+                    canvas.push(super::canvas::Shape::Text(Label {
+                        text: thousands(c as i64),
+                        at,
+                        em,
+                        align: if turned {
+                            (HAlign::Left, VAlign::Middle)
+                        } else {
+                            (HAlign::Centre, VAlign::Bottom)
+                        },
+                        rotation: if turned { Rotation::Up } else { Rotation::None },
+                        colour: pal.ink,
+                    }));
+                }
+            }
         }
         Ok(())
+    }
+
+    /// A pgfplots `ybar` chart: one `\addplot` per series with its counts as
+    /// coordinates `(distance,count)` (every distance on a linear scale; on a log
+    /// scale only the nonzero counts, whose logarithm exists), in the order drawn;
+    /// the axis descriptions as `xlabel`/`ylabel`, a legend when there are several
+    /// series, and counts with thousands separators.
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        let maxd = self.max_distance();
+        let nser = self.series.len().max(1);
+        // 8 cm ≈ 227 pt of plot width, GROUP of each distance's slot shared by the series
+        let bar_pt = 200.0 / (maxd as f64 + 2.2) * GROUP / nser as f64;
+        let mut s = String::new();
+        s.push_str("\\begin{tikzpicture}\n\\begin{axis}[\n");
+        s.push_str("  ybar, width=8cm, height=5.5cm,\n");
+        let _ = writeln!(s, "  bar width={bar_pt:.2}pt,");
+        s.push_str("  enlarge x limits={abs=0.6},\n");
+        let ticks: Vec<String> = self
+            .x_axis()
+            .ticks
+            .iter()
+            .map(|t| format!("{}", t.round() as i64))
+            .collect();
+        let _ = writeln!(s, "  xtick={{{}}},", ticks.join(","));
+        if !self.title.is_empty() {
+            let _ = writeln!(s, "  title={{{}}},", tikz::label(&self.title));
+        }
+        let _ = writeln!(s, "  xlabel={{{}}},", tikz::label(&self.x_desc));
+        let _ = writeln!(s, "  ylabel={{{}}},", tikz::label(&self.y_desc));
+        if self.log {
+            s.push_str("  ymode=log, log origin=infty,\n");
+        } else {
+            s.push_str("  ymin=0, scaled y ticks=false,\n");
+            s.push_str("  yticklabel style={/pgf/number format/1000 sep={,}},\n");
+        }
+        if self.series.len() > 1 {
+            s.push_str("  legend pos=north east, legend style={font=\\small},\n");
+        }
+        s.push_str("]\n");
+        for (k, (name, dist)) in self.series.iter().enumerate() {
+            let c = tikz::colour(super::palette::SERIES[k % super::palette::SERIES.len()]);
+            let _ = write!(s, "\\addplot[fill={c},draw=none] coordinates {{");
+            for (d, &count) in dist.counts.iter().enumerate() {
+                if count > 0 || !self.log {
+                    let _ = write!(s, " ({d},{count})");
+                }
+            }
+            s.push_str(" };\n");
+            if self.series.len() > 1 {
+                let _ = writeln!(s, "\\addlegendentry{{{}}}", tikz::label(name));
+            }
+        }
+        s.push_str("\\end{axis}\n\\end{tikzpicture}\n");
+        Ok(s)
     }
 }
 
@@ -246,9 +312,10 @@ mod tests {
     }
 
     #[test]
-    fn count_labels() {
-        assert_eq!(format_count(100.0), "100");
-        assert_eq!(format_count(100000.0), "1e5");
-        assert_eq!(format_count(250000.0), "2.5e5");
+    fn every_distance_is_ticked_up_to_twelve() {
+        let f = HistogramFigure::new(vec![("a".into(), DistanceDistribution::new(vec![1; 12]))]);
+        assert_eq!(f.x_axis().ticks.len(), 12);
+        let g = HistogramFigure::new(vec![("a".into(), DistanceDistribution::new(vec![1; 30]))]);
+        assert!(g.x_axis().ticks.iter().all(|t| (t / 5.0).fract() == 0.0));
     }
 }

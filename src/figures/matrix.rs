@@ -6,23 +6,28 @@
 //! 6 faces' blocks of `N²` stickers can be separated by lines and labelled `U L F R B
 //! D`.
 //!
+//! The TikZ form ([`Figure::to_tikz`]) draws the same cells in cell units: the light
+//! grid one cell apart (`step=1`), the separators, then one `\fill` per 1-entry in
+//! the order the SVG draws them (row by row).
+//!
 //! ```
 //! use permlab::{Puzzle, figures::{Figure, matrix::MatrixFigure}};
 //! let cube = Puzzle::builtin("cube3").unwrap();
 //! let r = cube.eval(&cube.parse_word("R").unwrap());
 //! let fig = MatrixFigure::of_perm(&r).cube_faces(3).title("R");
 //! let layout = fig.layout((600, 640), &permlab::figures::Theme::paper());
-//! assert_eq!(layout.cell, 10); // 54 cells fit in the space left by title and labels
+//! assert_eq!(layout.cell, 10.0); // 54 cells fit in the space left by title and labels
 //! assert!(fig.is_one(8, 26)); // R carries sticker 27 (F) to 9 (U): P[9, 27] = 1
 //! ```
 
-use super::{draw_err, draw_title, text_style, Area, Figure, FigureError, Theme};
+use super::canvas::{Canvas, Rotation, Shape, Stroke};
+use super::text::{HAlign, VAlign};
+use super::{draw_title, tikz, Figure, FigureError, Theme};
 use crate::perm::Perm;
 use crate::puzzle::cube::FACES;
 use nalgebra::{DMatrix, Scalar};
 use num_traits::Zero;
-use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::fmt::Write;
 
 /// The column caption of a permutation's picture ([`MatrixFigure::move_captions`]).
 pub const CAPTION_BEFORE: &str = "position before the move";
@@ -47,18 +52,20 @@ pub struct MatrixFigure {
     pub(super) captions: Option<(String, String)>,
 }
 
-/// Where a [`MatrixFigure`] puts its cells in an image of a given size: cell `(r, c)`
-/// covers pixels `x0 + c·cell .. x0 + (c+1)·cell` and `y0 + r·cell .. y0 + (r+1)·cell`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Where a [`MatrixFigure`] puts its cells on a canvas of a given size: cell `(r, c)`
+/// covers `x0 + c·cell .. x0 + (c+1)·cell` and `y0 + r·cell .. y0 + (r+1)·cell`.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MatrixLayout {
     /// Left edge of column 0.
-    pub x0: i32,
+    pub x0: f64,
     /// Top edge of row 0.
-    pub y0: i32,
-    /// Side of a cell in pixels (at least 1).
-    pub cell: i32,
+    pub y0: f64,
+    /// Side of a cell in pixels (whole pixels when a cell is 3 pixels or more).
+    pub cell: f64,
     /// Height taken by the title.
-    pub title_height: i32,
+    pub title_height: f64,
+    /// The em of the labels and captions.
+    pub em: f64,
 }
 
 impl MatrixFigure {
@@ -156,45 +163,41 @@ impl MatrixFigure {
         self.numbers && !self.block_names.is_empty()
     }
 
-    /// Width of the band of numbers below and right of the grid (0 when none).
-    fn outer_band(&self, size: (u32, u32), theme: &Theme) -> i32 {
-        if self.numbers_outside() {
-            (theme.small_size(size) * 2.0).ceil() as i32
-        } else {
-            0
-        }
-    }
-
-    /// The pixel geometry of the cells in an image of `size` pixels.
+    /// The pixel geometry of the cells on a canvas of `size` pixels under `theme`.
     pub fn layout(&self, size: (u32, u32), theme: &Theme) -> MatrixLayout {
-        let (w, h) = (size.0 as i32, size.1 as i32);
-        let title_height = super::title_height(size, &self.title, theme);
+        let (w, h) = (f64::from(size.0), f64::from(size.1));
+        let title_height = super::title_layout(w, &self.title, theme).height;
+        let em = theme.small(w);
+        // a band of labels is 1.6 ems deep; a caption 1.5 ems
         let label = if self.has_axis_labels() {
-            (theme.small_size(size) * 2.0).ceil() as i32
+            em * 1.6
         } else {
-            0
+            0.0
         };
         let caption = if self.captions.is_some() {
-            (theme.small_size(size) * 1.8).ceil() as i32
+            em * 1.5
         } else {
-            0
+            0.0
         };
-        // with both face names and numbers, the numbers go below and right of the grid
-        let extra = if self.numbers_outside() { label } else { 0 };
-        let margin = 4;
-        let avail_w = (w - label - extra - caption - 2 * margin).max(1);
-        let avail_h = (h - title_height - label - extra - caption - 2 * margin).max(1);
-        let cell = (avail_w / self.cols.max(1) as i32)
-            .min(avail_h / self.rows.max(1) as i32)
-            .max(1);
-        let grid_w = cell * self.cols as i32;
-        let x0 = label + margin + (avail_w - grid_w).max(0) / 2;
-        let y0 = title_height + label + margin;
+        let extra = if self.numbers_outside() { label } else { 0.0 };
+        let margin = em * 0.4;
+        let avail_w = (w - label - extra - caption - 2.0 * margin).max(1.0);
+        let avail_h = (h - title_height - label - extra - caption - 2.0 * margin).max(1.0);
+        let exact = (avail_w / self.cols.max(1) as f64).min(avail_h / self.rows.max(1) as f64);
+        let cell = if exact >= 3.0 { exact.floor() } else { exact };
+        let grid_w = cell * self.cols as f64;
+        let grid_h = cell * self.rows as f64;
+        // centre the block of labels, grid and captions
+        let used_w = label + grid_w + extra + caption;
+        let used_h = label + grid_h + extra + caption;
+        let x0 = ((w - used_w) / 2.0).max(margin) + label;
+        let y0 = title_height + ((h - title_height - used_h) / 2.0).max(margin) + label;
         MatrixLayout {
             x0,
             y0,
             cell,
             title_height,
+            em,
         }
     }
 }
@@ -205,145 +208,267 @@ impl Figure for MatrixFigure {
         (side, side + if self.title.is_empty() { 0 } else { 40 })
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
-        let size = area.dim_in_pixel();
+    fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError> {
+        let size = (canvas.width() as u32, canvas.height() as u32);
         let l = self.layout(size, theme);
         let pal = &theme.palette;
-        draw_title(area, &self.title, theme)?;
-        let (gw, gh) = (l.cell * self.cols as i32, l.cell * self.rows as i32);
-        // frame
-        area.draw(&Rectangle::new(
-            [(l.x0 - 1, l.y0 - 1), (l.x0 + gw, l.y0 + gh)],
-            pal.grid.stroke_width(theme.line(1.0)),
-        ))
-        .map_err(draw_err)?;
+        let w = canvas.width();
+        draw_title(canvas, &self.title, theme);
+        let (gw, gh) = (l.cell * self.cols as f64, l.cell * self.rows as f64);
+        // the light grid, one cell apart
+        let grid = Stroke::new(pal.grid, theme.line(0.4, w));
+        for c in 1..self.cols {
+            let x = l.x0 + c as f64 * l.cell;
+            canvas.line((x, l.y0), (x, l.y0 + gh), grid);
+        }
+        for r in 1..self.rows {
+            let y = l.y0 + r as f64 * l.cell;
+            canvas.line((l.x0, y), (l.x0 + gw, y), grid);
+        }
         // block separators
         if let Some(b) = self.block {
-            let style = pal.separator.stroke_width(theme.line(1.0));
+            let sep = Stroke::new(pal.separator, theme.line(1.2, w));
             for k in (b..self.cols).step_by(b) {
-                let x = l.x0 + k as i32 * l.cell;
-                area.draw(&PathElement::new(vec![(x, l.y0), (x, l.y0 + gh)], style))
-                    .map_err(draw_err)?;
+                let x = l.x0 + k as f64 * l.cell;
+                canvas.line((x, l.y0), (x, l.y0 + gh), sep);
             }
             for k in (b..self.rows).step_by(b) {
-                let y = l.y0 + k as i32 * l.cell;
-                area.draw(&PathElement::new(vec![(l.x0, y), (l.x0 + gw, y)], style))
-                    .map_err(draw_err)?;
+                let y = l.y0 + k as f64 * l.cell;
+                canvas.line((l.x0, y), (l.x0 + gw, y), sep);
             }
         }
-        // the ones, drawn over the separators
-        let ink = pal.ink.filled();
+        // the ones, row by row, over the separators
         for (r, row) in self.ones.iter().enumerate() {
             for &c in row {
-                let (x, y) = (l.x0 + c as i32 * l.cell, l.y0 + r as i32 * l.cell);
-                area.draw(&Rectangle::new([(x, y), (x + l.cell, y + l.cell)], ink))
-                    .map_err(draw_err)?;
+                let (x, y) = (l.x0 + c as f64 * l.cell, l.y0 + r as f64 * l.cell);
+                canvas.rect((x, y), (x + l.cell, y + l.cell), Some(pal.ink), None);
             }
         }
-        self.draw_labels(area, &l, size, theme)?;
-        self.draw_captions(area, &l, size, theme)
+        canvas.rect(
+            (l.x0, l.y0),
+            (l.x0 + gw, l.y0 + gh),
+            None,
+            Some(Stroke::new(pal.grid, theme.line(1.0, w))),
+        );
+        self.draw_labels(canvas, &l, theme);
+        self.draw_captions(canvas, &l, theme);
+        Ok(())
     }
 
     fn to_tikz(&self) -> Result<String, FigureError> {
-        Ok(super::tikz::matrix(self))
+        Ok(self.tikz())
     }
 }
 
+/// The side of the larger dimension of a matrix's TikZ picture, in centimetres.
+pub const TIKZ_SIDE_CM: f64 = 7.5;
+
 impl MatrixFigure {
     /// The axis captions: the column caption centred below the grid, the row caption
-    /// rotated to read upwards, centred right of the grid.
-    fn draw_captions<DB: DrawingBackend>(
-        &self,
-        area: &Area<DB>,
-        l: &MatrixLayout,
-        size: (u32, u32),
-        theme: &Theme,
-    ) -> Result<(), FigureError> {
+    /// reading upwards, centred right of the grid.
+    fn draw_captions(&self, canvas: &mut Canvas, l: &MatrixLayout, theme: &Theme) {
         let Some((columns, rows)) = &self.captions else {
-            return Ok(());
+            return;
         };
-        let fs = theme.small_size(size);
-        let (gw, gh) = (l.cell * self.cols as i32, l.cell * self.rows as i32);
-        let gap = (fs * 0.4).ceil() as i32 + self.outer_band(size, theme);
-        let below = text_style(fs, theme.palette.ink).pos(Pos::new(HPos::Center, VPos::Top));
-        area.draw(&Text::new(
-            columns.clone(),
-            (l.x0 + gw / 2, l.y0 + gh + gap),
-            below,
-        ))
-        .map_err(draw_err)?;
-        let right = text_style(fs, theme.palette.ink)
-            .pos(Pos::new(HPos::Center, VPos::Top))
-            .transform(FontTransform::Rotate270);
-        area.draw(&Text::new(
-            rows.clone(),
-            (l.x0 + gw + gap, l.y0 + gh / 2),
-            right,
-        ))
-        .map_err(draw_err)
+        let (gw, gh) = (l.cell * self.cols as f64, l.cell * self.rows as f64);
+        let band = if self.numbers_outside() {
+            l.em * 1.6
+        } else {
+            0.0
+        };
+        let gap = l.em * 0.3 + band;
+        let ink = theme.palette.ink;
+        canvas.label(
+            columns,
+            (l.x0 + gw / 2.0, l.y0 + gh + gap),
+            l.em,
+            (HAlign::Centre, VAlign::Top),
+            ink,
+        );
+        canvas.push(Shape::Text(super::canvas::Label {
+            text: rows.clone(),
+            at: (l.x0 + gw + gap, l.y0 + gh / 2.0),
+            em: l.em,
+            align: (HAlign::Centre, VAlign::Top),
+            rotation: Rotation::Up,
+            colour: ink,
+        }));
     }
 
-    fn draw_labels<DB: DrawingBackend>(
-        &self,
-        area: &Area<DB>,
-        l: &MatrixLayout,
-        size: (u32, u32),
-        theme: &Theme,
-    ) -> Result<(), FigureError> {
-        let fs = theme.small_size(size);
-        let top = text_style(fs, theme.palette.ink).pos(Pos::new(HPos::Center, VPos::Bottom));
-        let left = text_style(fs, theme.palette.ink).pos(Pos::new(HPos::Right, VPos::Center));
-        let bottom = text_style(fs, theme.palette.ink).pos(Pos::new(HPos::Center, VPos::Top));
-        let right = text_style(fs, theme.palette.ink).pos(Pos::new(HPos::Left, VPos::Center));
-        let (gw, gh) = (l.cell * self.cols as i32, l.cell * self.rows as i32);
+    /// Block names along the top and left; row and column numbers (every few, so
+    /// they do not overlap) there or, with block names, below and right.
+    fn draw_labels(&self, canvas: &mut Canvas, l: &MatrixLayout, theme: &Theme) {
+        let (gw, gh) = (l.cell * self.cols as f64, l.cell * self.rows as f64);
+        let gap = l.em * 0.3;
+        let ink = theme.palette.ink;
         // `outside`: below the grid (columns) or right of it (rows)
-        let put = |text: String, along: f64, column: bool, outside: bool| {
-            let along = along.round() as i32;
-            let elem = match (column, outside) {
-                (true, false) => Text::new(text, (along, l.y0 - 4), top.clone()),
-                (false, false) => Text::new(text, (l.x0 - 5, along), left.clone()),
-                (true, true) => Text::new(text, (along, l.y0 + gh + 4), bottom.clone()),
-                (false, true) => Text::new(text, (l.x0 + gw + 5, along), right.clone()),
+        let mut put = |text: &str, along: f64, column: bool, outside: bool| {
+            let (at, align) = match (column, outside) {
+                (true, false) => ((along, l.y0 - gap), (HAlign::Centre, VAlign::Bottom)),
+                (false, false) => ((l.x0 - gap, along), (HAlign::Right, VAlign::Middle)),
+                (true, true) => ((along, l.y0 + gh + gap), (HAlign::Centre, VAlign::Top)),
+                (false, true) => ((l.x0 + gw + gap, along), (HAlign::Left, VAlign::Middle)),
             };
-            area.draw(&elem).map_err(draw_err)
+            canvas.label(text, at, l.em, align, ink);
         };
-        let cell = l.cell as f64;
         if !self.block_names.is_empty() {
             let b = self.block.unwrap_or(1);
             for (k, name) in self.block_names.iter().enumerate() {
-                let mid = (k * b) as f64 * cell + b as f64 * cell / 2.0;
+                let mid = (k * b) as f64 * l.cell + b as f64 * l.cell / 2.0;
                 if k * b < self.cols {
-                    put(name.clone(), l.x0 as f64 + mid, true, false)?;
+                    put(name, l.x0 + mid, true, false);
                 }
                 if k * b < self.rows {
-                    put(name.clone(), l.y0 as f64 + mid, false, false)?;
+                    put(name, l.y0 + mid, false, false);
                 }
             }
         }
         if self.numbers {
-            // label 1 and every `step`-th index so that labels are ≥ 2.5 font sizes apart
-            let step = label_step(cell, fs);
+            let step = label_step(l.cell, l.em);
             for (count, column) in [(self.cols, true), (self.rows, false)] {
-                let origin = if column { l.x0 } else { l.y0 } as f64;
-                let mut marks = vec![1];
-                marks.extend((step..=count).step_by(step));
-                marks.dedup();
-                for k in marks {
-                    let along = origin + (k as f64 - 0.5) * cell;
-                    put(k.to_string(), along, column, self.numbers_outside())?;
+                let origin = if column { l.x0 } else { l.y0 };
+                for k in number_marks(count, step) {
+                    let along = origin + (k as f64 - 0.5) * l.cell;
+                    put(&k.to_string(), along, column, self.numbers_outside());
                 }
             }
         }
-        Ok(())
+    }
+
+    /// The `tikzpicture`: the same grid, separators, 1-entries, labels and captions
+    /// as the drawing, in cell units (`x` right, `y` down), the larger side
+    /// [`TIKZ_SIDE_CM`] long.
+    fn tikz(&self) -> String {
+        let (rows, cols) = (self.rows, self.cols);
+        let unit = TIKZ_SIDE_CM / rows.max(cols).max(1) as f64;
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "\\begin{{tikzpicture}}[x={}cm,y=-{}cm,font=\\footnotesize]",
+            tikz::num(unit),
+            tikz::num(unit)
+        );
+        let _ = writeln!(
+            s,
+            "% permlab matrix picture: {rows} rows, {cols} columns; cell (r,c) spans (c,r) to (c+1,r+1)"
+        );
+        let grid = tikz::colour(super::palette::GRID);
+        let _ = writeln!(
+            s,
+            "\\draw[color={grid},line width=0.2pt,step=1] (0,0) grid ({cols},{rows});"
+        );
+        if let Some(b) = self.block {
+            let sep = tikz::colour(super::palette::SEPARATOR);
+            for k in (b..cols).step_by(b) {
+                let _ = writeln!(
+                    s,
+                    "\\draw[color={sep},line width=0.6pt] ({k},0) -- ({k},{rows});"
+                );
+            }
+            for k in (b..rows).step_by(b) {
+                let _ = writeln!(
+                    s,
+                    "\\draw[color={sep},line width=0.6pt] (0,{k}) -- ({cols},{k});"
+                );
+            }
+        }
+        let ink = tikz::colour(super::palette::INK);
+        for (r, row) in self.ones.iter().enumerate() {
+            for &c in row {
+                let _ = writeln!(s, "\\fill[color={ink}] ({c},{r}) rectangle ++(1,1);");
+            }
+        }
+        let _ = writeln!(
+            s,
+            "\\draw[color={grid},line width=0.4pt] (0,0) rectangle ({cols},{rows});"
+        );
+        if !self.block_names.is_empty() {
+            let b = self.block.unwrap_or(1);
+            for (k, name) in self.block_names.iter().enumerate() {
+                let mid = (k * b) as f64 + b as f64 / 2.0;
+                if k * b < cols {
+                    s.push_str(&tikz::node("above", mid, 0.0, name));
+                }
+                if k * b < rows {
+                    s.push_str(&tikz::node("left", 0.0, mid, name));
+                }
+            }
+        }
+        if self.numbers {
+            // a \footnotesize digit is about 4.5 pt wide: a cell of `unit` cm is unit·28.45 pt
+            let step = label_step(unit * 28.45, 7.0);
+            let outside = self.numbers_outside();
+            for (count, column) in [(cols, true), (rows, false)] {
+                for k in number_marks(count, step) {
+                    let along = k as f64 - 0.5;
+                    let node = match (column, outside) {
+                        (true, false) => tikz::node("above", along, 0.0, &k.to_string()),
+                        (false, false) => tikz::node("left", 0.0, along, &k.to_string()),
+                        (true, true) => tikz::node("below", along, rows as f64, &k.to_string()),
+                        (false, true) => tikz::node("right", cols as f64, along, &k.to_string()),
+                    };
+                    s.push_str(&node);
+                }
+            }
+        }
+        if let Some((columns, rows_caption)) = &self.captions {
+            let shift = if self.numbers_outside() {
+                ",yshift=-1.2em"
+            } else {
+                ""
+            };
+            s.push_str(&tikz::node(
+                &format!("below{shift}"),
+                cols as f64 / 2.0,
+                rows as f64,
+                columns,
+            ));
+            let shift = if self.numbers_outside() {
+                ",yshift=-1.6em"
+            } else {
+                ""
+            };
+            s.push_str(&tikz::node(
+                &format!("anchor=north,rotate=90{shift}"),
+                cols as f64,
+                rows as f64 / 2.0,
+                rows_caption,
+            ));
+        }
+        if !self.title.is_empty() {
+            let shift = if self.has_axis_labels() {
+                "1.4em"
+            } else {
+                "0.2em"
+            };
+            s.push_str(&tikz::node(
+                &format!("above,yshift={shift},font=\\normalsize"),
+                cols as f64 / 2.0,
+                0.0,
+                &self.title,
+            ));
+        }
+        s.push_str("\\end{tikzpicture}\n");
+        s
     }
 }
 
-/// The smallest of 1, 2, 5, 10, 20, 50, … whose spacing leaves 2.5 font sizes between
-/// labels.
-pub(super) fn label_step(cell: f64, font: f64) -> usize {
+/// The 1-based indices labelled along an axis of `count` cells: 1 and every
+/// `step`-th.
+fn number_marks(count: usize, step: usize) -> Vec<usize> {
+    let mut marks = vec![1];
+    marks.extend((step..=count).step_by(step));
+    marks.dedup();
+    marks.retain(|&k| k <= count);
+    marks
+}
+
+/// The smallest of 1, 2, 5, 10, 20, 50, … whose spacing leaves 2.5 ems between
+/// labels of em `em` on cells of side `cell`.
+pub(super) fn label_step(cell: f64, em: f64) -> usize {
     let mut step = 1usize;
     let mut k = 0;
-    while (step as f64) * cell < 2.5 * font {
+    while (step as f64) * cell < 2.5 * em {
         step = [1, 2, 5][(k + 1) % 3] * 10usize.pow(((k + 1) / 3) as u32);
         k += 1;
     }
@@ -359,6 +484,7 @@ mod tests {
         assert_eq!(label_step(30.0, 10.0), 1);
         assert_eq!(label_step(10.0, 10.0), 5);
         assert_eq!(label_step(2.0, 10.0), 20);
+        assert_eq!(number_marks(12, 5), vec![1, 5, 10]);
     }
 
     #[test]

@@ -1,9 +1,13 @@
 //! Mixing curves: the total-variation distance to uniform of the uniformly random
-//! walk on a puzzle's group after `k` random moves ([`crate::search::mixing`]),
-//! several puzzles on one plot with a log scale of the distance, each with the
-//! spectral lower bound `λ*^k / 2` ([`crate::linalg::spectrum::OperatorSpectrum::lower_bound`],
-//! D. A. Levin, Y. Peres and E. L. Wilmer, *Markov Chains and Mixing Times*, 2nd ed.,
-//! AMS 2017, ch. 12) drawn dashed in the same colour.
+//! walk on a puzzle's group after `k` random moves, several puzzles on one plot with
+//! a log scale of the distance, each with the spectral lower bound `λ*^k / 2` drawn
+//! dashed in the same colour (D. A. Levin, Y. Peres and E. L. Wilmer, *Markov Chains
+//! and Mixing Times*, 2nd ed., AMS 2017, ch. 12).
+//!
+//! The figure draws curves it is given: the walk is [`crate::search::mixing`]'s and
+//! the bound [`crate::linalg::spectrum::OperatorSpectrum::lower_bound`]'s
+//! ([`MixingSeries::new`] takes both). The legend sits above the plot, so it never
+//! covers a curve.
 //!
 //! ```
 //! use permlab::figures::{Figure, mixing::{MixingFigure, MixingSeries}};
@@ -12,13 +16,12 @@
 //! assert!(fig.to_svg((500, 400)).unwrap().contains("halving"));
 //! ```
 
-use super::{draw_err, Area, Figure, FigureError, Theme, FONT_FAMILY};
-use crate::linalg::spectrum::{random_move_spectrum, Domain, OperatorSpectrum};
-use crate::puzzle::Puzzle;
-use crate::search::mixing::{mixing, Mixing, MixingOptions};
-use crate::search::space::{metric_moves, GroupSpace};
-use plotters::prelude::*;
-use std::sync::atomic::AtomicBool;
+use super::axes::{legend_rows, Axis, Plot};
+use super::canvas::{Canvas, Stroke};
+use super::{draw_title, tikz, Figure, FigureError, Theme};
+use crate::linalg::spectrum::OperatorSpectrum;
+use crate::search::mixing::Mixing;
+use std::fmt::Write;
 
 /// One puzzle's curve.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,40 +34,31 @@ pub struct MixingSeries {
     pub lower_bound: Option<Vec<f64>>,
 }
 
-/// The mixing curve of `puzzle`'s group under its own metric (the moves of
-/// `permlab mixing PUZZLE`) to `steps` moves, with the lower bound `λ*^k / 2` of
-/// the random-move operator on the points for the same moves (it bounds the walk on
-/// the whole group, reversible or not; left out when the operator is too large for
-/// the dense eigen solver). Returns the series and the walk's [`Mixing`] record.
-pub fn mixing_series(
-    puzzle: &Puzzle,
-    steps: usize,
-    max_memory: Option<u64>,
-) -> Result<(MixingSeries, Mixing), FigureError> {
-    let invalid =
-        |e: &dyn std::fmt::Display| FigureError::Invalid(format!("{}: {e}", puzzle.name()));
-    let (names, perms) = metric_moves(puzzle, puzzle.metric()).map_err(|e| invalid(&e))?;
-    let space = GroupSpace::new(puzzle.name(), puzzle.degree(), names, perms.clone())
-        .map_err(|e| invalid(&e))?;
-    let opts = MixingOptions {
-        steps,
-        max_memory,
-        ..Default::default()
-    };
-    let m = mixing(&space, &opts, &AtomicBool::new(false)).map_err(|e| invalid(&e))?;
-    let spectrum: Option<OperatorSpectrum> =
-        random_move_spectrum(puzzle.degree(), &perms, Domain::Points).ok();
-    let lower_bound = spectrum.filter(|s| s.lambda_star.is_some()).map(|s| {
-        (0..m.tv.len())
-            .map(|k| s.lower_bound(k as u32).unwrap_or(0.0))
-            .collect()
-    });
-    let series = MixingSeries {
-        name: puzzle.name().to_string(),
-        tv: m.tv.clone(),
-        lower_bound,
-    };
-    Ok((series, m))
+impl MixingSeries {
+    /// The curve of a walk ([`crate::search::mixing::mixing`]) with, when the
+    /// spectrum of the same moves' operator has a `λ*`, its lower bound `λ*^k / 2`
+    /// at the same `k`.
+    pub fn new(name: &str, walk: &Mixing, spectrum: Option<&OperatorSpectrum>) -> MixingSeries {
+        let lower_bound = spectrum.filter(|s| s.lambda_star.is_some()).map(|s| {
+            (0..walk.tv.len())
+                .map(|k| s.lower_bound(k as u32).unwrap_or(0.0))
+                .collect()
+        });
+        MixingSeries {
+            name: name.to_string(),
+            tv: walk.tv.clone(),
+            lower_bound,
+        }
+    }
+
+    /// The legend entry of the bound: `λ*^k/2` and the value of `λ*` (`b[1] = λ*/2`).
+    fn bound_name(&self) -> Option<String> {
+        let b = self.lower_bound.as_ref()?;
+        Some(match b.get(1) {
+            Some(b1) => format!("{}: lower bound λ*^k/2, λ* = {:.4}", self.name, 2.0 * b1),
+            None => format!("{}: lower bound λ*^k/2", self.name),
+        })
+    }
 }
 
 /// TV-distance curves against `k` on a log scale, one colour per puzzle, the lower
@@ -82,7 +76,7 @@ impl MixingFigure {
         MixingFigure {
             series,
             title: String::new(),
-            size: (720, 480),
+            size: (640, 520),
         }
     }
 
@@ -107,6 +101,42 @@ impl MixingFigure {
             .fold(1.0f64, f64::min)
             .max(1e-16)
     }
+
+    /// The lowest value on the distance axis: half the smallest value drawn, and at
+    /// most 0.1 (so the axis spans a decade at least).
+    fn floor(&self) -> f64 {
+        (self.min_positive() / 2.0).min(0.1)
+    }
+
+    fn kmax(&self) -> usize {
+        self.series
+            .iter()
+            .map(|s| s.tv.len().saturating_sub(1))
+            .max()
+            .unwrap_or(0)
+            .max(1)
+    }
+
+    /// The points of a curve at or above the axis's floor.
+    fn points(v: &[f64], lo: f64) -> Vec<(f64, f64)> {
+        v.iter()
+            .enumerate()
+            .filter(|(_, &t)| t >= lo)
+            .map(|(k, &t)| (k as f64, t))
+            .collect()
+    }
+
+    /// The legend's entries in order: each puzzle, then its bound.
+    fn legend(&self) -> Vec<(String, usize, bool)> {
+        let mut out = Vec::new();
+        for (i, s) in self.series.iter().enumerate() {
+            out.push((s.name.clone(), i, false));
+            if let Some(b) = s.bound_name() {
+                out.push((b, i, true));
+            }
+        }
+        out
+    }
 }
 
 impl Figure for MixingFigure {
@@ -114,82 +144,92 @@ impl Figure for MixingFigure {
         self.size
     }
 
-    fn to_tikz(&self) -> Result<String, FigureError> {
-        Ok(super::tikz::mixing(
-            &self.series,
-            &self.title,
-            self.min_positive() / 2.0,
-        ))
-    }
-
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
-        let (w, h) = area.dim_in_pixel();
-        let fs = theme.label_size((w, h));
-        let title_h = super::draw_title(area, &self.title, theme)?;
-        let (_, area) = area.split_vertically(title_h);
-        let kmax = self
-            .series
-            .iter()
-            .map(|s| s.tv.len().saturating_sub(1))
-            .max()
-            .unwrap_or(0)
-            .max(1);
-        let lo = self.min_positive() / 2.0;
-        let mut chart = ChartBuilder::on(&area)
-            .margin(10)
-            .x_label_area_size((fs * 3.0) as u32)
-            .y_label_area_size((fs * 4.5) as u32)
-            .build_cartesian_2d(0f64..kmax as f64, (lo..1.5f64).log_scale())
-            .map_err(draw_err)?;
-        let label_style = (FONT_FAMILY, fs).into_font();
-        chart
-            .configure_mesh()
-            .light_line_style(WHITE.mix(0.0))
-            .bold_line_style(theme.palette.grid.mix(0.6))
-            .x_desc("random moves k")
-            .y_desc("total-variation distance to uniform")
-            .x_label_formatter(&|x: &f64| format!("{}", x.round() as i64))
-            .y_label_formatter(&|y: &f64| format!("{y:.0e}"))
-            .label_style(label_style.clone())
-            .axis_desc_style(label_style.clone())
-            .draw()
-            .map_err(draw_err)?;
-        let points = |v: &[f64]| -> Vec<(f64, f64)> {
-            v.iter()
-                .enumerate()
-                .filter(|(_, &t)| t >= lo)
-                .map(|(k, &t)| (k as f64, t))
-                .collect()
+    fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError> {
+        let w = canvas.width();
+        let pal = &theme.palette;
+        let mut top = draw_title(canvas, &self.title, theme);
+        let entries = self.legend();
+        let names: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
+        let em = theme.label(w);
+        let solid = |i: usize| Stroke::new(pal.series(i), theme.line(2.4, w));
+        let dashed = |i: usize| {
+            Stroke::new(pal.series(i), theme.line(1.4, w))
+                .dashed(theme.pt(3.0, w), theme.pt(2.0, w))
         };
+        top += legend_rows(
+            canvas,
+            &names,
+            top + em * 0.3,
+            em,
+            pal.text,
+            |c, k, (x, y, sw)| {
+                let (_, i, bound) = entries[k];
+                let stroke = if bound { dashed(i) } else { solid(i) };
+                c.line((x, y), (x + sw, y), stroke);
+            },
+        );
+        let lo = self.floor();
+        let x = Axis::linear(0.0, self.kmax() as f64, 6, "random moves k");
+        let y = Axis::log(lo, 1.5, "total-variation distance to uniform");
+        let plot = Plot::layout(canvas, x, y, theme, top, 0.0);
+        plot.draw(canvas, theme, true);
         for (i, s) in self.series.iter().enumerate() {
-            let colour = theme.palette.series(i);
-            let style = colour.stroke_width(theme.line(2.0));
-            chart
-                .draw_series(LineSeries::new(points(&s.tv), style))
-                .map_err(draw_err)?
-                .label(s.name.as_str())
-                .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], style));
+            let pts: Vec<(f64, f64)> = MixingFigure::points(&s.tv, lo)
+                .into_iter()
+                .map(|p| plot.px(p))
+                .collect();
+            canvas.polyline(pts, solid(i));
             if let Some(b) = &s.lower_bound {
-                let dashed = colour.stroke_width(theme.line(1.0));
-                chart
-                    .draw_series(DashedLineSeries::new(points(b), 6, 4, dashed))
-                    .map_err(draw_err)?
-                    .label(match b.get(1) {
-                        // b[1] = λ*/2
-                        Some(b1) => format!("{}: lower bound λ*ᵏ/2, λ* = {:.4}", s.name, 2.0 * b1),
-                        None => format!("{}: lower bound λ*ᵏ/2", s.name),
-                    })
-                    .legend(move |(x, y)| PathElement::new([(x, y), (x + 8, y)], dashed));
+                let pts = MixingFigure::points(b, lo)
+                    .into_iter()
+                    .map(|p| plot.px(p))
+                    .collect();
+                canvas.polyline(pts, dashed(i));
             }
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(theme.palette.grid)
-            .label_font(label_style)
-            .draw()
-            .map_err(draw_err)?;
         Ok(())
+    }
+
+    /// A pgfplots axis (`ymode=log`): per puzzle its distances after `k = 0, 1, …`
+    /// moves as a solid line and, where it has one, the spectral lower bound dashed
+    /// in the same colour, each with a legend entry; values below the axis's floor are
+    /// left out, as on the canvas.
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        let lo = self.floor();
+        let mut s = String::new();
+        s.push_str("\\begin{tikzpicture}\n\\begin{axis}[\n");
+        s.push_str("  width=8cm, height=6.5cm, ymode=log, xmin=0,\n");
+        let _ = writeln!(s, "  ymin={lo:.3e}, ymax=1.5,");
+        if !self.title.is_empty() {
+            let _ = writeln!(s, "  title={{{}}},", tikz::label(&self.title));
+        }
+        s.push_str("  xlabel={random moves $k$},\n");
+        s.push_str("  ylabel={total-variation distance to uniform},\n");
+        s.push_str("  legend pos=outer north east, legend style={font=\\small},\n]\n");
+        let coords = |v: &[f64]| -> String {
+            MixingFigure::points(v, lo)
+                .iter()
+                .map(|(k, t)| format!(" ({},{t:.6e})", *k as usize))
+                .collect()
+        };
+        for (k, series) in self.series.iter().enumerate() {
+            let c = tikz::colour(super::palette::SERIES[k % super::palette::SERIES.len()]);
+            let _ = writeln!(
+                s,
+                "\\addplot[color={c},line width=1pt,mark=none] coordinates {{{} }};",
+                coords(&series.tv)
+            );
+            let _ = writeln!(s, "\\addlegendentry{{{}}}", tikz::label(&series.name));
+            if let (Some(b), Some(name)) = (&series.lower_bound, series.bound_name()) {
+                let _ = writeln!(
+                    s,
+                    "\\addplot[color={c},dashed,mark=none] coordinates {{{} }};",
+                    coords(b)
+                );
+                let _ = writeln!(s, "\\addlegendentry{{{}}}", tikz::label(&name));
+            }
+        }
+        s.push_str("\\end{axis}\n\\end{tikzpicture}\n");
+        Ok(s)
     }
 }

@@ -1,18 +1,25 @@
-//! Figures drawn with [plotters]: permutation-matrix pictures ([`matrix`]),
-//! distance distributions ([`histogram`]), boards with arrows and paths ([`board`]),
-//! coloured cube nets ([`cube_net`]), cycle pictures ([`cycles`], [`cycletype`]),
-//! Schreier graphs ([`schreier`]) and block systems ([`blocks_figure`]).
+//! Figures: permutation-matrix pictures ([`matrix`]), distance distributions
+//! ([`histogram`]), boards with arrows and paths ([`board`]), coloured cube nets
+//! ([`cube_net`]), cycle pictures ([`cycles`], [`cycletype`]), Schreier graphs
+//! ([`schreier`]), block systems ([`blocks_figure`]), orbitals ([`orbitals`]),
+//! spectra ([`spectrum`]) and mixing curves ([`mixing`]).
 //!
-//! Every figure implements [`Figure`]: it draws itself on any plotters drawing area, so
-//! the same drawing renders to SVG ([`Figure::to_svg`]) and to PNG ([`Figure::to_png`])
-//! at a size given in pixels, with the same look. Matrix pictures and histograms also
-//! have a TikZ/PGF form ([`Figure::to_tikz`], module [`tikz`]).
+//! Every figure implements [`Figure`]: it draws itself on a [`canvas::Canvas`] of any
+//! pixel size with the sizes and colours of a [`Theme`], and the canvas is written as
+//! one SVG document ([`Figure::to_svg`]); the PNG is that SVG rendered by resvg
+//! ([`raster`]) and the PDF that SVG converted by svg2pdf ([`pdf`]), so the three are
+//! the same picture. Every figure also has a TikZ/PGF form ([`Figure::to_tikz`]),
+//! written by the figure itself from the same data (the shared helpers are in
+//! [`tikz`]).
 //!
-//! Text is drawn with DejaVu Sans, shipped in the crate (`assets/fonts/`, with its
-//! license) and registered with plotters' `ab_glyph` backend under the family name
-//! `sans-serif` ([`register_fonts`], called by every render function). The system's
-//! fonts and fontconfig are never used, so a machine without any font installed draws
-//! the same pixels.
+//! Figures draw; they do not compute. Each takes its data (a permutation, a
+//! distribution, a coset action, a mixing curve) from the modules that compute it
+//! and only lays it out.
+//!
+//! Text is set in DejaVu Sans, shipped in the crate (`assets/fonts/`, with its
+//! license): the layout ([`text`]) uses its metrics, the SVG names it, and the PNG
+//! and PDF use it as their only font. The system's fonts and fontconfig are never
+//! used, so a machine without any font installed draws the same pixels.
 //!
 //! ```
 //! use permlab::figures::{Figure, matrix::MatrixFigure};
@@ -24,8 +31,10 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+pub mod axes;
 pub mod blocks_figure;
 pub mod board;
+pub mod canvas;
 pub mod cube_net;
 pub mod cycles;
 pub mod cycletype;
@@ -36,29 +45,30 @@ pub mod mixing;
 pub mod orbitals;
 #[cfg(feature = "pdf")]
 pub mod pdf;
+pub mod raster;
 pub mod schreier;
 pub mod spectrum;
 pub mod text;
 pub mod theme;
 pub mod tikz;
 
-use plotters::coord::Shift;
-use plotters::prelude::*;
-use plotters::style::{register_font, FontStyle};
+use canvas::{Canvas, Stroke};
+use plotters::style::{register_font, FontStyle, RGBColor};
 use std::path::Path;
 use std::sync::Once;
-use text::{TextBackend, TextMode};
+use text::{HAlign, VAlign};
 pub use theme::Theme;
 
-/// The font family every figure uses; DejaVu Sans is registered under this name.
+/// The font family plotters' text styles name; DejaVu Sans is registered under it.
 pub const FONT_FAMILY: &str = "sans-serif";
 
 /// DejaVu Sans (Bitstream Vera license, see `assets/fonts/LICENSE-DejaVu.txt`).
 pub(crate) static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 /// Registers the shipped DejaVu Sans with plotters' `ab_glyph` font backend as
-/// [`FONT_FAMILY`] (normal style; bold and italic fall back to it). Idempotent and
-/// cheap after the first call; every render function calls it.
+/// [`FONT_FAMILY`], so plotters' text styles (chart labels) resolve without the
+/// system's fonts. Idempotent and cheap after the first call; every render function
+/// calls it.
 pub fn register_fonts() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
@@ -81,9 +91,6 @@ pub enum FigureError {
     /// An output path whose extension is not `.svg`, `.png`, `.pdf` or `.tex`.
     #[error("output {0:?}: the file name must end in .svg, .png, .pdf or .tex")]
     Format(String),
-    /// TikZ output asked of a figure that has no TikZ form.
-    #[error("TikZ output (.tex) exists only for matrix pictures, histograms (bfs, distributions, hist), mixing curves, spectra and cycle types; use .svg, .png or .pdf for this figure")]
-    NoTikz,
     /// PDF output asked of a library built without the `pdf` feature.
     #[error("PDF output needs permlab's `pdf` feature (on with the `cli` feature)")]
     NoPdf,
@@ -100,35 +107,17 @@ pub enum FigureError {
     Invalid(String),
 }
 
-/// Converts a plotters drawing error into a [`FigureError`].
+/// Converts a drawing error (plotters') into a [`FigureError`].
 pub fn draw_err<E: std::fmt::Display>(e: E) -> FigureError {
     FigureError::Draw(e.to_string())
-}
-
-/// A plotters drawing area in pixel coordinates (what [`Figure::draw`] gets).
-pub type Area<DB> = DrawingArea<DB, Shift>;
-
-/// A chart builder on `area` with the margins and axis-label areas of the crate's
-/// plots, and the label font size it is sized for ([`Theme::label_size`]).
-pub fn chart_builder<'a, 'b, DB: DrawingBackend>(
-    area: &'a Area<DB>,
-    theme: &Theme,
-) -> (ChartBuilder<'a, 'b, DB>, f64) {
-    let fs = theme.label_size(area.dim_in_pixel());
-    let mut builder = ChartBuilder::on(area);
-    builder
-        .margin(10)
-        .x_label_area_size((fs * 2.5) as u32)
-        .y_label_area_size((fs * 3.0) as u32);
-    (builder, fs)
 }
 
 /// The output formats of [`Figure::save`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// Scalable vector graphics (text as `<text>` in the `sans-serif` family).
+    /// Scalable vector graphics, printed at the theme's width.
     Svg,
-    /// PNG, rasterised with the shipped font.
+    /// PNG, the SVG rendered with the shipped font.
     Png,
     /// TikZ/PGF source, a `tikzpicture` ([`Figure::to_tikz`]).
     Tex,
@@ -155,7 +144,7 @@ impl Format {
     }
 }
 
-/// A drawing that renders to SVG or PNG at any pixel size.
+/// A drawing that renders to SVG, PNG, PDF and TikZ.
 ///
 /// ```
 /// use permlab::figures::{histogram::HistogramFigure, Figure};
@@ -164,15 +153,20 @@ impl Format {
 /// let fig = HistogramFigure::new(vec![("example".to_string(), d)]);
 /// let svg = fig.to_svg(fig.default_size()).unwrap();
 /// assert!(svg.contains("</svg>"));
+/// assert!(fig.to_tikz().unwrap().starts_with("\\begin{tikzpicture}"));
 /// ```
 pub trait Figure {
-    /// The size used when the caller gives none (under [`Theme::paper`]; a
+    /// The pixel size used when the caller gives none (under [`Theme::paper`]; a
     /// [`Themed`] figure scales it by its theme, [`Theme::size`]).
     fn default_size(&self) -> (u32, u32);
 
-    /// Draws the figure on `area` (already cleared to white), filling its size, with
-    /// the sizes and colours of `theme`.
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError>;
+    /// Draws the figure on `canvas` (white, of the output's pixel size), filling it,
+    /// with the sizes and colours of `theme`.
+    fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError>;
+
+    /// The figure as TikZ/PGF source: a `tikzpicture` environment showing the same
+    /// data as the drawing, its text set by LaTeX (see [`tikz`]).
+    fn to_tikz(&self) -> Result<String, FigureError>;
 
     /// The theme the render functions draw with: [`Theme::paper`] unless the figure is
     /// wrapped by [`Figure::themed`].
@@ -191,45 +185,34 @@ pub trait Figure {
         }
     }
 
-    /// The figure as an SVG document of `size` pixels.
+    /// The figure drawn on a canvas of `size` pixels.
+    fn to_canvas(&self, size: (u32, u32)) -> Result<Canvas, FigureError> {
+        check_size(size)?;
+        register_fonts();
+        let mut canvas = Canvas::new(f64::from(size.0), f64::from(size.1));
+        self.draw(&mut canvas, &self.theme())?;
+        Ok(canvas)
+    }
+
+    /// The figure as an SVG document: a drawing of `size` pixels (its `viewBox`)
+    /// printed at the theme's width ([`Theme::print_width_pt`]).
     fn to_svg(&self, size: (u32, u32)) -> Result<String, FigureError> {
-        check_size(size)?;
-        register_fonts();
-        let mut out = String::new();
-        {
-            let backend = SVGBackend::with_string(&mut out, size);
-            let root = TextBackend::new(backend, TextMode::Vector).into_drawing_area();
-            root.fill(&WHITE).map_err(draw_err)?;
-            self.draw(&root, &self.theme())?;
-            root.present().map_err(draw_err)?;
-        }
-        Ok(out)
+        Ok(self.to_canvas(size)?.to_svg(self.theme().print_width_pt))
     }
 
-    /// The figure as a row-major RGB pixel buffer (`3·w·h` bytes).
+    /// The figure as a row-major RGB pixel buffer (`3·w·h` bytes): its SVG rendered.
     fn to_rgb(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
-        check_size(size)?;
-        register_fonts();
-        let mut buf = vec![255u8; 3 * size.0 as usize * size.1 as usize];
-        {
-            let backend = BitMapBackend::with_buffer(&mut buf, size);
-            let root = TextBackend::new(backend, TextMode::Raster).into_drawing_area();
-            root.fill(&WHITE).map_err(draw_err)?;
-            self.draw(&root, &self.theme())?;
-            root.present().map_err(draw_err)?;
-        }
-        Ok(buf)
+        raster::svg_to_rgb(&self.to_svg(size)?, size)
     }
 
-    /// The figure as PNG file bytes.
+    /// The figure as PNG file bytes: its SVG rendered at `size` pixels.
     fn to_png(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
-        let rgb = self.to_rgb(size)?;
-        encode_png(&rgb, size)
+        raster::svg_to_png(&self.to_svg(size)?, size)
     }
 
-    /// The figure as a one-page vector PDF: its SVG of `size` pixels converted by
-    /// `svg2pdf` with the shipped font embedded (module `pdf`), one pixel per point.
-    /// [`FigureError::NoPdf`] without the `pdf` feature.
+    /// The figure as a one-page vector PDF of the theme's print width: its SVG of
+    /// `size` pixels converted by `svg2pdf` with the shipped font embedded (module
+    /// `pdf`). [`FigureError::NoPdf`] without the `pdf` feature.
     fn to_pdf(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
         let svg = self.to_svg(size)?;
         #[cfg(feature = "pdf")]
@@ -241,15 +224,9 @@ pub trait Figure {
         }
     }
 
-    /// The figure as TikZ/PGF source, a `tikzpicture` environment (see [`tikz`]);
-    /// [`FigureError::NoTikz`] for figures without one (see [`tikz`]).
-    fn to_tikz(&self) -> Result<String, FigureError> {
-        Err(tikz::unsupported())
-    }
-
-    /// Writes the figure to `path` (`.svg`, `.png`, `.pdf`, or `.tex` for the `tikzpicture`
-    /// of [`Figure::to_tikz`], where `size` is not used), through a temporary file
-    /// renamed into place. Returns the format written.
+    /// Writes the figure to `path` (`.svg`, `.png`, `.pdf`, or `.tex` for the
+    /// `tikzpicture` of [`Figure::to_tikz`], where `size` is not used), through a
+    /// temporary file renamed into place. Returns the format written.
     fn save(&self, path: &Path, size: (u32, u32)) -> Result<Format, FigureError> {
         let format = Format::from_path(path)?;
         let bytes = match format {
@@ -277,8 +254,8 @@ impl<F: Figure> Figure for Themed<F> {
     fn default_size(&self) -> (u32, u32) {
         self.theme.size(self.figure.default_size())
     }
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
-        self.figure.draw(area, theme)
+    fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError> {
+        self.figure.draw(canvas, theme)
     }
     fn theme(&self) -> Theme {
         self.theme
@@ -300,14 +277,14 @@ pub trait DynFigure {
     fn tikz(&self) -> Result<String, FigureError>;
     /// See [`Figure::to_pdf`].
     fn pdf(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError>;
+    /// See [`Figure::to_canvas`].
+    fn canvas(&self, size: (u32, u32)) -> Result<Canvas, FigureError>;
+    /// The theme it is drawn with ([`Figure::theme`]).
+    fn drawn_theme(&self) -> Theme;
     /// [`Figure::default_size`] under `theme` ([`Theme::size`]).
     fn size_with(&self, theme: &Theme) -> (u32, u32);
-    /// [`Figure::to_svg`] drawn with `theme`.
-    fn svg_with(&self, size: (u32, u32), theme: &Theme) -> Result<String, FigureError>;
-    /// [`Figure::to_png`] drawn with `theme`.
-    fn png_with(&self, size: (u32, u32), theme: &Theme) -> Result<Vec<u8>, FigureError>;
-    /// [`Figure::to_pdf`] drawn with `theme`.
-    fn pdf_with(&self, size: (u32, u32), theme: &Theme) -> Result<Vec<u8>, FigureError>;
+    /// [`Figure::to_canvas`] drawn with `theme`.
+    fn canvas_with(&self, size: (u32, u32), theme: &Theme) -> Result<Canvas, FigureError>;
 }
 
 impl dyn DynFigure + '_ {
@@ -326,33 +303,21 @@ pub struct DynThemed<'a> {
     theme: Theme,
 }
 
-impl DynFigure for DynThemed<'_> {
-    fn size(&self) -> (u32, u32) {
+impl Figure for DynThemed<'_> {
+    fn default_size(&self) -> (u32, u32) {
         self.figure.size_with(&self.theme)
     }
-    fn svg(&self, size: (u32, u32)) -> Result<String, FigureError> {
-        self.figure.svg_with(size, &self.theme)
+    fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError> {
+        let size = (canvas.width() as u32, canvas.height() as u32);
+        let drawn = self.figure.canvas_with(size, theme)?;
+        canvas.place(drawn, (0.0, 0.0));
+        Ok(())
     }
-    fn png(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
-        self.figure.png_with(size, &self.theme)
+    fn theme(&self) -> Theme {
+        self.theme
     }
-    fn tikz(&self) -> Result<String, FigureError> {
+    fn to_tikz(&self) -> Result<String, FigureError> {
         self.figure.tikz()
-    }
-    fn pdf(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
-        self.figure.pdf_with(size, &self.theme)
-    }
-    fn size_with(&self, theme: &Theme) -> (u32, u32) {
-        self.figure.size_with(theme)
-    }
-    fn svg_with(&self, size: (u32, u32), theme: &Theme) -> Result<String, FigureError> {
-        self.figure.svg_with(size, theme)
-    }
-    fn png_with(&self, size: (u32, u32), theme: &Theme) -> Result<Vec<u8>, FigureError> {
-        self.figure.png_with(size, theme)
-    }
-    fn pdf_with(&self, size: (u32, u32), theme: &Theme) -> Result<Vec<u8>, FigureError> {
-        self.figure.pdf_with(size, theme)
     }
 }
 
@@ -372,39 +337,31 @@ impl<F: Figure> DynFigure for F {
     fn pdf(&self, size: (u32, u32)) -> Result<Vec<u8>, FigureError> {
         self.to_pdf(size)
     }
+    fn canvas(&self, size: (u32, u32)) -> Result<Canvas, FigureError> {
+        self.to_canvas(size)
+    }
+    fn drawn_theme(&self) -> Theme {
+        self.theme()
+    }
     fn size_with(&self, theme: &Theme) -> (u32, u32) {
         theme.size(self.default_size())
     }
-    fn svg_with(&self, size: (u32, u32), theme: &Theme) -> Result<String, FigureError> {
-        self.themed_ref(theme).to_svg(size)
-    }
-    fn png_with(&self, size: (u32, u32), theme: &Theme) -> Result<Vec<u8>, FigureError> {
-        self.themed_ref(theme).to_png(size)
-    }
-    fn pdf_with(&self, size: (u32, u32), theme: &Theme) -> Result<Vec<u8>, FigureError> {
-        self.themed_ref(theme).to_pdf(size)
+    fn canvas_with(&self, size: (u32, u32), theme: &Theme) -> Result<Canvas, FigureError> {
+        check_size(size)?;
+        register_fonts();
+        let mut canvas = Canvas::new(f64::from(size.0), f64::from(size.1));
+        self.draw(&mut canvas, theme)?;
+        Ok(canvas)
     }
 }
-
-/// A borrowed figure with a theme.
-trait ThemedRef: Figure + Sized {
-    fn themed_ref(&self, theme: &Theme) -> Themed<&Self> {
-        Themed {
-            figure: self,
-            theme: *theme,
-        }
-    }
-}
-
-impl<F: Figure> ThemedRef for F {}
 
 /// A reference to a figure draws as the figure.
 impl<F: Figure> Figure for &F {
     fn default_size(&self) -> (u32, u32) {
         (*self).default_size()
     }
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
-        (*self).draw(area, theme)
+    fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError> {
+        (*self).draw(canvas, theme)
     }
     fn theme(&self) -> Theme {
         (*self).theme()
@@ -436,28 +393,291 @@ impl<F: Figure> Panels<F> {
             panel_size,
         }
     }
+
+    /// Rows and columns of the grid (`cols` is a public field: 0 counts as 1).
+    fn grid(&self) -> (usize, usize) {
+        let rows = self.items.len().div_ceil(self.cols.max(1)).max(1);
+        let cols = self.cols.min(self.items.len()).max(1);
+        (rows, cols)
+    }
 }
 
 impl<F: Figure> Figure for Panels<F> {
     fn default_size(&self) -> (u32, u32) {
-        // `cols` is a public field: 0 counts as 1
-        let rows = self.items.len().div_ceil(self.cols.max(1)).max(1);
-        let cols = self.cols.min(self.items.len()).max(1);
+        let (rows, cols) = self.grid();
         (
             self.panel_size.0 * cols as u32,
             self.panel_size.1 * rows as u32,
         )
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
-        let rows = self.items.len().div_ceil(self.cols.max(1)).max(1);
-        let cols = self.cols.min(self.items.len()).max(1);
-        let cells = area.split_evenly((rows, cols));
-        for (item, cell) in self.items.iter().zip(cells.iter()) {
-            item.draw(cell, theme)?;
+    /// Each panel is drawn on its share of the canvas, printed that share of the
+    /// figure's width ([`Theme::part`]), so its text keeps its size in points.
+    fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError> {
+        let (rows, cols) = self.grid();
+        let (w, h) = (
+            (canvas.width() / cols as f64).floor(),
+            (canvas.height() / rows as f64).floor(),
+        );
+        let part = theme.part(w / canvas.width());
+        for (k, item) in self.items.iter().enumerate() {
+            let mut panel = Canvas::new(w, h);
+            item.draw(&mut panel, &part)?;
+            canvas.place(panel, ((k % cols) as f64 * w, (k / cols) as f64 * h));
         }
         Ok(())
     }
+
+    /// The panels' `tikzpicture`s, `cols` to a line (a line break after each row).
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        let (_, cols) = self.grid();
+        let mut s = String::new();
+        for (k, item) in self.items.iter().enumerate() {
+            s.push_str(&item.to_tikz()?);
+            s.push_str(if (k + 1) % cols == 0 {
+                "\\par\\medskip\n"
+            } else {
+                "\\hfill\n"
+            });
+        }
+        Ok(s)
+    }
+}
+
+/// Draws `title` centred at the top of the canvas and returns the height it took (0
+/// for an empty title). Its em is [`Theme::title`]; a title wider than the canvas
+/// shrinks (to 80% of that, and never below the theme's smallest text) and then wraps
+/// at spaces ([`title_layout`]), so it never runs off the canvas or into the drawing
+/// below it.
+pub fn draw_title(canvas: &mut Canvas, title: &str, theme: &Theme) -> f64 {
+    let t = title_layout(canvas.width(), title, theme);
+    let colour = theme.palette.text;
+    for (i, line) in t.lines.iter().enumerate() {
+        let base = t.em * (0.3 + text::ASCENT + 1.2 * i as f64);
+        canvas.label(
+            line,
+            (canvas.width() / 2.0, base),
+            t.em,
+            (HAlign::Centre, VAlign::Baseline),
+            colour,
+        );
+    }
+    t.height
+}
+
+/// Where a title goes: its em, its lines, and the height of the band they take at
+/// the top of the figure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TitleLayout {
+    /// The em in pixels.
+    pub em: f64,
+    /// The lines, top to bottom (none for an empty title).
+    pub lines: Vec<String>,
+    /// Height of the title band in pixels.
+    pub height: f64,
+}
+
+/// The layout of `title` on a canvas `width` pixels wide: [`Theme::title`], shrunk
+/// until the title fits within the width less a 3% margin each side (down to 80% of
+/// it and not below [`Theme::small`]), then wrapped at spaces ([`text::wrap`]); the
+/// band is 1.2 ems a line plus 0.6 em.
+pub fn title_layout(width: f64, title: &str, theme: &Theme) -> TitleLayout {
+    let full = theme.title(width);
+    if title.is_empty() {
+        return TitleLayout {
+            em: full,
+            lines: Vec::new(),
+            height: 0.0,
+        };
+    }
+    let max_width = width * 0.94;
+    let natural = text::label_width(title, full);
+    let floor = (full * 0.8).max(theme.small(width));
+    let em = if natural <= max_width {
+        full
+    } else {
+        (full * max_width / natural).max(floor)
+    };
+    let lines = text::wrap(title, em, max_width);
+    let height = (em * (0.6 + 1.2 * lines.len() as f64)).ceil();
+    TitleLayout { em, lines, height }
+}
+
+/// Draws an arrow from `from` to `to` (pixels) with a filled head of length `head`:
+/// the shaft stops at the head's base, so a wide stroke does not poke through the tip.
+pub fn draw_arrow(
+    canvas: &mut Canvas,
+    from: (f64, f64),
+    to: (f64, f64),
+    head: f64,
+    stroke: Stroke,
+) {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 1e-9 {
+        return;
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let head = head.min(len);
+    let base = (to.0 - ux * head, to.1 - uy * head);
+    if len > head {
+        canvas.line(from, base, stroke);
+    }
+    arrow_head(canvas, to, (ux, uy), head, stroke.colour);
+}
+
+/// A filled arrow head with its tip at `tip`, pointing along the unit vector `dir`.
+pub fn arrow_head(
+    canvas: &mut Canvas,
+    tip: (f64, f64),
+    dir: (f64, f64),
+    head: f64,
+    colour: RGBColor,
+) {
+    let (ux, uy) = dir;
+    let base = (tip.0 - ux * head, tip.1 - uy * head);
+    let half = head * 0.42;
+    canvas.polygon(
+        vec![
+            tip,
+            (base.0 - uy * half, base.1 + ux * half),
+            (base.0 + uy * half, base.1 - ux * half),
+        ],
+        colour,
+    );
+}
+
+/// Draws an arrow along the circular arc about `centre` of radius `radius` from
+/// angle `start` turning by `sweep` radians (positive: clockwise on the canvas), its
+/// head of length `head` at the end, tangent to the arc.
+pub fn draw_arc_arrow(
+    canvas: &mut Canvas,
+    centre: (f64, f64),
+    radius: f64,
+    start: f64,
+    sweep: f64,
+    head: f64,
+    stroke: Stroke,
+) {
+    let end = start + sweep;
+    let tip = (centre.0 + radius * end.cos(), centre.1 + radius * end.sin());
+    // the head's base lies on the arc a chord of length `head` before the tip
+    let back = 2.0 * (head / (2.0 * radius)).min(1.0).asin() * sweep.signum();
+    let base_angle = end - back;
+    if (base_angle - start) * sweep.signum() > 0.0 {
+        canvas.push(canvas::Shape::Arc {
+            centre,
+            radius,
+            start,
+            sweep: base_angle - start,
+            stroke,
+        });
+    }
+    let base = (
+        centre.0 + radius * base_angle.cos(),
+        centre.1 + radius * base_angle.sin(),
+    );
+    let (dx, dy) = (tip.0 - base.0, tip.1 - base.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+    arrow_head(canvas, tip, (dx / len, dy / len), head, stroke.colour);
+}
+
+/// A point on the quadratic Bézier curve `a, c, b` at parameter `t`.
+pub fn bezier(a: (f64, f64), c: (f64, f64), b: (f64, f64), t: f64) -> (f64, f64) {
+    let s = 1.0 - t;
+    (
+        s * s * a.0 + 2.0 * s * t * c.0 + t * t * b.0,
+        s * s * a.1 + 2.0 * s * t * c.1 + t * t * b.1,
+    )
+}
+
+/// A quadratic Bézier curve: start, control point, end.
+pub type Bezier = ((f64, f64), (f64, f64), (f64, f64));
+
+/// The piece of the quadratic Bézier curve `from, control, to` outside the circles
+/// of radius `stops.0` about `from` and `stops.1` about `to` (two nodes'
+/// boundaries), as the control points `(start, control, end)` of a quadratic curve;
+/// `None` when the circles leave nothing of it. The cut points are found by
+/// bisection on the distance to each end, which grows monotonically away from an
+/// end for curves bent less than a half turn (all the crate draws).
+pub fn curve_between(
+    from: (f64, f64),
+    control: (f64, f64),
+    to: (f64, f64),
+    stops: (f64, f64),
+) -> Option<Bezier> {
+    let dist = |p: (f64, f64), q: (f64, f64)| ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt();
+    let at = |t: f64| bezier(from, control, to, t);
+    // the parameter where the curve crosses the circle of radius r about `end`,
+    // searched on the side of the curve next to that end
+    let cross = |r: f64, towards_to: bool| {
+        let (mut near, mut far) = if towards_to { (1.0, 0.0) } else { (0.0, 1.0) };
+        let end = if towards_to { to } else { from };
+        for _ in 0..60 {
+            let mid = (near + far) / 2.0;
+            if dist(at(mid), end) < r {
+                near = mid;
+            } else {
+                far = mid;
+            }
+        }
+        far
+    };
+    let t0 = if stops.0 > 0.0 {
+        cross(stops.0, false)
+    } else {
+        0.0
+    };
+    let t1 = if stops.1 > 0.0 {
+        cross(stops.1, true)
+    } else {
+        1.0
+    };
+    if t1 <= t0 {
+        return None;
+    }
+    // the control point of the sub-curve on [t0, t1] (blossoming)
+    let c = (
+        (1.0 - t0) * (1.0 - t1) * from.0
+            + ((1.0 - t0) * t1 + t0 * (1.0 - t1)) * control.0
+            + t0 * t1 * to.0,
+        (1.0 - t0) * (1.0 - t1) * from.1
+            + ((1.0 - t0) * t1 + t0 * (1.0 - t1)) * control.1
+            + t0 * t1 * to.1,
+    );
+    Some((at(t0), c, at(t1)))
+}
+
+/// Draws an arrow along the quadratic Bézier curve `from, control, to` between the
+/// boundaries of two round nodes (radii `stops`, see [`curve_between`]), its head of
+/// length `head` ending on the target's boundary, along the curve. Draws nothing
+/// when the nodes overlap.
+pub fn draw_curve_arrow(
+    canvas: &mut Canvas,
+    (from, control, to): Bezier,
+    stops: (f64, f64),
+    head: f64,
+    stroke: Stroke,
+) {
+    let Some((a, c, b)) = curve_between(from, control, to, stops) else {
+        return;
+    };
+    // the shaft stops where the head's base is: a circle of radius `head` about the tip
+    let Some((a2, c2, base)) = curve_between(a, c, b, (0.0, head)) else {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+        arrow_head(canvas, b, (dx / len, dy / len), len, stroke.colour);
+        return;
+    };
+    canvas.push(canvas::Shape::Curve {
+        from: a2,
+        control: c2,
+        to: base,
+        stroke,
+    });
+    let (dx, dy) = (b.0 - base.0, b.1 - base.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+    arrow_head(canvas, b, (dx / len, dy / len), head, stroke.colour);
 }
 
 /// A physical length (`8.5cm`, `85mm`, `240pt`, `3.35in`; TeX points, 72.27 per inch,
@@ -492,41 +712,6 @@ pub fn parse_length_pt(text: &str) -> Result<f64, FigureError> {
         return Err(bad());
     }
     Ok(pt)
-}
-
-/// Gives an SVG document written by plotters (`<svg width="W" height="H" …>`) a
-/// physical size: the width becomes `width_pt` points and the height follows the
-/// aspect ratio; the `viewBox` keeps the drawing's pixel coordinates, so the figure
-/// scales as a whole.
-pub fn svg_physical_size(svg: &str, width_pt: f64) -> Result<String, FigureError> {
-    let head_end = svg
-        .find('>')
-        .ok_or_else(|| FigureError::Invalid("not an SVG document".into()))?;
-    let head = &svg[..head_end];
-    let attr = |name: &str| -> Option<f64> {
-        let key = format!(" {name}=\"");
-        let start = head.find(&key)? + key.len();
-        let len = head[start..].find('"')?;
-        head[start..start + len].parse().ok()
-    };
-    let (Some(w), Some(h)) = (attr("width"), attr("height")) else {
-        return Err(FigureError::Invalid(
-            "SVG without a pixel width and height".into(),
-        ));
-    };
-    let height_pt = width_pt * h / w;
-    let new_head = head
-        .replacen(
-            &format!(" width=\"{w}\""),
-            &format!(" width=\"{width_pt:.2}pt\""),
-            1,
-        )
-        .replacen(
-            &format!(" height=\"{h}\""),
-            &format!(" height=\"{height_pt:.2}pt\""),
-            1,
-        );
-    Ok(format!("{new_head}{}", &svg[head_end..]))
 }
 
 /// The largest side of a figure in pixels: a 10000×10000 PNG takes 300 MB of pixels
@@ -579,8 +764,8 @@ pub fn decode_png(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), FigureError> {
     Ok((info.width, info.height, rgb))
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory, renamed
-/// into place, so a reader never sees a half-written file.
+/// Writes `bytes` to `path` by the rules of [`crate::io`] (a temporary file in the
+/// same directory renamed into place; regular files only; the directory must exist).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FigureError> {
     let io = |source| FigureError::Io {
         path: path.display().to_string(),
@@ -595,184 +780,6 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FigureError> {
         t.commit()
     })();
     result.map_err(io)
-}
-
-/// A text style in the shipped font: `size` in pixels, in `color`.
-pub fn text_style(size: f64, color: RGBColor) -> TextStyle<'static> {
-    TextStyle {
-        font: (FONT_FAMILY, size).into_font(),
-        color: color.to_backend_color(),
-        pos: Default::default(),
-    }
-}
-
-/// A text style centred on its position (both axes).
-pub fn centred_text(size: f64, color: RGBColor) -> TextStyle<'static> {
-    use plotters::style::text_anchor::{HPos, Pos, VPos};
-    text_style(size, color).pos(Pos::new(HPos::Center, VPos::Center))
-}
-
-/// Draws `title` centred at the top of `area` and returns the height it took (0 for
-/// an empty title). The font size scales with the area ([`Theme::title_size`]); a title wider than the area shrinks (to 70% of that
-/// size at least) and then wraps at spaces ([`title_layout`]), so it never runs off
-/// the canvas or into the drawing below it.
-pub fn draw_title<DB: DrawingBackend>(
-    area: &Area<DB>,
-    title: &str,
-    theme: &Theme,
-) -> Result<i32, FigureError> {
-    let (w, _) = area.dim_in_pixel();
-    let t = title_layout(area.dim_in_pixel(), title, theme);
-    for (i, line) in t.lines.iter().enumerate() {
-        let y = t.size * (0.225 + 1.15 * (i as f64 + 0.5));
-        draw_label(area, line, t.size, (w as f64 / 2.0, y), theme.palette.text)?;
-    }
-    Ok(t.height)
-}
-
-/// Draws one line of `text` centred on `centre` at font size `size`, its exponents and
-/// subscripts ([`crate::escape::script_runs`]) set smaller and shifted
-/// ([`script_layout`]).
-pub fn draw_label<DB: DrawingBackend>(
-    area: &Area<DB>,
-    text: &str,
-    size: f64,
-    centre: (f64, f64),
-    colour: RGBColor,
-) -> Result<(), FigureError> {
-    let runs = crate::escape::script_runs(text);
-    if runs.len() == 1 {
-        return area
-            .draw(&Text::new(
-                text.to_string(),
-                (centre.0.round() as i32, centre.1.round() as i32),
-                centred_text(size, colour),
-            ))
-            .map_err(draw_err);
-    }
-    for run in script_layout(&runs, size, centre.0, centre.1) {
-        let style = text_style(run.size, colour).pos(plotters::style::text_anchor::Pos::new(
-            plotters::style::text_anchor::HPos::Left,
-            plotters::style::text_anchor::VPos::Center,
-        ));
-        area.draw(&Text::new(
-            run.text,
-            (run.x.round() as i32, run.y.round() as i32),
-            style,
-        ))
-        .map_err(draw_err)?;
-    }
-    Ok(())
-}
-
-/// One run of a label with exponents or subscripts, placed: its text, font size
-/// and left-centre anchor point.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlacedRun {
-    /// The run's text (without `^` or `_`).
-    pub text: String,
-    /// Its font size: the label's, or [`SCRIPT_SCALE`] of it for a script.
-    pub size: f64,
-    /// Left edge in pixels.
-    pub x: f64,
-    /// Vertical centre (of the run's x-height) in pixels.
-    pub y: f64,
-}
-
-/// The size of an exponent or subscript relative to the text around it.
-pub const SCRIPT_SCALE: f64 = 0.7;
-
-/// Places the runs of [`crate::escape::script_runs`] centred on `(cx, cy)` at font
-/// size `size`: scripts at [`SCRIPT_SCALE`] of the size, an exponent's baseline 0.35
-/// em above the line's, a subscript's 0.15 em below (the proportions of TeX's
-/// `\scriptstyle` shifts, rounded; D. E. Knuth, *The TeXbook*, appendix G).
-pub fn script_layout(
-    runs: &[(String, crate::escape::Script)],
-    size: f64,
-    cx: f64,
-    cy: f64,
-) -> Vec<PlacedRun> {
-    use crate::escape::Script;
-    let em = text::em_of(size);
-    let xh = text::x_height_em();
-    let sizes: Vec<f64> = runs
-        .iter()
-        .map(|(_, k)| match k {
-            Script::Normal => size,
-            _ => size * SCRIPT_SCALE,
-        })
-        .collect();
-    let widths: Vec<f64> = runs
-        .iter()
-        .zip(&sizes)
-        .map(|((t, _), &s)| text::text_width(t, text::em_of(s)))
-        .collect();
-    let mut x = cx - widths.iter().sum::<f64>() / 2.0;
-    // the line's baseline, and a run's centre for a baseline shifted by `shift` ems
-    let baseline = cy + 0.5 * xh * em;
-    let mut out = Vec::with_capacity(runs.len());
-    for (((t, k), &s), &wd) in runs.iter().zip(&sizes).zip(&widths) {
-        let shift = match k {
-            Script::Normal => 0.0,
-            Script::Superscript => -0.35,
-            Script::Subscript => 0.15,
-        };
-        let y = baseline + shift * em - 0.5 * xh * text::em_of(s);
-        out.push(PlacedRun {
-            text: t.clone(),
-            size: s,
-            x,
-            y,
-        });
-        x += wd;
-    }
-    out
-}
-
-/// Where a title goes: its font size, its lines, and the height of the band they
-/// take at the top of the figure.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TitleLayout {
-    /// Font size (plotters' size: the em is `size / 1.24` pixels).
-    pub size: f64,
-    /// The lines, top to bottom (none for an empty title).
-    pub lines: Vec<String>,
-    /// Height of the title band in pixels.
-    pub height: i32,
-}
-
-/// The layout of `title` on an area of `size` pixels: [`Theme::title_size`], shrunk
-/// until the title fits within the width less a 3% margin each side (down to 70% of
-/// it), then wrapped at spaces ([`text::wrap`]); one line takes `1.6·size`, each
-/// further line `1.15·size` more.
-pub fn title_layout(size: (u32, u32), title: &str, theme: &Theme) -> TitleLayout {
-    if title.is_empty() {
-        return TitleLayout {
-            size: theme.title_size(size),
-            lines: Vec::new(),
-            height: 0,
-        };
-    }
-    let max_width = size.0 as f64 * 0.94;
-    let full = theme.title_size(size);
-    let width = text::text_width(title, text::em_of(full));
-    let font = if width <= max_width {
-        full
-    } else {
-        (full * max_width / width).max(full * 0.7)
-    };
-    let lines = text::wrap(title, text::em_of(font), max_width);
-    let height = (font * (0.45 + 1.15 * lines.len() as f64)).round() as i32;
-    TitleLayout {
-        size: font,
-        lines,
-        height,
-    }
-}
-
-/// The height [`draw_title`] takes for `title` on an area of `size` pixels.
-pub fn title_height(size: (u32, u32), title: &str, theme: &Theme) -> i32 {
-    title_layout(size, title, theme).height
 }
 
 /// Colours shared by the figures.
@@ -803,37 +810,36 @@ pub mod palette {
         RGBColor(213, 94, 0),
         RGBColor(240, 228, 66),
     ];
-}
 
-/// Draws an arrow from `from` to `to` (pixel coordinates) with a filled head of
-/// length `head` pixels.
-pub fn draw_arrow<DB: DrawingBackend>(
-    area: &Area<DB>,
-    from: (f64, f64),
-    to: (f64, f64),
-    head: f64,
-    style: ShapeStyle,
-) -> Result<(), FigureError> {
-    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
-    let len = (dx * dx + dy * dy).sqrt();
-    if len < 1e-9 {
-        return Ok(());
+    /// The colour of item `k` of `count` (blocks, orbitals): hues spread evenly
+    /// around the colour wheel (HSL, hue `k/count` of a turn), alternating between a
+    /// darker and a lighter tone so that neighbouring hues differ in lightness too.
+    pub fn spread(k: usize, count: usize) -> RGBColor {
+        let count = count.max(1);
+        let hue = k as f64 / count as f64;
+        let (s, l) = if k.is_multiple_of(2) {
+            (0.65, 0.45)
+        } else {
+            (0.75, 0.70)
+        };
+        hsl(hue, s, l)
     }
-    let (ux, uy) = (dx / len, dy / len);
-    let base = (to.0 - ux * head, to.1 - uy * head);
-    let px = |x: f64, y: f64| (x.round() as i32, y.round() as i32);
-    area.draw(&PathElement::new(
-        vec![px(from.0, from.1), px(base.0, base.1)],
-        style,
-    ))
-    .map_err(draw_err)?;
-    let half = head * 0.45;
-    let left = (base.0 - uy * half, base.1 + ux * half);
-    let right = (base.0 + uy * half, base.1 - ux * half);
-    area.draw(&Polygon::new(
-        vec![px(to.0, to.1), px(left.0, left.1), px(right.0, right.1)],
-        style.color.filled(),
-    ))
-    .map_err(draw_err)?;
-    Ok(())
+
+    /// HSL (each in `0..1`) to RGB.
+    fn hsl(h: f64, s: f64, l: f64) -> RGBColor {
+        let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
+        let hp = h.rem_euclid(1.0) * 6.0;
+        let x = c * (1.0 - (hp % 2.0 - 1.0).abs());
+        let (r, g, b) = match hp as u32 {
+            0 => (c, x, 0.0),
+            1 => (x, c, 0.0),
+            2 => (0.0, c, x),
+            3 => (0.0, x, c),
+            4 => (x, 0.0, c),
+            _ => (c, 0.0, x),
+        };
+        let m = l - c / 2.0;
+        let v = |t: f64| ((t + m) * 255.0).round().clamp(0.0, 255.0) as u8;
+        RGBColor(v(r), v(g), v(b))
+    }
 }

@@ -1,14 +1,18 @@
 //! PDF output: the figure's own SVG ([`super::Figure::to_svg`]) converted to a one-page
 //! vector PDF by [`svg2pdf`], with the shipped DejaVu Sans (the font the PNG and
-//! SVG use, [`super::FONT_FAMILY`]) loaded into `usvg`'s font database as the only
-//! font, so the PDF's text is set in the same font as the other forms and embedded
-//! (subset) in the file. The system's fonts are never read.
+//! SVG use, [`super::FONT_FAMILY`]) as the only font ([`super::raster`]'s `usvg`
+//! options), so the PDF's text is set in the same font as the other forms, as glyph
+//! runs with the font embedded (subset); exponents and subscripts are runs of their
+//! own, as in the SVG. The system's fonts are never read.
+//!
+//! The page has the SVG's physical size: the canvas writes `width` and `height` in
+//! points (the figure's print width, [`super::Theme::print_width_pt`]), which `usvg`
+//! reads at 96 pixels per inch and `svg2pdf` writes back at the same resolution.
 //!
 //! The bytes are deterministic: `svg2pdf` writes no date or random document id and
 //! names the font subset by a hash of its content; the one thing it leaves to chance
 //! is the order of the entries of a resource dictionary (it collects them in a
-//! `HashMap`), which [`canonical_resources`] sorts. One SVG pixel is one PDF point (72
-//! per inch) unless [`svg_to_pdf_dpi`] is given another resolution.
+//! `HashMap`), which [`canonical_resources`] sorts.
 //!
 //! ```
 //! use permlab::figures::{Figure, matrix::MatrixFigure};
@@ -18,45 +22,17 @@
 //! assert_eq!(pdf, MatrixFigure::of_perm(&g).title("(1,2,3)").to_pdf((200, 220)).unwrap());
 //! ```
 
-use super::{FigureError, DEJAVU_SANS};
-use std::sync::{Arc, OnceLock};
+use super::FigureError;
 
-/// The family name inside the shipped font file.
-const DEJAVU_FAMILY: &str = "DejaVu Sans";
+/// The resolution `usvg` reads physical units at (its default), and `svg2pdf` writes
+/// pixels back to points at.
+const USVG_DPI: f32 = 96.0;
 
-/// `usvg` options whose font database holds only the shipped DejaVu Sans, which also
-/// answers the generic families `sans-serif` and `serif` (built once).
-fn options() -> &'static usvg::Options<'static> {
-    static OPTIONS: OnceLock<usvg::Options<'static>> = OnceLock::new();
-    OPTIONS.get_or_init(|| {
-        let mut db = usvg::fontdb::Database::new();
-        db.load_font_data(DEJAVU_SANS.to_vec());
-        db.set_sans_serif_family(DEJAVU_FAMILY);
-        db.set_serif_family(DEJAVU_FAMILY);
-        usvg::Options {
-            font_family: DEJAVU_FAMILY.to_string(),
-            fontdb: Arc::new(db),
-            ..usvg::Options::default()
-        }
-    })
-}
-
-/// Converts an SVG document to PDF bytes at 72 dpi (one SVG pixel is one point).
+/// Converts an SVG document written by the canvas to PDF bytes: one page of the
+/// SVG's physical size.
 pub fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, FigureError> {
-    svg_to_pdf_dpi(svg, 72.0)
-}
-
-/// Converts an SVG document to PDF bytes, taking `dpi` SVG pixels per inch (so a
-/// 340-pixel-wide SVG at 101.6 dpi is a 8.5 cm wide page).
-pub fn svg_to_pdf_dpi(svg: &str, dpi: f32) -> Result<Vec<u8>, FigureError> {
-    if !(dpi.is_finite() && dpi > 0.0) {
-        return Err(FigureError::Invalid(format!(
-            "PDF resolution {dpi}: must be a positive number of pixels per inch"
-        )));
-    }
-    let tree = usvg::Tree::from_str(svg, options())
-        .map_err(|e| FigureError::Draw(format!("the figure's SVG does not parse: {e}")))?;
-    let page = svg2pdf::PageOptions { dpi };
+    let tree = super::raster::parse_svg(svg)?;
+    let page = svg2pdf::PageOptions { dpi: USVG_DPI };
     let pdf = svg2pdf::to_pdf(&tree, svg2pdf::ConversionOptions::default(), page)
         .map_err(|e| FigureError::Draw(format!("SVG to PDF conversion: {e}")))?;
     Ok(canonical_resources(pdf))
@@ -131,10 +107,9 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::figures::histogram::{DistanceDistribution, HistogramFigure};
-    use crate::figures::text::{em_of, layout, x_height_em};
-    use crate::figures::Figure;
+    use crate::figures::canvas::Canvas;
+    use crate::figures::text::{layout, set_line, HAlign, VAlign};
+    use plotters::style::RGBColor;
 
     fn texts(group: &usvg::Group, out: &mut Vec<usvg::Text>) {
         for node in group.children() {
@@ -147,40 +122,57 @@ mod tests {
     }
 
     #[test]
-    fn usvg_shapes_the_svg_text_at_our_advances() {
+    fn usvg_sets_every_run_at_our_positions() {
         // usvg shapes the SVG's text with rustybuzz (GPOS kerning), independently of
-        // our `layout` (hmtx + kern through ab_glyph): the glyph origins must agree
-        let title = "Megaminx xyz wax AV To";
-        let fig = HistogramFigure::new(vec![("a".into(), DistanceDistribution::new(vec![1, 2]))])
-            .title(title);
-        let svg = fig.to_svg((640, 420)).unwrap();
-        assert!(svg.contains("font-family=\"DejaVu Sans, sans-serif\""));
-        let tree = usvg::Tree::from_str(&svg, options()).unwrap();
+        // our layout (hmtx + kern through ab_glyph); svg2pdf writes its glyph runs
+        // into the PDF. Every glyph origin, scripts included, must agree.
+        let text = "Megaminx AV: 15 7^2 3 1^22, S_8";
+        let mut c = Canvas::new(640.0, 100.0);
+        let em = 20.0;
+        c.label(
+            text,
+            (320.0, 50.0),
+            em,
+            (HAlign::Centre, VAlign::Baseline),
+            RGBColor(0, 0, 0),
+        );
+        let svg = c.to_svg(640.0);
+        let tree = super::super::raster::parse_svg(&svg).unwrap();
         let mut all = Vec::new();
         texts(tree.root(), &mut all);
-        let t = all
-            .iter()
-            .find(|t| t.chunks().iter().any(|c| c.text() == title))
-            .expect("the title is a text node");
-        let size = crate::figures::Theme::paper().title_size((640, 420));
-        let em = em_of(size);
-        let ours = layout(title, em);
-        let glyphs: Vec<_> = t
+        assert_eq!(all.len(), 1);
+        let glyphs: Vec<(f64, f64)> = all[0]
             .layouted()
             .iter()
             .flat_map(|s| s.positioned_glyphs.iter())
+            .map(|g| (f64::from(g.transform().tx), f64::from(g.transform().ty)))
+            .collect();
+        let line = set_line(text, em);
+        let left = 320.0 - line.width / 2.0;
+        let ours: Vec<(f64, f64)> = line
+            .runs
+            .iter()
+            .flat_map(|r| {
+                layout(&r.text, r.em)
+                    .into_iter()
+                    .map(move |g| (left + r.x + g.x, 50.0 + r.shift))
+            })
             .collect();
         assert_eq!(glyphs.len(), ours.len());
-        let x0 = f64::from(glyphs[0].transform().tx);
-        for (g, o) in glyphs.iter().zip(&ours) {
-            let x = f64::from(g.transform().tx) - x0;
-            assert!((x - o.x).abs() < 0.05, "{:?}: usvg {x}, ours {}", o.ch, o.x);
+        for (i, (g, o)) in glyphs.iter().zip(&ours).enumerate() {
+            // the SVG's coordinates carry two decimals
+            assert!(
+                (g.0 - o.0).abs() < 0.06,
+                "glyph {i}: usvg x {}, ours {}",
+                g.0,
+                o.0
+            );
+            assert!(
+                (g.1 - o.1).abs() < 0.01,
+                "glyph {i}: usvg y {}, ours {}",
+                g.1,
+                o.1
+            );
         }
-        // centred on the canvas, baseline half an x-height below the title's centre
-        let width = ours.last().map(|g| g.x + g.advance).unwrap();
-        assert!((x0 - (320.0 - width / 2.0)).abs() < 0.6, "{x0}");
-        let y = f64::from(glyphs[0].transform().ty);
-        let centre = (size * (0.225 + 0.575)).round();
-        assert!((y - (centre + 0.5 * x_height_em() * em)).abs() < 0.6, "{y}");
     }
 }

@@ -9,7 +9,11 @@
 //! being a spanning tree of it). Vertices are placed deterministically: on a circle in
 //! the order given, or in layers by breadth-first distance from the first point of
 //! their orbit (one layer per distance, each layer in the order the search reached
-//! it).
+//! it). Edges are curves bent to their left (so the two directions between two
+//! vertices stay apart) that start and stop on the vertices' circles; loops are
+//! small circles outside their vertex. The cosets of a subgroup come from
+//! [`crate::PermGroup::right_coset_action`]; this module only draws them. The canvas
+//! and the TikZ form draw the same vertices and edges in the same order.
 //!
 //! ```
 //! use permlab::{Puzzle, figures::{Figure, schreier::{GraphLayout, SchreierFigure}}};
@@ -20,18 +24,19 @@
 //! assert!(fig.to_svg(fig.default_size()).unwrap().contains("</svg>"));
 //! ```
 
-use super::{centred_text, draw_arrow, draw_err, draw_title, palette, text, Area, Figure};
-use super::{text_style, FigureError, Theme};
+use super::canvas::{Canvas, Stroke};
+use super::text::{label_width, HAlign, VAlign};
+use super::{draw_title, palette, tikz, Figure, FigureError, Theme};
 use crate::puzzle::Puzzle;
-use plotters::prelude::*;
+use plotters::style::RGBColor;
 use std::f64::consts::PI;
+use std::fmt::Write;
 
 /// The most vertices a Schreier graph is drawn with: beyond it the picture is a blur.
 pub const MAX_VERTICES: usize = 200;
 
 /// Where the vertices go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum GraphLayout {
     /// Evenly on a circle, in the order of the points, the first at the top.
     #[default]
@@ -119,48 +124,32 @@ impl SchreierFigure {
     ) -> Result<SchreierFigure, FigureError> {
         use crate::group::PermGroup;
         let n = puzzle.degree();
-        let gens: Vec<(String, &crate::Perm)> = puzzle
-            .generators()
-            .iter()
-            .map(|m| (m.name.clone(), &m.perm))
-            .collect();
-        let g = puzzle.group();
+        let names: Vec<String> = puzzle.generators().iter().map(|m| m.name.clone()).collect();
         let h = PermGroup::new(n, subgroup.iter().map(|x| x.extended(n)).collect());
-        if let Some(x) = subgroup.iter().find(|x| !g.contains(&x.extended(n))) {
-            return Err(FigureError::Invalid(format!(
-                "the subgroup generator {x} is not in the group of {}",
-                puzzle.name()
-            )));
-        }
-        let index = g.order() / h.order();
-        if index > num_bigint::BigUint::from(MAX_VERTICES) {
-            return Err(FigureError::Invalid(format!(
-                "the subgroup has index {index}: a coset graph is drawn with at most {MAX_VERTICES} vertices"
-            )));
-        }
-        let index = usize::try_from(&index).expect("at most MAX_VERTICES");
-        let mut reps: Vec<crate::Perm> = vec![crate::Perm::identity(n)];
-        let mut inverses: Vec<crate::Perm> = vec![crate::Perm::identity(n)];
-        let mut edges = Vec::with_capacity(index * gens.len());
-        let mut next = 0;
-        while next < reps.len() {
-            for (k, (_, s)) in gens.iter().enumerate() {
-                let x = &reps[next] * *s;
-                let to = match inverses.iter().position(|r| h.contains(&(&x * r))) {
-                    Some(j) => j,
-                    None => {
-                        inverses.push(x.inverse());
-                        reps.push(x);
-                        reps.len() - 1
-                    }
-                };
-                edges.push((next, to, k));
+        let action = puzzle
+            .group()
+            .right_coset_action(&h, MAX_VERTICES)
+            .map_err(|e| match e {
+                crate::group::GroupError::NotInGroup { index, .. } => {
+                    FigureError::Invalid(format!(
+                        "the subgroup generator {} is not in the group of {}",
+                        subgroup[index - 1],
+                        puzzle.name()
+                    ))
+                }
+                e => FigureError::Invalid(format!(
+                    "{e}: a coset graph is drawn with at most {MAX_VERTICES} vertices"
+                )),
+            })?;
+        let index = action.representatives.len();
+        let mut edges = Vec::with_capacity(index * names.len());
+        for v in 0..index {
+            for (k, s) in action.generators.iter().enumerate() {
+                edges.push((v, s.image(v), k));
             }
-            next += 1;
         }
-        assert_eq!(reps.len(), index, "the coset enumeration found every coset");
-        let labels = (1..=reps.len()).map(|v| v.to_string()).collect();
-        SchreierFigure::new(labels, gens.into_iter().map(|g| g.0).collect(), edges)
+        let labels = (1..=index).map(|v| v.to_string()).collect();
+        SchreierFigure::new(labels, names, edges)
     }
 
     /// A Schreier graph from its parts: vertex labels, generator names, and edges
@@ -288,8 +277,8 @@ impl SchreierFigure {
         order
     }
 
-    /// Vertex centres in pixels for a drawing box `(x0, y0, w, h)`.
-    fn positions(&self, bx: (f64, f64, f64, f64)) -> Vec<(f64, f64)> {
+    /// Vertex centres for a drawing box `(x0, y0, w, h)` (pixels, or any unit).
+    pub fn positions(&self, bx: (f64, f64, f64, f64)) -> Vec<(f64, f64)> {
         let (x0, y0, w, h) = bx;
         let n = self.labels.len();
         match self.layout {
@@ -331,13 +320,113 @@ impl SchreierFigure {
     }
 }
 
-/// A point on the quadratic Bézier curve `a, c, b` at parameter `t`.
-fn bezier(a: (f64, f64), c: (f64, f64), b: (f64, f64), t: f64) -> (f64, f64) {
-    let s = 1.0 - t;
-    (
-        s * s * a.0 + 2.0 * s * t * c.0 + t * t * b.0,
-        s * s * a.1 + 2.0 * s * t * c.1 + t * t * b.1,
-    )
+/// How a Schreier graph is placed in a box: vertex centres, the vertex radius and the
+/// box's centre (loops point away from it), in the box's units.
+struct GraphGeometry {
+    pos: Vec<(f64, f64)>,
+    radius: f64,
+    /// For each vertex, the unit direction its loops point to.
+    loop_dir: Vec<(f64, f64)>,
+}
+
+impl SchreierFigure {
+    /// The geometry in a box `(x0, y0, w, h)` whose smaller side is `avail` long
+    /// (in the box's units): the vertex radius takes a share of the circle's
+    /// perimeter (or of the layers' spacing), at most `max_radius`, and loops keep
+    /// `3.2` radii round the box free.
+    fn geometry(&self, bx: (f64, f64, f64, f64), max_radius: f64) -> GraphGeometry {
+        let n = self.labels.len() as f64;
+        let avail = bx.2.min(bx.3);
+        let radius = match self.layout {
+            GraphLayout::Circle => (PI * avail / n * 0.28).min(max_radius),
+            GraphLayout::Layers => (avail / n.sqrt() * 0.15).min(max_radius),
+        };
+        let pad = radius * 3.2;
+        let inner = (
+            bx.0 + pad,
+            bx.1 + pad,
+            (bx.2 - 2.0 * pad).max(1e-6),
+            (bx.3 - 2.0 * pad).max(1e-6),
+        );
+        let pos = self.positions(inner);
+        let centre = (inner.0 + inner.2 / 2.0, inner.1 + inner.3 / 2.0);
+        let loop_dir = (0..pos.len())
+            .map(|v| self.loop_direction(&pos, v, centre))
+            .collect();
+        GraphGeometry {
+            pos,
+            radius,
+            loop_dir,
+        }
+    }
+
+    /// The direction of vertex `v`'s loops: the middle of the widest angle between
+    /// its edges to other vertices (in or out), or away from `centre` when it has
+    /// none, so a loop never sits on an edge.
+    fn loop_direction(&self, pos: &[(f64, f64)], v: usize, centre: (f64, f64)) -> (f64, f64) {
+        let p = pos[v];
+        let mut angles: Vec<f64> = self
+            .edges
+            .iter()
+            .filter(|e| e.0 != e.1 && (e.0 == v || e.1 == v))
+            .map(|e| {
+                let o = pos[if e.0 == v { e.1 } else { e.0 }];
+                (o.1 - p.1).atan2(o.0 - p.0)
+            })
+            .collect();
+        if angles.is_empty() {
+            let (dx, dy) = (p.0 - centre.0, p.1 - centre.1);
+            let len = (dx * dx + dy * dy).sqrt();
+            return if len < 1e-9 {
+                (0.0, -1.0)
+            } else {
+                (dx / len, dy / len)
+            };
+        }
+        angles.sort_by(f64::total_cmp);
+        let mut best = (0.0, 0.0);
+        for (i, &a) in angles.iter().enumerate() {
+            let next = if i + 1 < angles.len() {
+                angles[i + 1]
+            } else {
+                angles[0] + 2.0 * PI
+            };
+            if next - a > best.0 + 1e-9 {
+                best = (next - a, a + (next - a) / 2.0);
+            }
+        }
+        (best.1.cos(), best.1.sin())
+    }
+
+    /// A loop at vertex `v` for generator `k`: a circle outside the vertex in the
+    /// widest gap between its edges, one size per generator (centre, radius).
+    fn loop_circle(g: &GraphGeometry, v: usize, k: usize) -> ((f64, f64), f64) {
+        let p = g.pos[v];
+        let (ux, uy) = g.loop_dir[v];
+        let lr = g.radius * (0.45 + 0.12 * k as f64);
+        (
+            (
+                p.0 + ux * (g.radius + lr * 0.8),
+                p.1 + uy * (g.radius + lr * 0.8),
+            ),
+            lr,
+        )
+    }
+
+    /// An edge between two distinct vertices as a quadratic curve (from, control,
+    /// to) between their centres, bent to its left, more for later generators.
+    fn edge_curve(g: &GraphGeometry, a: usize, b: usize, k: usize) -> [(f64, f64); 3] {
+        let (pa, pb) = (g.pos[a], g.pos[b]);
+        let (dx, dy) = (pb.0 - pa.0, pb.1 - pa.1);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+        let (ux, uy) = (dx / len, dy / len);
+        let bend = len * (0.08 + 0.06 * k as f64);
+        let c = (
+            (pa.0 + pb.0) / 2.0 + uy * bend,
+            (pa.1 + pb.1) / 2.0 - ux * bend,
+        );
+        [pa, c, pb]
+    }
 }
 
 impl Figure for SchreierFigure {
@@ -345,139 +434,158 @@ impl Figure for SchreierFigure {
         (600, 640)
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &Area<DB>, theme: &Theme) -> Result<(), FigureError> {
-        let size = area.dim_in_pixel();
-        let (w, h) = (size.0 as f64, size.1 as f64);
-        let top = draw_title(area, &self.title, theme)? as f64;
-        let n = self.labels.len();
-        // the legend: one row of "— name" entries at the bottom
-        let legend_size = theme.label_size(size);
-        let legend_h = legend_size * 2.0;
-        let widest = self.labels.iter().map(String::len).max().unwrap_or(1) as f64;
-        let margin = 8.0;
-        let avail = (w - 2.0 * margin).min(h - top - legend_h - 2.0 * margin);
-        // vertex radius: room for the label, at most a share of the circle's perimeter
-        let radius = match self.layout {
-            GraphLayout::Circle => (PI * avail / n as f64 * 0.28).clamp(3.0, 18.0),
-            GraphLayout::Layers => (avail / (n as f64).sqrt() * 0.15).clamp(3.0, 18.0),
+    fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError> {
+        let (w, h) = (canvas.width(), canvas.height());
+        let top = draw_title(canvas, &self.title, theme);
+        let pal = &theme.palette;
+        let em = theme.small(w);
+        // the legend: rows of "→ name" entries at the bottom
+        let legend_em = theme.label(w);
+        let names = self.gens.clone();
+        let legend_h = {
+            let mut probe = Canvas::new(w, h);
+            super::axes::legend_rows(&mut probe, &names, 0.0, legend_em, pal.text, |_, _, _| {})
         };
-        let font_size = theme
-            .text((radius * 2.2 / widest.max(1.5)).clamp(6.0, 16.0))
-            .min(radius * 2.6 / widest.max(1.5));
-        // room for the loops: they reach 1 + 1.8·1.17 radii from a vertex's centre
-        let pad = radius * 3.2 + margin;
+        let margin = w * 0.02;
+        // a vertex holds its widest label at the smallest text size
+        let widest = self
+            .labels
+            .iter()
+            .map(|l| label_width(l, em))
+            .fold(0.0, f64::max);
+        let label_r = (widest / 2.0 + em * 0.35).max(em * 0.75);
         let bx = (
-            pad,
-            top + pad,
-            (w - 2.0 * pad).max(1.0),
-            (h - top - legend_h - 2.0 * pad).max(1.0),
+            margin,
+            top + margin,
+            w - 2.0 * margin,
+            h - top - legend_h - 2.0 * margin,
         );
-        let pos = self.positions(bx);
-        let px = |p: (f64, f64)| (p.0.round() as i32, p.1.round() as i32);
-        let stroke = theme.line((radius / 9.0).clamp(1.0, 2.0).floor());
-        let head = (radius * 0.8).clamp(4.0, 10.0);
+        let g = self.geometry(bx, label_r.max(theme.pt(9.0, w)));
+        let labelled = g.radius >= label_r * 0.99;
+        let stroke_w = theme.line(1.3, w);
+        let head = (g.radius * 0.7).clamp(theme.pt(2.5, w), theme.pt(4.5, w));
         for &(a, b, k) in &self.edges {
-            let colour = theme.palette.series[k];
-            let style = colour.stroke_width(stroke);
-            let (pa, pb) = (pos[a], pos[b]);
+            let stroke = Stroke::new(pal.series[k], stroke_w);
             if a == b {
-                // a loop: a small circle outside the vertex, away from the centre of
-                // the drawing, one size per generator
-                let (cx, cy) = (bx.0 + bx.2 / 2.0, bx.1 + bx.3 / 2.0);
-                let (dx, dy) = (pa.0 - cx, pa.1 - cy);
-                let len = (dx * dx + dy * dy).sqrt();
-                let (ux, uy) = if len < 1e-9 {
-                    (0.0, -1.0)
-                } else {
-                    (dx / len, dy / len)
-                };
-                let lr = radius * (0.45 + 0.12 * k as f64);
-                let c = (
-                    pa.0 + ux * (radius + lr * 0.8),
-                    pa.1 + uy * (radius + lr * 0.8),
+                let (c, r) = SchreierFigure::loop_circle(&g, a, k);
+                canvas.circle(c, r, None, Some(stroke));
+            } else {
+                let [p, c, q] = SchreierFigure::edge_curve(&g, a, b, k);
+                let stop = g.radius + stroke_w;
+                super::draw_curve_arrow(canvas, (p, c, q), (stop, stop), head, stroke);
+            }
+        }
+        let ring = Stroke::new(pal.ink, theme.line(1.0, w));
+        for (v, &p) in g.pos.iter().enumerate() {
+            canvas.circle(p, g.radius, Some(RGBColor(255, 255, 255)), Some(ring));
+            if labelled {
+                canvas.label(
+                    &self.labels[v],
+                    p,
+                    em,
+                    (HAlign::Centre, VAlign::Middle),
+                    pal.ink,
                 );
-                area.draw(&Circle::new(px(c), lr.round() as i32, style))
-                    .map_err(draw_err)?;
+            }
+        }
+        let head = head.min(legend_em * 0.6);
+        super::axes::legend_rows(
+            canvas,
+            &names,
+            h - legend_h - margin / 2.0,
+            legend_em,
+            pal.text,
+            |c, k, (x, y, sw)| {
+                super::draw_arrow(
+                    c,
+                    (x, y),
+                    (x + sw, y),
+                    head,
+                    Stroke::new(pal.series[k], stroke_w),
+                );
+            },
+        );
+        Ok(())
+    }
+
+    /// The same graph in centimetres (an 8 cm square): the edges in the order listed
+    /// (curves with arrow tips, loops as circles), then the vertices as circled
+    /// nodes in vertex order, the generators' colours named below.
+    fn to_tikz(&self) -> Result<String, FigureError> {
+        let g = self.geometry((0.0, 0.0, 8.0, 8.0), 0.3);
+        let mut s = String::new();
+        s.push_str("\\begin{tikzpicture}[y=-1cm,font=\\footnotesize]\n");
+        for &(a, b, k) in &self.edges {
+            let c = tikz::colour(palette::SERIES[k]);
+            if a == b {
+                let (centre, r) = SchreierFigure::loop_circle(&g, a, k);
+                let _ = writeln!(
+                    s,
+                    "\\draw[color={c},line width=0.6pt] ({},{}) circle ({});",
+                    tikz::num(centre.0),
+                    tikz::num(centre.1),
+                    tikz::num(r)
+                );
                 continue;
             }
-            // a curved edge bent to its left, more for later generators, so edges
-            // between the same two vertices (both ways, or by several generators)
-            // stay apart
-            let (dx, dy) = (pb.0 - pa.0, pb.1 - pa.1);
-            let len = (dx * dx + dy * dy).sqrt();
-            let (ux, uy) = (dx / len, dy / len);
-            let bend = len * (0.08 + 0.06 * k as f64);
-            let c = (
-                (pa.0 + pb.0) / 2.0 + uy * bend,
-                (pa.1 + pb.1) / 2.0 - ux * bend,
-            );
-            let steps = 24;
-            let pts: Vec<(f64, f64)> = (0..=steps)
-                .map(|s| bezier(pa, c, pb, s as f64 / steps as f64))
-                .collect();
-            // stop at the target's rim
-            let end = pts
-                .iter()
-                .rposition(|p| ((p.0 - pb.0).powi(2) + (p.1 - pb.1).powi(2)).sqrt() > radius)
-                .unwrap_or(steps);
-            let end = end.max(1);
-            area.draw(&PathElement::new(
-                pts[..end].iter().map(|&p| px(p)).collect::<Vec<_>>(),
-                style,
-            ))
-            .map_err(draw_err)?;
-            draw_arrow(area, pts[end - 1], pts[end], head, style)?;
-        }
-        let label = centred_text(font_size, theme.palette.ink);
-        for (v, &p) in pos.iter().enumerate() {
-            let r = radius.round() as i32;
-            area.draw(&Circle::new(px(p), r, WHITE.filled()))
-                .map_err(draw_err)?;
-            area.draw(&Circle::new(
-                px(p),
-                r,
-                theme.palette.ink.stroke_width(theme.line(1.0)),
-            ))
-            .map_err(draw_err)?;
-            if radius >= 5.0 {
-                area.draw(&Text::new(self.labels[v].clone(), px(p), label.clone()))
-                    .map_err(draw_err)?;
+            let [p, q0, r] = SchreierFigure::edge_curve(&g, a, b, k);
+            if let Some((a, c0, b)) = super::curve_between(p, q0, r, (g.radius, g.radius)) {
+                let c1 = (
+                    a.0 + 2.0 / 3.0 * (c0.0 - a.0),
+                    a.1 + 2.0 / 3.0 * (c0.1 - a.1),
+                );
+                let c2 = (
+                    b.0 + 2.0 / 3.0 * (c0.0 - b.0),
+                    b.1 + 2.0 / 3.0 * (c0.1 - b.1),
+                );
+                let _ = writeln!(
+                    s,
+                    "\\draw[-latex,color={c},line width=0.6pt] ({},{}) .. controls ({},{}) and ({},{}) .. ({},{});",
+                    tikz::num(a.0),
+                    tikz::num(a.1),
+                    tikz::num(c1.0),
+                    tikz::num(c1.1),
+                    tikz::num(c2.0),
+                    tikz::num(c2.1),
+                    tikz::num(b.0),
+                    tikz::num(b.1)
+                );
             }
         }
-        // legend
-        let em = text::em_of(legend_size);
-        let swatch = legend_size * 1.6;
-        let gap = legend_size * 1.2;
-        let entries: Vec<f64> = self
+        for (v, p) in g.pos.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "\\node[circle,draw,fill=white,inner sep=0pt,minimum size={}cm] at ({},{}) {{{}}};",
+                tikz::num(2.0 * g.radius),
+                tikz::num(p.0),
+                tikz::num(p.1),
+                tikz::label(&self.labels[v])
+            );
+        }
+        let legend: Vec<String> = self
             .gens
             .iter()
-            .map(|g| swatch + legend_size * 0.4 + text::text_width(g, em))
+            .enumerate()
+            .map(|(k, name)| {
+                let c = palette::SERIES[k];
+                format!(
+                    "\\textcolor[RGB]{{{},{},{}}}{{$\\rightarrow$}}~{}",
+                    c.0,
+                    c.1,
+                    c.2,
+                    tikz::label(name)
+                )
+            })
             .collect();
-        let total = entries.iter().sum::<f64>() + gap * entries.len().saturating_sub(1) as f64;
-        let mut x = ((w - total) / 2.0).max(margin);
-        let y = h - legend_h / 2.0;
-        let font =
-            text_style(legend_size, theme.palette.ink).pos(plotters::style::text_anchor::Pos::new(
-                plotters::style::text_anchor::HPos::Left,
-                plotters::style::text_anchor::VPos::Center,
-            ));
-        for (k, g) in self.gens.iter().enumerate() {
-            let style = theme.palette.series[k].stroke_width(stroke.max(2));
-            draw_arrow(
-                area,
-                (x, y),
-                (x + swatch, y),
-                head.min(legend_size * 0.6),
-                style,
-            )?;
-            area.draw(&Text::new(
-                g.clone(),
-                px((x + swatch + legend_size * 0.4, y)),
-                font.clone(),
-            ))
-            .map_err(draw_err)?;
-            x += entries[k] + gap;
+        let _ = writeln!(
+            s,
+            "\\node[below] at (4,8.2) {{{}}};",
+            legend.join("\\quad ")
+        );
+        if !self.title.is_empty() {
+            s.push_str(&tikz::node("above", 4.0, 0.0, &self.title));
         }
-        Ok(())
+        s.push_str("\\end{tikzpicture}\n");
+        Ok(s)
     }
 }

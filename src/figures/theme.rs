@@ -1,21 +1,31 @@
-//! Figure themes: the font sizes, line widths, default sizes and colours every figure
-//! takes from one [`Theme`] (`--theme paper|slides|notebook`).
+//! Figure themes: the print width, font sizes, line widths, default sizes and colours
+//! every figure takes from one [`Theme`] (`--theme paper|slides|notebook`).
 //!
-//! A figure computes each of its sizes through the theme it is drawn with: text
-//! through [`Theme::title_size`], [`Theme::label_size`] and [`Theme::text`], lines
-//! through [`Theme::line`], colours from [`Theme::palette`], and its default pixel
-//! size through [`Theme::size`]. [`Theme::paper`] is the crate's look for print
-//! (the numbers here were the figures' own before themes); [`Theme::slides`] sets
-//! larger text and heavier lines on a larger canvas for a projector;
-//! [`Theme::notebook`] a smaller canvas with text a little larger than paper's, for a
-//! notebook cell. All themes use the colour-blind-safe Okabe–Ito series colours
-//! ([`palette::SERIES`]).
+//! Sizes are physical. A figure is drawn on a canvas of some pixels and printed
+//! [`Theme::print_width_pt`] points wide (the SVG says so, the PDF's page is that
+//! wide), so a pixel is [`Theme::px_per_pt`] of a point, and every font size and line
+//! width is given in points and converted: [`Theme::label`] (axis labels, notes,
+//! legends), [`Theme::small`] (indices, multiplicities, the smallest text a figure
+//! draws), [`Theme::title`], [`Theme::line`]. The same figure at twice the pixels
+//! is the same picture.
+//!
+//! [`Theme::paper`] is for print: a single journal column (8.5 cm,
+//! [`SINGLE_COLUMN_PT`]) or a double one (17.5 cm, [`DOUBLE_COLUMN_PT`]), text at
+//! least 7 pt ([`MIN_TEXT_PT`]), and no title in the figure (the caption is the
+//! document's): commands give a figure its default title only when the theme asks
+//! for titles ([`Theme::titles`]), and `--title` always draws one. [`Theme::slides`]
+//! is for a projector: larger text and heavier lines on a beamer frame's width;
+//! [`Theme::notebook`] for a notebook cell, with titles. All themes use the
+//! colour-blind-safe Okabe–Ito series colours ([`palette::SERIES`]).
 //!
 //! ```
-//! use permlab::figures::theme::Theme;
-//! let (paper, slides) = (Theme::paper(), Theme::slides());
-//! assert!(slides.label_size((400, 400)) > paper.label_size((400, 400)));
-//! assert_eq!("slides".parse::<Theme>().unwrap(), slides);
+//! use permlab::figures::theme::{Theme, MIN_TEXT_PT};
+//! let paper = Theme::paper();
+//! // on a 560-pixel canvas printed 8.5 cm wide, 7 pt is 16.3 pixels
+//! let px = paper.px_per_pt(560.0);
+//! assert!((paper.small(560.0) / px - MIN_TEXT_PT).abs() < 1e-9);
+//! assert!(!paper.titles && Theme::notebook().titles);
+//! assert_eq!("slides".parse::<Theme>().unwrap(), Theme::slides());
 //! ```
 
 use super::palette;
@@ -47,17 +57,38 @@ impl Palette {
     }
 }
 
-/// A figure theme: scale factors on the paper look and a palette.
+/// A journal's single column: 8.5 cm in PDF points.
+pub const SINGLE_COLUMN_PT: f64 = 8.5 / 2.54 * 72.0;
+
+/// A journal's double column (full text width): 17.5 cm in PDF points.
+pub const DOUBLE_COLUMN_PT: f64 = 17.5 / 2.54 * 72.0;
+
+/// The smallest text the paper theme draws, in points at print size (journals ask
+/// for at least 6–7 pt).
+pub const MIN_TEXT_PT: f64 = 7.0;
+
+/// A figure theme.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Theme {
     /// The theme's name (`paper`, `slides`, `notebook`).
     pub name: &'static str,
-    /// Factor on every font size.
-    pub text_scale: f64,
-    /// Factor on every line width.
-    pub line_scale: f64,
+    /// The width the figure is printed (or shown) at, in PDF points.
+    pub print_width_pt: f64,
+    /// The width of a wide figure ([`Theme::wide`]), in points.
+    pub wide_width_pt: f64,
+    /// Axis labels, notes and legends, in points.
+    pub label_pt: f64,
+    /// The smallest text (indices, multiplicities), in points.
+    pub small_pt: f64,
+    /// Titles, in points.
+    pub title_pt: f64,
+    /// The width of a plain line, in points; other lines are multiples of it.
+    pub line_pt: f64,
     /// Factor on every figure's default pixel size.
     pub size_scale: f64,
+    /// Whether commands give figures their default titles (`--title` draws one
+    /// under every theme).
+    pub titles: bool,
     /// The colours.
     pub palette: Palette,
 }
@@ -87,13 +118,20 @@ impl std::str::FromStr for Theme {
 }
 
 impl Theme {
-    /// For print: the figures' look at the sizes a journal column uses.
+    /// For print: one journal column wide (8.5 cm; 17.5 cm for a wide figure),
+    /// labels 9 pt (their exponents 7 pt), small text 7 pt, titles 11 pt, lines
+    /// 0.5 pt, no default titles.
     pub fn paper() -> Theme {
         Theme {
             name: "paper",
-            text_scale: 1.0,
-            line_scale: 1.0,
+            print_width_pt: SINGLE_COLUMN_PT,
+            wide_width_pt: DOUBLE_COLUMN_PT,
+            label_pt: 9.0,
+            small_pt: MIN_TEXT_PT,
+            title_pt: 11.0,
+            line_pt: 0.5,
             size_scale: 1.0,
+            titles: false,
             palette: Palette {
                 text: RGBColor(0, 0, 0),
                 ink: palette::INK,
@@ -106,15 +144,22 @@ impl Theme {
         }
     }
 
-    /// For a projector: text 1.5×, lines 2× on a canvas 1.25× paper's, grid and
-    /// separators darker so they survive a washed-out beamer.
+    /// For a projector: 10 cm wide (most of a beamer frame), labels 12 pt, lines 1 pt
+    /// (text larger and lines heavier for the figure's width than paper's) on a
+    /// canvas 1.25× paper's, grid and separators darker so they survive a washed-out
+    /// projector; with titles.
     pub fn slides() -> Theme {
         let paper = Theme::paper();
         Theme {
             name: "slides",
-            text_scale: 1.5,
-            line_scale: 2.0,
+            print_width_pt: 10.0 / 2.54 * 72.0,
+            wide_width_pt: 12.8 / 2.54 * 72.0,
+            label_pt: 12.0,
+            small_pt: 10.0,
+            title_pt: 14.0,
+            line_pt: 1.0,
             size_scale: 1.25,
+            titles: true,
             palette: Palette {
                 grid: RGBColor(140, 140, 140),
                 separator: RGBColor(0, 90, 181),
@@ -123,20 +168,43 @@ impl Theme {
         }
     }
 
-    /// For a notebook cell: a canvas 0.8× paper's with text 1.15× and lines 1.5×, so
-    /// the figure reads at the width a notebook shows it.
+    /// For a notebook cell: 16 cm wide (a cell's width on screen), labels 12 pt,
+    /// lines 0.75 pt on a canvas 0.8× paper's, with titles.
     pub fn notebook() -> Theme {
         let paper = Theme::paper();
         Theme {
             name: "notebook",
-            text_scale: 1.15,
-            line_scale: 1.5,
+            print_width_pt: 16.0 / 2.54 * 72.0,
+            wide_width_pt: 16.0 / 2.54 * 72.0,
+            label_pt: 12.0,
+            small_pt: 10.0,
+            title_pt: 14.0,
+            line_pt: 0.75,
             size_scale: 0.8,
+            titles: true,
             palette: Palette {
                 grid: RGBColor(170, 170, 170),
                 ..paper.palette
             },
         }
+    }
+
+    /// The same theme printed `width_pt` points wide.
+    pub fn with_print_width(self, width_pt: f64) -> Theme {
+        Theme {
+            print_width_pt: width_pt,
+            ..self
+        }
+    }
+
+    /// The same theme for a wide figure (a double column under [`Theme::paper`]).
+    pub fn wide(self) -> Theme {
+        self.with_print_width(self.wide_width_pt)
+    }
+
+    /// The same theme asking for titles or not.
+    pub fn with_titles(self, titles: bool) -> Theme {
+        Theme { titles, ..self }
     }
 
     /// A figure's default pixel size under this theme, from its paper size.
@@ -145,34 +213,41 @@ impl Theme {
         (s(paper.0), s(paper.1))
     }
 
-    /// A font size of `paper` pixels (plotters' size) under this theme.
-    pub fn text(&self, paper: f64) -> f64 {
-        paper * self.text_scale
+    /// Pixels per point on a canvas `width` pixels wide printed at
+    /// [`Theme::print_width_pt`].
+    pub fn px_per_pt(&self, width: f64) -> f64 {
+        width / self.print_width_pt
     }
 
-    /// A line width of `paper` pixels under this theme, at least 1.
-    pub fn line(&self, paper: f64) -> u32 {
-        (paper * self.line_scale).round().max(1.0) as u32
+    /// `pt` points in pixels on a canvas `width` pixels wide.
+    pub fn pt(&self, pt: f64, width: f64) -> f64 {
+        pt * self.px_per_pt(width)
     }
 
-    /// The title's font size on an area of `size` pixels: 6% of the smaller side,
-    /// clamped to 15..=28 pixels, times the text scale.
-    pub fn title_size(&self, size: (u32, u32)) -> f64 {
-        self.text((size.0.min(size.1) as f64 * 0.06).clamp(15.0, 28.0))
+    /// The em of labels, notes and legends on a canvas `width` pixels wide.
+    pub fn label(&self, width: f64) -> f64 {
+        self.pt(self.label_pt, width)
     }
 
-    /// The font size of axis labels, captions and legends on an area of `size`
-    /// pixels: 3.5% of the smaller side, clamped to 10..=20 pixels, times the text
-    /// scale.
-    pub fn label_size(&self, size: (u32, u32)) -> f64 {
-        self.text((size.0.min(size.1) as f64 * 0.035).clamp(10.0, 20.0))
+    /// The em of the smallest text on a canvas `width` pixels wide.
+    pub fn small(&self, width: f64) -> f64 {
+        self.pt(self.small_pt, width)
     }
 
-    /// The font size of small labels (matrix indices, face names) on an area of
-    /// `size` pixels: 3% of the smaller side, clamped to 9..=18 pixels, times the
-    /// text scale.
-    pub fn small_size(&self, size: (u32, u32)) -> f64 {
-        self.text((size.0.min(size.1) as f64 * 0.03).clamp(9.0, 18.0))
+    /// The em of a title on a canvas `width` pixels wide.
+    pub fn title(&self, width: f64) -> f64 {
+        self.pt(self.title_pt, width)
+    }
+
+    /// A line `factor` times the plain width, in pixels on a canvas `width` wide.
+    pub fn line(&self, factor: f64, width: f64) -> f64 {
+        self.pt(self.line_pt * factor, width)
+    }
+
+    /// The theme of a part `fraction` of a figure's width wide (a panel): printed
+    /// that fraction of the whole's width.
+    pub fn part(self, fraction: f64) -> Theme {
+        self.with_print_width(self.print_width_pt * fraction)
     }
 }
 
@@ -181,15 +256,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_round_trip_and_paper_is_identity() {
+    fn names_round_trip_and_sizes_are_physical() {
         for name in THEME_NAMES {
             assert_eq!(name.parse::<Theme>().unwrap().name, name);
         }
         assert!("poster".parse::<Theme>().is_err());
         let p = Theme::paper();
         assert_eq!(p.size((300, 200)), (300, 200));
-        assert_eq!(p.text(12.0), 12.0);
-        assert_eq!(p.line(1.0), 1);
-        assert_eq!(Theme::slides().line(1.0), 2);
+        // a point is the same fraction of the print width at any pixel size
+        assert!((p.label(1000.0) / p.label(500.0) - 2.0).abs() < 1e-12);
+        assert!((p.pt(1.0, p.print_width_pt) - 1.0).abs() < 1e-12);
+        assert!((SINGLE_COLUMN_PT - 240.94).abs() < 0.01);
+        assert!(p.wide().print_width_pt > p.print_width_pt);
+        assert!(Theme::slides().label_pt > p.label_pt);
     }
 }

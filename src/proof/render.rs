@@ -3,10 +3,12 @@
 //!
 //! The LaTeX is valid by construction: prose is ASCII with the ten special characters
 //! escaped, formulas are in math mode (`$…$`) and built from ASCII macros, literals are
-//! `\texttt{…}` with every special character escaped and a break allowed after each
-//! comma and space, and numbers get `\allowbreak{}` between groups of three digits, so
-//! long values wrap instead of running into the margin. Any other character is
-//! replaced, so the output is always ASCII.
+//! `\texttt{…}` with every special character escaped and a stretchable break after
+//! each comma and space, and numbers are math with commas between groups of three
+//! digits and a break allowed after each (`$|G| = 43{,}\allowbreak 252…$`, the
+//! relation spaced), so long values wrap instead of running into the margin: a proof
+//! pasted into a plain `article` sets without an overfull line. Any other character
+//! is replaced, so the output is always ASCII.
 
 use super::invariant::{Invariant, ParityCoordinate};
 use super::{Basis, Fact, Format, Proof, Span, Theorem, WordSource};
@@ -145,9 +147,37 @@ pub(crate) fn fact_spans(f: &Fact) -> Vec<Span> {
                 t(" are primitive."),
             ]
         }
-        Fact::Primitive { points } => vec![t(format!(
-            "The group is primitive on its {points} points: for the smallest moved point a and one point b of each orbit of a subgroup of the stabilizer of a, the smallest block containing a and b is the whole orbit (Atkinson's algorithm); the smallest block containing a and b^h (h fixing a) is the image of that of a and b under h, so it is the whole orbit for every other point b."
-        ))],
+        Fact::Primitive { points } => vec![
+            t(format!(
+                "The group is primitive on its {points} points: for the smallest moved point "
+            )),
+            m("a", "a"),
+            t(" and one point "),
+            m("b", "b"),
+            t(" of each orbit of a subgroup of the stabilizer of "),
+            m("a", "a"),
+            t(", the smallest block containing "),
+            m("a", "a"),
+            t(" and "),
+            m("b", "b"),
+            t(" is the whole orbit (Atkinson's algorithm); the smallest block containing "),
+            m("a", "a"),
+            t(" and "),
+            m("b^h", "b^{h}"),
+            t(" ("),
+            m("h", "h"),
+            t(" fixing "),
+            m("a", "a"),
+            t(") is the image of that of "),
+            m("a", "a"),
+            t(" and "),
+            m("b", "b"),
+            t(" under "),
+            m("h", "h"),
+            t(", so it is the whole orbit for every other point "),
+            m("b", "b"),
+            t("."),
+        ],
         Fact::PrimitiveByPrimeCycle { points, prime } => vec![t(format!(
             "The group is primitive on its {points} points: a block system would have blocks of some size d dividing {points} with 1 < d < {points}, so at most {points}/2 < {prime}; the {prime}-cycle above permutes the fewer than {prime} blocks with cycles of length 1 or {prime}, so it fixes every block, and its {prime} moved points lie in one block of at least {prime} > {points}/2 points, which is then the whole orbit: a contradiction (Wielandt, Finite Permutation Groups, Thm 13.9)."
         ))],
@@ -467,21 +497,30 @@ fn render_spans(spans: &[Span], f: Format) -> String {
     let mut s = String::new();
     let mut last_math = false;
     for sp in spans {
-        let math = matches!(sp, Span::Math(..));
+        // in LaTeX a number is math too: `$|G| = 43{,}252…$`, the relation spaced
+        let math =
+            matches!(sp, Span::Math(..)) || (f == Format::Latex && matches!(sp, Span::Number(..)));
+        let formula = match (sp, f) {
+            (Span::Math(_, l), Format::Markdown | Format::Latex) => Some(latex_text_math(l)),
+            (Span::Number(x), Format::Latex) => Some(latex_number(x)),
+            _ => None,
+        };
+        if let Some(formula) = formula {
+            // adjacent formulas share one math group (never `$$`)
+            if last_math {
+                s.pop();
+            } else {
+                s.push('$');
+            }
+            s.push_str(&formula);
+            s.push('$');
+            last_math = math;
+            continue;
+        }
         match (sp, f) {
             (Span::Text(x), Format::Latex) => s.push_str(&latex_text(x)),
             (Span::Text(x), _) => s.push_str(x),
-            (Span::Math(p, _), Format::Text) => s.push_str(p),
-            (Span::Math(_, l), Format::Markdown | Format::Latex) => {
-                // adjacent formulas share one math group (never `$$`)
-                if last_math {
-                    s.pop();
-                } else {
-                    s.push('$');
-                }
-                s.push_str(&latex_text_math(l));
-                s.push('$');
-            }
+            (Span::Math(p, _), _) => s.push_str(p),
             (Span::Code(x), Format::Text) => s.push_str(x),
             (Span::Code(x), Format::Markdown) => {
                 s.push('`');
@@ -489,7 +528,6 @@ fn render_spans(spans: &[Span], f: Format) -> String {
                 s.push('`');
             }
             (Span::Code(x), Format::Latex) => s.push_str(&latex_code(x)),
-            (Span::Number(x), Format::Latex) => s.push_str(&latex_number(x)),
             (Span::Number(x), _) => s.push_str(x),
         }
         last_math = math;

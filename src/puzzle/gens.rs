@@ -10,8 +10,10 @@
 //! `#` starts a comment; blank lines are ignored; an optional `degree: N` line (before
 //! the generators) sets the number of points, otherwise it is the largest point used;
 //! an optional `metric: htm|qtm|generators` line (before the generators) sets the
-//! puzzle's [search metric](crate::puzzle::SearchMetric), `htm` when absent (write
-//! `metric: generators` for one-way moves that a search must take as listed);
+//! puzzle's [search metric](crate::puzzle::Metric): `generators` when absent
+//! (a search takes exactly the listed moves, as GAP takes the listed generators;
+//! write `metric: htm` to make every power of each generator a move, `metric: qtm`
+//! for each generator and its inverse);
 //! an optional `identical: 1-4 | 5-8` line (before the generators) declares classes
 //! of [identical pieces](crate::puzzle::identical): positions are then the
 //! arrangements of the multiset, for position counts, `bfs` and `solve`;
@@ -27,7 +29,7 @@
 
 use crate::perm::cycles::parse_cycles;
 use crate::perm::{check_degree, Perm, MAX_DEGREE};
-use crate::puzzle::{Move, SearchMetric};
+use crate::puzzle::{Metric, Move};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -53,7 +55,7 @@ pub struct GensFile {
     /// The generators in file order.
     pub moves: Vec<Move>,
     /// The search metric of a `metric:` line.
-    pub metric: Option<SearchMetric>,
+    pub metric: Option<Metric>,
     /// The classes of identical labels of an `identical:` line (0-based), empty
     /// without one.
     pub identical: Vec<Vec<usize>>,
@@ -127,7 +129,7 @@ fn parse_gens_lines(
         message,
     };
     let mut degree: Option<usize> = None;
-    let mut metric: Option<SearchMetric> = None;
+    let mut metric: Option<Metric> = None;
     let mut identical: Option<(String, usize, usize)> = None; // text, line, column
     let mut largest = 0usize;
     let mut names: HashSet<String> = HashSet::new();
@@ -311,7 +313,7 @@ mod tests {
     #[test]
     fn metric_line() {
         let g = parse_gens("metric: generators\nA: (1,2,3)\n", "t").unwrap();
-        assert_eq!(g.metric, Some(SearchMetric::Generators));
+        assert_eq!(g.metric, Some(Metric::Generators));
         assert_eq!(parse_gens("A: (1,2,3)\n", "t").unwrap().metric, None);
     }
 

@@ -16,7 +16,7 @@
 //! | `nokia2x2` | seed 004's 2x2 mode: `board:3x3:2` with the 8 moves A B C D a b c d as generators |
 //! | `rotation3` | seed 001's clockwise-only Rotation puzzle: `board:3x3:2` (moves A B C D) |
 //!
-//! Each puzzle has a [search metric](SearchMetric), the moves `bfs` and `solve` use
+//! Each puzzle has a [search metric](Metric), the moves `bfs` and `solve` use
 //! unless told otherwise: the half-turn metric (every power of a generator is one
 //! move) for cubes, boards and `.gens` files without a `metric:` line; the
 //! generators as listed for `rotation3` (clockwise only), `turnstyle:N` and
@@ -128,6 +128,14 @@ pub enum PuzzleError {
     /// A state that is not a permutation of the puzzle's labels.
     #[error("state: {0}")]
     State(String),
+    /// A subgroup given as `PUZZLE[word,word,…]` that does not parse.
+    #[error("subgroup {text:?}: {why}")]
+    Subgroup {
+        /// The text (clipped).
+        text: String,
+        /// What is wrong.
+        why: String,
+    },
 }
 
 /// The moves a search of a puzzle uses, and how it counts them: a property of the
@@ -138,18 +146,18 @@ pub enum PuzzleError {
 /// twenty", SIAM J. Discrete Math. 27 (2013)): every power of a move counts one.
 /// Puzzles whose moves are one-way (seed 001's clockwise-only rotations) or whose
 /// generators already are the whole move set (seed 002's Turnstyle) say so with
-/// [`SearchMetric::Generators`].
+/// [`Metric::Generators`].
 ///
 /// ```
-/// use permlab::puzzle::SearchMetric;
+/// use permlab::puzzle::Metric;
 /// use permlab::Puzzle;
-/// assert_eq!(Puzzle::builtin("cube2").unwrap().metric(), SearchMetric::Htm);
-/// assert_eq!(Puzzle::builtin("rotation3").unwrap().metric(), SearchMetric::Generators);
-/// assert_eq!("qtm".parse::<SearchMetric>().unwrap(), SearchMetric::Qtm);
-/// assert!("ftm".parse::<SearchMetric>().is_err());
+/// assert_eq!(Puzzle::builtin("cube2").unwrap().metric(), Metric::Htm);
+/// assert_eq!(Puzzle::builtin("rotation3").unwrap().metric(), Metric::Generators);
+/// assert_eq!("qtm".parse::<Metric>().unwrap(), Metric::Qtm);
+/// assert!("ftm".parse::<Metric>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SearchMetric {
+pub enum Metric {
     /// Half-turn metric: every power of a generator is a move and counts one.
     Htm,
     /// Quarter-turn metric: each generator and its inverse are moves and count one.
@@ -158,44 +166,61 @@ pub enum SearchMetric {
     Generators,
 }
 
-impl SearchMetric {
+impl Metric {
     /// Every metric, in the order `htm`, `qtm`, `generators`.
-    pub const ALL: [SearchMetric; 3] = [
-        SearchMetric::Htm,
-        SearchMetric::Qtm,
-        SearchMetric::Generators,
-    ];
+    pub const ALL: [Metric; 3] = [Metric::Htm, Metric::Qtm, Metric::Generators];
 
     /// `htm`, `qtm` or `generators` (the `"metric"` of `--json` output).
     pub fn name(self) -> &'static str {
         match self {
-            SearchMetric::Htm => "htm",
-            SearchMetric::Qtm => "qtm",
-            SearchMetric::Generators => "generators",
+            Metric::Htm => "htm",
+            Metric::Qtm => "qtm",
+            Metric::Generators => "generators",
         }
+    }
+
+    /// The sentence naming a search's metric and its moves (the first line `bfs` and
+    /// `solve` print).
+    ///
+    /// ```
+    /// use permlab::puzzle::Metric;
+    /// let names = ["A".to_string(), "B".to_string()];
+    /// assert_eq!(
+    ///     Metric::Generators.moves_line(&names),
+    ///     "metric generators (the generators as listed, no inverses or powers added), 2 moves: A B"
+    /// );
+    /// ```
+    pub fn moves_line(self, names: &[String]) -> String {
+        format!(
+            "metric {} ({}), {} moves: {}",
+            self.name(),
+            self.describe(),
+            names.len(),
+            names.join(" ")
+        )
     }
 
     /// What the metric counts, as a phrase.
     pub fn describe(self) -> &'static str {
         match self {
-            SearchMetric::Htm => "every power of a generator is one move",
-            SearchMetric::Qtm => "each generator and its inverse are one move",
-            SearchMetric::Generators => "the generators as listed, no inverses or powers added",
+            Metric::Htm => "every power of a generator is one move",
+            Metric::Qtm => "each generator and its inverse are one move",
+            Metric::Generators => "the generators as listed, no inverses or powers added",
         }
     }
 }
 
-impl std::fmt::Display for SearchMetric {
+impl std::fmt::Display for Metric {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl std::str::FromStr for SearchMetric {
+impl std::str::FromStr for Metric {
     type Err = String;
 
-    fn from_str(s: &str) -> Result<SearchMetric, String> {
-        SearchMetric::ALL
+    fn from_str(s: &str) -> Result<Metric, String> {
+        Metric::ALL
             .into_iter()
             .find(|m| m.name() == s)
             .ok_or_else(|| {
@@ -232,7 +257,7 @@ pub struct Puzzle {
     extra_moves: Vec<Move>,
     layout: Layout,
     alphabet: Alphabet,
-    metric: SearchMetric,
+    metric: Metric,
     identical: Vec<Vec<usize>>,
 }
 
@@ -265,19 +290,19 @@ impl Puzzle {
     }
 
     /// The moves and metric a search uses unless told otherwise (see
-    /// [`SearchMetric`]): [`SearchMetric::Htm`] unless the puzzle declares another.
-    pub fn metric(&self) -> SearchMetric {
+    /// [`Metric`]): [`Metric::Htm`] unless the puzzle declares another.
+    pub fn metric(&self) -> Metric {
         self.metric
     }
 
     /// The puzzle with `metric` as its search metric.
     ///
     /// ```
-    /// use permlab::puzzle::SearchMetric;
-    /// let p = permlab::Puzzle::builtin("cube2").unwrap().with_metric(SearchMetric::Qtm);
-    /// assert_eq!(p.metric(), SearchMetric::Qtm);
+    /// use permlab::puzzle::Metric;
+    /// let p = permlab::Puzzle::builtin("cube2").unwrap().with_metric(Metric::Qtm);
+    /// assert_eq!(p.metric(), Metric::Qtm);
     /// ```
-    pub fn with_metric(mut self, metric: SearchMetric) -> Puzzle {
+    pub fn with_metric(mut self, metric: Metric) -> Puzzle {
         self.metric = metric;
         self
     }
@@ -423,7 +448,7 @@ impl Puzzle {
             extra_moves,
             layout,
             alphabet: Alphabet::new(names),
-            metric: SearchMetric::Htm,
+            metric: Metric::Htm,
             identical: Vec::new(),
         })
     }
@@ -520,7 +545,7 @@ impl Puzzle {
             ["nokia2x2"] => Ok(nokia2x2()),
             ["rotation3"] => {
                 // seed 001: clockwise turns only
-                let mut p = board("rotation3", 3, 3, 2).with_metric(SearchMetric::Generators);
+                let mut p = board("rotation3", 3, 3, 2).with_metric(Metric::Generators);
                 p.name = "rotation3".into();
                 Ok(p)
             }
@@ -538,13 +563,19 @@ impl Puzzle {
     /// and identical pieces.
     fn from_gens(name: &str, g: gens::GensFile) -> Result<Puzzle, PuzzleError> {
         let p = Puzzle::try_new(name, g.degree, g.moves, Vec::new(), Layout::Plain)?;
-        p.with_metric(g.metric.unwrap_or(SearchMetric::Htm))
+        p.with_metric(g.metric.unwrap_or(Metric::Generators))
             .with_identical(g.identical)
     }
 
-    /// The built-in puzzle `name` defined by the `.gens` text `text` (a file the
-    /// crate ships in `data/puzzles/`).
-    fn from_gens_text(name: &str, text: &str) -> Result<Puzzle, PuzzleError> {
+    /// The puzzle named `name` defined by the `.gens` text `text` (the format of
+    /// [`gens`]; errors name `name`, a line and a column). The built-ins the crate
+    /// ships in `data/puzzles/` are read this way.
+    ///
+    /// ```
+    /// let p = permlab::Puzzle::from_gens_text("t", "A: (1,2,3)\nB: (3,4)\n").unwrap();
+    /// assert_eq!(p.group().order(), 24u32.into());
+    /// ```
+    pub fn from_gens_text(name: &str, text: &str) -> Result<Puzzle, PuzzleError> {
         Puzzle::from_gens(name, gens::parse_gens(text, name)?)
     }
 
@@ -619,6 +650,52 @@ impl Puzzle {
         }
     }
 
+    /// The subgroup written `NAME[w1,w2,…]` (`NAME` this puzzle's name, each `wi` a
+    /// word of its moves, as `cube3[U,D,R2,L2,F2,B2]`; `[w1,…]` alone is accepted
+    /// too): each word's text with its permutation. Errors name the word.
+    ///
+    /// ```
+    /// let cube = permlab::Puzzle::builtin("cube3").unwrap();
+    /// let h = cube.parse_subgroup("cube3[U, D, R2, L2, F2, B2]").unwrap();
+    /// assert_eq!(h.len(), 6);
+    /// assert_eq!(h[2].0, "R2");
+    /// assert!(cube.parse_subgroup("cube2[U]").is_err());
+    /// assert!(cube.parse_subgroup("cube3[U,Q]").is_err());
+    /// ```
+    pub fn parse_subgroup(&self, text: &str) -> Result<Vec<(String, Perm)>, PuzzleError> {
+        let text = text.trim();
+        let bad = |why: String| PuzzleError::Subgroup {
+            text: crate::limits::clip(text),
+            why,
+        };
+        let (name, rest) = text
+            .split_once('[')
+            .ok_or_else(|| bad("expected PUZZLE[move,move,...]".into()))?;
+        let list = rest
+            .strip_suffix(']')
+            .ok_or_else(|| bad("missing the closing ]".into()))?;
+        let name = name.trim();
+        if !name.is_empty() && name != self.name {
+            return Err(bad(format!(
+                "the subgroup is of {:?}, the puzzle is {:?}",
+                crate::limits::clip(name),
+                crate::limits::clip(&self.name)
+            )));
+        }
+        let mut out = Vec::new();
+        for (i, m) in list.split(',').enumerate() {
+            let m = m.trim();
+            if m.is_empty() {
+                return Err(bad(format!("move {} is empty", i + 1)));
+            }
+            let w = self
+                .parse_word(m)
+                .map_err(|e| bad(format!("move {} ({m:?}): {e}", i + 1)))?;
+            out.push((m.to_string(), self.eval(&w)));
+        }
+        Ok(out)
+    }
+
     /// The puzzle whose generators are the given words (over this puzzle's moves),
     /// each named by its text: the subgroup they generate, with every move of this
     /// puzzle (and its aliases) still usable in words. An empty list or a word that
@@ -680,7 +757,7 @@ impl Puzzle {
     }
 
     /// A permutation group as a puzzle without geometry: its generators are the moves
-    /// `g1, g2, …`, searched as listed ([`SearchMetric::Generators`]).
+    /// `g1, g2, …`, searched as listed ([`Metric::Generators`]).
     ///
     /// ```
     /// let g = permlab::group::families::symmetric(4).unwrap();
@@ -699,7 +776,7 @@ impl Puzzle {
             })
             .collect();
         Puzzle::try_new(name, group.degree(), moves, Vec::new(), Layout::Plain)
-            .map(|p| p.with_metric(SearchMetric::Generators))
+            .map(|p| p.with_metric(Metric::Generators))
     }
 
     /// The generators' permutations.
@@ -962,7 +1039,7 @@ fn turnstyle(spec: &str, n: usize) -> Puzzle {
         },
     ];
     // seed 002's moves are L, R = L^-1 and T: powers of L are not moves
-    Puzzle::new(spec, n, moves, Vec::new(), Layout::Ring).with_metric(SearchMetric::Generators)
+    Puzzle::new(spec, n, moves, Vec::new(), Layout::Ring).with_metric(Metric::Generators)
 }
 
 /// A group of [`crate::group::families`] as a puzzle whose moves are its generators
@@ -1124,7 +1201,7 @@ fn nokia_rect() -> Puzzle {
     p.add_alias("a", "A", -1).expect("frame A");
     p.add_alias("b", "B", -1).expect("frame B");
     // seed 004: a frame shifts one step either way (A, B, a, b)
-    p.with_metric(SearchMetric::Qtm)
+    p.with_metric(Metric::Qtm)
 }
 
 /// Seed 004's 2x2 mode: the 3×3 board with its 8 moves A B C D a b c d as generators.
@@ -1144,7 +1221,7 @@ fn nokia2x2() -> Puzzle {
         Vec::new(),
         Layout::Grid { rows: 3, cols: 3 },
     )
-    .with_metric(SearchMetric::Generators)
+    .with_metric(Metric::Generators)
 }
 
 #[cfg(test)]

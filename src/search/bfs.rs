@@ -225,7 +225,7 @@ pub fn search_space<S: StateSpace>(
         space.size(),
         sample_bytes(opts.antipode_sample, space.size()),
         max_memory,
-        64 << 20,
+        super::budget::MEMORY_RESERVE,
     )?;
     complete_search(space, DistanceTable::new(space.size()), opts, stop)
 }
@@ -248,7 +248,7 @@ pub fn search_space_on_disk<S: StateSpace>(
         0,
         sample_bytes(opts.antipode_sample, space.size()),
         max_memory,
-        64 << 20,
+        super::budget::MEMORY_RESERVE,
     )?;
     let table = DistanceTable::on_disk(space.size(), dir)?;
     complete_search(space, table, opts, stop)

@@ -684,7 +684,7 @@ impl CoordIndex {
     /// points).
     pub fn new(group: &PermGroup, moves: &[Perm], max_bytes: usize) -> Option<CoordIndex> {
         let n = group.degree();
-        if n > 255 || n == 0 || moves.is_empty() {
+        if n > crate::limits::MAX_BYTE_STATE_POINTS || n == 0 || moves.is_empty() {
             return None;
         }
         let order = group.order().to_u64()?;

@@ -82,6 +82,45 @@ struct System {
     size: u64,
 }
 
+impl System {
+    /// Whether every class has full period, so that where the classes are and how
+    /// the positions are turned move independently.
+    fn is_split(&self) -> bool {
+        self.period.iter().all(|&d| d as usize == self.o)
+    }
+}
+
+/// A part of a system's index (see [`CosetSpace::part_sizes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    /// Where the classes are (the placement rank).
+    Tokens,
+    /// How the positions are turned.
+    Turns,
+    /// The whole index (a system whose parts do not move independently).
+    Whole,
+}
+
+impl Part {
+    /// The part's value in a system index `r`.
+    fn of(self, sys: &System, r: u64) -> u64 {
+        match self {
+            Part::Tokens => r / sys.turns,
+            Part::Turns => r % sys.turns,
+            Part::Whole => r,
+        }
+    }
+
+    /// The number of values of the part.
+    fn values(self, sys: &System) -> u64 {
+        match self {
+            Part::Tokens => sys.tokens.size(),
+            Part::Turns => sys.turns,
+            Part::Whole => sys.size,
+        }
+    }
+}
+
 /// Per system, the neighbours of every index by every move.
 #[derive(Clone, Debug)]
 struct MoveTables {
@@ -141,7 +180,7 @@ impl CosetSpace {
         perms: Vec<Perm>,
     ) -> Result<CosetSpace, SpaceError> {
         let bad = |why: String| Err(SpaceError::Other(format!("coset space: {why}")));
-        if degree > 255 {
+        if degree > crate::limits::MAX_BYTE_STATE_POINTS {
             return bad("at most 255 points".into());
         }
         if perms.iter().chain(subgroup).any(|p| p.degree() > degree) {
@@ -298,9 +337,8 @@ impl CosetSpace {
             .try_fold(1u64, |r, s| r.checked_mul(s.size))
             .unwrap_or(u64::MAX);
         let fits = |s: &System| {
-            let split = s.period.iter().all(|&d| d as usize == s.o);
             s.size <= max_entries
-                || split && s.tokens.size() <= max_entries && s.turns <= max_entries
+                || s.is_split() && s.tokens.size() <= max_entries && s.turns <= max_entries
         };
         if !self.closed
             || rest > u32::MAX as u64
@@ -314,39 +352,18 @@ impl CosetSpace {
             .iter()
             .map(|i| self.fwd.iter().position(|f| f == i).expect("closed"))
             .collect();
-        let moves = self.fwd.len();
-        let mut state = vec![0u8; self.tracked.len()];
-        let mut next_state = vec![0u8; self.tracked.len()];
         let next = self
             .systems
             .iter()
             .map(|sys| {
-                let range = sys.start..sys.start + sys.pieces;
-                // the neighbours of the indices `r·stride` (r < count), as `r'`
-                // of `r'·stride + …`
-                let mut table = |count: u64, stride: u64, keep: &dyn Fn(u64) -> u64| {
-                    let mut t = huge_page_vec(count as usize * moves, 0u32);
-                    for r in 0..count {
-                        self.unrank_system(sys, r * stride, &mut state);
-                        for (m, f) in self.fwd.iter().enumerate() {
-                            for j in range.clone() {
-                                next_state[j] = f[state[j] as usize];
-                            }
-                            t[r as usize * moves + m] =
-                                keep(self.rank_system(sys, &next_state)) as u32;
-                        }
-                    }
-                    t
-                };
-                if sys.period.iter().all(|&d| d as usize == sys.o) {
-                    let radix = sys.turns;
+                if sys.is_split() {
                     SystemTable::Split {
-                        tokens: table(sys.tokens.size(), radix, &|r| r / radix),
-                        turns: table(radix, 1, &|r| r % radix),
-                        radix,
+                        tokens: self.part_table_of(sys, Part::Tokens),
+                        turns: self.part_table_of(sys, Part::Turns),
+                        radix: sys.turns,
                     }
                 } else {
-                    SystemTable::Whole(table(sys.size, 1, &|r| r))
+                    SystemTable::Whole(self.part_table_of(sys, Part::Whole))
                 }
             })
             .collect();
@@ -356,6 +373,80 @@ impl CosetSpace {
             rest,
         });
         self
+    }
+
+    /// The move table of one part of a system's index: `t[v·moves + m]` is the
+    /// part's value after move `m` from value `v` (the parts of a split system move
+    /// independently, so this is well defined).
+    fn part_table_of(&self, sys: &System, part: Part) -> Vec<u32> {
+        let moves = self.fwd.len();
+        let range = sys.start..sys.start + sys.pieces;
+        let mut state = vec![0u8; self.tracked.len()];
+        let mut next_state = vec![0u8; self.tracked.len()];
+        let (count, stride) = match part {
+            Part::Tokens => (sys.tokens.size(), sys.turns),
+            Part::Turns => (sys.turns, 1),
+            Part::Whole => (sys.size, 1),
+        };
+        let mut t = huge_page_vec(count as usize * moves, 0u32);
+        for r in 0..count {
+            self.unrank_system(sys, r * stride, &mut state);
+            for (m, f) in self.fwd.iter().enumerate() {
+                for j in range.clone() {
+                    next_state[j] = f[state[j] as usize];
+                }
+                t[r as usize * moves + m] = part.of(sys, self.rank_system(sys, &next_state)) as u32;
+            }
+        }
+        t
+    }
+
+    /// The parts of a coset's index, system by system: a system whose classes all
+    /// have full period gives two (where its classes are, Kociemba's slice
+    /// coordinate, and how its positions are turned, his twist and flip), any other
+    /// its whole index. Parts with one value (all pieces alike, no turns) are left
+    /// out. Each is (system, part, number of values).
+    fn part_list(&self) -> Vec<(usize, Part, u64)> {
+        let mut out = Vec::new();
+        for (i, sys) in self.systems.iter().enumerate() {
+            let parts: &[Part] = if sys.is_split() {
+                &[Part::Tokens, Part::Turns]
+            } else {
+                &[Part::Whole]
+            };
+            for &p in parts {
+                let n = p.values(sys);
+                if n > 1 {
+                    out.push((i, p, n));
+                }
+            }
+        }
+        out
+    }
+
+    /// The number of values of each part of a coset's index (see
+    /// [`CosetSpace::parts_of`]): for the cube and Kociemba's subgroup the twist
+    /// (2187), the edges' slice placement (495) and their flip (2048).
+    pub fn part_sizes(&self) -> Vec<u64> {
+        self.part_list().into_iter().map(|(_, _, n)| n).collect()
+    }
+
+    /// The parts of the coset of state `s` (positions of the tracked labels), in
+    /// the order of [`CosetSpace::part_sizes`]: together they determine the coset,
+    /// and each moves on its own ([`CosetSpace::part_move_table`]).
+    pub fn parts_of(&self, s: &[u8], out: &mut Vec<u32>) {
+        out.clear();
+        for (i, p, _) in self.part_list() {
+            let sys = &self.systems[i];
+            out.push(p.of(sys, self.rank_system(sys, s)) as u32);
+        }
+    }
+
+    /// The move table of part `k` (in the order of [`CosetSpace::part_sizes`]):
+    /// entry `v·moves + m` is the part's value after move `m` from value `v`.
+    pub fn part_move_table(&self, k: usize) -> Vec<u32> {
+        let (i, p, _) = self.part_list()[k];
+        self.part_table_of(&self.systems[i], p)
     }
 
     /// Whether [`CosetSpace::with_move_tables`] built the tables.
@@ -628,10 +719,12 @@ mod tests {
             let puzzle = Puzzle::load(spec).unwrap();
             let subp = Puzzle::load(sub).unwrap();
             // every power of every generator: moves closed under inverses
-            let perms =
-                crate::search::ida::MoveSet::for_puzzle(&puzzle, crate::search::ida::Metric::Htm)
-                    .unwrap()
-                    .perms();
+            let perms = crate::search::moves::MoveSet::for_puzzle(
+                &puzzle,
+                crate::search::moves::Metric::Htm,
+            )
+            .unwrap()
+            .perms();
             let names: Vec<String> = (0..perms.len()).map(|i| format!("m{i}")).collect();
             let n = puzzle.degree();
             let space = CosetSpace::new("t", n, &subp.generator_perms(), names, perms.clone())

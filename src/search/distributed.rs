@@ -427,7 +427,12 @@ pub fn distributed_bfs<S: StateSpace, R: Ranks>(
     // every rank checks its slice (and what the exchange buffers take) before any
     // allocates; all fail together
     let buffers = 3 * 8 * (BATCH as u64 + moves_bound(space)) * n as u64;
-    let fits = check_memory_beside(local_len, buffers, opts.max_memory, 64 << 20);
+    let fits = check_memory_beside(
+        local_len,
+        buffers,
+        opts.max_memory,
+        super::budget::MEMORY_RESERVE,
+    );
     if ranks.max(u64::from(fits.is_err())) != 0 {
         return Err(match fits {
             Err(e) => e.into(),

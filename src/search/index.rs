@@ -201,7 +201,7 @@ impl ProductIndex {
         blocks: Vec<Vec<usize>>,
         even: bool,
     ) -> Result<ProductIndex, IndexError> {
-        if degree > 255 {
+        if degree > crate::limits::MAX_BYTE_STATE_POINTS {
             return Err(IndexError::TooManyCells(degree));
         }
         let mut local = vec![0u8; degree];
@@ -476,7 +476,7 @@ impl ChainIndex {
     pub fn new(group: &crate::group::PermGroup, max_bytes: usize) -> Option<ChainIndex> {
         let chain = group.chain();
         let n = chain.degree();
-        if n > 255 || n == 0 {
+        if n > crate::limits::MAX_BYTE_STATE_POINTS || n == 0 {
             return None;
         }
         let total: usize = chain.levels().iter().map(|l| l.orbit().len() * n * 2).sum();

@@ -26,7 +26,8 @@
 //! one family merged ([`MoveSet::merge`]).
 
 use super::bfs::SearchError;
-use super::ida::{IdaError, MoveSet};
+use super::ida::IdaError;
+use super::moves::MoveSet;
 use super::pieces::Pieces;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -576,7 +577,7 @@ impl Macros {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::ida::Metric;
+    use crate::search::moves::Metric;
     use crate::{Perm, Puzzle};
 
     /// Every macro's word, evaluated as a permutation, has the macro's effect and

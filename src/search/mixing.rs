@@ -174,7 +174,8 @@ impl<'s, S: StateSpace> Walk<'s, S> {
         let states = space.size();
         let needed = states.saturating_mul(BYTES_PER_STATE);
         let system = super::memory::smallest_bound();
-        let Some((limit, source)) = memory_limit(max_memory, 64 << 20, system) else {
+        let Some((limit, source)) = memory_limit(max_memory, super::budget::MEMORY_RESERVE, system)
+        else {
             return Err(MixingError::MemoryUnknown { needed });
         };
         if needed > limit || usize::try_from(states).is_err() {

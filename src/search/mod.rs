@@ -21,7 +21,12 @@
 //!   half-turn or quarter-turn metric, for spaces too large for a table;
 //! - [`sym_coset`]: coset tables reduced by the symmetries of the moves
 //!   (Kociemba's symmetry-reduced coordinates);
-//! - [`twophase`]: near-optimal solutions through a subgroup (Kociemba's method);
+//! - [`moves`]: the moves of a search, their metric and move-pruning rules;
+//!   [`budget`]: the memory, time and stop flag of a search;
+//! - [`two_phase`]: near-optimal solutions through a subgroup (Kociemba's method on
+//!   move-table coordinates);
+//! - [`solver`]: solving a position, the method chosen as `permlab solve` does;
+//! - [`any_space`]: any of the state spaces as one type;
 //! - [`pieces`]: the pieces of a puzzle (blocks moved whole);
 //! - [`piece_stages`]: near-optimal solutions piece group by piece group, each
 //!   stage an IDA* with pruning tables of the pieces placed so far;
@@ -45,7 +50,10 @@
 //! assert_eq!(r.distribution.iter().sum::<u64>(), 120);
 //! ```
 
+pub mod any_space;
 pub mod bfs;
+pub mod budget;
+pub mod cache;
 pub mod coords;
 pub mod coset;
 pub mod distributed;
@@ -55,6 +63,7 @@ pub mod index;
 pub mod macros;
 pub mod memory;
 pub mod mixing;
+pub mod moves;
 #[cfg(feature = "mpi")]
 pub mod mpi_ranks;
 pub mod naive;
@@ -62,11 +71,12 @@ pub mod oriented;
 pub mod piece_stages;
 pub mod pieces;
 pub mod solve;
+pub mod solver;
 pub mod space;
 pub mod staged;
 pub mod sym_coset;
 pub mod symmetry;
 pub mod table;
-pub mod twophase;
+pub mod two_phase;
 
 pub use distribution::DistanceDistribution;

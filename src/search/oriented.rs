@@ -49,7 +49,7 @@ impl OrientedPiecesSpace {
         perms: Vec<Perm>,
     ) -> Result<OrientedPiecesSpace, SpaceError> {
         let bad = |why: &str| Err(SpaceError::Other(format!("oriented pieces: {why}")));
-        if degree > 255 || pieces.is_empty() || pieces.len() > 64 {
+        if degree > crate::limits::MAX_BYTE_STATE_POINTS || pieces.is_empty() || pieces.len() > 64 {
             return bad("at most 255 points and 1 to 64 pieces");
         }
         let o = pieces[0].len();

@@ -68,11 +68,11 @@
 //!    ([`MoveSet::merge`]), and the whole word is replayed on the position: a word
 //!    that does not solve it is an error, never an answer.
 
-use super::ida::{
-    Flow, Heuristic, Ida, IdaError, Limits, MoveSet, Pass, Projection, ProjectionKind,
-};
+use super::budget::SearchBudget;
+use super::ida::{Flow, Heuristic, Ida, IdaError, Pass, Projection, ProjectionKind};
 use super::index::Arrangements;
 use super::macros::{BeamOptions, MacroOptions, Macros};
+use super::moves::MoveSet;
 use super::pieces::Pieces;
 use super::table::{check_memory_beside, table_bytes};
 use crate::group::PermGroup;
@@ -452,16 +452,14 @@ pub struct PieceStages {
 /// A callback after each stage: its number (0-based) and report.
 pub type StageProgress<'a> = dyn Fn(usize, &StageReport) + 'a;
 
-/// How long the stages may take.
+/// How a piece-stage solve spends its budget.
 #[derive(Clone, Copy, Default)]
 pub struct StageLimits<'a> {
-    /// The whole solve gives up searching at this instant (and factorises what is
-    /// left).
-    pub deadline: Option<Instant>,
+    /// The whole solve gives up searching at the budget's deadline (and factorises
+    /// what is left); its stop flag (Ctrl-C) abandons the solve with an error.
+    pub budget: SearchBudget<'a>,
     /// Each stage gives up searching after this long (and factorises what is left).
     pub stage_time: Option<Duration>,
-    /// Raised on Ctrl-C: the solve is abandoned with an error.
-    pub stop: Option<&'a AtomicBool>,
     /// Whether a stage out of time that the macros cannot place either
     /// factorises what is left ([`PermGroup::factor`]); else the solve gives up
     /// (`None`).
@@ -528,7 +526,7 @@ impl PieceStages {
             plan.entries.iter().sum::<u64>() + more,
             deep,
             max_memory,
-            64 << 20,
+            super::budget::MEMORY_RESERVE,
         )?;
         // with one candidate the stages follow the plan and use its tables, built
         // now; with more, tables are built when a stage first needs them
@@ -692,7 +690,7 @@ impl PieceStages {
         let Some(mut best) = self.attempt(&self.plan, start, limits, false)? else {
             return Ok(None);
         };
-        let Some(deadline) = limits.deadline else {
+        let Some(deadline) = limits.budget.deadline else {
             return Ok(Some(best));
         };
         // more plans while the time left allows one more (the longest so far,
@@ -732,11 +730,12 @@ impl PieceStages {
     ) -> Result<Option<StagedSolution>, IdaError> {
         let n = self.moves.degree();
         let local_stop = AtomicBool::new(false);
-        let stop = limits.stop.unwrap_or(&local_stop);
+        let stop = limits.budget.stop.unwrap_or(&local_stop);
         let stages = &plan.stages;
         let pieces = &plan.pieces;
         let attempt_start = Instant::now();
         let avail = limits
+            .budget
             .deadline
             .map(|d| d.saturating_duration_since(attempt_start).as_secs_f64());
         let mut finish = if late && self.late_share > 0.0 {
@@ -810,7 +809,7 @@ impl PieceStages {
             }
             pool.truncate(self.candidates.max(1));
             // a stage's time, keeping one more for the macros to finish
-            let stage_deadline = match (limits.deadline, limits.stage_time) {
+            let stage_deadline = match (limits.budget.deadline, limits.stage_time) {
                 (Some(d), Some(t)) => {
                     let now = Instant::now();
                     Some((now + t).min(d.checked_sub(t).unwrap_or(d)).max(now))
@@ -818,9 +817,9 @@ impl PieceStages {
                 (d, None) => d,
                 (None, Some(t)) => Some(Instant::now() + t),
             };
-            let lim = Limits {
+            let lim = SearchBudget {
                 deadline: stage_deadline,
-                stop: limits.stop,
+                ..limits.budget
             };
             let t0 = Instant::now();
             // (stage, heuristic, labels home after it, first estimate)
@@ -849,7 +848,7 @@ impl PieceStages {
                     let goal = |s: &[u8]| labels.iter().all(|&l| s[l as usize] == l);
                     let mut ida = Ida::new(&self.moves, h);
                     let mut path = None;
-                    let pass = ida.search_bound(&state, bound, &goal, lim, &mut |p, _| {
+                    let pass = ida.search_bound(&state, bound, &goal, &lim, &mut |p, _| {
                         path = Some(p.to_vec());
                         Flow::Stop
                     })?;
@@ -872,7 +871,7 @@ impl PieceStages {
             // (two pieces for the moves of one, as a pair), else alone
             let mut also: Option<usize> = None;
             // as long as a stage, keeping one stage's time for the macros
-            let deep_deadline = match (limits.deadline, limits.stage_time) {
+            let deep_deadline = match (limits.budget.deadline, limits.stage_time) {
                 (Some(d), Some(t)) => Some((Instant::now() + t).min(d.checked_sub(t).unwrap_or(d))),
                 (d, _) => d,
             };
@@ -915,7 +914,7 @@ impl PieceStages {
                             bound,
                             cap,
                             deep_deadline,
-                            limits.stop,
+                            limits.budget.stop,
                         )
                         .filter(|w| places(&self.moves, &state, w, &all, home))
                         .map(|w| (k, w));
@@ -956,7 +955,7 @@ impl PieceStages {
                         c1,
                         short,
                         deep_deadline,
-                        limits.stop,
+                        limits.budget.stop,
                     )
                     .filter(|w| {
                         w.iter().map(|&m| self.moves.moves()[m].cost).sum::<u32>()
@@ -1111,7 +1110,7 @@ impl PieceStages {
         let lib = self.macros.as_ref()?;
         let t0 = Instant::now();
         let free: Vec<bool> = placed.iter().map(|&p| !p).collect();
-        let deadline = match (limits.deadline, limits.stage_time, targets) {
+        let deadline = match (limits.budget.deadline, limits.stage_time, targets) {
             (Some(d), Some(t), Some(_)) => Some(d.min(Instant::now() + t)),
             (None, Some(t), Some(_)) => Some(Instant::now() + t),
             (d, _, _) => d,
@@ -1130,7 +1129,7 @@ impl PieceStages {
             goal.as_deref(),
             self.beam,
             deadline,
-            limits.stop,
+            limits.budget.stop,
         )?;
         let report = StageReport {
             pieces: match targets {
@@ -1449,7 +1448,8 @@ fn meet_in_middle(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::ida::{auto_projections, optimal_heuristic, state_of, Metric, Outcome};
+    use crate::search::ida::{auto_projections, optimal_heuristic, state_of, Outcome};
+    use crate::search::moves::Metric;
 
     /// A deterministic scramble: `len` generators picked by a linear
     /// congruential sequence from `seed`.
@@ -1494,7 +1494,8 @@ mod tests {
             let s = state_of(&g, p.degree());
             let sol = staged.solve(&s, StageLimits::default()).unwrap().unwrap();
             let mut ida = Ida::new(&moves, &h);
-            let Outcome::Solved(opt) = ida.solve(&s, 20, Limits::default()).unwrap() else {
+            let Outcome::Solved(opt) = ida.solve(&s, 20, &SearchBudget::unlimited()).unwrap()
+            else {
                 panic!("IDA* finds a solution");
             };
             assert_eq!(sol.cost as usize, opt.len());
@@ -1529,7 +1530,8 @@ mod tests {
             }
             assert_eq!(t, keep, "the word solves the position");
             let mut ida = Ida::new(&moves, &h);
-            let Outcome::Solved(opt) = ida.solve(&s, 20, Limits::default()).unwrap() else {
+            let Outcome::Solved(opt) = ida.solve(&s, 20, &SearchBudget::unlimited()).unwrap()
+            else {
                 panic!("IDA* finds a solution");
             };
             assert_eq!(w.len(), opt.len(), "scramble of {len}");

@@ -10,7 +10,7 @@ use super::coords::CoordIndex;
 use super::index::{Arrangements, ChainIndex, IndexError, ProductIndex, Tokens};
 use crate::group::PermGroup;
 use crate::perm::Perm;
-use crate::puzzle::{Puzzle, PuzzleError, SearchMetric};
+use crate::puzzle::{Metric, Puzzle, PuzzleError};
 use num_traits::ToPrimitive;
 
 /// A problem building a state space or reading a state of it.
@@ -199,38 +199,145 @@ pub fn puzzle_moves(puzzle: &Puzzle, with_inverses: bool) -> (Vec<String>, Vec<P
     (names, perms)
 }
 
-/// The moves of a puzzle for a search in `metric` ([`SearchMetric`]): the
-/// generators as listed ([`SearchMetric::Generators`]), with their inverses
-/// ([`SearchMetric::Qtm`], as [`puzzle_moves`] with inverses), or every power of each
-/// generator ([`SearchMetric::Htm`], the moves of
-/// [`MoveSet`](super::ida::MoveSet) in the half-turn metric: `R R2 R'`, a generator
+/// The moves of a puzzle for a search in `metric` ([`Metric`]): the
+/// generators as listed ([`Metric::Generators`]), with their inverses
+/// ([`Metric::Qtm`], as [`puzzle_moves`] with inverses), or every power of each
+/// generator ([`Metric::Htm`], the moves of
+/// [`MoveSet`](super::moves::MoveSet) in the half-turn metric: `R R2 R'`, a generator
 /// that is a power of another merged into its family). The half-turn moves need at
 /// most 255 points.
 ///
 /// ```
-/// use permlab::puzzle::SearchMetric;
+/// use permlab::puzzle::Metric;
 /// use permlab::search::space::metric_moves;
 /// let cube2 = permlab::Puzzle::builtin("cube2").unwrap();
-/// let (names, _) = metric_moves(&cube2, SearchMetric::Htm).unwrap();
+/// let (names, _) = metric_moves(&cube2, Metric::Htm).unwrap();
 /// assert_eq!(names.len(), 18);
 /// assert_eq!(&names[..3], ["U", "U2", "U'"]);
-/// let (names, _) = metric_moves(&cube2, SearchMetric::Qtm).unwrap();
+/// let (names, _) = metric_moves(&cube2, Metric::Qtm).unwrap();
 /// assert_eq!(names.len(), 12);
 /// ```
 pub fn metric_moves(
     puzzle: &Puzzle,
-    metric: SearchMetric,
+    metric: Metric,
 ) -> Result<(Vec<String>, Vec<Perm>), SpaceError> {
     match metric {
-        SearchMetric::Generators => Ok(puzzle_moves(puzzle, false)),
-        SearchMetric::Qtm => Ok(puzzle_moves(puzzle, true)),
-        SearchMetric::Htm => {
-            let set = super::ida::MoveSet::for_puzzle(puzzle, super::ida::Metric::Htm)
+        Metric::Generators => {
+            // a listed move equal to an earlier one is the same move: searched once
+            let (names, perms) = puzzle_moves(puzzle, false);
+            let mut kept: (Vec<String>, Vec<Perm>) = (Vec::new(), Vec::new());
+            for (n, p) in names.into_iter().zip(perms) {
+                if !kept.1.contains(&p) {
+                    kept.0.push(n);
+                    kept.1.push(p);
+                }
+            }
+            Ok(kept)
+        }
+        Metric::Qtm => Ok(puzzle_moves(puzzle, true)),
+        Metric::Htm => {
+            let set = super::moves::MoveSet::for_puzzle(puzzle, super::moves::Metric::Htm)
                 .map_err(|e| SpaceError::Other(format!("the half-turn metric: {e}")))?;
             let names = set.moves().iter().map(|m| m.name.clone()).collect();
             Ok((names, set.perms()))
         }
     }
+}
+
+/// What a search in `metric` makes of the listed moves that are not new moves, one
+/// sentence each: a move equal to an earlier listed one (searched once), and in the
+/// `htm` and `qtm` metrics a move that is a power of an earlier one (both are moves
+/// of one family). Empty when every listed move is a move of its own.
+///
+/// ```
+/// use permlab::puzzle::Metric;
+/// use permlab::search::space::move_notes;
+/// let p = permlab::Puzzle::from_gens_text("t", "A: (1,2,3,4)\nB: (1,4,3,2)\nC: (1,2,3,4)\n").unwrap();
+/// assert_eq!(move_notes(&p, Metric::Generators), ["move C equals move A: searched once"]);
+/// assert_eq!(
+///     move_notes(&p, Metric::Htm),
+///     ["move B is A^3 and move C equals move A: one move family, its powers A A2 A'"]
+/// );
+/// ```
+pub fn move_notes(puzzle: &Puzzle, metric: Metric) -> Vec<String> {
+    let names = puzzle.generator_names();
+    let perms = puzzle.generator_perms();
+    let mut notes = Vec::new();
+    match metric {
+        Metric::Generators => {
+            for (j, p) in perms.iter().enumerate() {
+                if let Some(i) = perms[..j].iter().position(|q| q == p) {
+                    notes.push(format!(
+                        "move {} equals move {}: searched once",
+                        names[j], names[i]
+                    ));
+                }
+            }
+        }
+        Metric::Htm | Metric::Qtm => {
+            // per family (the first listed move it contains), the later moves in it
+            let mut family_of: Vec<Option<(usize, u64)>> = vec![None; perms.len()];
+            for j in 0..perms.len() {
+                for i in 0..j {
+                    if family_of[i].is_some() || perms[i].is_identity() {
+                        continue;
+                    }
+                    let order = perms[i].order().to_u64().unwrap_or(u64::MAX);
+                    let mut q = perms[i].clone();
+                    let mut k = 1;
+                    while k < order.min(1 << 10) {
+                        if q == perms[j] {
+                            family_of[j] = Some((i, k));
+                            break;
+                        }
+                        q = &q * &perms[i];
+                        k += 1;
+                    }
+                    if family_of[j].is_some() {
+                        break;
+                    }
+                }
+            }
+            for i in 0..perms.len() {
+                let members: Vec<String> = (0..perms.len())
+                    .filter_map(|j| match family_of[j] {
+                        Some((f, 1)) if f == i => {
+                            Some(format!("move {} equals move {}", names[j], names[i]))
+                        }
+                        Some((f, k)) if f == i => {
+                            Some(format!("move {} is {}^{k}", names[j], names[i]))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                if members.is_empty() {
+                    continue;
+                }
+                let powers = super::moves::MoveSet::new(
+                    puzzle.degree(),
+                    &[(names[i].clone(), perms[i].clone())],
+                    std::slice::from_ref(&perms[i]),
+                    match metric {
+                        Metric::Qtm => super::moves::Metric::Qtm,
+                        _ => super::moves::Metric::Htm,
+                    },
+                )
+                .map(|s| {
+                    s.moves()
+                        .iter()
+                        .map(|m| m.name.clone())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .unwrap_or_default();
+                notes.push(format!(
+                    "{}: one move family, its powers {powers}",
+                    members.join(" and ")
+                ));
+            }
+        }
+    }
+    notes
 }
 
 /// How the elements of a permutation group are indexed.
@@ -278,7 +385,7 @@ impl GroupSpace {
         names: Vec<String>,
         perms: Vec<Perm>,
     ) -> Result<GroupSpace, SpaceError> {
-        if degree > 255 {
+        if degree > crate::limits::MAX_BYTE_STATE_POINTS {
             return Err(IndexError::TooManyCells(degree).into());
         }
         let group = PermGroup::new(degree, perms.clone());

@@ -500,7 +500,7 @@ impl StateSpace for SymCosetSpace {
 mod tests {
     use super::*;
     use crate::puzzle::Puzzle;
-    use crate::search::ida::{Metric, MoveSet};
+    use crate::search::moves::{Metric, MoveSet};
     use crate::search::symmetry::move_symmetries;
     use rand::{rngs::StdRng, Rng, SeedableRng};
 

@@ -20,7 +20,7 @@
 //! cube3 twisting every corner in place, flipping every edge) give no new
 //! look-up, so one `σ` is kept per permutation of the moves.
 
-use super::ida::MoveSet;
+use super::moves::MoveSet;
 use std::collections::HashMap;
 
 /// One symmetry of a move set.
@@ -206,7 +206,7 @@ impl Backtrack<'_> {
 /// nodes (then [`Symmetries::complete`] is false).
 ///
 /// ```
-/// use permlab::search::ida::{Metric, MoveSet};
+/// use permlab::search::moves::{Metric, MoveSet};
 /// use permlab::search::symmetry::move_symmetries;
 /// let cube2 = permlab::Puzzle::builtin("cube2").unwrap();
 /// let moves = MoveSet::for_puzzle(&cube2, Metric::Htm).unwrap();

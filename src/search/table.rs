@@ -344,7 +344,7 @@ impl DistanceTable {
             path: name.clone(),
             why: format!("{len} positions cannot be addressed on this machine"),
         })?;
-        let mut file = crate::io::TempFile::create(&dir.join("permlab-table")).map_err(io_err)?;
+        let mut file = crate::io::TempFile::scratch(dir, "permlab-table").map_err(io_err)?;
         file.file().set_len(bytes).map_err(io_err)?;
         // SAFETY: the file is this process's own scratch file, not truncated while
         // mapped (it is removed only after the map is dropped: fields drop in order).
@@ -643,10 +643,10 @@ pub(crate) fn fnv64(data: &[u8]) -> u64 {
 }
 
 impl Fnv {
-    fn new() -> Fnv {
+    pub(crate) fn new() -> Fnv {
         Fnv(0xcbf2_9ce4_8422_2325)
     }
-    fn update(&mut self, data: &[u8]) {
+    pub(crate) fn update(&mut self, data: &[u8]) {
         let mut h = self.0;
         for &b in data {
             h ^= b as u64;
@@ -654,7 +654,7 @@ impl Fnv {
         }
         self.0 = h;
     }
-    fn finish(&self) -> u64 {
+    pub(crate) fn finish(&self) -> u64 {
         self.0
     }
 }

@@ -60,7 +60,7 @@ fn on_disk_needs_a_directory() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("/nonexistent-permlab-dir: not a directory"),
+        err.contains("no such directory: /nonexistent-permlab-dir"),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1);

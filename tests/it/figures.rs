@@ -128,10 +128,20 @@ fn every_kind_renders_svg_and_png_at_the_requested_size() {
         for size in [fig.size(), (333, 217)] {
             let svg = fig.svg(size).unwrap();
             assert!(svg.starts_with("<svg"), "{name}");
+            let doc = crate::svg::parse(&svg);
+            assert_eq!(doc.view, (f64::from(size.0), f64::from(size.1)), "{name}");
+            // printed one journal column wide, the height in proportion
+            let pt = permlab::figures::theme::SINGLE_COLUMN_PT;
             assert!(
-                svg.contains(&format!("width=\"{}\" height=\"{}\"", size.0, size.1)),
-                "{name}: {}",
-                &svg[..120]
+                (doc.size_pt.0 - pt).abs() < 0.01,
+                "{name}: {:?}",
+                doc.size_pt
+            );
+            let h = pt * f64::from(size.1) / f64::from(size.0);
+            assert!(
+                (doc.size_pt.1 - h).abs() < 0.01,
+                "{name}: {:?}",
+                doc.size_pt
             );
             assert!(svg.len() > 300, "{name}: svg of {} bytes", svg.len());
             let png = fig.png(size).unwrap();
@@ -148,16 +158,26 @@ fn every_kind_renders_svg_and_png_at_the_requested_size() {
 fn assert_png_cells_match(g: &Perm, fig: &MatrixFigure, size: (u32, u32)) {
     let img = decode_png(&fig.to_png(size).unwrap());
     let l = fig.layout(size, &permlab::figures::Theme::paper());
-    assert!(l.cell >= 3, "cells of {} px are too small to test", l.cell);
+    assert!(
+        l.cell >= 3.0,
+        "cells of {} px are too small to test",
+        l.cell
+    );
+    // whole-pixel cells from a whole-pixel corner (the layout rounds them)
+    assert_eq!(l.cell.fract(), 0.0);
+    let cell = l.cell as i32;
     let m = to_dmatrix::<u8>(g);
     let n = g.degree();
     let mut dark_cells = 0;
     for r in 0..n {
         for c in 0..n {
             // every pixel strictly inside the cell, not only its centre
-            let (x0, y0) = (l.x0 + c as i32 * l.cell, l.y0 + r as i32 * l.cell);
-            let inside: Vec<bool> = (1..l.cell - 1)
-                .flat_map(|dy| (1..l.cell - 1).map(move |dx| (dx, dy)))
+            let (x0, y0) = (
+                (l.x0 + c as f64 * l.cell).ceil() as i32,
+                (l.y0 + r as f64 * l.cell).ceil() as i32,
+            );
+            let inside: Vec<bool> = (1..cell - 1)
+                .flat_map(|dy| (1..cell - 1).map(move |dx| (dx, dy)))
                 .map(|(dx, dy)| is_dark(img.get_pixel((x0 + dx) as u32, (y0 + dy) as u32)))
                 .collect();
             let one = m[(r, c)] == 1;
@@ -237,7 +257,7 @@ fn text_is_drawn_with_the_shipped_font() {
         .to_svg(size)
         .unwrap();
     assert!(svg.contains("font-family=\"DejaVu Sans, sans-serif\""));
-    assert!(svg.contains(">\nTitle\n</text>"));
+    assert!(svg.contains(">Title</text>"));
 }
 
 #[test]
@@ -645,19 +665,16 @@ fn committed_gallery_is_current() {
 
 #[test]
 fn long_titles_shrink_or_wrap_inside_the_canvas() {
-    use permlab::figures::text::{em_of, text_width};
+    use permlab::figures::text::label_width;
     use permlab::figures::title_layout;
     let title = "The permutation matrix of the T-perm R U R' U' R' F R2 U' R' U' R U R' F' \
                  on the 54 stickers of cube3";
     let size = (400u32, 440u32);
-    let t = title_layout(size, title, &permlab::figures::Theme::paper());
+    let t = title_layout(f64::from(size.0), title, &permlab::figures::Theme::paper());
     assert!(t.lines.len() > 1, "{t:?}");
     assert_eq!(t.lines.join(" "), title);
     for line in &t.lines {
-        assert!(
-            text_width(line, em_of(t.size)) <= 0.94 * size.0 as f64,
-            "{line}"
-        );
+        assert!(label_width(line, t.em) <= 0.94 * size.0 as f64, "{line}");
     }
     let fig = MatrixFigure::of_perm(&cube_perm("R U R' U' R' F R2 U' R' U' R U R' F'"))
         .cube_faces(3)
@@ -683,7 +700,7 @@ fn long_titles_shrink_or_wrap_inside_the_canvas() {
 
 #[test]
 fn numbers_are_drawn_with_face_labels() {
-    let count = |svg: &str, t: &str| svg.matches(&format!(">\n{t}\n</text>")).count();
+    let count = |svg: &str, t: &str| svg.matches(&format!(">{t}</text>")).count();
     let size = (540, 580);
     let r = cube_perm("R");
     let faces = MatrixFigure::of_perm(&r).cube_faces(3).move_captions();
@@ -698,15 +715,12 @@ fn numbers_are_drawn_with_face_labels() {
     assert_eq!(count(&faces.to_svg(size).unwrap(), "1"), 0);
     // the numbers lie below the grid (columns) and right of it (rows)
     let l = both.layout(size, &permlab::figures::Theme::paper());
-    let (right, bottom) = (l.x0 + 54 * l.cell, l.y0 + 54 * l.cell);
-    let attr = |elem: &str, name: &str| -> i32 {
-        let k = elem.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
-        elem[k..].split('"').next().unwrap().parse().unwrap()
-    };
-    let fifties: Vec<(i32, i32)> = svg
-        .split("<text")
-        .filter(|e| e.contains(">\n50\n</text>"))
-        .map(|e| (attr(e, "x"), attr(e, "y")))
+    let (right, bottom) = (l.x0 + 54.0 * l.cell, l.y0 + 54.0 * l.cell);
+    let fifties: Vec<(f64, f64)> = crate::svg::parse(&svg)
+        .texts
+        .iter()
+        .filter(|t| t.text() == "50")
+        .map(|t| (t.runs[0].x, t.runs[0].y))
         .collect();
     assert_eq!(fifties.len(), 2);
     assert!(

@@ -2,7 +2,7 @@
 //! are the spectrum module's, a brute-force walk on a small group agrees, and the
 //! bytes are deterministic.
 
-use permlab::figures::mixing::{mixing_series, MixingFigure};
+use permlab::figures::mixing::{MixingFigure, MixingSeries};
 use permlab::figures::Figure;
 use permlab::linalg::spectrum::{random_move_spectrum, Domain};
 use permlab::search::mixing::{mixing, MixingOptions};
@@ -11,21 +11,33 @@ use permlab::{Layout, Move, Perm, Puzzle};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
+/// The curve of `p`'s walk under its own metric with its spectral bound, as the
+/// gallery and `figure mixing` make it: the walk from `search::mixing`, the bound
+/// from `linalg::spectrum`.
+fn mixing_series(
+    p: &Puzzle,
+    steps: usize,
+    max_memory: Option<u64>,
+) -> (MixingSeries, permlab::search::mixing::Mixing) {
+    let (names, perms) = metric_moves(p, p.metric()).unwrap();
+    let space = GroupSpace::new(p.name(), p.degree(), names, perms.clone()).unwrap();
+    let opts = MixingOptions {
+        steps,
+        max_memory,
+        ..Default::default()
+    };
+    let walk = mixing(&space, &opts, &AtomicBool::new(false)).unwrap();
+    let spectrum = random_move_spectrum(p.degree(), &perms, Domain::Points).ok();
+    (MixingSeries::new(p.name(), &walk, spectrum.as_ref()), walk)
+}
+
 #[test]
 fn plotted_values_are_the_mixing_curve_and_the_spectral_bound() {
     for spec in ["nokia2x2", "rotation3"] {
         let p = Puzzle::load(spec).unwrap();
-        let (series, m) = mixing_series(&p, 20, Some(1 << 30)).unwrap();
-        let (names, perms) = metric_moves(&p, p.metric()).unwrap();
-        let space = GroupSpace::new(p.name(), p.degree(), names, perms.clone()).unwrap();
-        let opts = MixingOptions {
-            steps: 20,
-            max_memory: Some(1 << 30),
-            ..Default::default()
-        };
-        let direct = mixing(&space, &opts, &AtomicBool::new(false)).unwrap();
-        assert_eq!(series.tv, direct.tv, "{spec}");
-        assert_eq!(m.tv, direct.tv, "{spec}");
+        let (series, m) = mixing_series(&p, 20, Some(1 << 30));
+        let (_, perms) = metric_moves(&p, p.metric()).unwrap();
+        assert_eq!(series.tv, m.tv, "{spec}");
         assert_eq!(series.tv.len(), 21);
         let s = random_move_spectrum(p.degree(), &perms, Domain::Points).unwrap();
         let b = series.lower_bound.as_ref().expect("a bound");
@@ -77,7 +89,7 @@ fn a_small_walk_agrees_with_brute_force() {
         perm: "(1,2)".parse().unwrap(),
     };
     let p = Puzzle::try_new("s3", 3, vec![a, b], vec![], Layout::Plain).unwrap();
-    let (series, _) = mixing_series(&p, 8, Some(1 << 20)).unwrap();
+    let (series, _) = mixing_series(&p, 8, Some(1 << 20));
     let (_, perms) = metric_moves(&p, p.metric()).unwrap();
     let brute = brute_force_tv(&perms, 8);
     assert_eq!(series.tv.len(), brute.len());
@@ -95,13 +107,22 @@ fn the_figure_is_deterministic_and_captioned() {
     let make = || {
         let s: Vec<_> = [&nokia, &rot]
             .iter()
-            .map(|p| mixing_series(p, 12, Some(1 << 30)).unwrap().0)
+            .map(|p| mixing_series(p, 12, Some(1 << 30)).0)
             .collect();
         MixingFigure::new(s).title("mixing")
     };
     let (f1, f2) = (make(), make());
     let svg = f1.to_svg((720, 480)).unwrap();
     assert_eq!(svg, f2.to_svg((720, 480)).unwrap());
+    // the curves drawn are the walk's values at the plot's scale: every point of a
+    // polyline lies inside the plot, one polyline per curve and per bound
+    let doc = crate::svg::parse(&svg);
+    let curves = doc
+        .strokes
+        .iter()
+        .filter(|s| s.split(' ').count() > 5)
+        .count();
+    assert_eq!(curves, 4);
     assert_eq!(
         f1.to_png((720, 480)).unwrap(),
         f2.to_png((720, 480)).unwrap()

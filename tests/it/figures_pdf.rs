@@ -1,4 +1,4 @@
-//! PDF output (`pdf` feature): the page is the figure's size, the text is set in the
+//! PDF output (`pdf` feature): the page is the figure's print width, the text is set in the
 //! shipped DejaVu Sans embedded in the file (and no other font), the bytes carry no
 //! date and two renders are identical; `permlab figure … --out x.pdf` writes it.
 #![cfg(feature = "pdf")]
@@ -45,8 +45,8 @@ fn pdf_page_font_and_determinism() {
             pdf.ends_with(b"%%EOF") || pdf.ends_with(b"%%EOF\n"),
             "{name}"
         );
-        // one point per SVG pixel
-        assert_eq!(count(&pdf, b"/MediaBox [0 0 430 310]"), 1, "{name}");
+        // one journal column wide (8.5 cm = 240.94 pt), the height in proportion
+        assert_eq!(count(&pdf, b"/MediaBox [0 0 240.94 173.7]"), 1, "{name}");
         // the shipped font, embedded as a TrueType subset, is the only font
         assert_eq!(count(&pdf, b"/Type /FontDescriptor"), 1, "{name}");
         assert_eq!(count(&pdf, b"/FontFile2"), 1, "{name}");
@@ -101,12 +101,12 @@ fn figure_command_writes_pdf() {
     assert_eq!(
         stdout.trim_end(),
         format!(
-            "wrote {} (pdf, 300x320 px, 300.0x320.0 pt, {} bytes)",
+            "wrote {} (pdf, 300x320 px, 240.9x257.0 pt, {} bytes)",
             out.display(),
             bytes.len()
         )
     );
-    assert_eq!(count(&bytes, b"/MediaBox [0 0 300 320]"), 1);
+    assert_eq!(count(&bytes, b"/MediaBox [0 0 240.94 257.01]"), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -153,7 +153,12 @@ fn width_sets_the_physical_size() {
         (Some(400), Some(300))
     );
     let svg = std::fs::read_to_string(dir.join("w.svg")).unwrap();
-    assert!(svg.starts_with("<svg width=\"240.00pt\" height=\"180.00pt\" viewBox=\"0 0 400 300\""));
+    assert!(svg.starts_with(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"240pt\" height=\"180pt\" viewBox=\"0 0 400 300\">"
+    ));
+    // single and double: one or two journal columns
+    let v = run("s.pdf", &["--width", "double"]);
+    assert!((v["width_pt"].as_f64().unwrap() - 17.5 / 2.54 * 72.0).abs() < 1e-9);
     // a PNG of 8.5 cm at 150 dpi: 8.5 / 2.54 · 150 = 501.97 → 502 pixels wide, 502 · 3/4 = 376.5 → 377 high
     let v = run("w.png", &["--width", "8.5cm", "--dpi", "150"]);
     assert_eq!(

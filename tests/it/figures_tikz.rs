@@ -1,17 +1,19 @@
-//! TikZ/PGF output (issue 21): a matrix picture fills exactly its 1-entries, a
-//! histogram's pgfplots coordinates are its distribution, the source is ASCII with
-//! balanced braces and the same bytes each time, it compiles with pdflatex, and the
-//! `figure … --out x.tex` command writes what the library makes.
+//! TikZ/PGF output (issues 21 and 38): every figure kind has one; a matrix picture
+//! fills exactly its 1-entries over a grid one cell apart; a histogram's pgfplots
+//! coordinates are its distribution; each picture shows what the SVG shows in the
+//! same order; the source is ASCII with balanced braces and the same bytes each
+//! time; every kind compiles with pdflatex; and the `figure … --out x.tex` command
+//! writes what the library makes.
 
 use crate::common::permlab;
-use permlab::figures::cycles::CycleFigure;
+use crate::svg;
+use crate::tools::{require, tempdir};
 use permlab::figures::histogram::{DistanceDistribution, HistogramFigure};
 use permlab::figures::matrix::MatrixFigure;
-use permlab::figures::{tikz, Figure, FigureError, Panels};
+use permlab::figures::{tikz, Figure};
 use permlab::matrix::to_dmatrix;
 use permlab::{Perm, Puzzle};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::process::Command;
 
 fn cube_perm(word: &str) -> Perm {
@@ -177,16 +179,6 @@ fn source_is_ascii_balanced_escaped_and_deterministic() {
 }
 
 #[test]
-fn figures_without_a_tikz_form_say_which_have_one() {
-    let e = CycleFigure::new(&cube_perm("R")).to_tikz().unwrap_err();
-    assert!(matches!(e, FigureError::NoTikz));
-    let msg = e.to_string();
-    assert!(msg.contains("matrix") && msg.contains("histogram"), "{msg}");
-    let panels = Panels::new(vec![MatrixFigure::of_perm(&cube_perm("R"))], 1);
-    assert!(matches!(panels.to_tikz(), Err(FigureError::NoTikz)));
-}
-
-#[test]
 fn axis_captions_say_which_axis_is_before_and_after() {
     use permlab::figures::matrix::{CAPTION_AFTER, CAPTION_BEFORE};
     let g = cube_perm("R U");
@@ -210,77 +202,251 @@ fn axis_captions_say_which_axis_is_before_and_after() {
     let paper = permlab::figures::Theme::paper();
     let (l, p) = (fig.layout(size, &paper), plain.layout(size, &paper));
     assert!(l.cell <= p.cell);
-    assert!(l.x0 + 54 * l.cell < size.0 as i32 && l.y0 + 54 * l.cell < size.1 as i32);
+    assert!(l.x0 + 54.0 * l.cell < size.0 as f64 && l.y0 + 54.0 * l.cell < size.1 as f64);
     assert_eq!(fig.to_png(size).unwrap(), fig.to_png(size).unwrap());
 }
 
-fn tempdir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("permlab-tikz-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-/// Writes `body` as a standalone document `dir/NAME.tex`, compiles it with pdflatex
-/// and checks that a PDF came out.
-fn compile_standalone(dir: &std::path::Path, name: &str, body: &str) {
+/// Writes `body` as a standalone document `dir/NAME.tex` and compiles it with
+/// pdflatex; returns the PDF.
+fn compile_standalone(dir: &std::path::Path, name: &str, body: &str) -> Vec<u8> {
     std::fs::write(dir.join(format!("{name}.tex")), tikz::standalone(body)).unwrap();
-    let out = Command::new("pdflatex")
-        .args(["-interaction=nonstopmode", "-halt-on-error"])
-        .arg(format!("{name}.tex"))
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{name}: {}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    crate::tools::pdflatex(dir, name);
     let pdf = std::fs::read(dir.join(format!("{name}.pdf"))).unwrap();
     assert!(pdf.starts_with(b"%PDF"));
+    pdf
+}
+
+/// One command line per figure kind of `permlab figure` (before `--out`).
+const KINDS: [&[&str]; 13] = [
+    &["matrix", "cube3", "R", "--numbers"],
+    &["board", "nokia2x2", "A B"],
+    &["net", "cube2", "R U", "--numbers"],
+    &["cycles", "cube3", "R U"],
+    &["bfs", "nokia2x2", "--quiet", "--log"],
+    &["distributions", "floppy", "ivy", "--quiet"],
+    &["schreier", "rotation3", "--layout", "layers"],
+    &["cycletype", "cube3", "R U"],
+    &["blocks", "cube2"],
+    &["spectrum", "cube3", "R U"],
+    &["orbitals", "cube2"],
+    &["mixing", "--puzzle", "rotation3", "--steps", "10"],
+    &["hist", "--series", "a=1,2,0,4", "--series", "b_2=1,5"],
+];
+
+/// Runs `permlab figure KIND… --out dir/NAME.EXT` and returns the file's text.
+fn figure_file(dir: &std::path::Path, kind: &[&str], ext: &str, extra: &[&str]) -> String {
+    let path = dir.join(format!("{}.{ext}", kind[0]));
+    let mut args = vec!["figure"];
+    args.extend(kind);
+    args.extend(extra);
+    args.extend(["--out", path.to_str().unwrap()]);
+    let (code, _, err) = permlab(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    std::fs::read_to_string(&path).unwrap()
 }
 
 #[test]
-fn standalone_documents_compile_with_pdflatex() {
-    if Command::new("pdflatex").arg("--version").output().is_err() {
-        eprintln!("skipped: pdflatex is not installed");
+fn every_kind_has_a_tikz_picture_that_compiles() {
+    let dir = tempdir("tikz-kinds");
+    let mut bodies = Vec::new();
+    for kind in KINDS {
+        let tex = figure_file(&dir, kind, "tex", &[]);
+        assert!(tex.is_ascii(), "{kind:?}");
+        assert!(braces_balanced(&tex), "{kind:?}");
+        assert!(tex.starts_with("\\begin{tikzpicture}"), "{kind:?}");
+        assert!(tex.ends_with("\\end{tikzpicture}\n"), "{kind:?}");
+        assert_eq!(
+            tex,
+            figure_file(&dir, kind, "tex", &[]),
+            "{kind:?}: bytes differ"
+        );
+        bodies.push((kind[0], tex));
+    }
+    if !require("pdflatex", "every_kind_has_a_tikz_picture_that_compiles") {
         return;
     }
-    let dir = tempdir("pdflatex");
-    let docs = [
+    for (name, body) in &bodies {
+        compile_standalone(&dir, name, body);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The sequence of `fill=` / `color=` colours of a TikZ picture's filled shapes
+/// (`\fill`, `\filldraw`), as `#rrggbb`.
+fn tikz_fills(tex: &str) -> Vec<String> {
+    tex.lines()
+        .filter(|l| l.starts_with("\\fill[") || l.starts_with("\\filldraw["))
+        .map(|l| {
+            let k = l.find("red,").expect("an rgb colour");
+            let v: Vec<u8> = l[k..]
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|x| !x.is_empty())
+                .take(3)
+                .map(|x| x.parse().unwrap())
+                .collect();
+            format!("#{:02x}{:02x}{:02x}", v[0], v[1], v[2])
+        })
+        .collect()
+}
+
+/// The texts of a TikZ picture's `\node`s, in order.
+fn tikz_nodes(tex: &str) -> Vec<String> {
+    tex.lines()
+        .filter(|l| l.starts_with("\\node["))
+        .map(|l| {
+            let body = &l[l.rfind(") {").unwrap() + 3..l.rfind("};").unwrap()];
+            body.to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn each_tikz_picture_shows_what_the_svg_shows_in_the_same_order() {
+    let dir = tempdir("tikz-same");
+    let both = |kind: &[&str]| {
         (
-            "matrix",
-            MatrixFigure::of_perm(&cube_perm("R U"))
-                .cube_faces(3)
-                .title("R U: 50% <R,U> {a_b}")
-                .move_captions()
-                .to_tikz()
-                .unwrap(),
-        ),
-        (
-            "numbers",
-            MatrixFigure::of_perm(&cube_perm("F"))
-                .numbers(true)
-                .to_tikz()
-                .unwrap(),
-        ),
-        (
-            "hist",
-            HistogramFigure::new(vec![
-                (
-                    "cube2 & co".into(),
-                    DistanceDistribution::new(vec![1, 9, 54, 321, 0, 8000]),
-                ),
-                ("b_2".into(), DistanceDistribution::new(vec![1, 3])),
-            ])
-            .log(true)
-            .title("distances #1")
-            .to_tikz()
-            .unwrap(),
-        ),
-    ];
-    for (name, body) in docs {
-        compile_standalone(&dir, name, &body);
+            figure_file(&dir, kind, "tex", &[]),
+            svg::parse(&figure_file(&dir, kind, "svg", &[])),
+        )
+    };
+    let fills = |doc: &svg::Doc, skip: &[&str]| -> Vec<String> {
+        doc.rects
+            .iter()
+            .map(|r| r.fill.clone())
+            .filter(|f| f != "none" && !skip.contains(&f.as_str()))
+            .collect()
+    };
+    // matrix: the same 1-entries, row by row
+    let (tex, doc) = both(KINDS[0]);
+    let ink = svg::hex(permlab::figures::palette::INK);
+    assert_eq!(
+        tikz_fills(&tex),
+        fills(&doc, &[])
+            .into_iter()
+            .filter(|f| *f == ink)
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(tikz_fills(&tex).len(), 54);
+    // net, blocks, orbitals: every cell's colour, in the same order
+    for k in [2, 8, 10] {
+        let (tex, doc) = both(KINDS[k]);
+        let svg_fills = fills(&doc, &[]);
+        assert_eq!(tikz_fills(&tex), svg_fills, "{:?}", KINDS[k]);
+        assert!(svg_fills.len() >= 24);
+    }
+    // cycle type: the rows' lengths, longest first
+    let (tex, doc) = both(KINDS[7]);
+    let widths: Vec<usize> = tex
+        .lines()
+        .filter(|l| l.starts_with("\\fill["))
+        .map(|l| {
+            l.rsplit_once(" rectangle (")
+                .unwrap()
+                .1
+                .split(',')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    let blue = svg::hex(permlab::figures::palette::SERIES[0]);
+    let mut rows: Vec<(f64, usize)> = Vec::new();
+    for r in doc.rects.iter().filter(|r| r.fill == blue) {
+        match rows.last_mut() {
+            Some(last) if last.0 == r.y => last.1 += 1,
+            _ => rows.push((r.y, 1)),
+        }
+    }
+    assert_eq!(widths, rows.iter().map(|r| r.1).collect::<Vec<_>>());
+    assert_eq!(widths, vec![15, 7, 7, 3]);
+    // board, cycles, Schreier graph: the same numbers and labels in the same order
+    for k in [1, 3, 6] {
+        let (tex, doc) = both(KINDS[k]);
+        let numbers = |v: Vec<String>| -> Vec<String> {
+            v.into_iter()
+                .filter(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()))
+                .collect()
+        };
+        let svg_texts = numbers(doc.texts.iter().map(|t| t.text()).collect());
+        assert_eq!(numbers(tikz_nodes(&tex)), svg_texts, "{:?}", KINDS[k]);
+        assert!(svg_texts.len() >= 9);
+    }
+    // board: as many arrows as the SVG has heads
+    let (tex, doc) = both(KINDS[1]);
+    assert_eq!(tex.matches("\\draw[-latex").count(), doc.polygons.len());
+    // Schreier graph: one curve per edge between two vertices, one circle per loop
+    let (tex, doc) = both(KINDS[6]);
+    let curves = doc.strokes.iter().filter(|d| d.contains(" Q ")).count();
+    assert_eq!(tex.matches("\\draw[-latex").count(), curves);
+    assert_eq!(
+        tex.matches(") circle (").count(),
+        doc.circles.iter().filter(|c| c.fill == "none").count()
+    );
+    // spectrum: the same dots
+    let (tex, doc) = both(KINDS[9]);
+    let dots = doc.circles.iter().filter(|c| c.fill == blue).count();
+    assert_eq!(tex.matches("\\fill[").count(), dots);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_matrix_grid_is_one_cell() {
+    let fig = MatrixFigure::of_perm(&cube_perm("R")).cube_faces(3);
+    let tex = fig.to_tikz().unwrap();
+    // the grid's step is one unit of the picture, that is one cell
+    let grid: Vec<&str> = tex.lines().filter(|l| l.contains(" grid ")).collect();
+    assert_eq!(grid.len(), 1);
+    assert!(
+        grid[0].contains("step=1]") && grid[0].ends_with("(0,0) grid (54,54);"),
+        "{}",
+        grid[0]
+    );
+    if !require("pdftoppm", "the_matrix_grid_is_one_cell")
+        || !require("pdflatex", "the_matrix_grid_is_one_cell")
+    {
+        return;
+    }
+    // compiled and rendered, the light grid's lines fall one cell apart: along a row
+    // of cells with no 1-entry in the L block, the grey lines between columns 10
+    // and 18 are 8 lines (one per inner cell edge) evenly spaced
+    let dir = tempdir("tikz-grid");
+    compile_standalone(&dir, "grid", &tex);
+    let out = Command::new("pdftoppm")
+        .args(["-r", "600", "-png", "-singlefile", "grid.pdf", "grid"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let (w, _, rgb) =
+        permlab::figures::decode_png(&std::fs::read(dir.join("grid.png")).unwrap()).unwrap();
+    let px = |x: u32, y: u32| rgb[3 * (y * w + x) as usize];
+    // the grid spans 7.5 cm: 54 cells of 7.5/54 cm at 600 dpi
+    let cell = 7.5 / 54.0 / 2.54 * 600.0;
+    // find the grid's frame: the leftmost and topmost dark-grey pixels of the picture
+    let left = (0..w).find(|&x| (0..200).any(|y| px(x, y) < 230)).unwrap() as f64;
+    let top = (0..200u32)
+        .find(|&y| (0..w).any(|x| px(x, y) < 230))
+        .unwrap() as f64;
+    let row = (top + 2.5 * cell) as u32;
+    let (x0, x1) = ((left + 9.5 * cell) as u32, (left + 17.5 * cell) as u32);
+    let mut lines = Vec::new();
+    let mut inside = false;
+    for x in x0..x1 {
+        let grey = px(x, row) < 250;
+        if grey && !inside {
+            lines.push(x as f64);
+        }
+        inside = grey;
+    }
+    // cells 10..17 of row 3: R's 1-entry of row 3 is in column 3, so these are empty
+    assert_eq!(
+        lines.len(),
+        8,
+        "grid lines at {lines:?}, a cell is {cell:.1} px"
+    );
+    for pair in lines.windows(2) {
+        assert!((pair[1] - pair[0] - cell).abs() < 1.5, "{lines:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -298,8 +464,8 @@ fn cli_writes_the_tikz_of_the_library() {
         bare.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
+    // the paper theme (the default) gives no title: the caption is the document's
     let expect = MatrixFigure::of_perm(&cube_perm("R"))
-        .title("R")
         .cube_faces(3)
         .move_captions()
         .to_tikz()
@@ -336,17 +502,6 @@ fn cli_writes_the_tikz_of_the_library() {
     // bad requests: one line naming the problem, exit 2, nothing written
     let cyc = dir.join("c.tex");
     for (args, needle) in [
-        (
-            vec![
-                "figure",
-                "cycles",
-                "cube3",
-                "R",
-                "--out",
-                cyc.to_str().unwrap(),
-            ],
-            "exists only for matrix pictures, histograms",
-        ),
         (
             vec![
                 "figure",
@@ -437,12 +592,14 @@ fn spectrum_mixing_and_cycle_type_have_tikz_forms() {
     assert_eq!(mix.matches(",dashed,").count(), 1);
     assert!(mix.contains("(2,2.500000e-1)"), "{mix}");
     assert!(!mix.contains("(3,0"), "zero is off a log axis");
-    assert!(mix.contains("$\\lambda_* = 0.5000$"));
+    assert!(
+        mix.contains("$\\lambda$*$^{k}$/2, $\\lambda$* = 0.5000"),
+        "{mix}"
+    );
     for tex in [&spectrum, &tex, &mix] {
         assert!(tex.is_ascii() && braces_balanced(tex));
     }
-    if Command::new("pdflatex").arg("--version").output().is_err() {
-        eprintln!("skipped compiling: pdflatex is not installed");
+    if !require("pdflatex", "spectrum_mixing_and_cycle_type_have_tikz_forms") {
         return;
     }
     let dir = tempdir("new-kinds");

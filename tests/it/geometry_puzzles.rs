@@ -5,7 +5,7 @@
 
 use num_bigint::BigUint;
 use permlab::puzzle::geometry;
-use permlab::puzzle::SearchMetric;
+use permlab::puzzle::Metric;
 use permlab::search::bfs::{bfs, BfsOptions};
 use permlab::search::naive::naive_bfs;
 use permlab::search::space::{metric_moves, GroupSpace, StateSpace};
@@ -22,7 +22,7 @@ fn pow(b: u32, e: u32) -> BigUint {
 }
 
 /// The distance distribution of `puzzle` searched in `metric` by the table BFS.
-fn distribution(puzzle: &Puzzle, metric: SearchMetric) -> (GroupSpace, Vec<u64>) {
+fn distribution(puzzle: &Puzzle, metric: Metric) -> (GroupSpace, Vec<u64>) {
     let (names, perms) = metric_moves(puzzle, metric).unwrap();
     let space = GroupSpace::new(puzzle.name(), puzzle.degree(), names, perms).unwrap();
     let table = DistanceTable::new(space.size());
@@ -130,8 +130,8 @@ fn pyraminx_without_tips_order_and_gods_number() {
     let p = Puzzle::builtin("pyraminx:notips").unwrap();
     assert_eq!(p.degree(), 24);
     assert_eq!(p.group().order(), BigUint::from(933_120u32));
-    assert_eq!(p.metric(), SearchMetric::Htm);
-    let (space, dist) = distribution(&p, SearchMetric::Htm);
+    assert_eq!(p.metric(), Metric::Htm);
+    let (space, dist) = distribution(&p, Metric::Htm);
     assert_eq!(dist.iter().sum::<u64>(), 933_120);
     assert_eq!(dist.len() - 1, 11);
     // the same distribution by the hash-map BFS
@@ -163,12 +163,12 @@ fn skewb_positions_and_gods_number() {
     let p = Puzzle::builtin("skewb").unwrap();
     assert_eq!(p.degree(), 30);
     assert_eq!(p.group().order(), BigUint::from(3_149_280u32));
-    let (names, _) = metric_moves(&p, SearchMetric::Htm).unwrap();
+    let (names, _) = metric_moves(&p, Metric::Htm).unwrap();
     assert_eq!(names, ["R", "R'", "U", "U'", "L", "L'", "B", "B'"]);
     // every position is reached once: the search's total is the group order found
     // by Schreier-Sims (the hash-map BFS agrees on the smaller puzzles below, but
     // takes too long here)
-    let (_, dist) = distribution(&p, SearchMetric::Htm);
+    let (_, dist) = distribution(&p, Metric::Htm);
     assert_eq!(dist.iter().sum::<u64>(), 3_149_280);
     assert_eq!(dist.len() - 1, 11);
     // the UFR corner (stickers 5, 12 and 16: U 5, F 2, R 1 of their faces) never moves
@@ -186,7 +186,7 @@ fn cube2_gods_numbers_with_one_corner_fixed() {
     // https://www.jaapsch.net/puzzles/cube2.htm): turning R U F keeps the DLB corner
     let p = Puzzle::load("cube2[R,U,F]").unwrap();
     assert_eq!(p.group().order(), BigUint::from(3_674_160u32));
-    for (metric, god) in [(SearchMetric::Htm, 11), (SearchMetric::Qtm, 14)] {
+    for (metric, god) in [(Metric::Htm, 11), (Metric::Qtm, 14)] {
         let (_, dist) = distribution(&p, metric);
         assert_eq!(dist.iter().sum::<u64>(), 3_674_160);
         assert_eq!(dist.len() - 1, god, "{metric}");
@@ -204,7 +204,7 @@ fn floppy_positions_by_pieces_and_search() {
     for m in p.generators() {
         assert_eq!(m.perm.order(), BigUint::from(2u32), "{}", m.name);
     }
-    let (space, dist) = distribution(&p, SearchMetric::Htm);
+    let (space, dist) = distribution(&p, Metric::Htm);
     assert_eq!(dist.iter().sum::<u64>(), 192);
     assert_eq!(naive_bfs(&space), dist);
 }
@@ -236,10 +236,10 @@ fn ivy_positions_and_distance_distribution() {
     assert_eq!(p.degree(), 18);
     assert_eq!(p.group().order(), BigUint::from(29_160u32));
     assert_eq!(p.generator_names(), ["URF", "ULB", "DRB", "DLF"]);
-    let (space, dist) = distribution(&p, SearchMetric::Htm);
+    let (space, dist) = distribution(&p, Metric::Htm);
     assert_eq!(dist, [1, 8, 48, 288, 1640, 7582, 15262, 4221, 110]);
     assert_eq!(naive_bfs(&space), dist);
-    let (_, cw) = distribution(&p, SearchMetric::Generators);
+    let (_, cw) = distribution(&p, Metric::Generators);
     assert_eq!(cw.iter().sum::<u64>(), 29_160);
     assert_eq!(cw.len() - 1, 12);
     // each turn: the corner's 3 stickers and its 3 petals in two 3-cycles, nothing else
@@ -299,7 +299,7 @@ fn hungarian_rings_group_and_colourings() {
     // every arrangement is reachable: 38!/(10!·10!·9!·9!) positions.
     let p = Puzzle::builtin("hungarian-rings").unwrap();
     assert_eq!(p.degree(), 38);
-    assert_eq!(p.metric(), SearchMetric::Qtm);
+    assert_eq!(p.metric(), Metric::Qtm);
     let g = p.group();
     assert_eq!(g.order(), fact(38));
     let [l, r] = [&p.generators()[0].perm, &p.generators()[1].perm];
@@ -467,7 +467,7 @@ fn distributions_agree_in(range: std::ops::RangeInclusive<u64>) {
             continue;
         }
         let p = Puzzle::builtin(spec).unwrap();
-        let (space, ours) = distribution(&p, SearchMetric::Htm);
+        let (space, ours) = distribution(&p, Metric::Htm);
         assert_eq!(ours.iter().sum::<u64>(), positions, "{spec}");
         if let Some((_, theirs)) = found.iter().find(|(s, _)| *s == spec) {
             assert_eq!(&ours, theirs, "{spec}: permlab and twsearch differ");

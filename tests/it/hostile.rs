@@ -412,11 +412,11 @@ fn outputs_are_checked_before_work_and_leave_no_temporaries() {
     refused(&["bfs", "board:3x3:2", "--save", d], "--save");
     refused(
         &["bfs", "board:3x3:2", "--save", d],
-        ": is a directory, not a file",
+        ": is a directory; permlab writes only regular files",
     );
     refused(
         &["bfs", "board:3x3:2", "--save", &format!("{d}/no/t.dist")],
-        &format!("no directory {d}/no"),
+        &format!("no such directory: {d}/no"),
     );
     refused(
         &[

@@ -5,13 +5,13 @@
 use crate::common::{cube2_ruf, permlab};
 
 use permlab::search::bfs::{search_space, BfsOptions};
-use permlab::search::ida::{
-    auto_projections, state_of, Heuristic, Ida, Limits, Metric, MoveSet, Outcome, ProjectionKind,
-};
+use permlab::search::budget::SearchBudget;
+use permlab::search::ida::{auto_projections, state_of, Heuristic, Ida, Outcome, ProjectionKind};
 use permlab::search::index::Tokens;
+use permlab::search::moves::{Metric, MoveSet};
 use permlab::search::solve::distance_with_table;
 use permlab::search::space::GroupSpace;
-use permlab::search::twophase::{parse_subgroup, TwoPhase};
+use permlab::search::two_phase::TwoPhase;
 use permlab::{Perm, Puzzle};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -47,7 +47,7 @@ fn check_optimal(p: &Puzzle, moves: &MoveSet, budget: u64, samples: usize, seed:
         let s = state_of(&g, p.degree());
         let exact = distance_with_table(&full, &table, &s).unwrap() as u32;
         let mut ida = Ida::new(moves, &h);
-        let sol = match ida.solve(&s, 30, Limits::default()).unwrap() {
+        let sol = match ida.solve(&s, 30, &SearchBudget::unlimited()).unwrap() {
             Outcome::Solved(sol) => sol,
             o => panic!("{o:?}"),
         };
@@ -131,32 +131,14 @@ fn pruning_tables_are_refused_before_allocating() {
     assert!(e.to_string().contains("the limit is 65536 bytes"), "{e}");
 }
 
-/// The puzzle's moves with their names (the bases of move sets).
-fn bases(p: &Puzzle) -> Vec<(String, Perm)> {
-    p.generators()
-        .iter()
-        .map(|m| (m.name.clone(), m.perm.clone()))
-        .collect()
-}
-
 #[test]
 fn two_phase_solutions_replay_and_are_never_below_the_exact_distance() {
     // cube2 <R,U,F> through <U, R2, F2>: every solution replays, and its length is
     // at least the exact distance (complete table)
     let (p, moves) = cube2_ruf(Metric::Htm);
-    let sub = parse_subgroup(&p, "cube2", "cube2[U, R2, F2]").unwrap();
-    let perms: Vec<Perm> = sub.into_iter().map(|(_, g)| g).collect();
+    let sub = p.parse_subgroup("cube2[U, R2, F2]").unwrap();
     let stop = AtomicBool::new(false);
-    let solver = TwoPhase::new(
-        moves.clone(),
-        &bases(&p),
-        &perms,
-        1 << 20,
-        None,
-        &stop,
-        None,
-    )
-    .unwrap();
+    let solver = TwoPhase::new(&moves, &sub, &SearchBudget::unlimited()).unwrap();
     assert!(solver.subgroup().order() < moves.group().order());
     let names = moves.moves().iter().map(|m| m.name.clone()).collect();
     let full = GroupSpace::new("cube2 RUF", p.degree(), names, moves.perms()).unwrap();
@@ -166,7 +148,10 @@ fn two_phase_solutions_replay_and_are_never_below_the_exact_distance() {
     for _ in 0..30 {
         let g = group.random_element(&mut rng);
         let s = state_of(&g, p.degree());
-        let sol = solver.solve(&s, Limits::default()).unwrap().unwrap();
+        let sol = solver
+            .solve(&g, None, &SearchBudget::unlimited())
+            .unwrap()
+            .unwrap();
         let word = p.parse_word(&sol.names.join(" ")).unwrap();
         assert_eq!(p.apply(&g.to_state(), &word), p.solved());
         assert_eq!(sol.cost as usize, sol.names.len());
@@ -183,44 +168,29 @@ fn two_phase_on_cube3_replays() {
     let p = Puzzle::builtin("cube3").unwrap();
     let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
     assert_eq!(moves.moves().len(), 18);
-    let sub = parse_subgroup(&p, "cube3", "cube3[U,D,R2,L2,F2,B2]").unwrap();
-    let perms: Vec<Perm> = sub.into_iter().map(|(_, g)| g).collect();
-    let stop = AtomicBool::new(false);
-    let solver = TwoPhase::new(
-        moves.clone(),
-        &bases(&p),
-        &perms,
-        1 << 22,
-        None,
-        &stop,
-        None,
-    )
-    .unwrap();
+    let sub = p.parse_subgroup("cube3[U,D,R2,L2,F2,B2]").unwrap();
+    let solver = TwoPhase::new(&moves, &sub, &SearchBudget::unlimited()).unwrap();
     // Kociemba's G1: 8!·8!·4!/2
     assert_eq!(solver.subgroup().order(), 19_508_428_800u64.into());
     let mut rng = StdRng::seed_from_u64(7);
     let group = p.group();
-    for _ in 0..3 {
+    for _ in 0..10 {
         let g = group.random_element(&mut rng);
-        let s = state_of(&g, p.degree());
-        let limits = Limits {
-            deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(2)),
-            stop: None,
-        };
-        // a random position may need more than 2 s to reach phase 1's depth on a
-        // loaded machine: what is found must replay
-        let Some(sol) = solver.solve(&s, limits).unwrap() else {
-            continue;
-        };
+        // the first solution comes at once; the rest of the 2 s improve it
+        let budget = SearchBudget::unlimited().with_time_limit(2.0).unwrap();
+        let sol = solver.solve(&g, None, &budget).unwrap().unwrap();
         let word = p.parse_word(&sol.names.join(" ")).unwrap();
         assert_eq!(p.apply(&g.to_state(), &word), p.solved());
         assert_eq!(sol.cost as usize, sol.names.len());
+        // God's number: no position needs more than 20 moves, and the method's
+        // first answers are within a few of it
+        assert!(sol.cost <= 30, "{}", sol.cost);
     }
     // a scramble of 6 moves is solved in at most 6
     let w = p.parse_word("R U F2 L' D B2").unwrap();
     let g = p.eval(&w);
     let sol = solver
-        .solve(&state_of(&g, p.degree()), Limits::default())
+        .solve(&g, None, &SearchBudget::unlimited())
         .unwrap()
         .unwrap();
     assert!(sol.cost <= 6, "{:?}", sol.names);
@@ -238,7 +208,7 @@ fn parse_subgroup_errors_name_the_problem() {
         ("cube3[U,,D]", "move 2 is empty"),
         ("cube3[U,Q]", "move 2 (\"Q\")"),
     ] {
-        let e = parse_subgroup(&p, "cube3", text).unwrap_err();
+        let e = p.parse_subgroup(text).unwrap_err().to_string();
         assert!(e.contains(want), "{text}: {e}");
     }
 }

@@ -1,6 +1,7 @@
 //! The integration tests: one test crate (one binary to build and link), one module per
 //! area. `common` holds the `permlab` runner and shared helpers.
 
+mod architecture;
 mod bench_solve_peers;
 mod beyond_one_machine;
 mod boards;
@@ -16,6 +17,7 @@ mod figures;
 mod figures_linalg;
 mod figures_new;
 mod figures_pdf;
+mod figures_style;
 mod figures_theme;
 mod figures_tikz;
 mod fuzz_parsers;
@@ -32,12 +34,16 @@ mod move_sets;
 mod nrp;
 mod optimal;
 mod orbits_on_sets;
+mod output_paths;
 mod perm_laws;
 mod piece_stages;
 mod proofs;
+mod proofs_latex;
 mod reproduce;
 mod search;
 mod seeds_core;
 mod shortwords;
 mod structure;
 mod structure_description;
+mod svg;
+mod tools;

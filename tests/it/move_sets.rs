@@ -1,9 +1,10 @@
-//! Honest move sets (issue 16, item 4): `bfs` and `solve` say which moves and metric
-//! they search, twisty puzzles default to the half-turn metric, and one-way move sets
-//! are a property of the puzzle.
+//! Honest move sets (issue 16, item 4; issue 36, item 4): `bfs` and `solve` say which
+//! moves and metric they search, built-in twisty puzzles default to the half-turn
+//! metric, a `.gens` file's moves are the moves it lists unless a `metric:` line says
+//! otherwise, and one-way move sets are a property of the puzzle.
 
 use crate::common::permlab;
-use permlab::puzzle::SearchMetric;
+use permlab::puzzle::Metric;
 use permlab::{Perm, Puzzle};
 use std::collections::{HashMap, VecDeque};
 
@@ -48,23 +49,23 @@ fn names(v: &serde_json::Value) -> Vec<String> {
 #[test]
 fn builtins_declare_their_metric() {
     for (spec, metric) in [
-        ("cube2", SearchMetric::Htm),
-        ("cube3", SearchMetric::Htm),
-        ("board:3x3:2", SearchMetric::Htm),
+        ("cube2", Metric::Htm),
+        ("cube3", Metric::Htm),
+        ("board:3x3:2", Metric::Htm),
         // seed 001: clockwise turns only
-        ("rotation3", SearchMetric::Generators),
+        ("rotation3", Metric::Generators),
         // seed 002: L, R = L^-1, T
-        ("turnstyle:12", SearchMetric::Generators),
+        ("turnstyle:12", Metric::Generators),
         // seed 004: the 8 moves A B C D a b c d are the generators
-        ("nokia2x2", SearchMetric::Generators),
+        ("nokia2x2", Metric::Generators),
         // seed 004's 3x3 mode: a frame shifts one step either way
-        ("nokia-rect", SearchMetric::Qtm),
+        ("nokia-rect", Metric::Qtm),
     ] {
         assert_eq!(Puzzle::builtin(spec).unwrap().metric(), metric, "{spec}");
     }
     // a subgroup keeps the metric of its puzzle
     let sub = Puzzle::load("rotation3[A,B]").unwrap();
-    assert_eq!(sub.metric(), SearchMetric::Generators);
+    assert_eq!(sub.metric(), Metric::Generators);
 }
 
 #[test]
@@ -150,12 +151,12 @@ fn cube2_fixed_corner_metrics_from_files() {
 fn gens_metric_line_sets_the_default() {
     let dir = std::env::temp_dir().join(format!("permlab-move-sets-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // a 5-cycle and a 3-cycle: as listed, with powers
+    // a 5-cycle and a 3-cycle: as listed (the default), with powers (metric: htm)
     let body = "degree: 5\nA: (1,2,3,4,5)\nB: (1,2,3)\n";
     let one_way = dir.join("one_way.gens");
-    std::fs::write(&one_way, format!("metric: generators\n{body}")).unwrap();
+    std::fs::write(&one_way, body).unwrap();
     let twisty = dir.join("twisty.gens");
-    std::fs::write(&twisty, body).unwrap();
+    std::fs::write(&twisty, format!("metric: htm\n{body}")).unwrap();
     let a = Perm::parse_cycles("(1,2,3,4,5)", Some(5)).unwrap();
     let b = Perm::parse_cycles("(1,2,3)", Some(5)).unwrap();
 
@@ -191,8 +192,12 @@ fn solve_reports_its_moves_and_metric() {
     let v = json(&["solve", "cube3", "--cycles", &g.to_string(), "--json"]);
     assert_eq!(v["metric"], "htm");
     assert_eq!(names(&v).len(), 18);
-    assert_eq!(v["solution"], "U2 R'");
-    assert_eq!(v["length"], 2);
+    // near-optimal by default (the two-phase method): at most the scramble's length
+    assert!(v["length"].as_u64().unwrap() <= 2, "{v}");
+    assert!(
+        v["method"].as_str().unwrap().starts_with("two-phase"),
+        "{v}"
+    );
     let (code, out, _) = permlab(&["solve", "cube3", "--cycles", &g.to_string()]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
@@ -202,7 +207,10 @@ fn solve_reports_its_moves_and_metric() {
         ),
         "{out}"
     );
-    assert!(lines[1].starts_with("U2 R' (2 moves, optimal"), "{out}");
+    assert!(
+        lines[1].contains(" htm, not necessarily optimal, two-phase"),
+        "{out}"
+    );
 
     // one-way: rotation3's solution uses clockwise turns only
     let r = Puzzle::builtin("rotation3").unwrap();
@@ -227,10 +235,20 @@ fn solve_reports_its_moves_and_metric() {
         "--quiet",
     ]);
     assert_eq!(v["solution"], "A A A");
-    // IDA* needs htm or qtm, and says so for a one-way puzzle
-    let (code, _, err) = permlab(&["solve", "rotation3", "--cycles", "(1,2,5,4)", "--optimal"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("add --metric htm or --metric qtm"), "{err}");
+    // optimal in the one-way metric: from the complete table (IDA*'s tables need
+    // moves closed under inverses)
+    let v = json(&[
+        "solve",
+        "rotation3",
+        "--cycles",
+        "(1,2,5,4)",
+        "--optimal",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(v["solution"], "A A A");
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["method"], "distance table");
     let v = json(&[
         "solve",
         "rotation3",
@@ -300,4 +318,58 @@ fn puzzles_lists_every_builtin_with_its_numbers() {
         "\nrotation3  9 points, order 362880, 362880 positions, searched in the generators metric\n  \
          seed 001's Rotation puzzle"
     ));
+}
+
+/// The moves a `.gens` file lists are the moves searched (issue 36, item 4): each
+/// file's default distribution is the plain queue's over exactly its listed moves.
+#[test]
+fn gens_files_are_searched_with_the_moves_they_list() {
+    let data = |f: &str| format!("tests/data/{f}");
+    for (file, god) in [
+        ("board2x3_cw_ccw.gens", 7usize),
+        ("cube2_quarter_turns.gens", 14),
+        ("board3_clockwise.gens", 0),
+    ] {
+        let p = Puzzle::load(&data(file)).unwrap();
+        let listed = p.generator_perms();
+        let v = json(&["bfs", &data(file), "--json", "--quiet"]);
+        assert_eq!(v["metric"], "generators", "{file}");
+        assert_eq!(names(&v), p.generator_names(), "{file}");
+        let d = distribution(&v);
+        if p.degree() < 10 {
+            assert_eq!(d, brute_force_distribution(p.degree(), &listed), "{file}");
+        } else {
+            // the same moves declared as the quarter-turn metric of <R, U, F>
+            let qtm = json(&["bfs", &data("cube2_ruf_qtm.gens"), "--json", "--quiet"]);
+            assert_eq!(qtm["metric"], "qtm");
+            assert_eq!(d, distribution(&qtm), "{file}");
+        }
+        if god > 0 {
+            assert_eq!(d.len() - 1, god, "{file}: God's number");
+        }
+    }
+    // the clockwise-only board is seed 001's rotation3, directed
+    let rotation3 = json(&["bfs", "rotation3", "--json", "--quiet"]);
+    let board = json(&["bfs", &data("board3_clockwise.gens"), "--json", "--quiet"]);
+    assert_eq!(distribution(&board), distribution(&rotation3));
+    // with metric htm the 2x3 board's four moves are two families of three powers
+    let v = json(&[
+        "bfs",
+        &data("board2x3_cw_ccw.gens"),
+        "--metric",
+        "htm",
+        "--json",
+    ]);
+    assert_eq!(names(&v), ["B1", "B1^2", "B1'", "B2", "B2^2", "B2'"]);
+    let (code, _, err) = permlab(&["bfs", &data("board2x3_cw_ccw.gens"), "--metric", "htm"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        err.lines()
+            .filter(|l| l.starts_with("permlab: note:"))
+            .collect::<Vec<_>>(),
+        [
+            "permlab: note: move B1' is B1^3: one move family, its powers B1 B1^2 B1'",
+            "permlab: note: move B2' is B2^3: one move family, its powers B2 B2^2 B2'"
+        ]
+    );
 }

@@ -8,10 +8,11 @@
 use crate::common::{cube2_ruf, permlab};
 
 use permlab::search::bfs::{search_space, BfsOptions};
+use permlab::search::budget::SearchBudget;
 use permlab::search::ida::{
-    auto_projections, optimal_heuristic, projection_size, state_of, Heuristic, Ida, Limits, Metric,
-    MoveSet, Outcome,
+    auto_projections, optimal_heuristic, projection_size, state_of, Heuristic, Ida, Outcome,
 };
+use permlab::search::moves::{Metric, MoveSet};
 use permlab::search::solve::distance_with_table;
 use permlab::search::space::GroupSpace;
 use permlab::search::symmetry::{move_symmetries, Symmetries};
@@ -172,7 +173,7 @@ fn symmetric_look_ups_are_admissible_and_optimal_on_cube2_ruf() {
             if i < 60 {
                 for threads in [2, 1] {
                     let mut ida = Ida::new(&moves, &h).with_threads(threads);
-                    let sol = match ida.solve(&s, 40, Limits::default()).unwrap() {
+                    let sol = match ida.solve(&s, 40, &SearchBudget::unlimited()).unwrap() {
                         Outcome::Solved(sol) => sol,
                         o => panic!("{o:?}"),
                     };
@@ -193,7 +194,7 @@ fn symmetric_look_ups_are_admissible_and_optimal_on_cube2_ruf() {
         assert_eq!(h.estimate(&id).unwrap(), 0);
         let mut ida = Ida::new(&moves, &h);
         assert_eq!(
-            ida.solve(&id, 5, Limits::default()).unwrap(),
+            ida.solve(&id, 5, &SearchBudget::unlimited()).unwrap(),
             Outcome::Solved(Vec::new())
         );
     }
@@ -349,7 +350,8 @@ fn coset_tables_are_labelling_distances_and_solve_optimally() {
         if i < 30 {
             for threads in [2, 1] {
                 let mut ida = Ida::new(&moves, &h).with_threads(threads);
-                let Outcome::Solved(sol) = ida.solve(&s, 40, Limits::default()).unwrap() else {
+                let Outcome::Solved(sol) = ida.solve(&s, 40, &SearchBudget::unlimited()).unwrap()
+                else {
                     panic!("not solved");
                 };
                 let text: Vec<&str> = sol
@@ -455,7 +457,7 @@ fn no_tables_is_iterative_deepening() {
     let s = state_of(&g, p.degree());
     for threads in [1, 2] {
         let mut ida = Ida::new(&moves, &h).with_threads(threads);
-        let Outcome::Solved(sol) = ida.solve(&s, 6, Limits::default()).unwrap() else {
+        let Outcome::Solved(sol) = ida.solve(&s, 6, &SearchBudget::unlimited()).unwrap() else {
             panic!("not solved");
         };
         assert_eq!(sol.len(), 3);

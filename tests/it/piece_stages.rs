@@ -3,7 +3,9 @@
 //! its length is at least the exact distance from the complete table.
 
 use permlab::search::bfs::{search_space, BfsOptions};
-use permlab::search::ida::{state_of, Metric, MoveSet};
+use permlab::search::budget::SearchBudget;
+use permlab::search::ida::state_of;
+use permlab::search::moves::{Metric, MoveSet};
 use permlab::search::piece_stages::{PieceStages, StageLimits, StageOptions, StagedSolution};
 use permlab::search::solve::distance_with_table;
 use permlab::search::space::GroupSpace;
@@ -18,7 +20,9 @@ use std::time::Duration;
 /// checks the answer through the word parser, and returns it.
 fn solve_checked(p: &Puzzle, solver: &PieceStages, g: &Perm, stage_time: f64) -> StagedSolution {
     let limits = StageLimits {
-        deadline: Some(std::time::Instant::now() + Duration::from_secs_f64(20.0 * stage_time)),
+        budget: SearchBudget::unlimited()
+            .with_time_limit(20.0 * stage_time)
+            .unwrap(),
         stage_time: Some(Duration::from_secs_f64(stage_time)),
         factorise: true,
         ..StageLimits::default()

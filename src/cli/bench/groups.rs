@@ -22,7 +22,7 @@ pub struct BenchGroupsArgs {
     #[arg(long, default_value_t = 60)]
     gap_timeout: u64,
     /// Also write the table as LaTeX (for the paper), atomically.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = crate::cli::args::output_file)]
     latex: Option<PathBuf>,
 }
 

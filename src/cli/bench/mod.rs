@@ -23,7 +23,7 @@ pub enum BenchWhich {
         #[arg(long)]
         only: Vec<String>,
         /// Also write the results as a LaTeX table (for the paper), atomically.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = crate::cli::args::output_file)]
         latex: Option<std::path::PathBuf>,
         /// Instead: the distributed search (`bfs --mpi`) under `mpirun -np N` for
         /// each N given (e.g. 1,2), beside the single-process search, with the
@@ -79,7 +79,7 @@ pub enum BenchWhich {
         pruning_budget: u64,
         /// With --optimal: load the pruning tables from DIR when saved there
         /// before, else build and save them there.
-        #[arg(long, value_name = "DIR", requires = "optimal")]
+        #[arg(long, value_name = "DIR", requires = "optimal", value_parser = crate::cli::args::output_dir)]
         pruning_tables: Option<std::path::PathBuf>,
         /// With --optimal: the coset tables added to the automatic ones
         /// (`PUZZLE[move,...]`, repeatable; `none` for none), reduced by symmetry
@@ -97,7 +97,7 @@ pub enum BenchWhich {
         /// (whole orbits only: cube3's corners) or none; default groups when there
         /// is a coset table, else all.
         #[arg(long, value_name = "WHICH", requires = "optimal",
-              value_parser = crate::cli::search::parse_auto_tables)]
+              value_parser = crate::cli::solve::parse_auto_tables)]
         auto_tables: Option<permlab::search::ida::AutoTables>,
         /// With --optimal: look-ups of each pruning table per position, at
         /// conjugates by symmetries of the moves (as `solve --table-look-ups`).
@@ -280,6 +280,24 @@ fn median<T: Copy + PartialOrd>(values: &[T]) -> Option<T> {
     v.get(v.len().saturating_sub(1) / 2).copied()
 }
 
+/// Checks that the moves `names` solve the position `g` (what a benchmark reports
+/// is replayed).
+pub(super) fn replay(
+    puzzle: &permlab::Puzzle,
+    g: &permlab::Perm,
+    names: &[String],
+) -> Result<(), super::CliError> {
+    let w = puzzle.parse_word(&names.join(" "))?;
+    if !(g * &puzzle.eval(&w)).is_identity() {
+        return Err(format!(
+            "internal error: the solution {} does not solve the position",
+            names.join(" ")
+        )
+        .into());
+    }
+    Ok(())
+}
+
 /// The seeded random positions `bench solve` draws (`--optimal` takes the first N of
 /// the same sequence): each element of the puzzle's group with its state.
 fn random_positions(
@@ -298,7 +316,7 @@ fn random_positions(
 }
 
 /// Runs `body` on each of the first `count` seeded positions of `puzzle` (those of
-/// [`random_positions`]) with its element, its state, the limits of its search
+/// [`random_positions`]) with its element, its state, the budget of its search
 /// (`seconds` from its own start, and the Ctrl-C flag) and that start; an error
 /// once Ctrl-C is pressed. The loop of `bench solve` and `bench solve --optimal`.
 fn each_position(
@@ -310,18 +328,18 @@ fn each_position(
         usize,
         &permlab::Perm,
         &[u8],
-        permlab::search::ida::Limits,
+        &permlab::search::budget::SearchBudget,
         std::time::Instant,
     ) -> Result<(), super::CliError>,
 ) -> Result<(), super::CliError> {
     let stop = super::progress::stop_flag();
     for (i, (g, start)) in random_positions(puzzle, seed).take(count).enumerate() {
         let t = std::time::Instant::now();
-        let limits = permlab::search::ida::Limits {
-            deadline: Some(t + std::time::Duration::from_secs_f64(seconds)),
-            stop: Some(stop),
-        };
-        body(i, &g, &start, limits, t)?;
+        let budget = permlab::search::budget::SearchBudget::unlimited()
+            .with_stop(stop)
+            .with_time_limit(seconds)
+            .map_err(|_| format!("--time-limit {seconds}: must be a positive number of seconds"))?;
+        body(i, &g, &start, &budget, t)?;
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             return Err(format!("interrupted (Ctrl-C) after {i} positions").into());
         }

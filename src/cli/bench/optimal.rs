@@ -8,11 +8,13 @@
 
 use super::median;
 use super::peers::{twsearch_binary, twsearch_optimal};
+use super::replay;
 use crate::cli::output::{errln, outln};
 use crate::cli::progress::stop_flag;
-use crate::cli::search::{check_solves, pruning_kinds, DEFAULT_LOOK_UPS};
 use crate::cli::{print_json, CliError, CliResult};
-use permlab::search::ida::{optimal_heuristic, AutoTables, Ida, Metric, MoveSet, Outcome};
+use permlab::search::ida::{optimal_heuristic, AutoTables, Ida, Outcome};
+use permlab::search::moves::{Metric, MoveSet};
+use permlab::search::solver::{pruning_kinds, PruningOptions, DEFAULT_LOOK_UPS};
 use permlab::{Perm, Puzzle};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -126,10 +128,13 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
     let kinds = pruning_kinds(
         &puzzle,
         &moves,
-        o.budget,
-        &cosets,
-        o.table_symmetry,
-        o.auto_tables,
+        &PruningOptions {
+            budget: o.budget,
+            coset_tables: cosets,
+            table_symmetry: o.table_symmetry,
+            auto_tables: o.auto_tables,
+            look_ups: DEFAULT_LOOK_UPS,
+        },
     )?;
     let (h, setup) = optimal_heuristic(
         &moves,
@@ -162,9 +167,9 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
         o.seed,
         o.count,
         o.seconds,
-        |i, g, start, limits, t| {
+        |i, g, start, budget, t| {
             let mut ida = Ida::new(&moves, &h).with_threads(threads);
-            let outcome = ida.solve(start, u32::MAX - 1, limits)?;
+            let outcome = ida.solve(start, u32::MAX - 1, budget)?;
             if stop.load(std::sync::atomic::Ordering::Relaxed) {
                 return Ok(());
             }
@@ -178,7 +183,7 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
                 Outcome::Solved(p) => {
                     let names: Vec<String> =
                         p.iter().map(|&m| moves.moves()[m].name.clone()).collect();
-                    check_solves(&puzzle, &g.to_state(), &names)?;
+                    replay(&puzzle, g, &names)?;
                     let n = names.len() as u32;
                     (Some(names), n)
                 }

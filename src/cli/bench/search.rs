@@ -1,14 +1,16 @@
 //! `bench search`: whole-state-space searches, their speed, memory and the naive
 //! hash-map search as a ratio.
 
+use crate::cli::bfs::{run_bfs, search_options};
 use crate::cli::output::{errln, outln};
 use crate::cli::progress::Bar;
-use crate::cli::search::{run_bfs, search_options, with_space, AnySpace};
 use crate::cli::{print_json, CliError, CliResult};
+use permlab::search::any_space::AnySpace;
 use permlab::search::bfs::BfsOptions;
 use permlab::search::naive::naive_bfs;
 use permlab::search::space::{GroupSpace, RingSpace, StateSpace};
 use permlab::search::table::{cpu_seconds, peak_memory, table_bytes};
+use permlab::with_space;
 use permlab::Puzzle;
 use serde_json::json;
 use std::process::ExitCode;

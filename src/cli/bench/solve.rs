@@ -1,13 +1,14 @@
-//! `bench solve`: two-phase solving of seeded random cube3 positions.
+//! `bench solve`: two-phase solving of seeded random cube3 positions, the tables
+//! built once and every position solved in the same process (the warm figure; `bench
+//! solve --cold` runs each position in a process of its own).
 
-use super::median;
+use super::{median, replay};
 use crate::cli::output::outln;
-use crate::cli::progress::stop_flag;
-use crate::cli::search::{check_solves, PRUNING_TABLE_BUDGET};
 use crate::cli::{print_json, CliResult};
-use permlab::search::ida::{Metric, MoveSet};
-use permlab::search::twophase::{self, TwoPhase};
-use permlab::{Perm, Puzzle};
+use permlab::search::budget::SearchBudget;
+use permlab::search::moves::{Metric, MoveSet};
+use permlab::search::two_phase::TwoPhase;
+use permlab::Puzzle;
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -21,44 +22,29 @@ pub(super) fn bench_solve(count: usize, time_limit: f64, seed: u64, json: bool) 
     let chain = "cube3[U,D,R2,L2,F2,B2]";
     let puzzle = Puzzle::builtin("cube3")?;
     let moves = MoveSet::for_puzzle(&puzzle, Metric::Htm)?;
-    let bases: Vec<(String, Perm)> = puzzle
-        .generators()
-        .iter()
-        .map(|m| (m.name.clone(), m.perm.clone()))
-        .collect();
-    let sub: Vec<Perm> = twophase::parse_subgroup(&puzzle, "cube3", chain)?
-        .into_iter()
-        .map(|(_, p)| p)
-        .collect();
-    let stop = stop_flag();
+    let sub = puzzle.parse_subgroup(chain)?;
     let t0 = Instant::now();
-    let solver = TwoPhase::new(moves, &bases, &sub, PRUNING_TABLE_BUDGET, None, stop, None)?;
+    let solver = TwoPhase::new(&moves, &sub, &SearchBudget::unlimited())?;
     let setup = t0.elapsed().as_secs_f64();
-    let (e1, e2) = solver.entries();
     let mut lengths = Vec::new();
     let mut times = Vec::new();
     let mut unsolved = 0usize;
-    super::each_position(
-        &puzzle,
-        seed,
-        count,
-        time_limit,
-        |_, g, start, limits, t| {
-            let found = solver.solve(start, limits)?;
-            if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                return Ok(());
+    super::each_position(&puzzle, seed, count, time_limit, |_, g, _, budget, t| {
+        // the whole time: the shortest found by then
+        let found = solver.solve(g, None, budget)?;
+        if budget.stopped() {
+            return Ok(());
+        }
+        times.push(t.elapsed().as_secs_f64());
+        match found {
+            Some(sol) => {
+                replay(&puzzle, g, &sol.names)?;
+                lengths.push(sol.cost);
             }
-            times.push(t.elapsed().as_secs_f64());
-            match found {
-                Some(sol) => {
-                    check_solves(&puzzle, &g.to_state(), &sol.names)?;
-                    lengths.push(sol.cost);
-                }
-                None => unsolved += 1,
-            }
-            Ok(())
-        },
-    )?;
+            None => unsolved += 1,
+        }
+        Ok(())
+    })?;
     lengths.sort_unstable();
     times.sort_by(f64::total_cmp);
     let med_len = median(&lengths);
@@ -73,7 +59,7 @@ pub(super) fn bench_solve(count: usize, time_limit: f64, seed: u64, json: bool) 
             "seed": seed,
             "time_limit_seconds": time_limit,
             "setup_seconds": setup,
-            "pruning_table_entries": e1 + e2,
+            "table_bytes": solver.bytes(),
             "solved": lengths.len(),
             "unsolved": unsolved,
             "median_length": med_len,
@@ -87,7 +73,10 @@ pub(super) fn bench_solve(count: usize, time_limit: f64, seed: u64, json: bool) 
         outln!(
             "cube3 through {chain}, htm, {count} random positions (seed {seed}), {time_limit} s each"
         );
-        outln!("pruning tables: {} entries, built in {setup:.1} s", e1 + e2);
+        outln!(
+            "two-phase tables: {} bytes, built in {setup:.2} s",
+            solver.bytes()
+        );
         outln!(
             "solved {} (every solution replayed), none found in time for {unsolved}",
             lengths.len()

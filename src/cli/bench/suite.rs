@@ -5,14 +5,13 @@
 use super::gap::{run_script_lines, GapLine};
 use super::median;
 use crate::cli::output::{errln, outln};
-use crate::cli::progress::stopped;
-use crate::cli::search::{
-    solve_state, MetricSolve, SolveCache, DEFAULT_LOOK_UPS, PRUNING_TABLE_BUDGET,
-};
+use crate::cli::progress::{stop_flag, stopped};
 use crate::cli::{print_json, CliResult};
 use num_bigint::BigUint;
 use permlab::letters::{reduced, Letter};
-use permlab::puzzle::SearchMetric;
+use permlab::puzzle::Metric;
+use permlab::search::budget::SearchBudget;
+use permlab::search::solver::{Method, SolveOptions, Solver};
 use permlab::{Perm, Puzzle};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -189,26 +188,18 @@ fn gap_side(
     })
 }
 
-/// permlab's side: `solve_state` as `permlab solve PUZZLE STATE --metric htm` with
-/// `--optimal` where a complete table fits, else `--time-limit`, one cache of
-/// tables for all the positions.
+/// permlab's side: the library's solver as `permlab solve PUZZLE STATE --metric htm`
+/// with `--optimal` where a complete table fits, else `--time-limit`, one solver
+/// (and its tables) for all the positions.
 fn our_side(puzzle: &Puzzle, elements: &[Perm], o: &SuiteOptions) -> Result<Ours, String> {
     let fits = puzzle.group().order() <= BigUint::from(TABLE_LIMIT);
-    let opts = MetricSolve {
+    let options = SolveOptions {
+        metric: Some(Metric::Htm),
         optimal: fits,
-        time_limit: (!fits).then_some(o.time_limit),
-        metric: SearchMetric::Htm,
-        chain: None,
-        bfs_limit: TABLE_LIMIT,
-        json: true,
-        pruning_tables: None,
-        pruning_budget: PRUNING_TABLE_BUDGET,
-        table_look_ups: DEFAULT_LOOK_UPS,
-        coset_tables: Vec::new(),
-        table_symmetry: true,
-        auto_tables: None,
+        table_limit: TABLE_LIMIT,
+        ..SolveOptions::default()
     };
-    let mut cache = SolveCache::default();
+    let mut solver = Solver::new(puzzle, options).map_err(|e| format!("{}: {e}", puzzle.name()))?;
     let mut ours = Ours {
         lengths: vec![],
         seconds: vec![],
@@ -217,23 +208,28 @@ fn our_side(puzzle: &Puzzle, elements: &[Perm], o: &SuiteOptions) -> Result<Ours
         table_distances: fits.then(Vec::new),
     };
     for (i, g) in elements.iter().enumerate() {
-        let cells = g.extended(puzzle.degree()).to_state();
         let t = Instant::now();
-        let found = solve_state(puzzle, &cells, &opts, None, true, &mut cache)
+        let mut budget = SearchBudget::unlimited().with_stop(stop_flag());
+        if !fits {
+            budget = budget.with_time_limit(o.time_limit).map_err(|_| {
+                format!(
+                    "--time-limit {}: must be a positive number of seconds",
+                    o.time_limit
+                )
+            })?;
+        }
+        let found = solver
+            .solve(g, &budget)
             .map_err(|e| format!("{}: position {}: {e}", puzzle.name(), i + 1))?;
         ours.seconds.push(t.elapsed().as_secs_f64());
         ours.lengths.push(found.length);
         ours.optimal += usize::from(found.optimal);
-        // the method without the reason of a time-out
-        let method = found.method.split(';').next().unwrap_or("").to_string();
+        let method = found.method.to_string();
         if !ours.methods.contains(&method) {
             ours.methods.push(method);
         }
-        if let Some(d) = ours.table_distances.as_mut() {
-            let dist = cache
-                .table_distance(&cells)
-                .map_err(|e| format!("{}: {e}", puzzle.name()))?;
-            d.push(dist);
+        if let (Some(d), Method::DistanceTable) = (ours.table_distances.as_mut(), &found.method) {
+            d.push(found.length);
         }
     }
     Ok(ours)

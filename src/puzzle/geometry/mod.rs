@@ -57,7 +57,7 @@ pub mod stickers;
 pub mod vec3;
 
 use crate::perm::Perm;
-use crate::puzzle::{Layout, Move, Puzzle, PuzzleError, SearchMetric};
+use crate::puzzle::{Layout, Metric, Move, Puzzle, PuzzleError};
 use moves::Turn;
 use planes::{axes_of_kind, parse_axis, parse_number, AxisKind, Plane};
 use polyhedra::{Polyhedron, Shape};
@@ -106,7 +106,7 @@ pub struct Definition {
     /// Moves for words that are not generators.
     pub extra: Vec<Turn>,
     /// The search metric, if declared.
-    pub metric: Option<SearchMetric>,
+    pub metric: Option<Metric>,
 }
 
 fn parse_bound(text: &str) -> Result<f64, GeometryError> {
@@ -330,7 +330,7 @@ impl Definition {
             perms(&self.extra)?,
             Layout::Plain,
         )?;
-        Ok(p.with_metric(self.metric.unwrap_or(SearchMetric::Htm)))
+        Ok(p.with_metric(self.metric.unwrap_or(Metric::Htm)))
     }
 }
 

@@ -1,0 +1,427 @@
+//! `permlab.Puzzle` and `permlab.Word`: named moves, words over them, states.
+
+use crate::convert::{points_from_one_based, state_one_based};
+use crate::error;
+use crate::figure::PyFigure;
+use crate::group::PyPermGroup;
+use crate::interrupt::interruptible;
+use crate::perm::PyPerm;
+use crate::proof::PyProof;
+use permlab::display::PuzzleState;
+use permlab::proof::{prove_for, Claim};
+use permlab::{Puzzle, Word};
+use pyo3::prelude::*;
+use std::sync::{Arc, OnceLock};
+
+/// A permutation puzzle: named moves on numbered positions (1-based).
+///
+/// ``Puzzle("cube3")`` loads a built-in (``permlab.builtins()`` lists them), a
+/// ``.gens``, ``.tws`` or ``.geo`` file, or either with a bracket list of generator
+/// words (``"cube3[R2,U]"``), as the command line does. A word such as ``"R U R' U'"``
+/// is first ``R``, then ``U``, …; ``puzzle["R U"]`` is its permutation.
+#[pyclass(name = "Puzzle", module = "permlab", frozen)]
+pub struct PyPuzzle {
+    pub inner: Arc<Puzzle>,
+    group: OnceLock<Py<PyPermGroup>>,
+}
+
+impl PyPuzzle {
+    fn new(p: Puzzle) -> PyPuzzle {
+        PyPuzzle {
+            inner: Arc::new(p),
+            group: OnceLock::new(),
+        }
+    }
+
+    /// A word from a `Word` of this puzzle or text.
+    fn word_arg(&self, word: &Bound<'_, PyAny>) -> PyResult<Word> {
+        if let Ok(w) = word.cast::<PyWord>() {
+            return Ok(w.get().inner.clone());
+        }
+        let text: String = word.extract().map_err(|_| {
+            error("word: expected a permlab.Word or a string such as \"R U R' U'\"")
+        })?;
+        self.inner
+            .parse_word(&text)
+            .map_err(|e| error(format!("word {:?}: {e}", permlab::limits::clip(&text))))
+    }
+
+    /// A state (labels at positions) from a list of 1-based labels or the text form
+    /// `7,2,1,…`, checked to be an arrangement of 1..=n; 0-based.
+    pub fn state_arg(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        if let Ok(text) = state.extract::<String>() {
+            return self.inner.parse_state(&text).map_err(error);
+        }
+        let labels: Vec<i64> = state.extract().map_err(|_| {
+            error("state: expected a list of labels 1..n or text such as \"2,1,3\"")
+        })?;
+        let n = self.inner.degree();
+        if labels.len() != n {
+            return Err(error(format!(
+                "state: {} labels given, the puzzle has {n} positions",
+                labels.len()
+            )));
+        }
+        let zero = points_from_one_based(&labels, n, "state")?;
+        let mut seen = vec![false; n];
+        for (k, &l) in zero.iter().enumerate() {
+            if std::mem::replace(&mut seen[l], true) {
+                return Err(error(format!(
+                    "state: label {} is repeated (at position {}); a state is an arrangement of 1..={n}",
+                    l + 1,
+                    k + 1
+                )));
+            }
+        }
+        Ok(zero.into_iter().map(|l| l as u32).collect())
+    }
+}
+
+/// The built-in puzzles (the specs ``Puzzle`` accepts, e.g. ``cube3``, ``megaminx``).
+#[pyfunction]
+pub fn builtins() -> Vec<&'static str> {
+    Puzzle::builtin_examples()
+}
+
+#[pymethods]
+impl PyPuzzle {
+    #[new]
+    fn py_new(spec: &str) -> PyResult<PyPuzzle> {
+        Self::load(spec)
+    }
+
+    /// A built-in puzzle by spec (``cube3``, ``cube:4``, ``board:3x3:2``, ``megaminx``…).
+    #[staticmethod]
+    fn builtin(spec: &str) -> PyResult<PyPuzzle> {
+        Puzzle::builtin(spec).map(PyPuzzle::new).map_err(error)
+    }
+
+    /// A puzzle from a spec: a built-in, a ``.gens``/``.tws``/``.geo`` file, or either
+    /// with a bracket list of generator words (``cube3[R2,U]``).
+    #[staticmethod]
+    fn load(spec: &str) -> PyResult<PyPuzzle> {
+        Puzzle::load(spec).map(PyPuzzle::new).map_err(error)
+    }
+
+    /// A permutation group as a puzzle without geometry (moves ``g1``, ``g2``, …).
+    #[staticmethod]
+    fn from_group(name: &str, group: &Bound<'_, PyPermGroup>) -> PyResult<PyPuzzle> {
+        Puzzle::from_group(name, &group.get().inner)
+            .map(PyPuzzle::new)
+            .map_err(error)
+    }
+
+    /// The spec the puzzle was loaded from.
+    #[getter]
+    fn name(&self) -> String {
+        self.inner.name().to_string()
+    }
+
+    /// The number of positions.
+    #[getter]
+    fn degree(&self) -> usize {
+        self.inner.degree()
+    }
+
+    /// The search metric (``htm``, ``qtm`` or ``generators``).
+    #[getter]
+    fn metric(&self) -> String {
+        self.inner.metric().to_string()
+    }
+
+    /// The generators' names.
+    #[getter]
+    fn generator_names(&self) -> Vec<String> {
+        self.inner.generator_names()
+    }
+
+    /// The generators as a list of ``(name, Perm)`` pairs, in order.
+    #[getter]
+    fn generators(&self) -> Vec<(String, PyPerm)> {
+        self.inner
+            .generators()
+            .iter()
+            .map(|m| (m.name.clone(), PyPerm::new(m.perm.clone())))
+            .collect()
+    }
+
+    /// The group generated by the moves (one object per puzzle, so what it computes is
+    /// kept).
+    fn group(&self, py: Python<'_>) -> PyResult<Py<PyPermGroup>> {
+        if let Some(g) = self.group.get() {
+            return Ok(g.clone_ref(py));
+        }
+        let p = self.inner.clone();
+        let g = interruptible(py, None, move || p.group())?;
+        let g = Py::new(py, PyPermGroup::new(g, Some(self.inner.generator_names())))?;
+        Ok(self.group.get_or_init(|| g).clone_ref(py))
+    }
+
+    /// Parses a word over the moves (``R U2 (R U)^3 [R, U]``…).
+    fn parse_word(&self, text: &str) -> PyResult<PyWord> {
+        let inner = self
+            .inner
+            .parse_word(text)
+            .map_err(|e| error(format!("word {:?}: {e}", permlab::limits::clip(text))))?;
+        Ok(PyWord {
+            inner,
+            puzzle: self.inner.clone(),
+        })
+    }
+
+    /// The permutation of a word (a ``Word`` or text).
+    fn eval(&self, py: Python<'_>, word: &Bound<'_, PyAny>) -> PyResult<PyPerm> {
+        let w = self.word_arg(word)?;
+        let p = self.inner.clone();
+        Ok(PyPerm::new(py.detach(move || p.eval(&w))))
+    }
+
+    fn __getitem__(&self, py: Python<'_>, word: &Bound<'_, PyAny>) -> PyResult<PyPerm> {
+        self.eval(py, word)
+    }
+
+    /// The solved state ``[1, 2, …, n]`` (label ``i`` at position ``i``).
+    fn solved(&self) -> Vec<u64> {
+        state_one_based(&self.inner.solved())
+    }
+
+    /// The state reached from solved by ``word`` (labels at positions, 1-based); the
+    /// solved state without a word.
+    #[pyo3(signature = (word = None))]
+    fn state(&self, py: Python<'_>, word: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u64>> {
+        let solved = self.inner.solved();
+        match word {
+            None => Ok(state_one_based(&solved)),
+            Some(w) => {
+                let g = self.eval(py, w)?;
+                Ok(state_one_based(&g.inner.apply_to_state(&solved)))
+            }
+        }
+    }
+
+    /// The state reached from ``state`` by ``word`` (both 1-based labels at positions).
+    fn apply(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+        word: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<u64>> {
+        let s = self.state_arg(state)?;
+        let g = self.eval(py, word)?;
+        Ok(state_one_based(&g.inner.apply_to_state(&s)))
+    }
+
+    /// Parses a state in text form (``7,2,1,…``, 1-based) into a list of labels.
+    fn parse_state(&self, text: &str) -> PyResult<Vec<u64>> {
+        Ok(state_one_based(
+            &self.inner.parse_state(text).map_err(error)?,
+        ))
+    }
+
+    /// A state drawn as text: a grid for boards, the colour net for cubes.
+    fn render(&self, state: &Bound<'_, PyAny>) -> PyResult<String> {
+        Ok(self.inner.render(&self.state_arg(state)?))
+    }
+
+    /// The picture of a state (a board, or a cube's coloured net): of ``state`` (labels
+    /// at positions), or of the state a ``word`` reaches from solved (with arrows on
+    /// boards), or of the solved state.
+    #[pyo3(signature = (state = None, word = None))]
+    fn figure(
+        &self,
+        state: Option<&Bound<'_, PyAny>>,
+        word: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyFigure> {
+        let shown = match (state, word) {
+            (Some(_), Some(_)) => return Err(error("figure: give a state or a word, not both")),
+            (None, Some(w)) => {
+                let text = match w.cast::<PyWord>() {
+                    Ok(w) => w.get().inner.to_string(),
+                    Err(_) => w
+                        .extract::<String>()
+                        .map_err(|_| error("word: expected text"))?,
+                };
+                PuzzleState::after(&self.inner, &text)
+            }
+            (Some(s), None) => PuzzleState::new(&self.inner, &self.state_arg(s)?),
+            (None, None) => PuzzleState::new(&self.inner, &self.inner.solved()),
+        }
+        .map_err(error)?;
+        if shown.figure().is_none() {
+            return Err(error(format!(
+                "{} has no geometry to draw (only boards, rings and cubes have pictures)",
+                self.inner.name()
+            )));
+        }
+        Ok(PyFigure::new(crate::figure::StateFigure(shown)))
+    }
+
+    /// Decides a claim about the group of the moves and writes its proof: exactly one of
+    /// ``symmetric=True``, ``alternating=True``, ``even=True``, ``order=N``,
+    /// ``reachable=STATE``, or ``stabilizer_fixes=POINTS`` with
+    /// ``acts_symmetric_on=POINTS`` (the keywords of ``permlab claim``).
+    #[pyo3(signature = (*, symmetric = false, alternating = false, even = false, order = None, reachable = None, stabilizer_fixes = None, acts_symmetric_on = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn claim(
+        &self,
+        py: Python<'_>,
+        symmetric: bool,
+        alternating: bool,
+        even: bool,
+        order: Option<&Bound<'_, PyAny>>,
+        reachable: Option<&Bound<'_, PyAny>>,
+        stabilizer_fixes: Option<Vec<i64>>,
+        acts_symmetric_on: Option<Vec<i64>>,
+    ) -> PyResult<PyProof> {
+        let n = self.inner.degree();
+        let mut claims = Vec::new();
+        if symmetric {
+            claims.push(Claim::Symmetric);
+        }
+        if alternating {
+            claims.push(Claim::Alternating);
+        }
+        if even {
+            claims.push(Claim::Even);
+        }
+        if let Some(o) = order {
+            claims.push(Claim::Order(crate::convert::int_from_py(o, "order")?));
+        }
+        if let Some(s) = reachable {
+            claims.push(Claim::Reachable(self.state_arg(s)?));
+        }
+        match (stabilizer_fixes, acts_symmetric_on) {
+            (Some(f), Some(o)) => claims.push(Claim::StabilizerSymmetric {
+                fixed: points_from_one_based(&f, n, "stabilizer_fixes")?,
+                on: points_from_one_based(&o, n, "acts_symmetric_on")?,
+            }),
+            (None, None) => {}
+            _ => {
+                return Err(error(
+                    "stabilizer_fixes and acts_symmetric_on are given together",
+                ))
+            }
+        }
+        let claim = match claims.len() {
+            1 => claims.pop().expect("one claim"),
+            0 => return Err(error("no claim given: use symmetric=True, alternating=True, even=True, order=N, reachable=STATE or stabilizer_fixes=P with acts_symmetric_on=Q")),
+            k => return Err(error(format!("{k} claims given: give one claim per call"))),
+        };
+        let group = self.group(py)?;
+        let g = group.get().inner.clone();
+        let p = self.inner.clone();
+        let (proof, certificate) = interruptible(py, None, move || {
+            let proof = prove_for(&p, &g, &claim);
+            let cert = permlab::certificate::certify(&p, &g, &claim, &proof)
+                .map(|c| c.to_json())
+                .map_err(|e| e.to_string());
+            (proof, cert)
+        })?;
+        Ok(PyProof::new(proof, certificate))
+    }
+
+    /// The distance distribution of every position by breadth-first search (the whole
+    /// state space, 2 bits per position; Ctrl-C stops it). ``metric``: ``htm``, ``qtm``
+    /// or ``generators`` (default: the puzzle's own); ``max_memory`` in bytes (default:
+    /// the memory available).
+    #[pyo3(signature = (metric = None, max_memory = None))]
+    fn bfs(
+        &self,
+        py: Python<'_>,
+        metric: Option<&str>,
+        max_memory: Option<u64>,
+    ) -> PyResult<crate::search::PyDistribution> {
+        crate::search::bfs(py, self.inner.clone(), metric, max_memory)
+    }
+
+    /// Solves ``state`` (labels at positions, 1-based, or text): a word taking it to
+    /// solved (see ``permlab.Solution``).
+    #[pyo3(signature = (state, metric = None, optimal = false, time_limit = None, max_memory = None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+        metric: Option<&str>,
+        optimal: bool,
+        time_limit: Option<f64>,
+        max_memory: Option<u64>,
+    ) -> PyResult<crate::search::PySolution> {
+        let s = self.state_arg(state)?;
+        crate::search::solve(
+            py,
+            self.inner.clone(),
+            s,
+            metric,
+            optimal,
+            time_limit,
+            max_memory,
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<permlab.Puzzle {:?}: {} positions, moves {}>",
+            self.inner.name(),
+            self.inner.degree(),
+            self.inner.generator_names().join(" ")
+        )
+    }
+}
+
+/// A word over a puzzle's moves, kept as parsed (``(R U)^100000`` stays small).
+#[pyclass(name = "Word", module = "permlab", frozen)]
+pub struct PyWord {
+    inner: Word,
+    puzzle: Arc<Puzzle>,
+}
+
+#[pymethods]
+impl PyWord {
+    /// The number of letters (powers count once per letter: ``R2`` is one letter).
+    fn letter_count(&self) -> u128 {
+        self.inner.letter_count()
+    }
+
+    /// The inverse word.
+    fn inverse(&self) -> PyWord {
+        PyWord {
+            inner: self.inner.inverse(),
+            puzzle: self.puzzle.clone(),
+        }
+    }
+
+    /// The word with neighbouring powers of a move merged and identities removed.
+    fn simplify(&self) -> PyWord {
+        PyWord {
+            inner: self.puzzle.simplify(&self.inner),
+            puzzle: self.puzzle.clone(),
+        }
+    }
+
+    /// The permutation of the word.
+    fn perm(&self, py: Python<'_>) -> PyPerm {
+        let (p, w) = (self.puzzle.clone(), self.inner.clone());
+        PyPerm::new(py.detach(move || p.eval(&w)))
+    }
+
+    /// The order of the word's permutation.
+    fn order<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::convert::int_to_py(py, &self.perm(py).inner.order())
+    }
+
+    /// ``w * v``: first ``w``, then ``v``.
+    fn __mul__(&self, other: &Bound<'_, PyWord>) -> PyWord {
+        PyWord {
+            inner: self.inner.concat(&other.get().inner),
+            puzzle: self.puzzle.clone(),
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Word({:?})", self.inner.to_string())
+    }
+}
