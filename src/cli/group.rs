@@ -8,7 +8,7 @@ use num_bigint::BigUint;
 use permlab::nrp::boards;
 use permlab::proof::{prove_for, Claim, Format};
 use permlab::puzzle::format_state;
-use permlab::{Perm, Puzzle};
+use permlab::{Perm, PermGroup, Puzzle};
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -59,6 +59,10 @@ pub enum GroupCommand {
         /// (e.g. "(9,21,28)").
         #[arg(long, conflicts_with = "state")]
         cycles: Option<String>,
+        /// Also write a certificate (JSON) that `permlab verify` re-checks
+        /// independently; it holds the word the text does not show when it is long.
+        #[arg(long, value_name = "FILE", value_parser = super::args::output_file)]
+        certificate: Option<PathBuf>,
     },
     /// A word in the generators reaching a state from solved (its inverse solves it).
     Factor {
@@ -156,7 +160,8 @@ impl GroupCommand {
                 puzzle,
                 state,
                 cycles,
-            } => contains(puzzle, state, cycles, json),
+                certificate,
+            } => contains(puzzle, state, cycles, certificate, json),
             GroupCommand::Factor {
                 puzzle,
                 state,
@@ -294,18 +299,51 @@ fn verify(file: PathBuf, json: bool) -> CliResult {
     })
 }
 
+/// Writes the certificate of `proof` to `file` when one is asked for, and returns the
+/// proof's text in a format: naming the certificate when it was written, else saying
+/// how to write it (so every sentence is true of this run).
+fn write_certificate<'a>(
+    p: &Puzzle,
+    g: &PermGroup,
+    claim: &Claim,
+    proof: &'a permlab::proof::Proof,
+    file: Option<&std::path::Path>,
+) -> Result<impl Fn(Format) -> String + 'a, super::CliError> {
+    let name = match file {
+        Some(path) => {
+            let cert = permlab::certificate::certify(p, g, claim, proof)?;
+            cert.write(path)?;
+            Some(path.display().to_string())
+        }
+        None => None,
+    };
+    Ok(move |f| match &name {
+        Some(n) => proof.render_with_certificate(f, n),
+        None => proof.render(f),
+    })
+}
+
 /// `permlab contains`: whether a state is reachable, with the reason.
-fn contains(p: Puzzle, state: Option<String>, cycles: Option<String>, json: bool) -> CliResult {
+fn contains(
+    p: Puzzle,
+    state: Option<String>,
+    cycles: Option<String>,
+    certificate: Option<PathBuf>,
+    json: bool,
+) -> CliResult {
     let s = super::args::state_arg(&p, state.as_deref(), cycles.as_deref())?;
     let g = p.group();
-    let proof = prove_for(&p, &g, &Claim::Reachable(s));
+    let claim = Claim::Reachable(s);
+    let proof = prove_for(&p, &g, &claim);
+    let text = write_certificate(&p, &g, &claim, &proof, certificate.as_deref())?;
+    let reason = text(Format::Text);
     if json {
         print_json(&json!({
             "reachable": proof.holds,
-            "reason": proof.render(Format::Text),
+            "reason": reason,
         }))?;
     } else {
-        out!("{}", proof.render(Format::Text));
+        out!("{reason}");
     }
     Ok(if proof.holds {
         ExitCode::SUCCESS
@@ -424,16 +462,13 @@ impl ClaimArgs {
         };
         let g = p.group();
         let proof = prove_for(p, &g, &claim);
-        if let Some(path) = &self.certificate {
-            let cert = permlab::certificate::certify(p, &g, &claim, &proof)?;
-            cert.write(path)?;
-        }
+        let text = write_certificate(p, &g, &claim, &proof, self.certificate.as_deref())?;
         if json {
             print_json(&json!({
                 "holds": proof.holds,
-                "text": proof.render(Format::Text),
-                "markdown": proof.render(Format::Markdown),
-                "latex": proof.render(Format::Latex),
+                "text": text(Format::Text),
+                "markdown": text(Format::Markdown),
+                "latex": text(Format::Latex),
             }))?;
         } else {
             let f = match if self.latex {
@@ -445,7 +480,7 @@ impl ClaimArgs {
                 ProofFormat::Md => Format::Markdown,
                 ProofFormat::Latex => Format::Latex,
             };
-            out!("{}", proof.render(f));
+            out!("{}", text(f));
         }
         Ok(if proof.holds {
             ExitCode::SUCCESS
