@@ -38,9 +38,11 @@
 //!
 //! Every factor printed is one of these checked facts, and the product of the
 //! factors' orders is compared with `|G|`: a description whose order differs is
-//! replaced by [`Structure::NotDescribed`]. A primitive group that is none of the
-//! above is printed as what is known of it ("a primitive group of degree 6 and order
-//! 60"), never by a guessed name.
+//! replaced by [`Structure::NotDescribed`]. Any other primitive group is named by its
+//! composition series ([`super::composition`]) when that proves a name: a simple group
+//! by its proved name (`M12`, `PSL(2,7)`), and `S_n` in any primitive action (`S20` on
+//! the 1140 3-subsets of 20 points); else it is printed as what is known of it ("a
+//! primitive group of degree 6 and order 60"), never by a guessed name.
 //!
 //! ```
 //! use permlab::Puzzle;
@@ -51,6 +53,7 @@
 //! assert_eq!(s.order(), g.order());
 //! ```
 
+use super::composition::SeriesError;
 use super::giant::{insert, reduce};
 use super::limit::{unlimited, Interrupted, Limit};
 use super::schreier_sims::SEED;
@@ -295,6 +298,9 @@ fn describe(g: &PermGroup, limit: &Limit) -> Result<Structure, Interrupted> {
         })
         .collect();
     if kept.len() == 1 && blocks[0][0].len() == 1 {
+        if let Some(name) = primitive_name(g, m, limit)? {
+            return Ok(Structure::named(name, order));
+        }
         return Ok(Structure::Unnamed {
             description: format!("a primitive group of degree {m} and order {order}"),
             order,
@@ -321,6 +327,31 @@ fn describe(g: &PermGroup, limit: &Limit) -> Result<Structure, Interrupted> {
             normal: Box::new(normal),
             quotient: Box::new(top),
         }
+    })
+}
+
+/// The name of a primitive group on `m > 2` points from its composition series
+/// (module docs, step 2): its one factor when it is simple (`M12`, `PSL(2,7)`); `S_n`
+/// when the factors are `C2` above `A_n` (`n ≥ 5`, `n ≠ 6`). The latter is a proof:
+/// the centralizer `C` of the normal subgroup `A ≅ A_n` is normal, so trivial or
+/// transitive, and `C ∩ A = Z(A) = 1` gives `|C| ≤ |G : A| = 2 < m`; so `C = 1`, `G`
+/// embeds in `Aut(A_n) = S_n` and has its order. `None` when neither applies or the
+/// series is not computed by [`PermGroup::composition_series_within`].
+fn primitive_name(g: &PermGroup, m: usize, limit: &Limit) -> Result<Option<String>, Interrupted> {
+    let series = match g.composition_series_within(limit) {
+        Ok(s) => s,
+        Err(SeriesError::Interrupted(i)) => return Err(i),
+        Err(SeriesError::Unsupported(_)) => return Ok(None),
+    };
+    let names = series.factor_names();
+    Ok(match names.as_slice() {
+        [simple] if m > 2 => Some(simple.clone()),
+        [top, alt] if m > 2 && top == "C2" => alt
+            .strip_prefix('A')
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|&n| n >= 5 && n != 6)
+            .map(|n| format!("S{n}")),
+        _ => None,
     })
 }
 
