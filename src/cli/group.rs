@@ -8,14 +8,16 @@ use num_bigint::BigUint;
 use permlab::nrp::boards;
 use permlab::proof::{prove_for, Claim, Format};
 use permlab::puzzle::format_state;
-use permlab::{Perm, Puzzle};
+use permlab::{Perm, PermGroup, Puzzle};
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Subcommand)]
 pub enum GroupCommand {
-    /// Facts about the group of a puzzle: order, orbits, parity, Sym/Alt, base length.
+    /// Facts about the group of a puzzle: order, orbits, parity, Sym/Alt, base length
+    /// at once; structure, composition factors, derived series, centre, primitivity
+    /// and solvability each within --time-limit (JSON: null when not computed).
     Group {
         /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
         /// generator words (`cube3[R2,U]`).
@@ -24,6 +26,18 @@ pub enum GroupCommand {
         /// Also describe the pointwise stabilizer of these points (1-based, e.g. 9-12).
         #[arg(long, value_name = "POINTS")]
         fix: Option<String>,
+        /// Seconds each expensive fact may take (structure, composition series,
+        /// derived series, centre, primitivity, solvability).
+        #[arg(
+            long,
+            value_name = "SECONDS",
+            default_value_t = 1.0,
+            conflicts_with = "all"
+        )]
+        time_limit: f64,
+        /// Compute every fact, however long it takes.
+        #[arg(long)]
+        all: bool,
     },
     /// Decides a claim and prints its proof; exit 0 if it holds, 1 if it is false.
     Claim(ClaimArgs),
@@ -49,6 +63,10 @@ pub enum GroupCommand {
         /// (e.g. "(9,21,28)").
         #[arg(long, conflicts_with = "state")]
         cycles: Option<String>,
+        /// Also write a certificate (JSON) that `permlab verify` re-checks
+        /// independently; it holds the word the text does not show when it is long.
+        #[arg(long, value_name = "FILE", value_parser = super::args::output_file)]
+        certificate: Option<PathBuf>,
     },
     /// A word in the generators reaching a state from solved (its inverse solves it).
     Factor {
@@ -127,14 +145,27 @@ pub enum ProofFormat {
 impl GroupCommand {
     pub fn run(self, json: bool) -> CliResult {
         match self {
-            GroupCommand::Group { puzzle, fix } => group_facts(puzzle, fix, json),
+            GroupCommand::Group {
+                puzzle,
+                fix,
+                time_limit,
+                all,
+            } => {
+                let per_fact = if all {
+                    None
+                } else {
+                    Some(seconds(time_limit, "--time-limit")?)
+                };
+                group_facts(puzzle, fix, per_fact, json)
+            }
             GroupCommand::Claim(a) => a.run(json),
             GroupCommand::Verify { file, max_steps } => verify(file, max_steps, json),
             GroupCommand::Contains {
                 puzzle,
                 state,
                 cycles,
-            } => contains(puzzle, state, cycles, json),
+                certificate,
+            } => contains(puzzle, state, cycles, certificate, json),
             GroupCommand::Factor {
                 puzzle,
                 state,
@@ -145,8 +176,22 @@ impl GroupCommand {
     }
 }
 
+/// A time in seconds given as `flag`: a non-negative number (too large to represent:
+/// no bound).
+fn seconds(t: f64, flag: &str) -> Result<std::time::Duration, super::CliError> {
+    if t.is_nan() || t < 0.0 {
+        return Err(format!("{flag} {t}: must be a number of seconds, at least 0").into());
+    }
+    Ok(std::time::Duration::try_from_secs_f64(t).unwrap_or(std::time::Duration::MAX))
+}
+
 /// `permlab group`: the summary of the group, and of a pointwise stabilizer with `--fix`.
-fn group_facts(p: Puzzle, fix: Option<String>, json: bool) -> CliResult {
+fn group_facts(
+    p: Puzzle,
+    fix: Option<String>,
+    per_fact: Option<std::time::Duration>,
+    json: bool,
+) -> CliResult {
     let fixed = match &fix {
         Some(f) => Some(parse_points(f, p.degree(), "--fix")?),
         None => None,
@@ -168,28 +213,28 @@ fn group_facts(p: Puzzle, fix: Option<String>, json: bool) -> CliResult {
             h.moved_points().len(),
         )
     });
-    let summary = g.summary();
+    let summary = g.summary_within(per_fact, Some(super::progress::stop_flag()));
     if json {
-        let derived: Vec<String> = g
-            .derived_series()
-            .iter()
-            .map(|d| d.order().to_string())
-            .collect();
+        let strings = |v: &[BigUint]| v.iter().map(|o| o.to_string()).collect::<Vec<_>>();
         print_json(&json!({
-            "derived_orders": derived,
-            "center_order": g.center().order().to_string(),
-            "is_primitive": g.is_primitive(),
-            "is_solvable": g.is_solvable(),
-            "structure": summary.structure,
+            "derived_orders": summary.derived_orders.known().map(|d| strings(d)),
+            "center_order": summary.center_order.known().map(|o| o.to_string()),
+            "is_primitive": summary.is_primitive.known(),
+            "is_solvable": summary.is_solvable.known(),
+            "structure": summary.structure.known(),
+            "composition_series": summary.composition.known().map(|c| json!({
+                "orders": strings(&c.orders),
+                "factors": c.factors,
+            })),
             "degree": summary.degree,
             "order": summary.order.to_string(),
             "order_factorization": summary.order_factorization.iter().map(|&(p, e)| json!([p, e])).collect::<Vec<_>>(),
             "all_even": summary.all_generators_even,
             "is_symmetric": summary.is_symmetric,
             "is_alternating": summary.is_alternating,
-            "is_transitive": g.is_transitive(),
+            "is_transitive": summary.is_transitive,
             "orbit_lengths": summary.orbit_lengths,
-            "generator_orders": summary.generator_orders.iter().map(|o| o.to_string()).collect::<Vec<_>>(),
+            "generator_orders": strings(&summary.generator_orders),
             "base_length": summary.base_length,
             "giant_proof": summary.giant_proof,
             "stabilizer": stab.as_ref().map(|(f, o, rest, sym, _)| json!({
@@ -228,6 +273,12 @@ fn group_facts(p: Puzzle, fix: Option<String>, json: bool) -> CliResult {
                 }
             );
         }
+        if let (true, Some(t)) = (summary.has_unfinished_facts(), per_fact) {
+            outln!(
+                "(facts not computed within {} s each: raise --time-limit, or --all waits for every fact)",
+                t.as_secs_f64()
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -261,18 +312,51 @@ fn verify(file: PathBuf, max_steps: u64, json: bool) -> CliResult {
     })
 }
 
+/// Writes the certificate of `proof` to `file` when one is asked for, and returns the
+/// proof's text in a format: naming the certificate when it was written, else saying
+/// how to write it (so every sentence is true of this run).
+fn write_certificate<'a>(
+    p: &Puzzle,
+    g: &PermGroup,
+    claim: &Claim,
+    proof: &'a permlab::proof::Proof,
+    file: Option<&std::path::Path>,
+) -> Result<impl Fn(Format) -> String + 'a, super::CliError> {
+    let name = match file {
+        Some(path) => {
+            let cert = permlab::certificate::certify(p, g, claim, proof)?;
+            cert.write(path)?;
+            Some(path.display().to_string())
+        }
+        None => None,
+    };
+    Ok(move |f| match &name {
+        Some(n) => proof.render_with_certificate(f, n),
+        None => proof.render(f),
+    })
+}
+
 /// `permlab contains`: whether a state is reachable, with the reason.
-fn contains(p: Puzzle, state: Option<String>, cycles: Option<String>, json: bool) -> CliResult {
+fn contains(
+    p: Puzzle,
+    state: Option<String>,
+    cycles: Option<String>,
+    certificate: Option<PathBuf>,
+    json: bool,
+) -> CliResult {
     let s = super::args::state_arg(&p, state.as_deref(), cycles.as_deref())?;
     let g = p.group();
-    let proof = prove_for(&p, &g, &Claim::Reachable(s));
+    let claim = Claim::Reachable(s);
+    let proof = prove_for(&p, &g, &claim);
+    let text = write_certificate(&p, &g, &claim, &proof, certificate.as_deref())?;
+    let reason = text(Format::Text);
     if json {
         print_json(&json!({
             "reachable": proof.holds,
-            "reason": proof.render(Format::Text),
+            "reason": reason,
         }))?;
     } else {
-        out!("{}", proof.render(Format::Text));
+        out!("{reason}");
     }
     Ok(if proof.holds {
         ExitCode::SUCCESS
@@ -390,16 +474,13 @@ impl ClaimArgs {
         };
         let g = p.group();
         let proof = prove_for(p, &g, &claim);
-        if let Some(path) = &self.certificate {
-            let cert = permlab::certificate::certify(p, &g, &claim, &proof)?;
-            cert.write(path)?;
-        }
+        let text = write_certificate(p, &g, &claim, &proof, self.certificate.as_deref())?;
         if json {
             print_json(&json!({
                 "holds": proof.holds,
-                "text": proof.render(Format::Text),
-                "markdown": proof.render(Format::Markdown),
-                "latex": proof.render(Format::Latex),
+                "text": text(Format::Text),
+                "markdown": text(Format::Markdown),
+                "latex": text(Format::Latex),
             }))?;
         } else {
             let f = match if self.latex {
@@ -411,7 +492,7 @@ impl ClaimArgs {
                 ProofFormat::Md => Format::Markdown,
                 ProofFormat::Latex => Format::Latex,
             };
-            out!("{}", proof.render(f));
+            out!("{}", text(f));
         }
         Ok(if proof.holds {
             ExitCode::SUCCESS

@@ -8,7 +8,7 @@
 //! `0..n ∪ {B_1, …, B_k}`, and the kernel is the pointwise stabilizer of the `k`
 //! block points there, restricted to `0..n`. Its order is `|G| / |image|`.
 
-use super::{GroupError, PermGroup};
+use super::{Chain, GroupError, PermGroup};
 use crate::perm::Perm;
 
 /// An action homomorphism: the blocks acted on (image point `i` is block `i`),
@@ -21,6 +21,9 @@ pub struct Action {
     pub image: PermGroup,
     /// The kernel, a normal subgroup of `G` on its points.
     pub kernel: PermGroup,
+    /// The chain of `G` acting on `0..n ∪ {blocks}` with the block points first in
+    /// its base: the preimages of [`Action::preimage`].
+    combined: Chain,
 }
 
 impl PermGroup {
@@ -78,19 +81,21 @@ impl PermGroup {
             })
             .collect();
         let image = PermGroup::new(k, on_blocks);
-        let faithful = PermGroup::with_known_order(n + k, combined, &self.order());
         let block_points: Vec<usize> = (n..n + k).collect();
-        let stab = faithful.pointwise_stabilizer(&block_points);
-        let kernel_gens: Vec<Perm> = stab
-            .generators()
+        let chain = Chain::build(n + k, &combined, &block_points, Some(&self.order()));
+        let top = k.min(chain.levels().len());
+        let kernel_gens: Vec<Perm> = chain
+            .stabilizer_generators(top)
             .iter()
             .map(|g| Perm::from_images_unchecked(g.images()[..n].to_vec()))
             .collect();
-        let kernel = PermGroup::with_known_order(n, kernel_gens, &stab.order());
+        let kernel_order = chain.tail(top).order();
+        let kernel = PermGroup::with_known_order(n, kernel_gens, &kernel_order);
         Ok(Action {
             blocks: blocks.to_vec(),
             image,
             kernel,
+            combined: chain,
         })
     }
 
@@ -161,6 +166,59 @@ impl PermGroup {
             on_blocks.push(Perm::from_images_unchecked(images));
         }
         Ok(on_blocks)
+    }
+}
+
+impl Action {
+    /// An element of `G` acting on the blocks as `q` (a permutation of the block
+    /// indices), or `None` when `q` is not in the image. Found as `u_{k-1} ⋯ u_0` with
+    /// `u_l` the transversal element of the combined chain's level `l` (base point: a
+    /// block) that sends its base point where `q · u_0^{-1} ⋯ u_{l-1}^{-1}` does
+    /// (sifting `q` through the block levels; Seress, *Permutation Group Algorithms*,
+    /// §5.1.2).
+    pub fn preimage(&self, q: &Perm) -> Option<Perm> {
+        let k = self.blocks.len();
+        if q.largest_moved_point() > k {
+            return None;
+        }
+        let n = self.combined.degree() - k;
+        // y: the images still to be reached, on the block points (as points n..n+k)
+        let mut y: Vec<u32> = (0..k).map(|i| (n + q.image(i)) as u32).collect();
+        let levels = self.combined.levels();
+        let mut digits = vec![0usize; levels.len()];
+        for (l, lv) in levels.iter().enumerate() {
+            let b = lv.base();
+            if b < n {
+                break;
+            }
+            let p = lv.position(y[b - n] as usize)?;
+            digits[l] = p;
+            let ui = lv.transversal_inverse(p);
+            for v in y.iter_mut() {
+                *v = ui[*v as usize];
+            }
+        }
+        if y.iter().enumerate().any(|(i, &v)| v as usize != n + i) {
+            return None;
+        }
+        let g = self.combined.from_digits(&digits);
+        Some(Perm::from_images_unchecked(g.images()[..n].to_vec()))
+    }
+
+    /// The preimage `φ^{-1}(Q)` of a subgroup `Q` of the image: the kernel and one
+    /// preimage of each generator of `Q`; its order is `|K| · |Q|`. `None` when some
+    /// generator of `Q` is not in the image.
+    pub fn preimage_group(&self, q: &PermGroup) -> Option<PermGroup> {
+        let mut gens: Vec<Perm> = self.kernel.generators().to_vec();
+        for x in q.generators() {
+            gens.push(self.preimage(x)?);
+        }
+        let order = self.kernel.order() * q.order();
+        Some(PermGroup::with_known_order(
+            self.kernel.degree(),
+            gens,
+            &order,
+        ))
     }
 }
 

@@ -33,6 +33,7 @@
 //! chain ([`check_chain_size`]) is checked before it is built.
 
 use super::chain::{Chain, NONE};
+use super::limit::{Interrupted, Limit};
 use super::GroupError;
 use crate::perm::Perm;
 use num_bigint::BigUint;
@@ -206,42 +207,93 @@ impl Property for StabilizesSet {
 /// module docs: strong generators of `K` (relative to the chain's base) and `|K|`.
 /// The property must define a subgroup, and `G^(known) ≤ K` must hold (pass the
 /// number of levels when nothing is known). `start` is a partial map every element of
-/// `K` extends (e.g. the points the whole group fixes, mapped to themselves).
-/// `Err` ([`GroupError::TooLarge`], naming `what`) when the search computes more than
-/// `max_work` point images (`None`: no limit; see [`WORK_LIMIT`]).
+/// `K` extends (e.g. the points the whole group fixes, mapped to themselves). `limit`
+/// is checked before each coset of a level is searched. No bound on the work: see
+/// [`subgroup_search_bounded`].
 pub fn subgroup_search(
+    chain: &Chain,
+    property: &impl Property,
+    known: usize,
+    start: &PartialMap,
+    limit: &Limit,
+) -> Result<(Vec<Perm>, BigUint), Interrupted> {
+    let mut unbounded = Budget { left: None };
+    search_levels(chain, property, known, start, &mut unbounded, limit).map_err(|stop| match stop {
+        Stop::Interrupted => Interrupted,
+        Stop::GaveUp => unreachable!("a search without a work bound never gives up"),
+    })
+}
+
+/// Why a bounded backtrack search stopped before its answer.
+#[derive(Debug, thiserror::Error)]
+pub enum BacktrackError {
+    /// The limit (deadline or stop flag) ended it.
+    #[error(transparent)]
+    Interrupted(#[from] Interrupted),
+    /// It would take more than its work bound or its chain would be too large
+    /// (explained).
+    #[error(transparent)]
+    TooLarge(#[from] GroupError),
+}
+
+/// [`subgroup_search`] that also gives up, with [`BacktrackError::TooLarge`] naming
+/// `what`, once it has computed more than `max_work` point images (`None`: no bound;
+/// see [`WORK_LIMIT`]).
+pub fn subgroup_search_bounded(
     chain: &Chain,
     property: &impl Property,
     known: usize,
     start: &PartialMap,
     max_work: Option<u64>,
     what: &str,
-) -> Result<(Vec<Perm>, BigUint), GroupError> {
+    limit: &Limit,
+) -> Result<(Vec<Perm>, BigUint), BacktrackError> {
     let mut budget = Budget { left: max_work };
-    search_levels(chain, property, known, start, &mut budget).map_err(|GaveUp| {
-        GroupError::TooLarge(format!(
+    search_levels(chain, property, known, start, &mut budget, limit).map_err(|stop| match stop {
+        Stop::Interrupted => BacktrackError::Interrupted(Interrupted),
+        Stop::GaveUp => BacktrackError::TooLarge(GroupError::TooLarge(format!(
             "{what}: the backtrack search gave up after {} point images (the limit)",
             max_work.unwrap_or(0)
-        ))
+        ))),
     })
 }
 
-/// [`subgroup_search`] within `budget`.
+/// How [`search_levels`] stopped early.
+enum Stop {
+    Interrupted,
+    GaveUp,
+}
+
+impl From<Interrupted> for Stop {
+    fn from(_: Interrupted) -> Stop {
+        Stop::Interrupted
+    }
+}
+
+impl From<GaveUp> for Stop {
+    fn from(_: GaveUp) -> Stop {
+        Stop::GaveUp
+    }
+}
+
+/// [`subgroup_search`] within `budget` and `limit`.
 fn search_levels(
     chain: &Chain,
     property: &impl Property,
     known: usize,
     start: &PartialMap,
     budget: &mut Budget,
-) -> Result<(Vec<Perm>, BigUint), GaveUp> {
+    limit: &Limit,
+) -> Result<(Vec<Perm>, BigUint), Stop> {
     let levels = chain.levels();
     let m = levels.len();
     let known = known.min(m);
     let n = chain.degree();
-    let mut found: Vec<Vec<u32>> = match levels.get(known) {
-        Some(l) => l.generators().iter().map(|g| g.images().to_vec()).collect(),
-        None => Vec::new(),
-    };
+    let mut found: Vec<Vec<u32>> = chain
+        .stabilizer_generators(known)
+        .iter()
+        .map(|g| g.images().to_vec())
+        .collect();
     let mut order = levels[known..]
         .iter()
         .fold(BigUint::from(1u32), |a, l| a * l.orbit().len());
@@ -264,6 +316,7 @@ fn search_levels(
             if in_orbit[gamma] || tried[gamma] {
                 continue;
             }
+            limit.check()?;
             // one γ per K^(i+1)-orbit
             mark_orbit(gamma, &below, &mut tried);
             let mut map = fixed.clone();

@@ -12,6 +12,7 @@
 //! inclusion-minimal ones among the proper blocks of `{α, β}`, `β ∈ O ∖ {α}`, and each
 //! gives one minimal block system.
 
+use super::limit::{unlimited, Interrupted, Limit};
 use super::PermGroup;
 
 /// A block system of an orbit: its blocks, each sorted, ordered by smallest point
@@ -99,6 +100,23 @@ impl PermGroup {
     /// assert!(a5.is_primitive());
     /// ```
     pub fn is_primitive(&self) -> bool {
-        self.is_transitive() && self.minimal_block_systems().is_empty()
+        unlimited(self.is_primitive_within(&Limit::NONE))
+    }
+
+    /// [`PermGroup::is_primitive`] within `limit`: a transitive recognised giant is
+    /// primitive; otherwise one block system is looked for (Atkinson's algorithm from
+    /// one second point per orbit of a subgroup of the point stabilizer).
+    pub fn is_primitive_within(&self, limit: &Limit) -> Result<bool, Interrupted> {
+        if !self.is_transitive() {
+            return Ok(false);
+        }
+        if self.giants.is_some() || self.degree <= 3 {
+            return Ok(true);
+        }
+        let all: Vec<usize> = (0..self.degree).collect();
+        Ok(
+            super::giant::block_system_within(self.degree, &self.generators, &all, limit)?
+                .is_none(),
+        )
     }
 }

@@ -10,8 +10,10 @@
 //! CGT*, §4.6.1). The centre is `Z(G) = C_G(G)`.
 
 use super::backtrack::{
-    check_chain_size, subgroup_search, Commutes, PartialMap, Property, WORK_LIMIT,
+    check_chain_size, subgroup_search_bounded, BacktrackError, Commutes, PartialMap, Property,
+    WORK_LIMIT,
 };
+use super::limit::{unlimited, Interrupted, Limit};
 use super::{compute_orbits, Chain, GroupError, PermGroup};
 use crate::perm::Perm;
 
@@ -44,14 +46,21 @@ impl PermGroup {
     /// assert_eq!(g.center().order(), 2u32.into());
     /// ```
     pub fn center(&self) -> PermGroup {
+        unlimited(self.center_within(&Limit::NONE))
+    }
+
+    /// [`PermGroup::center`] within `limit`.
+    pub fn center_within(&self, limit: &Limit) -> Result<PermGroup, Interrupted> {
         if self.giants.is_some() {
             // G contains A(O) on each orbit O (|O| ≥ 8); a central element centralizes
             // each A(O), whose centralizer in Sym(O) is trivial, and maps each orbit
             // to itself: Z(G) = 1.
-            return PermGroup::new(self.degree, Vec::new());
+            return Ok(PermGroup::new(self.degree, Vec::new()));
         }
-        self.centralizer_search(&self.generators.clone(), None)
-            .expect("the generators act on the group's points, and no limit is set")
+        if self.is_abelian() {
+            return Ok(self.clone());
+        }
+        self.centralizer_within(&self.generators.clone(), limit)
     }
 
     /// The elements of `G` commuting with each of `xs`. `Err` if an element moves a
@@ -59,17 +68,37 @@ impl PermGroup {
     /// larger than [`CHAIN_BYTES_LIMIT`](super::backtrack::CHAIN_BYTES_LIMIT) or
     /// compute more than [`WORK_LIMIT`] point images (it then gives up).
     pub fn centralizer_of_all(&self, xs: &[Perm]) -> Result<PermGroup, GroupError> {
-        self.centralizer_search(xs, Some(WORK_LIMIT))
+        self.check_degree(xs, "element")?;
+        self.centralizer_search(xs, Some(WORK_LIMIT), &Limit::NONE)
+            .map_err(|e| match e {
+                BacktrackError::TooLarge(e) => e,
+                BacktrackError::Interrupted(_) => unreachable!("no limit was set"),
+            })
     }
 
-    /// [`PermGroup::centralizer_of_all`] with the work limit `max_work` (`None`: no
-    /// limit on the work or the chain's size).
+    /// [`PermGroup::centralizer_of_all`] for elements acting on the group's points,
+    /// within `limit` (no bound on the work).
+    pub(crate) fn centralizer_within(
+        &self,
+        xs: &[Perm],
+        limit: &Limit,
+    ) -> Result<PermGroup, Interrupted> {
+        self.centralizer_search(xs, None, limit)
+            .map_err(|e| match e {
+                BacktrackError::Interrupted(i) => i,
+                BacktrackError::TooLarge(e) => unreachable!("no work bound was set: {e}"),
+            })
+    }
+
+    /// The centralizer of `xs` (acting on the group's points) within `limit`, giving up
+    /// past `max_work` point images or a chain beyond the size limit (`None`: no bound
+    /// on the work or the chain's size).
     fn centralizer_search(
         &self,
         xs: &[Perm],
         max_work: Option<u64>,
-    ) -> Result<PermGroup, GroupError> {
-        self.check_degree(xs, "element")?;
+        limit: &Limit,
+    ) -> Result<PermGroup, BacktrackError> {
         let n = self.degree;
         let with: Vec<Vec<u32>> = xs.iter().map(|x| x.extended(n).images().to_vec()).collect();
         let property = Commutes { with };
@@ -112,17 +141,18 @@ impl PermGroup {
             let base = prefix.len().max(self.base().len());
             check_chain_size(n, base, "the centralizer")?;
         }
-        let order = self.order();
-        let chain = Chain::build(n, &self.generators, &prefix, Some(&order));
+        let order = self.order_within(limit)?;
+        let chain = Chain::build_within(n, &self.generators, &prefix, Some(&order), limit)?;
         // the elements fixing every point X moves commute with X: G_(prefix) ≤ C_G(X)
         let known = prefix.len();
-        let (gens, k) = subgroup_search(
+        let (gens, k) = subgroup_search_bounded(
             &chain,
             &property,
             known,
             &start,
             max_work,
             "the centralizer",
+            limit,
         )?;
         Ok(PermGroup::with_known_order(n, gens, &k))
     }

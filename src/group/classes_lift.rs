@@ -78,10 +78,7 @@ impl Lifting {
         let chain = Chain::build(n + k, &combined, &block_points, Some(&order));
         let top = chain.levels().iter().take_while(|l| l.base() >= n).count();
         let tail = chain.tail(top);
-        let strong: Vec<Perm> = chain
-            .levels()
-            .get(top)
-            .map_or_else(Vec::new, |l| l.generators().to_vec());
+        let strong: Vec<Perm> = chain.stabilizer_generators(top);
         assert!(
             strong.iter().all(|s| (n..n + k).all(|b| s.image(b) == b)),
             "the kernel fixes every block point"

@@ -26,6 +26,7 @@
 //! Everything here is a proof: the recogniser either returns witnesses for every
 //! step or gives up (returns `None`); it never claims a giant that is not one.
 
+use crate::group::limit::{Interrupted, Limit};
 use crate::group::random::ProductReplacement;
 use crate::perm::Perm;
 use num_bigint::BigUint;
@@ -334,7 +335,8 @@ fn lcm_except(lens: &[usize], p: usize) -> BigUint {
     acc
 }
 
-fn pow_cyclewise(g: &Perm, e: &BigUint) -> Perm {
+/// `g^e` for a big exponent, cycle by cycle (`e` reduced modulo each cycle length).
+pub(crate) fn pow_cyclewise(g: &Perm, e: &BigUint) -> Perm {
     let n = g.degree();
     let mut images: Vec<u32> = (0..n as u32).collect();
     for c in g.cycles() {
@@ -507,11 +509,22 @@ pub fn block_candidates(degree: usize, gens: &[Perm], orbit: &[usize]) -> Vec<us
 /// smallest point `a`: the action is primitive iff each minimal block `{a, b}^G` is
 /// the whole orbit.
 pub fn block_system(degree: usize, gens: &[Perm], orbit: &[usize]) -> Option<Vec<Vec<usize>>> {
+    crate::group::limit::unlimited(block_system_within(degree, gens, orbit, &Limit::NONE))
+}
+
+/// [`block_system`] within `limit` (checked before each second point is tried).
+pub fn block_system_within(
+    degree: usize,
+    gens: &[Perm],
+    orbit: &[usize],
+    limit: &Limit,
+) -> Result<Option<Vec<Vec<usize>>>, Interrupted> {
     if orbit.len() <= 2 {
-        return None;
+        return Ok(None);
     }
     let a = orbit[0];
     for b in block_candidates(degree, gens, orbit) {
+        limit.check()?;
         let cls = minimal_block_classes(degree, gens, a, b);
         let ra = cls[a];
         let size = orbit.iter().filter(|&&x| cls[x] == ra).count();
@@ -522,10 +535,10 @@ pub fn block_system(degree: usize, gens: &[Perm], orbit: &[usize]) -> Option<Vec
             }
             let mut v: Vec<Vec<usize>> = blocks.into_values().collect();
             v.sort();
-            return Some(v);
+            return Ok(Some(v));
         }
     }
-    None
+    Ok(None)
 }
 
 #[cfg(test)]

@@ -30,21 +30,30 @@ pub mod backtrack;
 pub mod blocks;
 pub mod centralizer;
 pub mod chain;
+pub mod chief;
 pub mod classes;
 pub mod classes_lift;
+pub mod composition;
 pub mod conjugacy;
 pub mod counting;
 pub mod factor;
 pub mod families;
 pub mod giant;
+pub mod limit;
+pub mod module;
 pub mod normal;
+pub mod normalizer;
 pub mod orbits_on_sets;
+pub mod order_bound;
 pub mod random;
 pub mod schreier_sims;
 pub mod setwise;
 pub mod shorten;
+pub mod simple_names;
+pub mod simplicity;
 pub mod structure;
 pub mod summary;
+pub mod sylow;
 pub mod verify_blocks;
 pub mod verify_sgs;
 
@@ -52,6 +61,7 @@ use crate::perm::Perm;
 pub use chain::{Chain, Level, Sifted};
 use factor::FactorTables;
 use giant::Giants;
+use limit::{unlimited, Interrupted, Limit};
 use num_bigint::BigUint;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -216,13 +226,43 @@ impl PermGroup {
     /// [`PermGroup::basic_orbit_lengths`], and [`PermGroup::rank`] when `|G|` exceeds
     /// `u128`) never build it.
     pub fn chain(&self) -> &Chain {
-        self.chain.get_or_init(|| match &self.giants {
+        unlimited(self.chain_within(&Limit::NONE))
+    }
+
+    /// [`PermGroup::chain`] within `limit` (a chain built in time is kept; an
+    /// interrupted construction leaves nothing behind). For an intransitive group the
+    /// order bound of [`order_bound`] is computed first, and the construction stops as
+    /// soon as its random phase reaches it.
+    pub fn chain_within(&self, limit: &Limit) -> Result<&Chain, Interrupted> {
+        if let Some(c) = self.chain.get() {
+            return Ok(c);
+        }
+        let chain = match &self.giants {
             Some(gi) => {
                 let (base, _) = gi.base_and_orbit_lengths();
-                Chain::build(self.degree, &self.generators, &base, Some(&gi.order()))
+                Chain::build_within(
+                    self.degree,
+                    &self.generators,
+                    &base,
+                    Some(&gi.order()),
+                    limit,
+                )?
             }
-            None => Chain::build(self.degree, &self.generators, &[], None),
-        })
+            None => {
+                let bound = order_bound::upper_bound(self);
+                Chain::build_within(self.degree, &self.generators, &[], bound.as_ref(), limit)?
+            }
+        };
+        Ok(self.chain.get_or_init(|| chain))
+    }
+
+    /// [`PermGroup::order`] within `limit`.
+    pub fn order_within(&self, limit: &Limit) -> Result<BigUint, Interrupted> {
+        match (&self.giants, self.chain.get()) {
+            (_, Some(c)) => Ok(c.order()),
+            (Some(g), None) => Ok(g.order()),
+            (None, None) => Ok(self.chain_within(limit)?.order()),
+        }
     }
 
     /// `|G|`, exact.
@@ -248,13 +288,18 @@ impl PermGroup {
     /// recognised giants and by sifting otherwise. A permutation moving points beyond
     /// the degree is not a member.
     pub fn contains(&self, g: &Perm) -> bool {
+        unlimited(self.contains_within(g, &Limit::NONE))
+    }
+
+    /// [`PermGroup::contains`] within `limit` (which bounds building the chain).
+    pub fn contains_within(&self, g: &Perm, limit: &Limit) -> Result<bool, Interrupted> {
         if g.largest_moved_point() > self.degree {
-            return false;
+            return Ok(false);
         }
-        match &self.giants {
+        Ok(match &self.giants {
             Some(gi) => gi.contains(g, self.degree),
-            None => self.chain().contains(g),
-        }
+            None => self.chain_within(limit)?.contains(g),
+        })
     }
 
     /// A uniformly random element (from the chain, or from the product of symmetric
@@ -342,12 +387,8 @@ impl PermGroup {
         let order = self.order();
         let chain = Chain::build(self.degree, &self.generators, &prefix, Some(&order));
         let k = prefix.len().min(chain.levels().len());
-        // levels k.. form a chain of the stabilizer with generators S_k
-        let gens: Vec<Perm> = if k < chain.levels().len() {
-            chain.levels()[k].gens.clone()
-        } else {
-            Vec::new()
-        };
+        // levels k.. form a chain of the stabilizer
+        let gens = chain.stabilizer_generators(k);
         let sub = chain.tail(k);
         PermGroup::from_chain(self.degree, gens, sub)
     }
@@ -514,6 +555,14 @@ impl PermGroup {
     /// The prime factorization of `|G|` as `(prime, exponent)`, increasing: from the
     /// basic orbit lengths, or by Legendre's formula for recognised giants.
     pub fn order_factorization(&self) -> Vec<(u64, u32)> {
+        unlimited(self.order_factorization_within(&Limit::NONE))
+    }
+
+    /// [`PermGroup::order_factorization`] within `limit`.
+    pub fn order_factorization_within(
+        &self,
+        limit: &Limit,
+    ) -> Result<Vec<(u64, u32)>, Interrupted> {
         let mut exps: std::collections::BTreeMap<u64, u32> = Default::default();
         let mut add = |mut x: u64, times: u32| {
             let mut p = 2;
@@ -543,12 +592,12 @@ impl PermGroup {
                 }
             }
             _ => {
-                for l in self.basic_orbit_lengths() {
-                    add(l as u64, 1);
+                for l in self.chain_within(limit)?.levels() {
+                    add(l.orbit().len() as u64, 1);
                 }
             }
         }
-        exps.into_iter().collect()
+        Ok(exps.into_iter().collect())
     }
 
     /// The strong generating set of the chain.
@@ -580,6 +629,49 @@ pub fn elements_by_closure(degree: usize, gens: &[Perm]) -> std::collections::Ha
         }
     }
     seen
+}
+
+/// The normal closure of `seeds` in `⟨gens⟩` by brute force (elements listed): the
+/// closure of the seeds, grown by the conjugates of its generators by `gens` until
+/// none is new. For tests against the crate's normal closures.
+#[cfg(test)]
+pub(crate) fn normal_closure_by_closure(
+    degree: usize,
+    gens: &[Perm],
+    seeds: &[Perm],
+) -> std::collections::HashSet<Perm> {
+    let mut list: Vec<Perm> = seeds.to_vec();
+    let mut set = elements_by_closure(degree, &list);
+    let mut i = 0;
+    while i < list.len() {
+        let x = list[i].clone();
+        for g in gens {
+            let c = x.conjugate(g);
+            if !set.contains(&c) {
+                list.push(c);
+                set = elements_by_closure(degree, &list);
+            }
+        }
+        i += 1;
+    }
+    set
+}
+
+/// The conjugacy class of `x` under `⟨gens⟩`, by brute force (the orbit of `x` under
+/// conjugation by the generators). For tests.
+#[cfg(test)]
+pub(crate) fn class_by_closure(x: &Perm, gens: &[Perm]) -> std::collections::HashSet<Perm> {
+    let mut class = std::collections::HashSet::from([x.clone()]);
+    let mut queue = vec![x.clone()];
+    while let Some(y) = queue.pop() {
+        for g in gens {
+            let c = y.conjugate(g);
+            if class.insert(c.clone()) {
+                queue.push(c);
+            }
+        }
+    }
+    class
 }
 
 /// Orbits of `gens` on `0..degree`, sorted, by smallest point.

@@ -14,6 +14,7 @@
 //! `⟨H, K⟩` of the commutators of the generators of `H` and `K` (HEO Proposition
 //! 3.29); the derived subgroup is `[G, G]`.
 
+use super::limit::{unlimited, Interrupted, Limit};
 use super::random::ProductReplacement;
 use super::schreier_sims::SEED;
 use super::{GroupError, PermGroup};
@@ -94,6 +95,16 @@ impl PermGroup {
                 });
             }
         }
+        Ok(unlimited(self.normal_closure_within(xs, &Limit::NONE)))
+    }
+
+    /// The normal closure `⟨X⟩^G` of elements `xs` known to lie in `G`, within
+    /// `limit`.
+    pub(crate) fn normal_closure_within(
+        &self,
+        xs: &[Perm],
+        limit: &Limit,
+    ) -> Result<PermGroup, Interrupted> {
         if let Some(gi) = &self.giants {
             // G contains A(O) for every orbit O (|O| ≥ 8). An x moving points of O has
             // a commutator [x, a] ≠ 1 with some a ∈ A(O) (A(O) has a trivial
@@ -114,12 +125,13 @@ impl PermGroup {
             gens.extend(xs.iter().map(|x| x.extended(self.degree)));
             return Ok(PermGroup::new(self.degree, gens));
         }
-        Ok(closure_under_conjugation(
+        closure_under_conjugation(
             self.degree,
             &self.generators,
             xs.to_vec(),
-            Some(&self.order()),
-        ))
+            Some(&self.order_within(limit)?),
+            limit,
+        )
     }
 
     /// The normal closure `H^G` of a subgroup `H` of `G`.
@@ -143,7 +155,13 @@ impl PermGroup {
             .chain(&k.generators)
             .map(|g| g.extended(n))
             .collect();
-        closure_under_conjugation(n, &both, seeds, None)
+        unlimited(closure_under_conjugation(
+            n,
+            &both,
+            seeds,
+            None,
+            &Limit::NONE,
+        ))
     }
 
     /// The derived subgroup `G' = [G, G]`.
@@ -154,6 +172,11 @@ impl PermGroup {
     /// assert_eq!(g.index(&g.derived_subgroup()).unwrap(), 2u32.into());
     /// ```
     pub fn derived_subgroup(&self) -> PermGroup {
+        unlimited(self.derived_subgroup_within(&Limit::NONE))
+    }
+
+    /// [`PermGroup::derived_subgroup`] within `limit`.
+    pub fn derived_subgroup_within(&self, limit: &Limit) -> Result<PermGroup, Interrupted> {
         match &self.giants {
             Some(gi) => {
                 // G contains A(O) for each orbit O (|O| ≥ 8, so A(O) is perfect) and
@@ -163,7 +186,7 @@ impl PermGroup {
                     .iter()
                     .flat_map(|o| alternating_generators(self.degree, &o.orbit))
                     .collect();
-                PermGroup::new(self.degree, gens)
+                Ok(PermGroup::new(self.degree, gens))
             }
             None => {
                 let g = &self.generators;
@@ -173,7 +196,13 @@ impl PermGroup {
                         seeds.push(Perm::commutator(&g[i], &g[j]));
                     }
                 }
-                closure_under_conjugation(self.degree, g, seeds, Some(&self.order()))
+                closure_under_conjugation(
+                    self.degree,
+                    g,
+                    seeds,
+                    Some(&self.order_within(limit)?),
+                    limit,
+                )
             }
         }
     }
@@ -181,15 +210,20 @@ impl PermGroup {
     /// The derived series `G = G^(0) > G^(1) > … ` down to the first term that equals
     /// its own derived subgroup (the last term is trivial iff `G` is solvable).
     pub fn derived_series(&self) -> Vec<PermGroup> {
+        unlimited(self.derived_series_within(&Limit::NONE))
+    }
+
+    /// [`PermGroup::derived_series`] within `limit`.
+    pub fn derived_series_within(&self, limit: &Limit) -> Result<Vec<PermGroup>, Interrupted> {
         let mut series = vec![self.clone()];
         loop {
             let last = series.last().expect("non-empty");
             if last.generators.iter().all(Perm::is_identity) {
-                return series;
+                return Ok(series);
             }
-            let d = last.derived_subgroup();
-            if d.order() == last.order() {
-                return series;
+            let d = last.derived_subgroup_within(limit)?;
+            if d.order_within(limit)? == last.order_within(limit)? {
+                return Ok(series);
             }
             series.push(d);
         }
@@ -197,8 +231,24 @@ impl PermGroup {
 
     /// Whether `G` is solvable: its derived series reaches the trivial group.
     pub fn is_solvable(&self) -> bool {
-        let series = self.derived_series();
-        series.last().expect("non-empty").order() == BigUint::from(1u32)
+        unlimited(self.is_solvable_within(&Limit::NONE))
+    }
+
+    /// [`PermGroup::is_solvable`] within `limit`. Decided without the derived series
+    /// when a theorem applies: a group of odd order is solvable (Feit–Thompson), and so
+    /// is a group whose order has at most two prime divisors (Burnside's `p^a q^b`
+    /// theorem); a group containing the alternating group on an orbit of at least 5
+    /// points is not.
+    pub fn is_solvable_within(&self, limit: &Limit) -> Result<bool, Interrupted> {
+        if self.giants.is_some() {
+            return Ok(false);
+        }
+        let primes = self.order_factorization_within(limit)?;
+        if primes.len() <= 2 || primes.first().is_some_and(|&(p, _)| p != 2) {
+            return Ok(true);
+        }
+        let series = self.derived_series_within(limit)?;
+        Ok(series.last().expect("non-empty").order_within(limit)? == BigUint::from(1u32))
     }
 
     /// Whether `G` is perfect: `G' = G` (the trivial group is perfect).
@@ -224,19 +274,25 @@ fn closure_under_conjugation(
     gens: &[Perm],
     seeds: Vec<Perm>,
     ambient_order: Option<&BigUint>,
-) -> PermGroup {
+    limit: &Limit,
+) -> Result<PermGroup, Interrupted> {
     let mut ngens: Vec<Perm> = Vec::new();
     let mut n = PermGroup::new(degree, Vec::new());
-    let whole = |n: &PermGroup| ambient_order.is_some_and(|o| &n.order() == o);
+    let whole = |n: &PermGroup| -> Result<bool, Interrupted> {
+        Ok(match ambient_order {
+            Some(o) => &n.order_within(limit)? == o,
+            None => false,
+        })
+    };
     for s in seeds {
         let s = s.extended(degree);
-        if !n.contains(&s) {
+        if !n.contains_within(&s, limit)? {
             ngens.push(s);
             n = PermGroup::new(degree, ngens.clone());
         }
     }
-    if ngens.is_empty() || whole(&n) {
-        return n;
+    if ngens.is_empty() || whole(&n)? {
+        return Ok(n);
     }
     let mut rng = StdRng::seed_from_u64(SEED);
     let mut pr = ProductReplacement::new(degree, gens, &mut rng);
@@ -246,14 +302,14 @@ fn closure_under_conjugation(
         let r = pr.next(&mut rng);
         let c = ngens[i % ngens.len()].conjugate(&r);
         i += 1;
-        if n.contains(&c) {
+        if n.contains_within(&c, limit)? {
             quiet += 1;
         } else {
             quiet = 0;
             ngens.push(c);
             n = PermGroup::new(degree, ngens.clone());
-            if whole(&n) {
-                return n;
+            if whole(&n)? {
+                return Ok(n);
             }
         }
     }
@@ -263,23 +319,23 @@ fn closure_under_conjugation(
         let x = ngens[checked].clone();
         for g in gens {
             let c = x.conjugate(g);
-            if !n.contains(&c) {
+            if !n.contains_within(&c, limit)? {
                 ngens.push(c);
                 n = PermGroup::new(degree, ngens.clone());
-                if whole(&n) {
-                    return n;
+                if whole(&n)? {
+                    return Ok(n);
                 }
             }
         }
         checked += 1;
     }
-    n
+    Ok(n)
 }
 
 /// Generators of the alternating group on `points` (at least 3): the 3-cycle on the
 /// first three and the cycle through all points (odd count) or all but the first
 /// (even count), which is an even permutation.
-fn alternating_generators(degree: usize, points: &[usize]) -> Vec<Perm> {
+pub(crate) fn alternating_generators(degree: usize, points: &[usize]) -> Vec<Perm> {
     let m = points.len();
     let long: Vec<usize> = if m % 2 == 1 {
         points.to_vec()
@@ -337,8 +393,13 @@ mod tests {
             for x in xs {
                 let x = p(x).extended(n);
                 let direct = g.normal_closure(std::slice::from_ref(&x)).unwrap();
-                let general =
-                    closure_under_conjugation(n, &gens, vec![x.clone()], Some(&g.order()));
+                let general = unlimited(closure_under_conjugation(
+                    n,
+                    &gens,
+                    vec![x.clone()],
+                    Some(&g.order()),
+                    &Limit::NONE,
+                ));
                 assert_eq!(direct.order(), general.order(), "{x} in {gens:?}");
                 assert!(general.contains_group(&direct) && direct.contains_group(&general));
             }

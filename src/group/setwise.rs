@@ -9,7 +9,11 @@
 //! the smaller of the two is searched. Without partition refinement (Leon 1991) the
 //! search can take exponential time for large sets in large groups.
 
-use super::backtrack::{check_chain_size, subgroup_search, PartialMap, StabilizesSet, WORK_LIMIT};
+use super::backtrack::{
+    check_chain_size, subgroup_search_bounded, BacktrackError, PartialMap, StabilizesSet,
+    WORK_LIMIT,
+};
+use super::limit::Limit;
 use super::{Chain, GroupError, PermGroup};
 
 impl PermGroup {
@@ -62,14 +66,19 @@ impl PermGroup {
         let chain = Chain::build(n, &self.generators, &prefix, Some(&order));
         let known = prefix.len();
         let property = StabilizesSet { member };
-        let (gens, k) = subgroup_search(
+        let (gens, k) = subgroup_search_bounded(
             &chain,
             &property,
             known,
             &PartialMap::new(n),
             Some(WORK_LIMIT),
             "the setwise stabilizer",
-        )?;
+            &Limit::NONE,
+        )
+        .map_err(|e| match e {
+            BacktrackError::TooLarge(e) => e,
+            BacktrackError::Interrupted(_) => unreachable!("no limit was set"),
+        })?;
         Ok(PermGroup::with_known_order(n, gens, &k))
     }
 }

@@ -38,9 +38,11 @@
 //!
 //! Every factor printed is one of these checked facts, and the product of the
 //! factors' orders is compared with `|G|`: a description whose order differs is
-//! replaced by [`Structure::NotDescribed`]. A primitive group that is none of the
-//! above is printed as what is known of it ("a primitive group of degree 6 and order
-//! 60"), never by a guessed name.
+//! replaced by [`Structure::NotDescribed`]. Any other primitive group is named by its
+//! composition series ([`super::composition`]) when that proves a name: a simple group
+//! by its proved name (`M12`, `PSL(2,7)`), and `S_n` in any primitive action (`S20` on
+//! the 1140 3-subsets of 20 points); else it is printed as what is known of it ("a
+//! primitive group of degree 6 and order 60"), never by a guessed name.
 //!
 //! ```
 //! use permlab::Puzzle;
@@ -51,7 +53,9 @@
 //! assert_eq!(s.order(), g.order());
 //! ```
 
+use super::composition::SeriesError;
 use super::giant::{insert, reduce};
+use super::limit::{unlimited, Interrupted, Limit};
 use super::schreier_sims::SEED;
 use super::{Chain, PermGroup};
 use crate::perm::Perm;
@@ -226,14 +230,18 @@ impl PermGroup {
     /// assert_eq!(c6.structure_description().to_string(), "C6");
     /// ```
     pub fn structure_description(&self) -> Structure {
-        let s = describe(self);
-        if s.order() == self.order() {
+        unlimited(self.structure_description_within(&Limit::NONE))
+    }
+
+    /// [`PermGroup::structure_description`] within `limit`.
+    pub fn structure_description_within(&self, limit: &Limit) -> Result<Structure, Interrupted> {
+        let order = self.order_within(limit)?;
+        let s = describe(self, limit)?;
+        Ok(if s.order() == order {
             s
         } else {
-            Structure::NotDescribed {
-                order: self.order(),
-            }
-        }
+            Structure::NotDescribed { order }
+        })
     }
 }
 
@@ -244,37 +252,39 @@ fn restrict(g: &PermGroup, points: &[usize]) -> PermGroup {
         .expect("a union of orbits is invariant")
 }
 
-fn describe(g: &PermGroup) -> Structure {
-    let order = g.order();
+fn describe(g: &PermGroup, limit: &Limit) -> Result<Structure, Interrupted> {
+    limit.check()?;
+    let order = g.order_within(limit)?;
     if order.is_one() {
-        return Structure::Trivial;
+        return Ok(Structure::Trivial);
     }
     if g.is_abelian() {
-        return abelian(g);
+        return abelian(g, limit);
     }
     let orbits: Vec<Vec<usize>> = g.orbits().into_iter().filter(|o| o.len() > 1).collect();
-    let kept = faithful_orbits(g, &orbits, &order);
+    let kept = faithful_orbits(g, &orbits, &order, limit)?;
     if kept.len() == 1 && orbits.len() > 1 {
         // G is isomorphic to its restriction to one orbit (fewer moved points)
-        return describe(&restrict(g, &kept[0]));
+        return describe(&restrict(g, &kept[0]), limit);
     }
     let m = kept.iter().map(Vec::len).sum::<usize>();
     if kept.len() == 1 {
         if g.is_symmetric() {
-            return Structure::named(format!("S{m}"), order);
+            return Ok(Structure::named(format!("S{m}"), order));
         }
         if g.is_alternating() {
-            return Structure::named(format!("A{m}"), order);
+            return Ok(Structure::named(format!("A{m}"), order));
         }
         if let Some(d) = dihedral(g) {
-            return d;
+            return Ok(d);
         }
     } else {
         let parts: Vec<PermGroup> = kept.iter().map(|o| restrict(g, o)).collect();
-        if parts.iter().map(PermGroup::order).product::<BigUint>() == order {
-            return Structure::direct(parts.iter().map(describe).collect());
+        if product_order(&parts, limit)? == order {
+            return Ok(Structure::direct(describe_all(&parts, limit)?));
         }
     }
+    limit.check()?;
     // each kept orbit: the blocks of its first minimal block system, or single points
     let systems = g.minimal_block_systems();
     let blocks: Vec<Vec<Vec<usize>>> = kept
@@ -288,22 +298,26 @@ fn describe(g: &PermGroup) -> Structure {
         })
         .collect();
     if kept.len() == 1 && blocks[0][0].len() == 1 {
-        return Structure::Unnamed {
+        if let Some(name) = primitive_name(g, m, limit)? {
+            return Ok(Structure::named(name, order));
+        }
+        return Ok(Structure::Unnamed {
             description: format!("a primitive group of degree {m} and order {order}"),
             order,
-        };
+        });
     }
     let Ok(action) = g.action_on_blocks(&blocks.concat()) else {
-        return Structure::NotDescribed { order };
+        return Ok(Structure::NotDescribed { order });
     };
     let sizes: Vec<usize> = blocks.iter().map(Vec::len).collect();
-    let top = describe_top(&action.image, &sizes);
+    let top = describe_top(&action.image, &sizes, limit)?;
     let k = &action.kernel;
-    if k.order().is_one() {
-        return top;
+    if k.order_within(limit)?.is_one() {
+        return Ok(top);
     }
-    let normal = describe_kernel(k, &kept);
-    if complement(g, k, &blocks).is_some() {
+    let normal = describe_kernel(k, &kept, limit)?;
+    limit.check()?;
+    Ok(if complement(g, k, &blocks).is_some() {
         Structure::Split {
             normal: Box::new(normal),
             complement: Box::new(top),
@@ -313,21 +327,65 @@ fn describe(g: &PermGroup) -> Structure {
             normal: Box::new(normal),
             quotient: Box::new(top),
         }
+    })
+}
+
+/// The name of a primitive group on `m > 2` points from its composition series
+/// (module docs, step 2): its one factor when it is simple (`M12`, `PSL(2,7)`); `S_n`
+/// when the factors are `C2` above `A_n` (`n ≥ 5`, `n ≠ 6`). The latter is a proof:
+/// the centralizer `C` of the normal subgroup `A ≅ A_n` is normal, so trivial or
+/// transitive, and `C ∩ A = Z(A) = 1` gives `|C| ≤ |G : A| = 2 < m`; so `C = 1`, `G`
+/// embeds in `Aut(A_n) = S_n` and has its order. `None` when neither applies or the
+/// series is not computed by [`PermGroup::composition_series_within`].
+fn primitive_name(g: &PermGroup, m: usize, limit: &Limit) -> Result<Option<String>, Interrupted> {
+    let series = match g.composition_series_within(limit) {
+        Ok(s) => s,
+        Err(SeriesError::Interrupted(i)) => return Err(i),
+        Err(SeriesError::Unsupported(_)) => return Ok(None),
+    };
+    let names = series.factor_names();
+    Ok(match names.as_slice() {
+        [simple] if m > 2 => Some(simple.clone()),
+        [top, alt] if m > 2 && top == "C2" => alt
+            .strip_prefix('A')
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|&n| n >= 5 && n != 6)
+            .map(|n| format!("S{n}")),
+        _ => None,
+    })
+}
+
+/// The product of the orders of `parts`.
+fn product_order(parts: &[PermGroup], limit: &Limit) -> Result<BigUint, Interrupted> {
+    let mut o = BigUint::one();
+    for p in parts {
+        o *= p.order_within(limit)?;
     }
+    Ok(o)
+}
+
+/// The descriptions of `parts`, in order.
+fn describe_all(parts: &[PermGroup], limit: &Limit) -> Result<Vec<Structure>, Interrupted> {
+    parts.iter().map(|p| describe(p, limit)).collect()
 }
 
 /// Orbits (in the order given) on whose union `G` acts faithfully: an orbit is kept
 /// when it makes the restriction's order grow, until it reaches `|G|`.
-fn faithful_orbits(g: &PermGroup, orbits: &[Vec<usize>], order: &BigUint) -> Vec<Vec<usize>> {
+fn faithful_orbits(
+    g: &PermGroup,
+    orbits: &[Vec<usize>],
+    order: &BigUint,
+    limit: &Limit,
+) -> Result<Vec<Vec<usize>>, Interrupted> {
     if orbits.len() <= 1 {
-        return orbits.to_vec();
+        return Ok(orbits.to_vec());
     }
     let mut kept: Vec<Vec<usize>> = Vec::new();
     let mut reached = BigUint::one();
     for o in orbits {
         let mut points = kept.concat();
         points.extend(o);
-        let r = restrict(g, &points).order();
+        let r = restrict(g, &points).order_within(limit)?;
         if r > reached {
             kept.push(o.clone());
             reached = r;
@@ -336,13 +394,13 @@ fn faithful_orbits(g: &PermGroup, orbits: &[Vec<usize>], order: &BigUint) -> Vec
             break;
         }
     }
-    kept
+    Ok(kept)
 }
 
 /// An abelian group by its invariants (module docs, step 1): `C_n` when cyclic,
 /// else the product of its cyclic factors of prime-power order.
-fn abelian(g: &PermGroup) -> Structure {
-    let order = g.order();
+fn abelian(g: &PermGroup, limit: &Limit) -> Result<Structure, Interrupted> {
+    let order = g.order_within(limit)?;
     let n = g.degree();
     let mut factors: Vec<(u64, u32, usize)> = Vec::new(); // (p, e, count) of C_{p^e}
     let mut cyclic = true;
@@ -355,14 +413,14 @@ fn abelian(g: &PermGroup) -> Structure {
                 m /= p;
             }
             let Some(m) = m.to_i64() else {
-                return Structure::NotDescribed { order };
+                return Ok(Structure::NotDescribed { order });
             };
             gens.push(x.pow(m));
         }
         // |P^{p^i}| for i = 0, 1, … until trivial
         let mut logs: Vec<u32> = Vec::new();
         loop {
-            let o = PermGroup::new(n, gens.clone()).order();
+            let o = PermGroup::new(n, gens.clone()).order_within(limit)?;
             let mut e = 0;
             let mut r = o.clone();
             while !r.is_one() {
@@ -389,9 +447,9 @@ fn abelian(g: &PermGroup) -> Structure {
         }
     }
     if cyclic {
-        return Structure::named(format!("C{order}"), order);
+        return Ok(Structure::named(format!("C{order}"), order));
     }
-    Structure::direct(
+    Ok(Structure::direct(
         factors
             .into_iter()
             .map(|(p, e, c)| {
@@ -404,7 +462,7 @@ fn abelian(g: &PermGroup) -> Structure {
                 Structure::named(name, q.pow(c as u32))
             })
             .collect(),
-    )
+    ))
 }
 
 /// Generators and random elements of `g`, the candidates searched for elements of a
@@ -436,19 +494,23 @@ fn dihedral(g: &PermGroup) -> Option<Structure> {
 
 /// The kernel `K` of the action on blocks: a direct product over the kept orbits when
 /// its restrictions' orders multiply to `|K|`, else described whole.
-fn describe_kernel(k: &PermGroup, kept: &[Vec<usize>]) -> Structure {
+fn describe_kernel(
+    k: &PermGroup,
+    kept: &[Vec<usize>],
+    limit: &Limit,
+) -> Result<Structure, Interrupted> {
     let parts: Vec<PermGroup> = kept.iter().map(|o| restrict(k, o)).collect();
-    if parts.iter().map(PermGroup::order).product::<BigUint>() == k.order() {
-        Structure::direct(parts.iter().map(describe).collect())
+    if product_order(&parts, limit)? == k.order_within(limit)? {
+        Ok(Structure::direct(describe_all(&parts, limit)?))
     } else {
-        describe(k)
+        describe(k, limit)
     }
 }
 
 /// The even part `H ∩ Alt` of a group with an odd generator `t`, generated by the
 /// Schreier generators for the cosets `{1, t}`: `g`, `t g t^{-1}` for even `g` and
 /// `g t^{-1}`, `t g` for odd `g` (Schreier's lemma; Seress §4.2).
-fn even_part(h: &PermGroup) -> PermGroup {
+pub(crate) fn even_part(h: &PermGroup) -> PermGroup {
     let Some(t) = h.generators().iter().find(|x| !x.is_even()) else {
         return h.clone();
     };
@@ -481,10 +543,10 @@ fn has_odd_involution(h: &PermGroup) -> bool {
 
 /// The image `Q` of the action on blocks, whose orbits are the consecutive ranges of
 /// lengths `sizes` (module docs, step 4).
-fn describe_top(q: &PermGroup, sizes: &[usize]) -> Structure {
-    let qo = q.order();
+fn describe_top(q: &PermGroup, sizes: &[usize], limit: &Limit) -> Result<Structure, Interrupted> {
+    let qo = q.order_within(limit)?;
     if sizes.len() == 1 {
-        return describe(q);
+        return describe(q, limit);
     }
     let mut ranges: Vec<Vec<usize>> = Vec::new();
     let mut part_of = vec![usize::MAX; q.degree()];
@@ -495,20 +557,21 @@ fn describe_top(q: &PermGroup, sizes: &[usize]) -> Structure {
         start += s;
     }
     let parts: Vec<PermGroup> = ranges.iter().map(|r| restrict(q, r)).collect();
-    let product = parts.iter().map(PermGroup::order).product::<BigUint>();
+    let product = product_order(&parts, limit)?;
+    let described = describe_all(&parts, limit)?;
     if product == qo {
-        return Structure::direct(parts.iter().map(describe).collect());
+        return Ok(Structure::direct(described));
     }
     let subdirect = || Structure::Unnamed {
         description: format!(
             "a subgroup of index {} in {}",
             &product / &qo,
-            Structure::direct(parts.iter().map(describe).collect())
+            Structure::direct(described.clone())
         ),
         order: qo.clone(),
     };
     if sizes.len() > 64 {
-        return subdirect();
+        return Ok(subdirect());
     }
     // the span of the generators' parity vectors (bit i: odd on orbit i)
     let mut basis: Vec<u64> = Vec::new();
@@ -519,9 +582,9 @@ fn describe_top(q: &PermGroup, sizes: &[usize]) -> Structure {
         );
     }
     let evens: Vec<PermGroup> = parts.iter().map(even_part).collect();
-    let even_order = evens.iter().map(PermGroup::order).product::<BigUint>();
+    let even_order = product_order(&evens, limit)?;
     if even_order << basis.len() != qo {
-        return subdirect();
+        return Ok(subdirect());
     }
     // Q = {x ∈ ∏ Q_i : parity(x) ∈ span}; an orbit whose unit vector is in the span
     // is a direct factor, and the span is e_i's ⊕ W with W supported on the others
@@ -537,14 +600,13 @@ fn describe_top(q: &PermGroup, sizes: &[usize]) -> Structure {
     }
     let mut factors: Vec<Structure> = (0..sizes.len())
         .filter(|&i| free[i])
-        .map(|i| describe(&parts[i]))
+        .map(|i| described[i].clone())
         .collect();
-    let rest = Structure::direct(
-        (0..sizes.len())
-            .filter(|&i| !free[i])
-            .map(|i| describe(&evens[i]))
-            .collect(),
-    );
+    let mut rest = Vec::new();
+    for i in (0..sizes.len()).filter(|&i| !free[i]) {
+        rest.push(describe(&evens[i], limit)?);
+    }
+    let rest = Structure::direct(rest);
     if w.is_empty() {
         factors.push(rest);
     } else {
@@ -570,7 +632,7 @@ fn describe_top(q: &PermGroup, sizes: &[usize]) -> Structure {
             }
         });
     }
-    Structure::direct(factors)
+    Ok(Structure::direct(factors))
 }
 
 /// Generators of a complement of the kernel `k` of the action on `blocks`, found by

@@ -1,6 +1,11 @@
 //! The summary of a group that `permlab group` prints and a notebook displays: one
 //! home for its facts and their sentences.
 //!
+//! The cheap facts (order, orbits, parity, Sym/Alt, base) are always computed; each
+//! expensive one (structure, derived series, centre, primitivity, solvability,
+//! composition series) within its own time bound ([`FactValue::NotWithinLimit`] when
+//! it did not finish), so a summary of a large group answers at once.
+//!
 //! ```
 //! use permlab::Puzzle;
 //! let p = Puzzle::builtin("turnstyle:12").unwrap();
@@ -11,8 +16,63 @@
 //! assert_eq!(rows[2].1, "= 2^10 · 3^5 · 5^2 · 7 · 11");
 //! ```
 
+use super::composition::SeriesError;
+use super::limit::{Interrupted, Limit};
 use super::PermGroup;
 use num_bigint::BigUint;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// The time each expensive fact of [`PermGroup::summary`] may take.
+pub const DEFAULT_FACT_TIME: Duration = Duration::from_secs(1);
+
+/// An expensive fact of a summary: its value, or why it is missing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FactValue<T> {
+    /// Computed.
+    Known(T),
+    /// Not finished within its time bound.
+    NotWithinLimit,
+    /// No method applies (the reason).
+    Unsupported(String),
+}
+
+impl<T> FactValue<T> {
+    /// The value, when computed.
+    pub fn known(&self) -> Option<&T> {
+        match self {
+            FactValue::Known(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The fact's text: `show` of the value, or why it is missing.
+    pub fn text(&self, show: impl Fn(&T) -> String) -> String {
+        match self {
+            FactValue::Known(v) => show(v),
+            FactValue::NotWithinLimit => "not computed within the limit".into(),
+            FactValue::Unsupported(why) => format!("not computed: {why}"),
+        }
+    }
+}
+
+impl<T> From<Result<T, Interrupted>> for FactValue<T> {
+    fn from(r: Result<T, Interrupted>) -> FactValue<T> {
+        match r {
+            Ok(v) => FactValue::Known(v),
+            Err(Interrupted) => FactValue::NotWithinLimit,
+        }
+    }
+}
+
+/// A composition series as the summary shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeriesSummary {
+    /// The orders of the terms, `|G|` first, `1` last.
+    pub orders: Vec<BigUint>,
+    /// The factors' names, top first.
+    pub factors: Vec<String>,
+}
 
 /// The facts of a group's summary, computed once.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +87,8 @@ pub struct GroupSummary {
     pub orbit_lengths: Vec<usize>,
     /// The number of moved points.
     pub moved_points: usize,
+    /// Whether `G` is transitive on `0..degree`.
+    pub is_transitive: bool,
     /// Whether every generator is an even permutation.
     pub all_generators_even: bool,
     /// Whether `G` is the symmetric group on its moved points (true for the trivial
@@ -43,25 +105,81 @@ pub struct GroupSummary {
     /// rather than by a verified Schreier–Sims chain.
     pub giant_proof: bool,
     /// The structure description ([`PermGroup::structure_description`]), as text.
-    pub structure: String,
+    pub structure: FactValue<String>,
+    /// The orders of the derived series' terms.
+    pub derived_orders: FactValue<Vec<BigUint>>,
+    /// The order of the centre.
+    pub center_order: FactValue<BigUint>,
+    /// Whether `G` is primitive on `0..degree`.
+    pub is_primitive: FactValue<bool>,
+    /// Whether `G` is solvable.
+    pub is_solvable: FactValue<bool>,
+    /// A composition series ([`PermGroup::composition_series`]).
+    pub composition: FactValue<SeriesSummary>,
 }
 
 impl PermGroup {
-    /// The group's summary (see [`GroupSummary::rows`] for its text).
+    /// The group's summary (see [`GroupSummary::rows`] for its text), each expensive
+    /// fact within [`DEFAULT_FACT_TIME`].
     pub fn summary(&self) -> GroupSummary {
+        self.summary_within(Some(DEFAULT_FACT_TIME), None)
+    }
+
+    /// The group's summary with every fact computed, however long it takes.
+    pub fn summary_all(&self) -> GroupSummary {
+        self.summary_within(None, None)
+    }
+
+    /// The group's summary, each expensive fact within `per_fact` (none: no bound)
+    /// and until `stop` is set.
+    pub fn summary_within(
+        &self,
+        per_fact: Option<Duration>,
+        stop: Option<&AtomicBool>,
+    ) -> GroupSummary {
+        let limit = || {
+            let l = match per_fact {
+                Some(t) => Limit::within(t),
+                None => Limit::NONE,
+            };
+            match stop {
+                Some(flag) => l.with_stop(flag),
+                None => l,
+            }
+        };
+        let composition = match self.composition_series_within(&limit()) {
+            Ok(s) => FactValue::Known(SeriesSummary {
+                orders: s.orders(),
+                factors: s.factor_names(),
+            }),
+            Err(SeriesError::Interrupted(_)) => FactValue::NotWithinLimit,
+            Err(SeriesError::Unsupported(why)) => FactValue::Unsupported(why),
+        };
         GroupSummary {
             degree: self.degree(),
             order: self.order(),
             order_factorization: self.order_factorization(),
             orbit_lengths: self.orbit_lengths(),
             moved_points: self.moved_points().len(),
+            is_transitive: self.is_transitive(),
             all_generators_even: self.all_generators_even(),
             is_symmetric: self.is_symmetric(),
             is_alternating: self.is_alternating(),
             generator_orders: self.generator_orders(),
             base_length: self.base_length(),
             giant_proof: self.giants().is_some(),
-            structure: self.structure_description().to_string(),
+            structure: self
+                .structure_description_within(&limit())
+                .map(|s| s.to_string())
+                .into(),
+            derived_orders: self
+                .derived_series_within(&limit())
+                .map(|d| d.iter().map(PermGroup::order).collect())
+                .into(),
+            center_order: self.center_within(&limit()).map(|z| z.order()).into(),
+            is_primitive: self.is_primitive_within(&limit()).into(),
+            is_solvable: self.is_solvable_within(&limit()).into(),
+            composition,
         }
     }
 }
@@ -102,9 +220,9 @@ impl GroupSummary {
 
     /// The summary as (field, value) rows, in the order `permlab group` prints them:
     /// degree, order, its factorization (field `""`), orbits, parity, type, structure
-    /// description, generator
-    /// orders (named by `generator_names`), base length and the method that proved the
-    /// order.
+    /// description, composition factors, derived series, centre, primitivity,
+    /// solvability, generator orders (named by `generator_names`), base length and the
+    /// method that proved the order.
     pub fn rows(&self, generator_names: &[String]) -> Vec<(String, String)> {
         let row = |k: &str, v: String| (k.to_string(), v);
         let orders: Vec<String> = generator_names
@@ -133,7 +251,29 @@ impl GroupSummary {
                 },
             ),
             row("type", self.kind_text()),
-            row("structure", self.structure.clone()),
+            row("structure", self.structure.text(String::clone)),
+            row(
+                "composition",
+                self.composition.text(|c| {
+                    if c.factors.is_empty() {
+                        "trivial group (no factors)".into()
+                    } else {
+                        format!("factors {}", c.factors.join(", "))
+                    }
+                }),
+            ),
+            row(
+                "derived series",
+                self.derived_orders.text(|d| {
+                    d.iter()
+                        .map(BigUint::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" > ")
+                }),
+            ),
+            row("centre", self.center_order.text(|o| format!("order {o}"))),
+            row("primitive", self.is_primitive.text(|&b| yes_no(b).into())),
+            row("solvable", self.is_solvable.text(|&b| yes_no(b).into())),
             row("generator orders", orders.join(" ")),
             row("base length", self.base_length.to_string()),
             row(
@@ -145,6 +285,26 @@ impl GroupSummary {
                 },
             ),
         ]
+    }
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+impl GroupSummary {
+    /// Whether some expensive fact was stopped by its time bound.
+    pub fn has_unfinished_facts(&self) -> bool {
+        self.structure == FactValue::NotWithinLimit
+            || self.derived_orders == FactValue::NotWithinLimit
+            || self.center_order == FactValue::NotWithinLimit
+            || self.is_primitive == FactValue::NotWithinLimit
+            || self.is_solvable == FactValue::NotWithinLimit
+            || self.composition == FactValue::NotWithinLimit
     }
 }
 

@@ -63,8 +63,10 @@ fn sign_text(p: &Perm) -> (Vec<usize>, usize, bool) {
     (lens, even, even % 2 == 0)
 }
 
-/// The spans of a fact, from its data only.
-pub(crate) fn fact_spans(f: &Fact) -> Vec<Span> {
+/// The spans of a fact, from its data only; `certificate` names the certificate file
+/// written beside the proof, if any (a long word is in it, or the reader is told how
+/// to write one).
+pub(crate) fn fact_spans(f: &Fact, certificate: Option<&str>) -> Vec<Span> {
     match f {
         Fact::SignRule => vec![
             t("The sign of a permutation is "),
@@ -202,21 +204,28 @@ pub(crate) fn fact_spans(f: &Fact) -> Vec<Span> {
             } else {
                 String::new()
             };
-            let mut v = if *letters <= super::HAND_LETTERS {
+            let long = *letters > super::HAND_LETTERS;
+            let mut v = if !long {
                 vec![t("The word "), c(word.clone())]
+            } else if let Some(file) = certificate {
+                vec![
+                    t(format!("A word of {letters} letters (written in the certificate ")),
+                    c(file.to_string()),
+                    t(")"),
+                ]
             } else {
                 vec![t(format!(
-                    "A word of {letters} letters (written in the certificate)"
+                    "A word of {letters} letters (not shown; add --certificate FILE to write it)"
                 ))]
             };
             v.push(t(format!(" ({found}) evaluates to ")));
             v.push(c(perm.to_string()));
             v.push(t(what));
-            if *letters > super::HAND_LETTERS {
-                v.push(t("; this rests on computation: see the certificate."));
-            } else {
-                v.push(t("."));
-            }
+            v.push(t(match (long, certificate) {
+                (false, _) => ".",
+                (true, Some(_)) => "; this rests on computation: see the certificate.",
+                (true, None) => "; this rests on computation.",
+            }));
             v
         }
         Fact::Cites(th) => vec![t(match th {
@@ -553,8 +562,19 @@ impl Basis {
 }
 
 impl Proof {
-    /// The argument in the given format.
+    /// The argument in the given format, as shown when no certificate is written (a
+    /// long word is not shown; the text says how to write a certificate holding it).
     pub fn render(&self, f: Format) -> String {
+        self.render_for(f, None)
+    }
+
+    /// The argument in the given format, shown beside the certificate written to
+    /// `file` (which holds the long words the text does not show).
+    pub fn render_with_certificate(&self, f: Format, file: &str) -> String {
+        self.render_for(f, Some(file))
+    }
+
+    fn render_for(&self, f: Format, certificate: Option<&str>) -> String {
         let verdict = if self.holds { "TRUE" } else { "FALSE" };
         let mut out = String::new();
         match f {
@@ -568,7 +588,7 @@ impl Proof {
                         "  {}. ({}) {}\n",
                         i + 1,
                         st.basis.label(),
-                        render_spans(&st.spans(), f)
+                        render_spans(&st.spans_with(certificate), f)
                     ));
                 }
                 out.push_str(&format!(
@@ -586,7 +606,7 @@ impl Proof {
                         "{}. *({})* {}\n",
                         i + 1,
                         st.basis.label(),
-                        render_spans(&st.spans(), f)
+                        render_spans(&st.spans_with(certificate), f)
                     ));
                 }
                 out.push_str(&format!(
@@ -603,7 +623,7 @@ impl Proof {
                     out.push_str(&format!(
                         "  \\item \\emph{{({})}} {}\n",
                         st.basis.label(),
-                        render_spans(&st.spans(), f)
+                        render_spans(&st.spans_with(certificate), f)
                     ));
                 }
                 out.push_str(&format!(

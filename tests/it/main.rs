@@ -49,6 +49,7 @@ mod proofs_latex;
 mod reproduce;
 mod search;
 mod seeds_core;
+mod series;
 mod shortwords;
 mod structure;
 mod structure_description;

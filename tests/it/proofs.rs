@@ -369,9 +369,72 @@ fn long_words_are_not_by_hand() {
         .expect("a word");
     assert!(letters > HAND_LETTERS);
     assert_eq!(basis, Basis::Computation);
-    assert!(proof
-        .render(Format::Text)
-        .contains("rests on computation: see the certificate"));
+    // the text names a certificate only when one is written
+    let alone = proof.render(Format::Text);
+    assert!(
+        alone.contains("add --certificate FILE to write it"),
+        "{alone}"
+    );
+    assert!(!alone.contains("see the certificate"), "{alone}");
+    assert!(!alone.contains("written in the certificate"), "{alone}");
+    let beside = proof.render_with_certificate(Format::Text, "c.json");
+    assert!(
+        beside.contains("written in the certificate c.json"),
+        "{beside}"
+    );
+    assert!(beside.contains("rests on computation: see the certificate"));
+    assert!(!beside.contains("add --certificate"));
+}
+
+/// Every proof-producing command, run with and without `--certificate`: without, no
+/// sentence mentions a written certificate; with, the file exists, `verify` reaches
+/// the same verdict, and a sentence about it names it.
+#[test]
+fn sentences_name_a_certificate_only_when_one_is_written() {
+    use rand::{rngs::StdRng, SeedableRng};
+    let p = puzzle("cube3");
+    let x = p.group().random_element(&mut StdRng::seed_from_u64(12));
+    let cycles = x.to_string();
+    let labels: Vec<String> = x.to_state().iter().map(|l| (l + 1).to_string()).collect();
+    let state = labels.join(",");
+    let dir = std::env::temp_dir().join(format!("permlab-sentences-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["contains", "cube3", "--cycles", &cycles],
+        vec!["claim", "cube3", "--reachable", &state],
+        vec!["claim", "cube3", "--order", "43252003274489856000"],
+        vec!["claim", "cube3", "--even"],
+        vec!["claim", "turnstyle:12", "--symmetric"],
+        vec!["claim", "turnstyle:12", "--alternating"],
+    ];
+    for (i, args) in commands.iter().enumerate() {
+        let (_, alone, _) = crate::common::permlab(args);
+        assert!(!alone.is_empty(), "{args:?}");
+        assert!(!alone.contains("see the certificate"), "{args:?}: {alone}");
+        assert!(
+            !alone.contains("written in the certificate"),
+            "{args:?}: {alone}"
+        );
+        let file = dir.join(format!("c{i}.json"));
+        let name = file.display().to_string();
+        let mut with = args.clone();
+        with.extend(["--certificate", &name]);
+        let (holds, beside, err) = crate::common::permlab(&with);
+        assert!(file.exists(), "{args:?}: {err}");
+        let (code, _, _) = crate::common::permlab(&["verify", &name]);
+        assert_eq!(code, holds, "{args:?}: verify");
+        assert!(!beside.contains("add --certificate"), "{args:?}: {beside}");
+        if beside.contains("written in the certificate") {
+            assert!(beside.contains(&format!("written in the certificate {name}")));
+        }
+    }
+    // the first two carry the long word: named with the file, or how to write it
+    let (_, alone, _) = crate::common::permlab(&commands[0]);
+    assert!(
+        alone.contains("add --certificate FILE to write it"),
+        "{alone}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// LaTeX that is valid by construction: ASCII only, braces balanced (escaped ones

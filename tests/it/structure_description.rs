@@ -73,11 +73,12 @@ fn puzzle_groups() {
     assert_eq!(describe("cube2"), "C3^7 ⋊ S8");
     // GAP 4.12's StructureDescription of the same group: "(C3 x C3 x C3 x C3 x C3 x C3) : S7"
     assert_eq!(describe("tests/data/cube2_ruf.gens"), "C3^6 ⋊ S7");
-    // ⟨R,U⟩: the corners move as PGL(2,5) on 6 points, whose even part PSL(2,5) is
-    // printed by what is checked, with the edge parity linked to the corner parity
+    // ⟨R,U⟩: the corners move as PGL(2,5) on 6 points, whose even part PSL(2,5) ≅ A5
+    // is named by its proved composition factor, with the edge parity linked to the
+    // corner parity
     assert_eq!(
         describe("tests/data/cube3_ru.gens"),
-        "C3^5 ⋊ (((a primitive group of degree 6 and order 60) × A7) ⋊ C2)"
+        "C3^5 ⋊ ((A5 × A7) ⋊ C2)"
     );
     // the Megaminx turns are even: corners and edges are independent
     assert_eq!(
@@ -86,10 +87,22 @@ fn puzzle_groups() {
     );
     assert_eq!(describe("board:4x4:3"), "(A8 × A8) ⋊ C2");
     assert_eq!(describe("board:4x5:4"), "A20");
-    assert_eq!(
-        describe("tests/data/m12.gens"),
-        "a primitive group of degree 12 and order 95040"
-    );
+}
+
+/// Primitive groups named through their composition series (GAP 4.12's
+/// StructureDescription: "M12", "PSL(3,2)", "S20", "M23"; permlab writes PSL(3,2) as
+/// PSL(2,7)).
+#[test]
+fn primitive_groups_by_their_proved_names() {
+    assert_eq!(describe("tests/data/m12.gens"), "M12");
+    assert_eq!(describe("tests/data/psl2_7.gens"), "PSL(2,7)");
+    // PSL(2,7) on the 8 points of the projective line over GF(7): x+1 and -1/x
+    let on_line = g(8, &["(1,2,3,4,5,6,7)", "(1,8)(2,7)(3,4)(5,6)"]);
+    assert_eq!(on_line.order(), 168u32.into());
+    assert_eq!(on_line.structure_description().to_string(), "PSL(2,7)");
+    assert_eq!(describe("tests/data/s20_on_3sets.gens"), "S20");
+    assert_eq!(describe("tests/data/m23_on_3sets.gens"), "M23");
+    assert_eq!(describe("tests/data/psl2_61.gens"), "PSL(2,61)");
 }
 
 #[test]
