@@ -19,6 +19,7 @@
 use super::backtrack::{subgroup_search, Added, PartialMap, Property};
 use super::limit::{unlimited, Interrupted, Limit};
 use super::{GroupError, PermGroup};
+use crate::perm::Perm;
 
 /// The elements normalizing a group `H` (see the module docs).
 struct Normalizes<'a> {
@@ -70,6 +71,11 @@ impl PermGroup {
     ) -> Result<PermGroup, Interrupted> {
         let n = self.degree;
         let h = PermGroup::new(n, h.generators().iter().map(|x| x.extended(n)).collect());
+        if let [x] = h.generators() {
+            if let Some(nc) = self.normalizer_of_cyclic(x, limit)? {
+                return Ok(nc);
+            }
+        }
         let orbits = super::compute_orbits(n, h.generators());
         let mut orbit_of = vec![0; n];
         for (i, o) in orbits.iter().enumerate() {
@@ -98,6 +104,53 @@ impl PermGroup {
         let levels = chain.levels().len();
         let (gens, k) = subgroup_search(chain, &property, levels, &start, limit)?;
         Ok(PermGroup::with_known_order(n, gens, &k))
+    }
+}
+
+/// Cyclic subgroups of order at most this have their normalizer computed from the
+/// centralizer ([`PermGroup::normalizer_within`]).
+const CYCLIC_ORDER_LIMIT: u64 = 10_000;
+
+impl PermGroup {
+    /// `N_G(⟨x⟩)` for `x ∈ G` of order `m ≤` [`CYCLIC_ORDER_LIMIT`]: an element
+    /// normalizes `⟨x⟩` exactly when it conjugates `x` to a generator `x^k` (`k` prime
+    /// to `m`), and those conjugating `x` to `x^k` form a coset `C_G(x) c_k`; so
+    /// `N_G(⟨x⟩) = ⟨C_G(x), c_k⟩` over the `k` for which `x^k` is conjugate to `x`
+    /// (each found by [`PermGroup::conjugating_element`] and checked). `None` when `x`
+    /// is not in `G` or its order is larger.
+    fn normalizer_of_cyclic(
+        &self,
+        x: &Perm,
+        limit: &Limit,
+    ) -> Result<Option<PermGroup>, Interrupted> {
+        let Some(m) = u64::try_from(&x.order())
+            .ok()
+            .filter(|&m| m <= CYCLIC_ORDER_LIMIT)
+        else {
+            return Ok(None);
+        };
+        if !self.contains_within(x, limit)? {
+            return Ok(None);
+        }
+        let Ok(c) = self.centralizer(x) else {
+            return Ok(None);
+        };
+        let mut gens = c.generators().to_vec();
+        let mut order = c.order();
+        for k in 2..m {
+            limit.check()?;
+            if num_integer::gcd(k, m) != 1 {
+                continue;
+            }
+            let y = x.pow(k as i64);
+            if let Ok(Some(ck)) = self.conjugating_element(x, &y) {
+                if x.conjugate(&ck) == y {
+                    gens.push(ck);
+                    order += c.order();
+                }
+            }
+        }
+        Ok(Some(PermGroup::with_known_order(self.degree, gens, &order)))
     }
 }
 
