@@ -10,8 +10,11 @@
 //! let g = Puzzle::builtin("cube3").unwrap().group();
 //! // with no time at all, an expensive fact is not computed…
 //! assert_eq!(g.derived_series_within(&Limit::within(Duration::ZERO)).err(), Some(Interrupted));
-//! // …and without a limit it is
-//! assert_eq!(g.derived_series_within(&Limit::NONE).unwrap().len(), 3);
+//! // …and without a limit it is: G > G' = G'' (the cube group's commutator
+//! // subgroup, of index 2, is perfect)
+//! let series = g.derived_series_within(&Limit::NONE).unwrap();
+//! assert_eq!(series.len(), 2);
+//! assert_eq!(series[0].order(), 2u32 * series[1].order());
 //! ```
 
 use std::sync::atomic::{AtomicBool, Ordering};
