@@ -26,7 +26,7 @@ pub type Matrix = Vec<Vec<u64>>;
 /// The largest kernel dimension of `θ` for which Norton's test is run.
 pub const MAX_KERNEL: usize = 3;
 
-/// Random algebra elements tried before [`minimal_submodule`] gives up.
+/// Random algebra elements tried before `minimal_submodule` gives up.
 pub const TRIES: usize = 64;
 
 /// A module: the prime, the dimension and the generators' matrices.
