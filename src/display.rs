@@ -37,7 +37,9 @@
 //! In a notebook, one `:dep permlab = { path = "…" }` line is enough: the crate
 //! re-exports `nalgebra`, `num_bigint`, `plotters` and (feature `ndarray`) `ndarray`.
 
-use crate::escape::{html_text, latex_breakable, latex_text};
+use crate::escape::html_text;
+#[cfg(feature = "evcxr")]
+use crate::escape::{latex_breakable, latex_text};
 use crate::figures::board::BoardFigure;
 use crate::figures::cube_net::CubeNetFigure;
 use crate::figures::matrix::MatrixFigure;
