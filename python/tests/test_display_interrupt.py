@@ -104,8 +104,13 @@ def test_ctrl_c_stops_a_search():
 
 def test_ctrl_c_interrupts_a_group_computation():
     # Schreier-Sims has no stop flag: the call returns at once, its worker is left to end
+    # (one structure of cube:9 takes about half a second: a hundred new groups, minutes)
     out, err, _ = run_and_interrupt(
-        CATCH.format(setup="g = permlab.Puzzle('cube:9').group()", call="g.structure()"), after=1.0
+        CATCH.format(
+            setup="",
+            call="[permlab.Puzzle('cube:9').group().structure() for _ in range(100)]",
+        ),
+        after=1.0,
     )
     assert out.splitlines()[-1] == "KeyboardInterrupt", (out, err)
 

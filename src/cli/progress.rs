@@ -82,7 +82,8 @@ static WATCHED: AtomicBool = AtomicBool::new(false);
 /// command. A signal that arrives while a file is being written
 /// ([`permlab::io::TempFile`]) removes the unfinished file and ends the process with
 /// exit code 130; so does a signal before the command watches the [`stop_flag`].
-/// Once it does, a signal raises the flag and the command ends cleanly.
+/// Once it does, a signal raises the flag and the command ends cleanly; one that has
+/// not ended [`STOP_GRACE`] later is ended then (exit code 130).
 pub fn install_signal_handler() {
     static ONCE: OnceLock<()> = OnceLock::new();
     ONCE.get_or_init(|| {
@@ -99,9 +100,21 @@ pub fn install_signal_handler() {
                 std::process::exit(130);
             }
             STOP.store(true, Ordering::SeqCst);
+            // a command that reaches no check of the flag within the grace period (a
+            // computation without a stop point) ends anyway, its unfinished files removed
+            std::thread::sleep(STOP_GRACE);
+            permlab::io::remove_pending();
+            super::output::errln!(
+                "permlab: interrupted (the command did not stop within {} s)",
+                STOP_GRACE.as_secs()
+            );
+            std::process::exit(130);
         });
     });
 }
+
+/// How long a command watching the stop flag has to end cleanly after a signal.
+const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The process-wide stop flag, raised by Ctrl-C, SIGTERM or SIGHUP once a command
 /// watches it (the first call): long commands check it between steps and end
