@@ -138,7 +138,8 @@ impl PermGroup {
             prefix.extend(seen.into_iter().filter(|&p| is_moved[p]));
         }
         if max_work.is_some() {
-            let base = prefix.len().max(self.base().len());
+            // levels below the group's own base length are trivial (empty), whatever the prefix
+            let base = self.base().len();
             check_chain_size(n, base, "the centralizer")?;
         }
         let order = self.order_within(limit)?;

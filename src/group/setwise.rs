@@ -57,11 +57,8 @@ impl PermGroup {
             }
         }
         let prefix: Vec<usize> = moved.iter().copied().filter(|&p| member[p]).collect();
-        check_chain_size(
-            n,
-            prefix.len().max(self.base().len()),
-            "the setwise stabilizer",
-        )?;
+        // the levels past the group's own base length are trivial, whatever the prefix
+        check_chain_size(n, self.base().len(), "the setwise stabilizer")?;
         let order = self.order();
         let chain = Chain::build(n, &self.generators, &prefix, Some(&order));
         let known = prefix.len();
