@@ -17,7 +17,7 @@ use std::process::ExitCode;
 pub enum GroupCommand {
     /// Facts about the group of a puzzle: order, orbits, parity, Sym/Alt, base length
     /// at once; structure, composition factors, derived series, centre, primitivity
-    /// and solvability each within --time-limit (JSON: null when not computed).
+    /// and solvability within --time-limit together (JSON: null when not computed).
     Group {
         /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
         /// generator words (`cube3[R2,U]`).
@@ -26,8 +26,9 @@ pub enum GroupCommand {
         /// Also describe the pointwise stabilizer of these points (1-based, e.g. 9-12).
         #[arg(long, value_name = "POINTS")]
         fix: Option<String>,
-        /// Seconds each expensive fact may take (structure, composition series,
-        /// derived series, centre, primitivity, solvability).
+        /// Seconds the expensive facts may take together (primitivity, centre,
+        /// derived series, solvability, composition series, structure, in this order;
+        /// each gets an equal share of the time left).
         #[arg(
             long,
             value_name = "SECONDS",
@@ -151,12 +152,12 @@ impl GroupCommand {
                 time_limit,
                 all,
             } => {
-                let per_fact = if all {
+                let budget = if all {
                     None
                 } else {
                     Some(seconds(time_limit, "--time-limit")?)
                 };
-                group_facts(puzzle, fix, per_fact, json)
+                group_facts(puzzle, fix, budget, json)
             }
             GroupCommand::Claim(a) => a.run(json),
             GroupCommand::Verify { file, max_steps } => verify(file, max_steps, json),
@@ -189,7 +190,7 @@ fn seconds(t: f64, flag: &str) -> Result<std::time::Duration, super::CliError> {
 fn group_facts(
     p: Puzzle,
     fix: Option<String>,
-    per_fact: Option<std::time::Duration>,
+    budget: Option<std::time::Duration>,
     json: bool,
 ) -> CliResult {
     let fixed = match &fix {
@@ -213,7 +214,7 @@ fn group_facts(
             h.moved_points().len(),
         )
     });
-    let summary = g.summary_within(per_fact, Some(super::progress::stop_flag()));
+    let summary = g.summary_within(budget, Some(super::progress::stop_flag()));
     if json {
         let strings = |v: &[BigUint]| v.iter().map(|o| o.to_string()).collect::<Vec<_>>();
         print_json(&json!({
@@ -273,9 +274,9 @@ fn group_facts(
                 }
             );
         }
-        if let (true, Some(t)) = (summary.has_unfinished_facts(), per_fact) {
+        if let (true, Some(t)) = (summary.has_unfinished_facts(), budget) {
             outln!(
-                "(facts not computed within {} s each: raise --time-limit, or --all waits for every fact)",
+                "(facts not computed within {} s together: raise --time-limit, or --all waits for every fact)",
                 t.as_secs_f64()
             );
         }

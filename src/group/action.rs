@@ -8,6 +8,7 @@
 //! `0..n ∪ {B_1, …, B_k}`, and the kernel is the pointwise stabilizer of the `k`
 //! block points there, restricted to `0..n`. Its order is `|G| / |image|`.
 
+use super::limit::{unlimited, Interrupted, Limit};
 use super::{Chain, GroupError, PermGroup};
 use crate::perm::Perm;
 
@@ -67,9 +68,35 @@ impl PermGroup {
     /// assert_eq!(a.kernel.order(), 2_187u32.into());
     /// ```
     pub fn action_on_blocks(&self, blocks: &[Vec<usize>]) -> Result<Action, GroupError> {
+        let on_blocks = self.induced_on_blocks(blocks)?;
+        Ok(unlimited(self.action_with(blocks, on_blocks, &Limit::NONE)))
+    }
+
+    /// [`PermGroup::action_on_blocks`] within `limit`, for blocks known to be
+    /// permuted by the group (a block system or an orbit it computed itself).
+    ///
+    /// # Panics
+    /// When the generators do not permute `blocks`.
+    pub(crate) fn action_on_blocks_within(
+        &self,
+        blocks: &[Vec<usize>],
+        limit: &Limit,
+    ) -> Result<Action, Interrupted> {
+        let on_blocks = self
+            .induced_on_blocks(blocks)
+            .expect("the group permutes the blocks");
+        self.action_with(blocks, on_blocks, limit)
+    }
+
+    /// The action whose generators induce `on_blocks` on `blocks`.
+    fn action_with(
+        &self,
+        blocks: &[Vec<usize>],
+        on_blocks: Vec<Perm>,
+        limit: &Limit,
+    ) -> Result<Action, Interrupted> {
         let n = self.degree;
         let k = blocks.len();
-        let on_blocks = self.induced_on_blocks(blocks)?;
         let combined: Vec<Perm> = self
             .generators
             .iter()
@@ -82,7 +109,8 @@ impl PermGroup {
             .collect();
         let image = PermGroup::new(k, on_blocks);
         let block_points: Vec<usize> = (n..n + k).collect();
-        let chain = Chain::build(n + k, &combined, &block_points, Some(&self.order()));
+        let order = self.order_within(limit)?;
+        let chain = Chain::build_within(n + k, &combined, &block_points, Some(&order), limit)?;
         let top = k.min(chain.levels().len());
         let kernel_gens: Vec<Perm> = chain
             .stabilizer_generators(top)
@@ -90,7 +118,7 @@ impl PermGroup {
             .map(|g| Perm::from_images_unchecked(g.images()[..n].to_vec()))
             .collect();
         let kernel_order = chain.tail(top).order();
-        let kernel = PermGroup::with_known_order(n, kernel_gens, &kernel_order);
+        let kernel = PermGroup::with_known_order(n, kernel_gens, &kernel_order, limit)?;
         Ok(Action {
             blocks: blocks.to_vec(),
             image,
@@ -119,7 +147,7 @@ impl PermGroup {
 
     /// The permutations the generators induce on `blocks` (checked as
     /// [`PermGroup::action_on_blocks`] describes).
-    fn induced_on_blocks(&self, blocks: &[Vec<usize>]) -> Result<Vec<Perm>, GroupError> {
+    pub(crate) fn induced_on_blocks(&self, blocks: &[Vec<usize>]) -> Result<Vec<Perm>, GroupError> {
         let n = self.degree;
         let k = blocks.len();
         let mut block_of = vec![usize::MAX; n];
@@ -209,16 +237,24 @@ impl Action {
     /// preimage of each generator of `Q`; its order is `|K| · |Q|`. `None` when some
     /// generator of `Q` is not in the image.
     pub fn preimage_group(&self, q: &PermGroup) -> Option<PermGroup> {
+        self.preimage_group_within(q, &Limit::NONE)
+            .map(|r| unlimited(r))
+    }
+
+    /// [`Action::preimage_group`] within `limit`.
+    pub(crate) fn preimage_group_within(
+        &self,
+        q: &PermGroup,
+        limit: &Limit,
+    ) -> Option<Result<PermGroup, Interrupted>> {
         let mut gens: Vec<Perm> = self.kernel.generators().to_vec();
         for x in q.generators() {
             gens.push(self.preimage(x)?);
         }
-        let order = self.kernel.order() * q.order();
-        Some(PermGroup::with_known_order(
-            self.kernel.degree(),
-            gens,
-            &order,
-        ))
+        Some((|| {
+            let order = self.kernel.order_within(limit)? * q.order_within(limit)?;
+            PermGroup::with_known_order(self.kernel.degree(), gens, &order, limit)
+        })())
     }
 }
 

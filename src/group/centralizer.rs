@@ -155,6 +155,6 @@ impl PermGroup {
             "the centralizer",
             limit,
         )?;
-        Ok(PermGroup::with_known_order(n, gens, &k))
+        Ok(PermGroup::with_known_order(n, gens, &k, limit)?)
     }
 }

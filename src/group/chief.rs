@@ -250,7 +250,7 @@ fn next_term(
     let mut gens: Vec<Perm> = bottom.generators().to_vec();
     gens.extend(sub.iter().map(|v| section.element(v)));
     let order = &bottom_order * BigUint::from(p).pow(sub.len() as u32);
-    let term = PermGroup::with_known_order(n, gens, &order);
+    let term = PermGroup::with_known_order(n, gens, &order, limit)?;
     let name = if sub.len() == 1 {
         format!("C{p}")
     } else {
@@ -288,7 +288,12 @@ impl Section {
             let mut gens = top.generators().to_vec();
             gens.push(x.clone());
             let order = top.order_within(limit)? * p;
-            steps.push(PermGroup::with_known_order(n.degree(), gens, &order));
+            steps.push(PermGroup::with_known_order(
+                n.degree(),
+                gens,
+                &order,
+                limit,
+            )?);
             basis.push(x.clone());
         }
         Ok(Section { p, basis, steps })

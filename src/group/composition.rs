@@ -155,9 +155,8 @@ fn series(g: &PermGroup, limit: &Limit) -> Result<Series, SeriesError> {
     }
     let orbits: Vec<&Vec<usize>> = g.orbits.iter().filter(|o| o.len() > 1).collect();
     if orbits.len() > 1 {
-        let action = g
-            .action_on_orbit(orbits[0][0])
-            .expect("a point of the group");
+        let orbit: Vec<Vec<usize>> = orbits[0].iter().map(|&p| vec![p]).collect();
+        let action = g.action_on_blocks_within(&orbit, limit)?;
         return through(g, &action, limit);
     }
     let orbit = orbits[0];
@@ -165,7 +164,7 @@ fn series(g: &PermGroup, limit: &Limit) -> Result<Series, SeriesError> {
         return Ok(s);
     }
     if let Some(blocks) = block_system_within(g.degree(), g.generators(), orbit, limit)? {
-        let action = g.action_on_blocks(&blocks).expect("a block system");
+        let action = g.action_on_blocks_within(&blocks, limit)?;
         return through(g, &action, limit);
     }
     primitive(g, limit)
@@ -184,8 +183,8 @@ fn through(
         limit.check()?;
         groups.push(
             action
-                .preimage_group(q)
-                .expect("a subgroup of the image has preimages"),
+                .preimage_group_within(q, limit)
+                .expect("a subgroup of the image has preimages")?,
         );
     }
     let bottom = series(&action.kernel, limit)?;
@@ -278,7 +277,7 @@ fn perfect(d: &PermGroup, limit: &Limit) -> Result<Series, SeriesError> {
         return series(d, limit);
     }
     if let Some(blocks) = block_system_within(d.degree(), d.generators(), &orbit, limit)? {
-        let action = d.action_on_blocks(&blocks).expect("a block system");
+        let action = d.action_on_blocks_within(&blocks, limit)?;
         return through(d, &action, limit);
     }
     let proof = match simplicity::prove_simple(d, limit)? {
@@ -385,7 +384,7 @@ pub(crate) fn refine_abelian_section(
             let mut gens = h.generators().to_vec();
             gens.push(y);
             let order = h.order_within(limit)? * q;
-            h = PermGroup::with_known_order(n, gens, &order);
+            h = PermGroup::with_known_order(n, gens, &order, limit)?;
             up.push(h.clone());
             primes.push(q);
         }

@@ -168,10 +168,11 @@ impl PermGroup {
         degree: usize,
         generators: Vec<Perm>,
         order: &BigUint,
-    ) -> PermGroup {
+        limit: &Limit,
+    ) -> Result<PermGroup, Interrupted> {
         let generators: Vec<Perm> = generators.iter().map(|g| g.extended(degree)).collect();
-        let chain = Chain::build(degree, &generators, &[], Some(order));
-        PermGroup::from_chain(degree, generators, chain)
+        let chain = Chain::build_within(degree, &generators, &[], Some(order), limit)?;
+        Ok(PermGroup::from_chain(degree, generators, chain))
     }
 
     /// Checks that each of `elements` acts on the group's points: `Err` names the

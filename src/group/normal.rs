@@ -263,12 +263,16 @@ const RANDOM_CONJUGATES_STOP: usize = 4;
 
 /// The smallest subgroup containing `seeds` that the elements `gens` normalise (see
 /// the module docs). A seed or conjugate joins the generators only when it is not in
-/// the group they generate so far, so the generating set stays small (each addition
-/// at least doubles the order). Before the deterministic loop, conjugates of the
-/// generators of `N` by random elements of `⟨gens⟩` (product replacement) are added
-/// the same way — they make `N` grow in fewer steps, and all of them lie in the
-/// closure. When `ambient_order` (the order of `⟨gens⟩`) is given and `N` reaches it,
-/// `N` is the whole group and the loop stops.
+/// the group they generate so far, so the generating set stays small. Such elements
+/// are gathered in a batch of up to as many as `N` has generators (at least
+/// [`MIN_BATCH`]) and `N` is rebuilt once per batch, not once per element: on a
+/// direct product of many factors (65 copies of `S_5`) each new element enlarges one
+/// factor only, and a rebuild per element made the derived subgroup cost a chain per
+/// factor. Before the deterministic loop, conjugates of the generators of `N` by
+/// random elements of `⟨gens⟩` (product replacement) are added the same way — they
+/// make `N` grow in fewer steps, and all of them lie in the closure. When
+/// `ambient_order` (the order of `⟨gens⟩`) is given and `N` reaches it, `N` is the
+/// whole group and the loop stops.
 fn closure_under_conjugation(
     degree: usize,
     gens: &[Perm],
@@ -276,23 +280,20 @@ fn closure_under_conjugation(
     ambient_order: Option<&BigUint>,
     limit: &Limit,
 ) -> Result<PermGroup, Interrupted> {
-    let mut ngens: Vec<Perm> = Vec::new();
-    let mut n = PermGroup::new(degree, Vec::new());
-    let whole = |n: &PermGroup| -> Result<bool, Interrupted> {
-        Ok(match ambient_order {
-            Some(o) => &n.order_within(limit)? == o,
-            None => false,
-        })
+    let mut closure = Closure {
+        degree,
+        gens: Vec::new(),
+        group: PermGroup::new(degree, Vec::new()),
+        batch: Vec::new(),
+        ambient_order,
     };
     for s in seeds {
-        let s = s.extended(degree);
-        if !n.contains_within(&s, limit)? {
-            ngens.push(s);
-            n = PermGroup::new(degree, ngens.clone());
+        if closure.offer(s.extended(degree), limit)? {
+            return Ok(closure.group);
         }
     }
-    if ngens.is_empty() || whole(&n)? {
-        return Ok(n);
+    if closure.flush(limit)? || closure.gens.is_empty() {
+        return Ok(closure.group);
     }
     let mut rng = StdRng::seed_from_u64(SEED);
     let mut pr = ProductReplacement::new(degree, gens, &mut rng);
@@ -300,36 +301,81 @@ fn closure_under_conjugation(
     let mut i = 0;
     while quiet < RANDOM_CONJUGATES_STOP {
         let r = pr.next(&mut rng);
-        let c = ngens[i % ngens.len()].conjugate(&r);
+        let c = closure.gens[i % closure.gens.len()].conjugate(&r);
         i += 1;
-        if n.contains_within(&c, limit)? {
+        let before = closure.gens.len() + closure.batch.len();
+        if closure.offer(c, limit)? {
+            return Ok(closure.group);
+        }
+        if closure.gens.len() + closure.batch.len() == before {
             quiet += 1;
         } else {
             quiet = 0;
-            ngens.push(c);
-            n = PermGroup::new(degree, ngens.clone());
-            if whole(&n)? {
-                return Ok(n);
-            }
         }
     }
-    // every conjugate of ngens[..checked] by every element of `gens` lies in N
+    if closure.flush(limit)? {
+        return Ok(closure.group);
+    }
+    // every conjugate of gens[..checked] by every element of `gens` lies in N
     let mut checked = 0;
-    while checked < ngens.len() {
-        let x = ngens[checked].clone();
-        for g in gens {
-            let c = x.conjugate(g);
-            if !n.contains_within(&c, limit)? {
-                ngens.push(c);
-                n = PermGroup::new(degree, ngens.clone());
-                if whole(&n)? {
-                    return Ok(n);
+    loop {
+        while checked < closure.gens.len() {
+            let x = closure.gens[checked].clone();
+            for g in gens {
+                if closure.offer(x.conjugate(g), limit)? {
+                    return Ok(closure.group);
                 }
             }
+            checked += 1;
         }
-        checked += 1;
+        if closure.batch.is_empty() {
+            return Ok(closure.group);
+        }
+        if closure.flush(limit)? {
+            return Ok(closure.group);
+        }
     }
-    Ok(n)
+}
+
+/// The fewest elements [`closure_under_conjugation`] gathers before rebuilding `N`.
+const MIN_BATCH: usize = 4;
+
+/// The subgroup `N` that [`closure_under_conjugation`] grows: its generators, the
+/// elements found outside it and not yet added, and the order that ends the search.
+struct Closure<'a> {
+    degree: usize,
+    gens: Vec<Perm>,
+    group: PermGroup,
+    batch: Vec<Perm>,
+    ambient_order: Option<&'a BigUint>,
+}
+
+impl Closure<'_> {
+    /// Takes `x` into the batch when it is not in `N` (nor already in the batch), and
+    /// rebuilds `N` when the batch is full; `true` once `N` is the whole group.
+    fn offer(&mut self, x: Perm, limit: &Limit) -> Result<bool, Interrupted> {
+        if x.is_identity() || self.batch.contains(&x) || self.group.contains_within(&x, limit)? {
+            return Ok(false);
+        }
+        self.batch.push(x);
+        if self.batch.len() >= self.gens.len().max(MIN_BATCH) {
+            return self.flush(limit);
+        }
+        Ok(false)
+    }
+
+    /// Adds the batch to the generators and rebuilds `N`; `true` once `N` is the
+    /// whole group.
+    fn flush(&mut self, limit: &Limit) -> Result<bool, Interrupted> {
+        if !self.batch.is_empty() {
+            self.gens.append(&mut self.batch);
+            self.group = PermGroup::new(self.degree, self.gens.clone());
+        }
+        Ok(match self.ambient_order {
+            Some(o) => &self.group.order_within(limit)? == o,
+            None => false,
+        })
+    }
 }
 
 /// Generators of the alternating group on `points` (at least 3): the 3-cycle on the

@@ -103,7 +103,7 @@ impl PermGroup {
         let chain = self.chain_within(limit)?;
         let levels = chain.levels().len();
         let (gens, k) = subgroup_search(chain, &property, levels, &start, limit)?;
-        Ok(PermGroup::with_known_order(n, gens, &k))
+        PermGroup::with_known_order(n, gens, &k, limit)
     }
 }
 
@@ -150,7 +150,7 @@ impl PermGroup {
                 }
             }
         }
-        Ok(Some(PermGroup::with_known_order(self.degree, gens, &order)))
+        PermGroup::with_known_order(self.degree, gens, &order, limit).map(Some)
     }
 }
 

@@ -23,6 +23,22 @@ pub struct ProductReplacement {
     tmp_inv: Vec<u32>,
 }
 
+/// Warm-up steps that let every slot of `slots` take part in every other (about
+/// `slots · (log₂ slots + 2)`: each step multiplies one slot by another, so what one
+/// slot holds spreads like gossip), within [`SPREADING_WORK`] point images. With many
+/// generators — a direct product of 65 copies of `S_5`, one pair of generators per
+/// factor — the standard 50 steps leave most slots a single generator, and successive
+/// elements differ in a few factors only; a randomized Schreier–Sims fed by them stops
+/// short of the order.
+fn spreading_steps(slots: usize, degree: usize) -> usize {
+    let rounds = (usize::BITS - slots.leading_zeros()) as usize + 2;
+    (slots * rounds).min(SPREADING_WORK / degree.max(1))
+}
+
+/// The most point images the warm-up of [`ProductReplacement::with_params`] spends on
+/// spreading the slots (three products of the degree per step).
+pub const SPREADING_WORK: usize = 1 << 26;
+
 impl ProductReplacement {
     /// Slots and warm-up steps of [`ProductReplacement::new`]: enough for elements
     /// close to uniform (Celler et al. recommend at least 10 slots and 50 steps).
@@ -70,7 +86,7 @@ impl ProductReplacement {
             tmp: vec![0; degree],
             tmp_inv: vec![0; degree],
         };
-        for _ in 0..warmup {
+        for _ in 0..warmup.max(spreading_steps(pr.slots.len(), degree)) {
             pr.step(rng);
         }
         pr

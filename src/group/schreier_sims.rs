@@ -75,6 +75,13 @@ use rand::SeedableRng;
 /// Consecutive random elements sifting to the identity that end the random phase.
 pub const RANDOM_STOP: usize = 8;
 
+/// With a known order (or bound), consecutive random elements sifting to the
+/// identity that end the random phase short of it: the deterministic test that
+/// follows costs far more than these sifts, and on a direct product of many factors
+/// successive product-replacement elements differ in a few factors only, so a short
+/// run of identities says little.
+pub const RANDOM_STOP_BOUNDED: usize = 64;
+
 /// With a known order, a residue of the random phase that leaves the chain at level
 /// `j` joins the levels `j − RESIDUE_WINDOW ..= j` (see `Chain::build_with`).
 pub const RESIDUE_WINDOW: usize = 16;
@@ -302,7 +309,12 @@ impl Chain {
         // (the order only changes when a residue is added)
         let mut done = reached(&chain);
         let mut tmp = vec![0u32; degree];
-        while quiet < RANDOM_STOP && !done {
+        let stop = if known_order.is_some() {
+            RANDOM_STOP_BOUNDED
+        } else {
+            RANDOM_STOP
+        };
+        while quiet < stop && !done {
             limit.check()?;
             let mut g = pr.next_images(&mut rng).to_vec();
             let j = chain.sift_images(&mut g, &mut tmp, 0);

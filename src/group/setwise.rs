@@ -13,7 +13,7 @@ use super::backtrack::{
     check_chain_size, subgroup_search_bounded, BacktrackError, PartialMap, StabilizesSet,
     WORK_LIMIT,
 };
-use super::limit::Limit;
+use super::limit::{unlimited, Limit};
 use super::{Chain, GroupError, PermGroup};
 
 impl PermGroup {
@@ -76,6 +76,11 @@ impl PermGroup {
             BacktrackError::TooLarge(e) => e,
             BacktrackError::Interrupted(_) => unreachable!("no limit was set"),
         })?;
-        Ok(PermGroup::with_known_order(n, gens, &k))
+        Ok(unlimited(PermGroup::with_known_order(
+            n,
+            gens,
+            &k,
+            &Limit::NONE,
+        )))
     }
 }

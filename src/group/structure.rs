@@ -306,9 +306,11 @@ fn describe(g: &PermGroup, limit: &Limit) -> Result<Structure, Interrupted> {
             order,
         });
     }
-    let Ok(action) = g.action_on_blocks(&blocks.concat()) else {
+    let all = blocks.concat();
+    if g.induced_on_blocks(&all).is_err() {
         return Ok(Structure::NotDescribed { order });
-    };
+    }
+    let action = g.action_on_blocks_within(&all, limit)?;
     let sizes: Vec<usize> = blocks.iter().map(Vec::len).collect();
     let top = describe_top(&action.image, &sizes, limit)?;
     let k = &action.kernel;

@@ -3,8 +3,8 @@
 //!
 //! The cheap facts (order, orbits, parity, Sym/Alt, base) are always computed; each
 //! expensive one (structure, derived series, centre, primitivity, solvability,
-//! composition series) within its own time bound ([`FactValue::NotWithinLimit`] when
-//! it did not finish), so a summary of a large group answers at once.
+//! composition series) within a share of one time budget ([`FactValue::NotWithinLimit`]
+//! when it did not finish), so a summary of a large group answers at once.
 //!
 //! ```
 //! use permlab::Puzzle;
@@ -16,15 +16,21 @@
 //! assert_eq!(rows[2].1, "= 2^10 · 3^5 · 5^2 · 7 · 11");
 //! ```
 
-use super::composition::SeriesError;
+use super::composition::{FactorReason, SeriesError};
 use super::limit::{Interrupted, Limit};
 use super::PermGroup;
 use num_bigint::BigUint;
+use num_traits::One;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// The time each expensive fact of [`PermGroup::summary`] may take.
-pub const DEFAULT_FACT_TIME: Duration = Duration::from_secs(1);
+/// The time [`PermGroup::summary`] may take (the cheap facts are computed whatever
+/// they take; the expensive ones share the rest).
+pub const DEFAULT_FACTS_TIME: Duration = Duration::from_secs(1);
+
+/// The number of expensive facts in a summary: structure, composition series, derived
+/// series, centre, primitivity, solvability.
+const EXPENSIVE_FACTS: u32 = 6;
 
 /// An expensive fact of a summary: its value, or why it is missing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,10 +125,11 @@ pub struct GroupSummary {
 }
 
 impl PermGroup {
-    /// The group's summary (see [`GroupSummary::rows`] for its text), each expensive
-    /// fact within [`DEFAULT_FACT_TIME`].
+    /// The group's summary (see [`GroupSummary::rows`] for its text) within
+    /// [`DEFAULT_FACTS_TIME`]: the cheap facts always, the expensive ones in the time
+    /// they leave.
     pub fn summary(&self) -> GroupSummary {
-        self.summary_within(Some(DEFAULT_FACT_TIME), None)
+        self.summary_within(Some(DEFAULT_FACTS_TIME), None)
     }
 
     /// The group's summary with every fact computed, however long it takes.
@@ -130,35 +137,81 @@ impl PermGroup {
         self.summary_within(None, None)
     }
 
-    /// The group's summary, each expensive fact within `per_fact` (none: no bound)
-    /// and until `stop` is set.
+    /// The group's summary within `budget` (none: no bound) and until `stop` is set:
+    /// the cheap facts always, the expensive ones in the time they leave.
+    ///
+    /// The facts are computed from the cheapest kind to the dearest (primitivity,
+    /// centre, derived series, solvability, composition series, structure); each may
+    /// take an equal share of the time left, so time a fact leaves unused goes to the
+    /// later ones. Solvability is read off
+    /// the derived series or the composition series when one of them is known.
     pub fn summary_within(
         &self,
-        per_fact: Option<Duration>,
+        budget: Option<Duration>,
         stop: Option<&AtomicBool>,
     ) -> GroupSummary {
-        let limit = || {
-            let l = match per_fact {
-                Some(t) => Limit::within(t),
-                None => Limit::NONE,
+        let deadline = budget.map(|b| Instant::now().checked_add(b));
+        // the cheap facts first (they build the chain every other fact needs)
+        let cheap = CheapFacts::of(self);
+        let mut facts_left = EXPENSIVE_FACTS;
+        let mut limit = || {
+            let l = match deadline {
+                Some(Some(end)) => {
+                    let left = end.saturating_duration_since(Instant::now());
+                    Limit::within(left / facts_left)
+                }
+                // a budget too large to add to the clock: no bound
+                Some(None) | None => Limit::NONE,
             };
+            facts_left = (facts_left - 1).max(1);
             match stop {
                 Some(flag) => l.with_stop(flag),
                 None => l,
             }
         };
+        let is_primitive = self.is_primitive_within(&limit()).into();
+        let center_order = self.center_within(&limit()).map(|z| z.order()).into();
+        let derived_orders: FactValue<Vec<BigUint>> = self
+            .derived_series_within(&limit())
+            .map(|d| d.iter().map(PermGroup::order).collect())
+            .into();
+        let solvable_limit = limit();
+        // a group is solvable iff its composition factors have prime order
+        let mut all_factors_prime = None;
         let composition = match self.composition_series_within(&limit()) {
-            Ok(s) => FactValue::Known(SeriesSummary {
-                orders: s.orders(),
-                factors: s.factor_names(),
-            }),
+            Ok(s) => {
+                all_factors_prime = Some(
+                    s.factors
+                        .iter()
+                        .all(|f| f.reason == FactorReason::PrimeOrder),
+                );
+                FactValue::Known(SeriesSummary {
+                    orders: s.orders(),
+                    factors: s.factor_names(),
+                })
+            }
             Err(SeriesError::Interrupted(_)) => FactValue::NotWithinLimit,
             Err(SeriesError::Unsupported(why)) => FactValue::Unsupported(why),
         };
+        // … and iff its derived series ends in the trivial group
+        let is_solvable = match (derived_orders.known(), all_factors_prime) {
+            (Some(d), _) => FactValue::Known(d.last().is_some_and(One::is_one)),
+            (None, Some(prime)) => FactValue::Known(prime),
+            (None, None) => self.is_solvable_within(&solvable_limit).into(),
+        };
+        let structure = self
+            .structure_description_within(&limit())
+            .map(|s| s.to_string())
+            .into();
+        let CheapFacts {
+            order,
+            order_factorization,
+            base_length,
+        } = cheap;
         GroupSummary {
             degree: self.degree(),
-            order: self.order(),
-            order_factorization: self.order_factorization(),
+            order,
+            order_factorization,
             orbit_lengths: self.orbit_lengths(),
             moved_points: self.moved_points().len(),
             is_transitive: self.is_transitive(),
@@ -166,20 +219,31 @@ impl PermGroup {
             is_symmetric: self.is_symmetric(),
             is_alternating: self.is_alternating(),
             generator_orders: self.generator_orders(),
-            base_length: self.base_length(),
+            base_length,
             giant_proof: self.giants().is_some(),
-            structure: self
-                .structure_description_within(&limit())
-                .map(|s| s.to_string())
-                .into(),
-            derived_orders: self
-                .derived_series_within(&limit())
-                .map(|d| d.iter().map(PermGroup::order).collect())
-                .into(),
-            center_order: self.center_within(&limit()).map(|z| z.order()).into(),
-            is_primitive: self.is_primitive_within(&limit()).into(),
-            is_solvable: self.is_solvable_within(&limit()).into(),
+            structure,
+            derived_orders,
+            center_order,
+            is_primitive,
+            is_solvable,
             composition,
+        }
+    }
+}
+
+/// The facts of a summary that need the stabilizer chain but no more.
+struct CheapFacts {
+    order: BigUint,
+    order_factorization: Vec<(u64, u32)>,
+    base_length: usize,
+}
+
+impl CheapFacts {
+    fn of(g: &PermGroup) -> CheapFacts {
+        CheapFacts {
+            order: g.order(),
+            order_factorization: g.order_factorization(),
+            base_length: g.base_length(),
         }
     }
 }

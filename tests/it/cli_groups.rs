@@ -169,3 +169,58 @@ fn classical_group_families_are_puzzle_specs() {
         assert!(err.contains(spec), "{spec}: {err}");
     }
 }
+
+/// `tests/data/s5_power_65.gens`: 65 disjoint copies of `S_5`, one 5-cycle and one
+/// transposition each.
+const S5_POWER_65: &str = "tests/data/s5_power_65.gens";
+
+#[test]
+fn group_prints_the_cheap_facts_and_marks_the_expensive_ones_not_computed() {
+    // with no time for them, every expensive fact is null in JSON and "not computed
+    // within the limit" in text, while the cheap ones are exact: |S5^65| = 120^65
+    let (code, out, err) = permlab(&["group", S5_POWER_65, "--time-limit", "0", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let order = num_bigint::BigUint::from(120u32).pow(65);
+    assert_eq!(v["order"], order.to_string());
+    assert_eq!(v["orbit_lengths"], serde_json::json!(vec![5; 65]));
+    assert_eq!(v["base_length"], 4 * 65);
+    for key in [
+        "structure",
+        "composition_series",
+        "derived_orders",
+        "is_solvable",
+    ] {
+        assert!(v[key].is_null(), "{key}: {}", v[key]);
+    }
+    let (code, out, _) = permlab(&["group", S5_POWER_65, "--time-limit", "0"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("composition:      not computed within the limit"),
+        "{out}"
+    );
+    assert!(
+        out.contains("(facts not computed within 0 s together: raise --time-limit, or --all waits for every fact)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn group_all_computes_every_fact_of_a_direct_product_of_many_factors() {
+    // S5^65: derived subgroup A5^65 (perfect, so the series stops there), trivial
+    // centre, not solvable, composition factors C2, A5 for each factor
+    let (code, out, err) = permlab(&["group", S5_POWER_65, "--all", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let pow = |b: u32| num_bigint::BigUint::from(b).pow(65).to_string();
+    assert_eq!(v["derived_orders"], serde_json::json!([pow(120), pow(60)]));
+    assert_eq!(v["center_order"], "1");
+    assert_eq!(v["is_solvable"], false);
+    assert_eq!(v["is_primitive"], false);
+    let factors = v["composition_series"]["factors"].as_array().unwrap();
+    assert_eq!(factors.len(), 130);
+    assert_eq!(factors.iter().filter(|f| *f == "A5").count(), 65);
+    assert_eq!(factors.iter().filter(|f| *f == "C2").count(), 65);
+    let structure = v["structure"].as_str().unwrap();
+    assert_eq!(structure, vec!["S5"; 65].join(" × "));
+}
