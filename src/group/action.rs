@@ -237,8 +237,7 @@ impl Action {
     /// preimage of each generator of `Q`; its order is `|K| · |Q|`. `None` when some
     /// generator of `Q` is not in the image.
     pub fn preimage_group(&self, q: &PermGroup) -> Option<PermGroup> {
-        self.preimage_group_within(q, &Limit::NONE)
-            .map(|r| unlimited(r))
+        self.preimage_group_within(q, &Limit::NONE).map(unlimited)
     }
 
     /// [`Action::preimage_group`] within `limit`.
