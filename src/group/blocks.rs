@@ -110,6 +110,7 @@ impl PermGroup {
         if !self.is_transitive() {
             return Ok(false);
         }
+        limit.check()?;
         if self.giants.is_some() || self.degree <= 3 {
             return Ok(true);
         }

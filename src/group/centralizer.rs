@@ -51,6 +51,7 @@ impl PermGroup {
 
     /// [`PermGroup::center`] within `limit`.
     pub fn center_within(&self, limit: &Limit) -> Result<PermGroup, Interrupted> {
+        limit.check()?;
         if self.giants.is_some() {
             // G contains A(O) on each orbit O (|O| ≥ 8); a central element centralizes
             // each A(O), whose centralizer in Sym(O) is trivial, and maps each orbit

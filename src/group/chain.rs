@@ -306,11 +306,41 @@ impl Level {
             slice::compose(g, h, tmp);
             std::mem::swap(g, tmp);
         } else {
-            let mut p = p;
-            while p != 0 {
-                slice::compose_in_place(g, self.gens_inv[self.edge[p] as usize].images());
-                p = self.parent[p] as usize;
+            // u_β^{-1} is the path from β up to the root, inverses of the edges' labels
+            for (k, run) in self.path_runs(p) {
+                self.compose_power(g, &self.gens_inv[k], run);
             }
+        }
+    }
+
+    /// The tree path from `orbit[p]` up to the root as runs `(generator, length)` of
+    /// equal edge labels, bottom first.
+    fn path_runs(&self, p: usize) -> Vec<(usize, usize)> {
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        let mut q = p;
+        while q != 0 {
+            let k = self.edge[q] as usize;
+            match runs.last_mut() {
+                Some((last, run)) if *last == k => *run += 1,
+                _ => runs.push((k, 1)),
+            }
+            q = self.parent[q] as usize;
+        }
+        runs
+    }
+
+    /// `g ← g · x^run`: `run` products, or one power by cycles (`O(n)`) for a long
+    /// run. A generator with one long cycle — a cyclic group on `2^24` points — has a
+    /// Schreier tree that is a single path; walking it one product per edge costs
+    /// `|Δ| · n`.
+    fn compose_power(&self, g: &mut [u32], x: &Perm, run: usize) {
+        if run <= LONG_RUN {
+            for _ in 0..run {
+                slice::compose_in_place(g, x.images());
+            }
+        } else {
+            let power = x.pow(run as i64);
+            slice::compose_in_place(g, power.images());
         }
     }
 
@@ -320,15 +350,9 @@ impl Level {
         if let Some((u, _)) = self.tables() {
             return u[p * n..(p + 1) * n].to_vec();
         }
-        let mut path = Vec::new();
-        let mut q = p;
-        while q != 0 {
-            path.push(self.edge[q] as usize);
-            q = self.parent[q] as usize;
-        }
         let mut g = slice::identity(n);
-        for &k in path.iter().rev() {
-            slice::compose_in_place(&mut g, self.gens[k].images());
+        for (k, run) in self.path_runs(p).into_iter().rev() {
+            self.compose_power(&mut g, &self.gens[k], run);
         }
         g
     }
@@ -380,6 +404,10 @@ impl Level {
         (i > 0).then(|| (self.parent[i] as usize, self.edge[i] as usize))
     }
 }
+
+/// The longest run of equal edge labels on a Schreier-tree path that is applied one
+/// product per edge (longer runs: one power by cycles, see `Level::compose_power`).
+const LONG_RUN: usize = 4;
 
 /// A stabilizer chain (base and strong generating set).
 #[derive(Clone, Debug)]

@@ -357,7 +357,21 @@ impl PermGroup {
     pub fn is_symmetric(&self) -> bool {
         let m = self.moved_points().len();
         let one_orbit = self.orbits.iter().filter(|o| o.len() > 1).count() <= 1;
-        one_orbit && self.order() == giant::factorial(m)
+        one_orbit && self.could_be_giant(m) && self.order() == giant::factorial(m)
+    }
+
+    /// Whether `|G|` may be `m!/2` or more: `false` when its bit length is below the
+    /// Stirling bound `log₂(m!/2) ≥ m log₂(m/e) + ½ log₂(2πm) − 1` (with two bits to
+    /// spare for rounding), so `m!` is never computed for a small group on many points
+    /// (`16777216!` has 400 million bits).
+    fn could_be_giant(&self, m: usize) -> bool {
+        if m < 8 {
+            return true;
+        }
+        let m = m as f64;
+        let bound =
+            m * (m / std::f64::consts::E).log2() + 0.5 * (std::f64::consts::TAU * m).log2() - 1.0;
+        self.order().bits() as f64 >= bound - 2.0
     }
 
     /// Whether `G` is the alternating group on its moved points (GAP's
@@ -369,7 +383,7 @@ impl PermGroup {
             return true;
         }
         let one_orbit = self.orbits.iter().filter(|o| o.len() > 1).count() == 1;
-        m >= 3 && one_orbit && self.order() * 2u32 == giant::factorial(m)
+        m >= 3 && one_orbit && self.could_be_giant(m) && self.order() * 2u32 == giant::factorial(m)
     }
 
     /// The pointwise stabilizer of `points` (0-based; points beyond the degree are

@@ -215,6 +215,7 @@ impl PermGroup {
 
     /// [`PermGroup::derived_series`] within `limit`.
     pub fn derived_series_within(&self, limit: &Limit) -> Result<Vec<PermGroup>, Interrupted> {
+        limit.check()?;
         let mut series = vec![self.clone()];
         loop {
             let last = series.last().expect("non-empty");

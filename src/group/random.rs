@@ -35,6 +35,16 @@ fn spreading_steps(slots: usize, degree: usize) -> usize {
     (slots * rounds).min(SPREADING_WORK / degree.max(1))
 }
 
+/// The most points the slots beyond one per generator hold together (two slots of
+/// `2^24` points, with their inverses, take 256 MiB).
+pub const SLOT_POINTS: usize = 1 << 26;
+
+/// The most point images a warm-up computes beyond one step per slot: on millions of
+/// points the standard 50 steps take seconds, and the elements only feed methods
+/// whose results are verified or only ever proved (randomized Schreier–Sims, Jordan's
+/// test), so a less uniform start costs speed, never correctness.
+pub const WARMUP_WORK: usize = 1 << 28;
+
 /// The most point images the warm-up of [`ProductReplacement::with_params`] spends on
 /// spreading the slots (three products of the degree per step).
 pub const SPREADING_WORK: usize = 1 << 26;
@@ -74,7 +84,10 @@ impl ProductReplacement {
         }
         let k = s.len();
         let mut i = 0;
-        while s.len() < slots.max(k).max(2) {
+        // at least one slot per generator (and two), at most `slots` otherwise and
+        // within SLOT_POINTS points
+        let wanted = slots.min(SLOT_POINTS / degree.max(1)).max(k).max(2);
+        while s.len() < wanted {
             s.push(s[i % k].clone());
             i += 1;
         }
@@ -86,7 +99,11 @@ impl ProductReplacement {
             tmp: vec![0; degree],
             tmp_inv: vec![0; degree],
         };
-        for _ in 0..warmup.max(spreading_steps(pr.slots.len(), degree)) {
+        let slots = pr.slots.len();
+        let steps = warmup
+            .max(spreading_steps(slots, degree))
+            .min(slots.max(WARMUP_WORK / degree.max(1)));
+        for _ in 0..steps {
             pr.step(rng);
         }
         pr

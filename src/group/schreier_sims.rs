@@ -532,7 +532,11 @@ impl Chain {
                     LevelCheck::TooCostly => {}
                 }
             }
-            let schreier = self.levels[l].orbit.len() * self.levels[l].gens.len();
+            // the non-trivial Schreier generators: one per generator and orbit point,
+            // less the |Δ| − 1 edges of the Schreier tree (a cyclic group's single
+            // generator leaves one)
+            let len = self.levels[l].orbit.len();
+            let schreier = len * self.levels[l].gens.len() - (len - 1);
             if let Some(min_schreier) = options.blocks_verify.filter(|&m| schreier >= m.max(1)) {
                 match self.verify_level_blocks(l, min_schreier == 0) {
                     Some(LevelCheck::Complete) => {
@@ -554,6 +558,21 @@ impl Chain {
             done.resize(ngens, Vec::new());
             for d in done.iter_mut() {
                 d.resize(len, false);
+            }
+            // the Schreier generators of tree edges are trivial: marked first, so a
+            // point all of whose edges are tree edges (every point but one of a cyclic
+            // group's orbit) never has its transversal element computed
+            {
+                let lv = &self.levels[l];
+                for (k, done_k) in done.iter_mut().enumerate() {
+                    let s = lv.gens[k].images();
+                    for (p, d) in done_k.iter_mut().enumerate() {
+                        let q = lv.pos[s[lv.orbit[p] as usize] as usize] as usize;
+                        if lv.tree_edge(q) == Some((p, k)) {
+                            *d = true;
+                        }
+                    }
+                }
             }
             // without explicit transversals: their inverses for the time of the test,
             // when some Schreier generator of the level is still to be sifted

@@ -235,6 +235,7 @@ impl PermGroup {
 
     /// [`PermGroup::structure_description`] within `limit`.
     pub fn structure_description_within(&self, limit: &Limit) -> Result<Structure, Interrupted> {
+        limit.check()?;
         let order = self.order_within(limit)?;
         let s = describe(self, limit)?;
         Ok(if s.order() == order {

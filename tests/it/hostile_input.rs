@@ -524,6 +524,39 @@ fn item13_work_is_bounded() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Item 12: `group` on groups whose facts took minutes answers with the cheap facts
+/// exact and the expensive ones within the default time (or not computed); item 13:
+/// `group` on a `.tws` file at the 2^24-point limit (one piece of 2^24 orientations,
+/// one twist: the cyclic group of order 2^24, regular on its points).
+#[test]
+fn item12_13_group_answers_on_large_groups() {
+    let dir = scratch("group-big");
+    let path = dir.join("one.tws");
+    std::fs::write(
+        &path,
+        "Name big\nSet X 1 16777216\nSolved\nX\n1\nEnd\nMove T\nX\n1\n1\nEnd\n",
+    )
+    .unwrap();
+    let out = answered_in(None, &["group", path.to_str().unwrap(), "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["degree"], 16_777_216);
+    assert_eq!(v["order"], "16777216");
+    assert_eq!(v["base_length"], 1);
+    assert_eq!(v["is_symmetric"], false);
+    std::fs::remove_dir_all(&dir).unwrap();
+    // cube:9: 486 points, base of 353 points; the order is that of the pieces'
+    // groups tied by parities, checked against the group's own chain-free bound
+    let out = answered_in(None, &["group", "cube:9", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["degree"], 486);
+    assert_eq!(v["base_length"], 353);
+    let order: num_bigint::BigUint = v["order"].as_str().unwrap().parse().unwrap();
+    let bound = permlab::group::order_bound::upper_bound(
+        &permlab::Puzzle::builtin("cube:9").unwrap().group(),
+    );
+    assert_eq!(Some(order), bound);
+}
+
 /// Item 15: the note that a built-in shadows a file of the same name is printed after
 /// a success, and folded into the one error line after a failure.
 #[test]
