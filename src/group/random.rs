@@ -31,6 +31,9 @@ pub struct ProductReplacement {
 /// elements differ in a few factors only; a randomized Schreier–Sims fed by them stops
 /// short of the order.
 fn spreading_steps(slots: usize, degree: usize) -> usize {
+    if slots <= ProductReplacement::STANDARD.0 {
+        return 0; // the standard warm-up (kept, so chains and proofs stay as they were)
+    }
     let rounds = (usize::BITS - slots.leading_zeros()) as usize + 2;
     (slots * rounds).min(SPREADING_WORK / degree.max(1))
 }

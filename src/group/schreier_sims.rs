@@ -497,171 +497,172 @@ impl Chain {
     /// Schreier tree, so the transversal elements of old points, and with them both an
     /// old Schreier generator and its sifting path through the (grown) deeper levels,
     /// stay the same.
-    // `k` indexes both the generators and `passed` while `self` changes in the loop
-    #[allow(clippy::needless_range_loop)]
     fn verify_and_complete(
         &mut self,
         options: ChainOptions,
         limit: &Limit,
     ) -> Result<(), Interrupted> {
-        let n = self.degree;
-        let mut h = vec![0u32; n];
-        let mut tmp = vec![0u32; n];
-        let mut u = vec![0u32; n];
         // passed[l][k][p]: the Schreier generator of orbit point p and generator k of
-        // level l has sifted to the identity
+        // level l has sifted to the identity (kept when the limit interrupts)
         let mut passed = std::mem::take(&mut self.passed);
+        let result = self.verify_levels(options, limit, &mut passed);
+        self.passed = passed;
+        result
+    }
+
+    /// The loop of [`Chain::verify_and_complete`] over the levels, bottom-up.
+    fn verify_levels(
+        &mut self,
+        options: ChainOptions,
+        limit: &Limit,
+        passed: &mut Vec<Vec<Vec<bool>>>,
+    ) -> Result<(), Interrupted> {
         let mut i = self.levels.len();
-        'levels: while i > 0 {
-            if let Err(e) = limit.check() {
-                self.passed = passed;
-                return Err(e);
-            }
+        while i > 0 {
+            limit.check()?;
             let l = i - 1;
-            if let Some(min_schreier) = options.sims_verify {
-                match self.verify_level_sims(l, min_schreier) {
-                    LevelCheck::Complete => {
-                        i -= 1;
-                        continue 'levels;
-                    }
-                    LevelCheck::Residue(h, j) => {
-                        self.add_residue(h, j, l + 1);
-                        i = j + 1;
-                        continue 'levels;
-                    }
-                    LevelCheck::TooCostly => {}
-                }
-            }
-            // the non-trivial Schreier generators: one per generator and orbit point,
-            // less the |Δ| − 1 edges of the Schreier tree (a cyclic group's single
-            // generator leaves one)
-            let len = self.levels[l].orbit.len();
-            let schreier = len * self.levels[l].gens.len() - (len - 1);
-            if let Some(min_schreier) = options.blocks_verify.filter(|&m| schreier >= m.max(1)) {
-                match self.verify_level_blocks(l, min_schreier == 0) {
-                    Some(LevelCheck::Complete) => {
-                        i -= 1;
-                        continue 'levels;
-                    }
-                    Some(LevelCheck::Residue(h, j)) => {
-                        self.add_residue(h, j, l + 1);
-                        i = j + 1;
-                        continue 'levels;
-                    }
-                    Some(LevelCheck::TooCostly) | None => {}
-                }
-            }
-            let ngens = self.levels[l].gens.len();
-            let len = self.levels[l].orbit.len();
-            passed.resize(self.levels.len(), Vec::new());
-            let done = &mut passed[l];
-            done.resize(ngens, Vec::new());
-            for d in done.iter_mut() {
-                d.resize(len, false);
-            }
-            // the Schreier generators of tree edges are trivial: marked first, so a
-            // point all of whose edges are tree edges (every point but one of a cyclic
-            // group's orbit) never has its transversal element computed
-            {
-                let lv = &self.levels[l];
-                for (k, done_k) in done.iter_mut().enumerate() {
-                    let s = lv.gens[k].images();
-                    for (p, d) in done_k.iter_mut().enumerate() {
-                        let q = lv.pos[s[lv.orbit[p] as usize] as usize] as usize;
-                        if lv.tree_edge(q) == Some((p, k)) {
-                            *d = true;
-                        }
-                    }
-                }
-            }
-            // without explicit transversals: their inverses for the time of the test,
-            // when some Schreier generator of the level is still to be sifted
-            let pending = (0..len).any(|p| (0..ngens).any(|k| !passed[l][k][p]));
-            // the Schreier generators are sifted through the deeper levels: where
-            // walking up a level's Schreier tree for each of them costs more than
-            // tabulating the level (|Δ| products), it gets explicit transversals (up to
-            // the finished chain's limit) for the rest of the construction
-            let count = (0..len)
-                .map(|p| (0..ngens).filter(|&k| !passed[l][k][p]).count())
-                .sum::<usize>();
-            if count > MANY_SCHREIER_GENERATORS {
-                let mut budget = ExplicitBudget {
-                    level_limit: EXPLICIT_LIMIT,
-                    ..self.budget
-                };
-                for lv in &mut self.levels[l + 1..] {
-                    if !lv.has_explicit_transversal()
-                        && count * lv.tree_depth() > 4 * lv.orbit.len()
-                    {
-                        lv.enable_explicit(&mut budget);
-                    }
-                }
-                self.budget.points = budget.points;
-            }
-            let inverses = match self.levels[l].tables() {
-                None if pending => self.levels[l].inverse_transversals(),
-                _ => None,
+            let check = match self.verify_level_by_theorem(l, options) {
+                Some(check) => check,
+                None => self.verify_level_by_schreier_generators(l, passed, limit)?,
             };
-            for p in 0..len {
-                if (0..ngens).all(|k| passed[l][k][p]) {
+            match check {
+                LevelCheck::Complete => i -= 1,
+                LevelCheck::Residue(h, j) => {
+                    self.add_residue(h, j, l + 1);
+                    i = j + 1;
+                }
+                LevelCheck::TooCostly => unreachable!("the Schreier-generator test decides"),
+            }
+        }
+        Ok(())
+    }
+
+    /// Level `l` decided by Sims' test or the block test, where the options and the
+    /// level's size make one of them pay (`None`: sift its Schreier generators).
+    fn verify_level_by_theorem(&self, l: usize, options: ChainOptions) -> Option<LevelCheck> {
+        if let Some(min_schreier) = options.sims_verify {
+            match self.verify_level_sims(l, min_schreier) {
+                LevelCheck::TooCostly => {}
+                decided => return Some(decided),
+            }
+        }
+        // the non-trivial Schreier generators: one per generator and orbit point,
+        // less the |Δ| − 1 edges of the Schreier tree (a cyclic group's single
+        // generator leaves one)
+        let len = self.levels[l].orbit.len();
+        let schreier = len * self.levels[l].gens.len() - (len - 1);
+        let min_schreier = options.blocks_verify.filter(|&m| schreier >= m.max(1))?;
+        match self.verify_level_blocks(l, min_schreier == 0) {
+            Some(LevelCheck::TooCostly) | None => None,
+            decided => decided,
+        }
+    }
+
+    /// Level `l` decided by sifting each of its Schreier generators `u_β s u_{β^s}^{-1}`
+    /// not yet in `passed` through the deeper levels: [`LevelCheck::Complete`], or the
+    /// first residue.
+    // `k` indexes both the level's generators and `done`
+    #[allow(clippy::needless_range_loop)]
+    fn verify_level_by_schreier_generators(
+        &mut self,
+        l: usize,
+        passed: &mut Vec<Vec<Vec<bool>>>,
+        limit: &Limit,
+    ) -> Result<LevelCheck, Interrupted> {
+        let n = self.degree;
+        let ngens = self.levels[l].gens.len();
+        let len = self.levels[l].orbit.len();
+        passed.resize(self.levels.len(), Vec::new());
+        self.mark_tree_edges(l, &mut passed[l]);
+        let done = &mut passed[l];
+        let count = done.iter().map(|d| d.iter().filter(|&&x| !x).count()).sum();
+        if count > MANY_SCHREIER_GENERATORS {
+            self.tabulate_deep_levels(l, count);
+        }
+        // without explicit transversals: their inverses for the time of the test,
+        // when some Schreier generator of the level is still to be sifted
+        let inverses = match self.levels[l].tables() {
+            None if count > 0 => self.levels[l].inverse_transversals(),
+            _ => None,
+        };
+        let (mut h, mut tmp, mut u) = (vec![0u32; n], vec![0u32; n], vec![0u32; n]);
+        for p in 0..len {
+            if (0..ngens).all(|k| done[k][p]) {
+                continue;
+            }
+            limit.check()?;
+            let lv = &self.levels[l];
+            match (lv.tables(), &inverses) {
+                (Some((us, _)), _) => u.copy_from_slice(&us[p * n..(p + 1) * n]),
+                (None, Some(ui)) => slice::invert(&ui[p * n..(p + 1) * n], &mut u),
+                (None, None) => u = lv.transversal(p),
+            }
+            for k in 0..ngens {
+                if done[k][p] {
                     continue;
                 }
-                if let Err(e) = limit.check() {
-                    self.passed = passed;
-                    return Err(e);
-                }
-                {
-                    let lv = &self.levels[l];
-                    match (lv.tables(), &inverses) {
-                        (Some((us, _)), _) => u.copy_from_slice(&us[p * n..(p + 1) * n]),
-                        (None, Some(ui)) => slice::invert(&ui[p * n..(p + 1) * n], &mut u),
-                        (None, None) => u = lv.transversal(p),
-                    }
-                }
-                for k in 0..ngens {
-                    if passed[l][k][p] {
-                        continue;
-                    }
-                    let j = {
-                        let lv = &self.levels[l];
-                        let beta = lv.orbit[p] as usize;
-                        let s = lv.gens[k].images();
-                        let gamma = s[beta] as usize;
-                        let q = lv.pos[gamma] as usize;
-                        if lv.tree_edge(q) == Some((p, k)) {
-                            passed[l][k][p] = true;
-                            continue; // a tree edge: the Schreier generator is trivial
+                // h = u_β s u_γ^{-1} (γ = β^s), then sift it through the deeper levels
+                let s = lv.gens[k].images();
+                let q = lv.pos[s[lv.orbit[p] as usize] as usize] as usize;
+                match &inverses {
+                    Some(ui) => {
+                        let uq = &ui[q * n..(q + 1) * n];
+                        for (hx, &ux) in h.iter_mut().zip(u.iter()) {
+                            *hx = uq[s[ux as usize] as usize];
                         }
-                        // h = u_β s u_γ^{-1}, then sift it through the deeper levels
-                        match &inverses {
-                            Some(ui) => {
-                                let uq = &ui[q * n..(q + 1) * n];
-                                for (hx, &ux) in h.iter_mut().zip(u.iter()) {
-                                    *hx = uq[s[ux as usize] as usize];
-                                }
-                            }
-                            None => {
-                                for (hx, &ux) in h.iter_mut().zip(u.iter()) {
-                                    *hx = s[ux as usize];
-                                }
-                                lv.divide(&mut h, &mut tmp, q);
-                            }
-                        }
-                        self.sift_images(&mut h, &mut tmp, l + 1)
-                    };
-                    if j == self.levels.len() && slice::is_identity(&h) {
-                        passed[l][k][p] = true;
-                        continue;
                     }
-                    self.add_residue(h.clone(), j, l + 1);
-                    i = j + 1;
-                    continue 'levels;
+                    None => {
+                        for (hx, &ux) in h.iter_mut().zip(u.iter()) {
+                            *hx = s[ux as usize];
+                        }
+                        lv.divide(&mut h, &mut tmp, q);
+                    }
+                }
+                let j = self.sift_images(&mut h, &mut tmp, l + 1);
+                if j == self.levels.len() && slice::is_identity(&h) {
+                    done[k][p] = true;
+                } else {
+                    return Ok(LevelCheck::Residue(h, j));
                 }
             }
-            i -= 1;
         }
-        self.passed = passed;
-        Ok(())
+        Ok(LevelCheck::Complete)
+    }
+
+    /// Sizes `done` (one row per generator of level `l`, one entry per orbit point) and
+    /// marks the Schreier generators of tree edges, which are trivial: a point all of
+    /// whose edges are tree edges (every point but one of a cyclic group's orbit)
+    /// never has its transversal element computed.
+    fn mark_tree_edges(&self, l: usize, done: &mut Vec<Vec<bool>>) {
+        let lv = &self.levels[l];
+        done.resize(lv.gens.len(), Vec::new());
+        for (k, done_k) in done.iter_mut().enumerate() {
+            done_k.resize(lv.orbit.len(), false);
+            let s = lv.gens[k].images();
+            for (p, d) in done_k.iter_mut().enumerate() {
+                let q = lv.pos[s[lv.orbit[p] as usize] as usize] as usize;
+                if lv.tree_edge(q) == Some((p, k)) {
+                    *d = true;
+                }
+            }
+        }
+    }
+
+    /// Explicit transversals (up to the finished chain's limit) for the levels below
+    /// `l` where walking up their Schreier trees for each of `count` Schreier
+    /// generators sifted through them costs more than tabulating them (`|Δ|`
+    /// products); they keep them for the rest of the construction.
+    fn tabulate_deep_levels(&mut self, l: usize, count: usize) {
+        let mut budget = ExplicitBudget {
+            level_limit: EXPLICIT_LIMIT,
+            ..self.budget
+        };
+        for lv in &mut self.levels[l + 1..] {
+            if !lv.has_explicit_transversal() && count * lv.tree_depth() > 4 * lv.orbit.len() {
+                lv.enable_explicit(&mut budget);
+            }
+        }
+        self.budget.points = budget.points;
     }
 }
 

@@ -9,7 +9,6 @@ use permlab::letters;
 use permlab::Puzzle;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::time::Instant;
 
 /// A random word of `len` letters over the puzzle's generators and their powers.
 fn random_word(p: &Puzzle, len: usize, seed: u64) -> String {
@@ -37,9 +36,7 @@ fn solve_megaminx_with_a_time_limit_answers_a_replayed_factorisation() {
     let w = p.parse_word(&random_word(&p, 300, 14)).unwrap();
     let g = p.eval(&w);
     let state = permlab::puzzle::format_state(&g.to_state());
-    let t = Instant::now();
     let (code, out, err) = permlab(&["solve", "megaminx", &state, "--time-limit", "2", "--json"]);
-    let secs = t.elapsed().as_secs_f64();
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["optimal"], false);
@@ -53,8 +50,8 @@ fn solve_megaminx_with_a_time_limit_answers_a_replayed_factorisation() {
     let sol = p.parse_word(v["solution"].as_str().unwrap()).unwrap();
     assert_eq!(p.apply(&g.to_state(), &sol), p.solved());
     assert_eq!(v["length"].as_u64().unwrap() as usize, sol.letters().len());
-    // the panicking run took 150 s; building the factor tables is bounded
-    assert!(secs < 60.0, "{secs} s");
+    // (the factor tables' work bound, not a timed assertion, keeps this from the
+    // 150 s of the run that panicked: see group::factor::WORK_LIMIT)
 }
 
 /// The generators' image arrays and orders of a puzzle.
