@@ -1,5 +1,5 @@
 # ReadGens(path): the generators of a .gens file as a list of permutations (the
-# "degree:" line and comments skipped). Read by benches/gap/run.sh before each script.
+# header lines "degree:", "metric:" and "identical:" and comments skipped). Read by benches/gap/run.sh before each script.
 ReadGens := function(path)
   local f, line, gens, pos, name;
   f := InputTextFile(path);
@@ -13,7 +13,7 @@ ReadGens := function(path)
     if line = "" then continue; fi;
     pos := Position(line, ':');
     name := line{[1..pos-1]};
-    if name <> "degree" then
+    if not name in ["degree", "metric", "identical"] then
       Add(gens, EvalString(line{[pos+1..Length(line)]}));
     fi;
   od;

@@ -2,6 +2,7 @@
 //! area. `common` holds the `permlab` runner and shared helpers.
 
 mod architecture;
+mod bench_markdown;
 mod bench_solve_peers;
 mod beyond_one_machine;
 mod boards;

@@ -121,18 +121,22 @@ fn with_last(
     Ok(file)
 }
 
-/// Times the cases with permlab and (unless `no_gap`) GAP; a note names GAP's answers
+/// Times the cases whose label is `wanted` with permlab and (unless `no_gap`) GAP; a note names GAP's answers
 /// that differ from permlab's.
 pub(super) fn bench_classes(
     root: &Path,
     data: &Path,
     tmp: &Path,
+    wanted: &dyn Fn(&str) -> bool,
     no_gap: bool,
     gap_timeout: u64,
 ) -> Result<(Vec<Row>, String), super::super::CliError> {
     let mut rows = Vec::new();
     let mut files: Vec<(Op, PathBuf)> = Vec::new();
     for (i, &(label, name, op)) in CASES.iter().enumerate() {
+        if !wanted(label) {
+            continue;
+        }
         if crate::cli::progress::stopped() {
             break;
         }
@@ -205,6 +209,9 @@ pub(super) fn bench_classes(
             .filter(|&i| std::mem::discriminant(&files[i].0) == std::mem::discriminant(&op))
             .collect();
         let paths: Vec<&Path> = idx.iter().map(|&i| files[i].1.as_path()).collect();
+        if paths.is_empty() {
+            continue;
+        }
         let run = super::gap::run_script(root, script, &paths, gap_timeout);
         if !run.note.is_empty() && !note.contains(&run.note) {
             note.push_str(&run.note);
@@ -240,25 +247,24 @@ pub(super) fn rows_json(rows: &[Row]) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// The rows as markdown table lines (case, value, permlab ms, GAP ms, ratio).
-pub(super) fn rows_table(rows: &[Row], gap_timeout: u64) -> Vec<String> {
-    let mut out = vec![
-        "| case | value | permlab ms | GAP ms | permlab/GAP |".to_string(),
-        "|---|---|---|---|---|".to_string(),
-    ];
-    for r in rows {
-        let (gs, rs) = match r.gap_ms {
-            Some(x) if x.is_finite() => (format!("{x:.1}"), format!("{:.3}", r.ms / x.max(0.001))),
-            Some(_) => (
-                format!("> {gap_timeout} s"),
-                format!("< {:.5}", r.ms / (gap_timeout as f64 * 1e3)),
-            ),
-            None => ("-".into(), "-".into()),
-        };
-        out.push(format!(
-            "| {} | {} | {:.2} | {gs} | {rs} |",
-            r.label, r.value, r.ms
-        ));
-    }
-    out
+/// The rows as a Markdown table (case, value, permlab ms, GAP ms, ratio).
+pub(super) fn rows_table(rows: &[Row], gap_timeout: u64) -> String {
+    let cells: Vec<[String; 5]> = rows
+        .iter()
+        .map(|r| {
+            let [gap, ratio] = super::gap::time_cells(r.ms, r.gap_ms, gap_timeout);
+            [
+                r.label.clone(),
+                r.value.clone(),
+                format!("{:.2}", r.ms),
+                gap,
+                ratio,
+            ]
+        })
+        .collect();
+    super::markdown::table(
+        &["case", "value", "permlab (ms)", "GAP (ms)", "permlab/GAP"],
+        &super::groups::NUMBERS_RIGHT,
+        &cells,
+    )
 }

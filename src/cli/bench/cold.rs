@@ -10,9 +10,10 @@
 //! per position too, their solutions replayed in permlab through the facelet
 //! converter ([`permlab::puzzle::facelets`]); one table with the time ratios.
 
+use super::markdown::{self, Machine};
 use super::near_peers::{self, Peer};
 use super::peers::{measure_within, Measured};
-use super::{load_average, median, random_positions, solves, utc_date};
+use super::{load_average, median, random_positions, solves};
 use crate::cli::output::{errln, outln};
 use crate::cli::progress::{stopped, Bar};
 use crate::cli::solve::DEFAULT_SECONDS;
@@ -246,9 +247,7 @@ fn check_stop(done: usize) -> Result<(), CliError> {
 }
 
 pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
-    let date = utc_date();
-    let load_start = load_average();
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let started = Machine::at_start();
     let puzzle = Puzzle::builtin("cube3")?;
     let positions: Vec<Perm> = random_positions(&puzzle, o.seed)
         .take(o.count)
@@ -362,18 +361,17 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
         o.seed,
         DEFAULT_SECONDS
     );
-    let machine = format!(
-        "{date}, load average {load_start} at the start, {load_end} at the end, {cores} cores"
-    );
+    let machine = started.clause(Some(&load_end));
     // permlab's medians (the three ways of WAYS): wall and CPU seconds
     let ours = Ours {
         wall: std::array::from_fn(|k| columns[k].median_wall()),
         cpu: std::array::from_fn(|k| columns[k].median_cpu()),
     };
     if let Some(path) = o.markdown {
-        let md = markdown(&headline, &machine, &columns, &skipped, &ours);
-        permlab::io::write_atomic(path, md.as_bytes())
-            .map_err(|e| format!("--markdown {}: {e}", path.display()))?;
+        markdown::write(
+            path,
+            &markdown_table(&headline, &machine, &columns, &skipped, &ours),
+        )?;
     }
     if json {
         let solvers: Vec<Value> = columns
@@ -418,10 +416,10 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
             "target": target,
             "permlab_time_limit_seconds": DEFAULT_SECONDS,
             "process_limit_seconds": PROCESS_LIMIT,
-            "date": date,
-            "load_average_start": load_start,
+            "date": started.date,
+            "load_average_start": started.load_start,
             "load_average_end": load_end,
-            "cores": cores,
+            "cores": started.cores,
             "states": states,
             "solvers": solvers,
             "skipped": skipped.iter().map(|(n, why)| json!({"name": n, "why": why})).collect::<Vec<_>>(),
@@ -485,7 +483,7 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
 }
 
 /// The table as Markdown, the run's circumstances on the line above it.
-fn markdown(
+fn markdown_table(
     headline: &str,
     machine: &str,
     columns: &[Column],
@@ -493,11 +491,7 @@ fn markdown(
     ours: &Ours,
 ) -> String {
     use permlab::escape::markdown_cell as cell;
-    let mut t = format!(
-        "<!-- written by `permlab bench solve --cold --markdown` -->\n{}; {}.\n\n",
-        cell(headline),
-        cell(machine)
-    );
+    let mut t = markdown::head("bench solve --cold --markdown", headline, machine);
     t.push_str("| solver | solved | length median / max | wall s median / max | CPU s median | peak MB | wall permlab / this (--no-cache, empty, warm cache) | CPU permlab / this (--no-cache, empty, warm cache) |\n");
     t.push_str("|---|---:|---:|---:|---:|---:|---:|---:|\n");
     let opt = |x: Option<f64>, d: usize| x.map_or("–".to_string(), |v| format!("{v:.d$}"));

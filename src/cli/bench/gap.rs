@@ -41,6 +41,23 @@ pub(super) struct GapLines {
     pub note: String,
 }
 
+/// The cells of a table row for GAP's time: GAP's milliseconds and the ratio
+/// permlab/GAP (`> T s` and `< ratio` after a timeout of T seconds, `-` twice
+/// without an answer from GAP).
+pub(super) fn time_cells(permlab_ms: f64, gap_ms: Option<f64>, timeout: u64) -> [String; 2] {
+    match gap_ms {
+        Some(x) if x.is_finite() => [
+            format!("{x:.1}"),
+            format!("{:.3}", permlab_ms / x.max(0.001)),
+        ],
+        Some(_) => [
+            format!("> {timeout} s"),
+            format!("< {:.5}", permlab_ms / (timeout as f64 * 1e3)),
+        ],
+        None => ["-".into(), "-".into()],
+    }
+}
+
 /// Runs GAP's `Size(Group(gens))` on `files` (`.gens` files), `timeout` seconds each.
 pub(super) fn group_sizes(root: &Path, files: &[&Path], timeout: u64) -> GapRun {
     run_script(root, "size.g", files, timeout)

@@ -1,6 +1,7 @@
 //! `bench groups`: `order()` from scratch against GAP's `Size(Group(gens))`.
 
-use crate::cli::output::{errln, outln};
+use super::markdown::{self, Machine};
+use crate::cli::output::{errln, out};
 use crate::cli::{print_json, CliResult};
 use num_bigint::BigUint;
 use permlab::{Perm, PermGroup, Puzzle};
@@ -24,7 +25,33 @@ pub struct BenchGroupsArgs {
     /// Also write the table as LaTeX (for the paper), atomically.
     #[arg(long, value_name = "FILE", value_parser = crate::cli::args::output_file)]
     latex: Option<PathBuf>,
+    /// Also write the tables as Markdown (for the user guide), atomically.
+    #[arg(long, value_name = "FILE", value_parser = crate::cli::args::output_file)]
+    markdown: Option<PathBuf>,
+    /// Run only the groups and operations whose label contains one of these
+    /// words (as the table names them, e.g. "M24" or "cube2 <R,U,F>").
+    #[arg(long)]
+    only: Vec<String>,
 }
+
+impl BenchGroupsArgs {
+    /// Whether the case labelled `label` runs (`--only`).
+    fn wanted(&self, label: &str) -> bool {
+        self.only.is_empty() || self.only.iter().any(|o| label.contains(o.as_str()))
+    }
+}
+
+/// The headers of the groups table's columns (text, LaTeX and Markdown).
+const COLUMNS: [&str; 5] = [
+    "group",
+    "digits of order",
+    "permlab (ms)",
+    "GAP (ms)",
+    "permlab/GAP",
+];
+
+/// The Markdown alignment of a table of a label and four numbers.
+pub(super) const NUMBERS_RIGHT: [&str; 5] = ["---", "---:", "---:", "---:", "---:"];
 
 /// The groups of the benchmark: (label, puzzle spec or .gens file name in the data dir).
 const BENCH_GROUPS: &[(&str, &str)] = &[
@@ -93,13 +120,19 @@ fn time_order(p: &Puzzle) -> (f64, BigUint) {
 
 pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
     let (no_gap, gap_timeout) = (args.no_gap, args.gap_timeout);
+    let machine = Machine::at_start();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let data = args.data.clone().unwrap_or_else(|| root.join("tests/data"));
     let tmp = std::env::temp_dir().join(format!("permlab-bench-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
     let mut rows: Vec<(String, String, f64, PathBuf)> = Vec::new();
-    let bar = crate::cli::progress::Bar::items(BENCH_GROUPS.len() as u64, true);
-    for (i, (label, spec)) in BENCH_GROUPS.iter().enumerate() {
+    let groups: Vec<(usize, &(&str, &str))> = BENCH_GROUPS
+        .iter()
+        .enumerate()
+        .filter(|(_, (label, _))| args.wanted(label))
+        .collect();
+    let bar = crate::cli::progress::Bar::items(groups.len() as u64, true);
+    for (i, (label, spec)) in groups {
         if crate::cli::progress::stopped() {
             break;
         }
@@ -133,7 +166,7 @@ pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
     // GAP
     let mut gap: Vec<Option<f64>> = vec![None; rows.len()];
     let mut gap_note;
-    if !no_gap {
+    if !no_gap && !rows.is_empty() {
         let files: Vec<&std::path::Path> = rows.iter().map(|r| r.3.as_path()).collect();
         errln!(
             "running GAP on {} groups (timeout {gap_timeout} s each)…",
@@ -156,12 +189,28 @@ pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
                 None => None,
             };
         }
-    } else {
+    } else if no_gap {
         gap_note = "GAP skipped (--no-gap)".into();
+    } else {
+        gap_note = String::new();
     }
-    let conjugacy = super::classes::bench_classes(&root, &data, &tmp, no_gap, gap_timeout);
+    let conjugacy = super::classes::bench_classes(
+        &root,
+        &data,
+        &tmp,
+        &|label| args.wanted(label),
+        no_gap,
+        gap_timeout,
+    );
     let _ = std::fs::remove_dir_all(&tmp);
     let (conjugacy, conjugacy_note) = conjugacy?;
+    if rows.is_empty() && conjugacy.is_empty() && !crate::cli::progress::stopped() {
+        return Err(format!(
+            "--only {}: no group or operation of bench groups has that in its label",
+            args.only.join(", ")
+        )
+        .into());
+    }
     let ratios: Vec<f64> = rows
         .iter()
         .zip(&gap)
@@ -189,16 +238,7 @@ pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
         .iter()
         .zip(&gap)
         .map(|(r, g)| {
-            let (gs, rs) = match g {
-                Some(x) if x.is_finite() => {
-                    (format!("{x:.1}"), format!("{:.3}", r.2 / x.max(0.001)))
-                }
-                Some(_) => (
-                    format!("> {gap_timeout} s"),
-                    format!("< {:.5}", r.2 / (gap_timeout as f64 * 1e3)),
-                ),
-                None => ("-".into(), "-".into()),
-            };
+            let [gs, rs] = super::gap::time_cells(r.2, *g, gap_timeout);
             [
                 r.0.clone(),
                 r.1.len().to_string(),
@@ -209,9 +249,10 @@ pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
         })
         .collect();
     if let Some(path) = &args.latex {
-        let mut t = String::from(
-            "% written by `permlab bench groups --latex`\n\\begin{tabular}{@{}lrrrr@{}}\n\\toprule\n\
-             group & digits of order & permlab (ms) & GAP (ms) & ratio \\\\\n\\midrule\n",
+        let mut t = format!(
+            "% written by `permlab bench groups --latex`\n\\begin{{tabular}}{{@{{}}lrrrr@{{}}}}\n\\toprule\n\
+             {} \\\\\n\\midrule\n",
+            COLUMNS.map(permlab::escape::latex_text).join(" & ")
         );
         for row in &table {
             let cells: Vec<String> = row.iter().map(|c| permlab::escape::latex_text(c)).collect();
@@ -224,25 +265,35 @@ pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
         permlab::io::write_atomic(path, t.as_bytes())
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
+    // the tables as Markdown: for the file, and as the text output
+    let ratio_note = med.is_finite().then(|| format!("median permlab/GAP ratio: {med:.3} (GAP time measured inside GAP around Size(Group(gens)), start-up excluded)"));
+    let mut md = String::new();
+    if !table.is_empty() {
+        md.push_str(&markdown::table(&COLUMNS, &NUMBERS_RIGHT, &table));
+    }
+    for note in [ratio_note.as_deref().unwrap_or(""), gap_note.trim()] {
+        if !note.is_empty() {
+            md.push_str(&format!("\n{note}\n"));
+        }
+    }
+    if !conjugacy.is_empty() {
+        if !md.is_empty() {
+            md.push('\n');
+        }
+        md.push_str(&super::classes::rows_table(&conjugacy, gap_timeout));
+    }
+    if !conjugacy_note.trim().is_empty() {
+        md.push_str(&format!("\n{}\n", conjugacy_note.trim()));
+    }
+    if let Some(path) = &args.markdown {
+        let clause = machine.clause(Some(&super::load_average()));
+        markdown::write(
+            path,
+            &(markdown::head("bench groups --markdown", "", &clause) + &md),
+        )?;
+    }
     if !json {
-        outln!("| group | digits of order | permlab ms | GAP ms | permlab/GAP |");
-        outln!("|---|---|---|---|---|");
-        for row in &table {
-            outln!("| {} |", row.join(" | "));
-        }
-        if med.is_finite() {
-            outln!("\nmedian permlab/GAP ratio: {med:.3} (GAP time measured inside GAP around Size(Group(gens)), start-up excluded)");
-        }
-        if !gap_note.is_empty() {
-            outln!("{}", gap_note.trim());
-        }
-        outln!();
-        for line in super::classes::rows_table(&conjugacy, gap_timeout) {
-            outln!("{line}");
-        }
-        if !conjugacy_note.is_empty() {
-            outln!("{}", conjugacy_note.trim());
-        }
+        out!("{md}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -5,6 +5,7 @@ mod classes;
 mod cold;
 mod gap;
 mod groups;
+mod markdown;
 mod near_peers;
 mod optimal;
 mod peers;
@@ -29,6 +30,10 @@ pub enum BenchWhich {
         /// Also write the results as a LaTeX table (for the paper), atomically.
         #[arg(long, value_name = "FILE", value_parser = crate::cli::args::output_file)]
         latex: Option<std::path::PathBuf>,
+        /// Also write the table as Markdown (for the user guide), atomically;
+        /// without --ranks or --peers.
+        #[arg(long, value_name = "FILE", value_parser = crate::cli::args::output_file)]
+        markdown: Option<std::path::PathBuf>,
         /// Instead: the distributed search (`bfs --mpi`) under `mpirun -np N` for
         /// each N given (e.g. 1,2), beside the single-process search, with the
         /// bytes sent and a model of a cluster run (needs a build with `--features mpi`).
@@ -201,6 +206,17 @@ impl BenchWhich {
                 );
             }
         }
+        if let BenchWhich::Search {
+            ranks,
+            peers,
+            markdown: Some(_),
+            ..
+        } = &self
+        {
+            if *peers || !ranks.is_empty() {
+                return Err("--markdown goes with the default bench search".into());
+            }
+        }
         match self {
             BenchWhich::Search {
                 only,
@@ -215,9 +231,12 @@ impl BenchWhich {
                 latex,
                 ..
             } => peers::bench_peers(&only, &twsearch_src, json, latex.as_deref()),
-            BenchWhich::Search { only, latex, .. } => {
-                search::bench_search(&only, json, latex.as_deref())
-            }
+            BenchWhich::Search {
+                only,
+                latex,
+                markdown,
+                ..
+            } => search::bench_search(&only, json, latex.as_deref(), markdown.as_deref()),
             BenchWhich::Groups(a) => groups::bench_groups(&a, json),
             BenchWhich::Solve {
                 count,

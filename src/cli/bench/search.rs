@@ -1,6 +1,7 @@
 //! `bench search`: whole-state-space searches, their speed, memory and the naive
 //! hash-map search as a ratio.
 
+use super::markdown::{self, Machine};
 use crate::cli::output::{errln, outln};
 use crate::cli::progress::Bar;
 use crate::cli::space::{command_budget, run_bfs, search_options};
@@ -17,44 +18,49 @@ use serde_json::json;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// The search benchmark as a LaTeX table and a sentence on the naive search.
-fn bench_search_latex(
-    threads: usize,
-    rows: &[serde_json::Value],
-    naive: &[serde_json::Value],
-) -> String {
+/// The cells of the search table, as text: search, positions, set-up (s), search
+/// (s), M pos./CPU s, peak MB, goal (met or not).
+fn table_cells(rows: &[serde_json::Value]) -> Vec<[String; 7]> {
     let f = |v: &serde_json::Value, k: &str| v[k].as_f64().unwrap_or(0.0);
-    let mut t = String::from(
-        "% written by `permlab bench search --latex`\n\\begin{tabular}{@{}lrrrrrl@{}}\n\\toprule\n\
-         search & positions & set-up (s) & search (s) & M pos./CPU s & peak MB & goal \\\\\n\\midrule\n",
-    );
-    for r in rows {
-        t.push_str(&format!(
-            "{} & {} & {:.2} & {:.2} & {:.1} & {} & {} \\\\\n",
-            r["case"]
-                .as_str()
-                .unwrap_or("")
-                .replace('<', "$\\langle$")
-                .replace('>', "$\\rangle$"),
-            r["states"],
-            f(r, "setup_seconds"),
-            f(r, "seconds"),
-            f(r, "positions_per_cpu_second") / 1e6,
-            r["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
-            permlab::escape::latex_text(&format!(
-                "{} ({})",
-                r["goal"].as_str().unwrap_or(""),
-                if r["goal_met"].as_bool() == Some(true) {
-                    "met"
-                } else {
-                    "not met"
-                }
-            )),
-        ));
-    }
-    t.push_str(&format!(
-        "\\bottomrule\n\\end{{tabular}}\n\n{threads} threads; the table takes 2 bits per position.\n"
-    ));
+    rows.iter()
+        .map(|r| {
+            [
+                r["case"].as_str().unwrap_or("").to_string(),
+                r["states"].to_string(),
+                format!("{:.2}", f(r, "setup_seconds")),
+                format!("{:.2}", f(r, "seconds")),
+                format!("{:.1}", f(r, "positions_per_cpu_second") / 1e6),
+                (r["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20).to_string(),
+                format!(
+                    "{} ({})",
+                    r["goal"].as_str().unwrap_or(""),
+                    if r["goal_met"].as_bool() == Some(true) {
+                        "met"
+                    } else {
+                        "not met"
+                    }
+                ),
+            ]
+        })
+        .collect()
+}
+
+/// The headers of the search table's columns (LaTeX and Markdown).
+const COLUMNS: [&str; 7] = [
+    "search",
+    "positions",
+    "set-up (s)",
+    "search (s)",
+    "M pos./CPU s",
+    "peak MB",
+    "goal",
+];
+
+/// The sentences below the table: the threads, and the naive search's time beside
+/// the table search's.
+fn notes(threads: usize, naive: &[serde_json::Value]) -> String {
+    let f = |v: &serde_json::Value, k: &str| v[k].as_f64().unwrap_or(0.0);
+    let mut t = format!("{threads} threads; the table takes 2 bits per position.\n");
     for r in naive {
         t.push_str(&format!(
             "The naive hash-map search on {} took {:.2} s, {:.1} times the table search ({:.3} s with set-up).\n",
@@ -65,6 +71,43 @@ fn bench_search_latex(
         ));
     }
     t
+}
+
+/// The search benchmark as a LaTeX table and a sentence on the naive search.
+fn bench_search_latex(
+    threads: usize,
+    rows: &[serde_json::Value],
+    naive: &[serde_json::Value],
+) -> String {
+    let mut t = format!(
+        "% written by `permlab bench search --latex`\n\\begin{{tabular}}{{@{{}}lrrrrrl@{{}}}}\n\\toprule\n\
+         {} \\\\\n\\midrule\n",
+        COLUMNS.join(" & ")
+    );
+    for [case, rest @ .., goal] in table_cells(rows) {
+        t.push_str(&format!(
+            "{} & {} & {} \\\\\n",
+            case.replace('<', "$\\langle$").replace('>', "$\\rangle$"),
+            rest.join(" & "),
+            permlab::escape::latex_text(&goal),
+        ));
+    }
+    t.push_str("\\bottomrule\n\\end{tabular}\n\n");
+    t + &notes(threads, naive)
+}
+
+/// The search benchmark as Markdown: the machine, the table, the notes.
+fn bench_search_markdown(
+    machine: &str,
+    threads: usize,
+    rows: &[serde_json::Value],
+    naive: &[serde_json::Value],
+) -> String {
+    let align = ["---", "---:", "---:", "---:", "---:", "---:", "---"];
+    markdown::head("bench search --markdown", "", machine)
+        + &markdown::table(&COLUMNS, &align, &table_cells(rows))
+        + "\n"
+        + &notes(threads, naive)
 }
 
 fn reset_peak_memory() {
@@ -209,7 +252,9 @@ pub(super) fn bench_search(
     only: &[String],
     json: bool,
     latex: Option<&std::path::Path>,
+    markdown: Option<&std::path::Path>,
 ) -> CliResult {
+    let machine = Machine::at_start();
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| name.contains(o.as_str()));
     let bar = Bar::search(!json);
     let budget = command_budget(&bar, None);
@@ -230,6 +275,13 @@ pub(super) fn bench_search(
         let tex = bench_search_latex(threads, &rows, &naive_rows);
         permlab::io::write_atomic(path, tex.as_bytes())
             .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if let Some(path) = markdown {
+        let clause = machine.clause(Some(&super::load_average()));
+        markdown::write(
+            path,
+            &bench_search_markdown(&clause, threads, &rows, &naive_rows),
+        )?;
     }
     if json {
         print_json(&json!({"threads": threads, "searches": rows, "naive": naive_rows}))?;

@@ -2,6 +2,7 @@
 //! built once and every position solved in the same process (the warm figure; `bench
 //! solve --cold` runs each position in a process of its own).
 
+use super::markdown::{self, Machine};
 use super::{median, replay};
 use crate::cli::output::outln;
 use crate::cli::{print_json, CliResult};
@@ -26,7 +27,7 @@ pub(super) fn bench_solve(
             format!("--time-limit {time_limit}: must be a positive number of seconds").into(),
         );
     }
-    let (date, load) = (super::utc_date(), super::load_average());
+    let machine = Machine::at_start();
     let chain = "cube3[U,D,R2,L2,F2,B2]";
     let puzzle = Puzzle::builtin("cube3")?;
     let moves = MoveSet::for_puzzle(&puzzle, Metric::Htm)?;
@@ -60,27 +61,39 @@ pub(super) fn bench_solve(
     let goal = format!("median <= 22 moves (htm) with {time_limit} s per position");
     if let Some(path) = markdown {
         let opt = |x: Option<f64>| x.map_or("–".to_string(), |v| format!("{v:.3}"));
-        let md = format!(
-            "<!-- written by `permlab bench solve --markdown` -->\n\
-             cube3 through {chain}, htm, {count} seeded random positions (seed {seed}), {time_limit} s each, in one process with the tables built once (every solution replayed); {date}, load average {load} at the start.\n\n\
-             | tables (bytes) | built in s | solved | length median / max | s median / max |\n\
-             |---:|---:|---:|---:|---:|\n\
-             | {} | {setup:.2} | {}/{count} | {} / {} | {} / {} |\n",
-            solver.bytes(),
-            lengths.len(),
-            med_len.map_or("–".into(), |m| m.to_string()),
-            lengths.last().map_or("–".into(), |m| m.to_string()),
-            opt(median(&times)),
-            opt(times.last().copied()),
+        let about = format!(
+            "cube3 through {chain}, htm, {count} seeded random positions (seed {seed}), {time_limit} s each, in one process with the tables built once (every solution replayed)"
         );
-        permlab::io::write_atomic(path, md.as_bytes())
-            .map_err(|e| format!("--markdown {}: {e}", path.display()))?;
+        let row = [
+            solver.bytes().to_string(),
+            format!("{setup:.2}"),
+            format!("{}/{count}", lengths.len()),
+            format!(
+                "{} / {}",
+                med_len.map_or("–".into(), |m| m.to_string()),
+                lengths.last().map_or("–".into(), |m| m.to_string())
+            ),
+            format!("{} / {}", opt(median(&times)), opt(times.last().copied())),
+        ];
+        let md = markdown::head("bench solve --markdown", &about, &machine.clause(None))
+            + &markdown::table(
+                &[
+                    "tables (bytes)",
+                    "built in s",
+                    "solved",
+                    "length median / max",
+                    "s median / max",
+                ],
+                &["---:"; 5],
+                &[row],
+            );
+        markdown::write(path, &md)?;
     }
     if json {
         print_json(&json!({
             "puzzle": "cube3",
-            "date": date,
-            "load_average": load,
+            "date": machine.date,
+            "load_average": machine.load_start,
             "chain": chain,
             "metric": "htm",
             "positions": count,
