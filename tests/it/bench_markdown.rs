@@ -182,3 +182,48 @@ fn markdown_paths_and_modes_are_checked() {
         "--only no such group: no group or operation of bench groups has that in its label",
     );
 }
+
+#[test]
+fn bench_groups_facts_compares_permlab_group_with_gap() {
+    // M24 (order 244823040, simple): permlab group computes every fact within its
+    // default time, and GAP's derived series, centre and solvability agree with it
+    // (a disagreement would be a note ending in "!")
+    let d = scratch("facts");
+    let md = d.join("facts.md");
+    let (code, out, err) = permlab(&[
+        "bench",
+        "groups",
+        "--facts",
+        "--only",
+        "M24",
+        "--markdown",
+        md.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&md).unwrap();
+    assert_head(&text, "bench groups --facts --markdown");
+    assert_eq!(
+        text.lines().skip(3).collect::<Vec<_>>().join("\n"),
+        out.trim_end()
+    );
+    let rows = table_rows(
+        &text,
+        "| group | permlab group (ms, one process) | facts not computed | GAP (ms, inside GAP) | GAP (ms, one process) | permlab/GAP (processes) |",
+    );
+    // --only M24 selects M24 and M24 on 3-sets
+    let labels: Vec<&str> = rows.iter().map(|r| r[0]).collect();
+    assert_eq!(labels, ["M24", "M24 on 3-sets deg 2024"], "{text}");
+    for row in &rows {
+        assert_eq!(row[2], "0", "{text}");
+        if row[3] == "-" {
+            assert_eq!(row[4..], ["-", "-"], "{text}");
+            require_tool("gap", &text);
+        } else {
+            for cell in &row[3..] {
+                assert!(cell.parse::<f64>().unwrap() >= 0.0, "{text}");
+            }
+        }
+    }
+    assert!(!text.lines().any(|l| l.ends_with('!')), "{text}");
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -15,28 +15,35 @@ use std::time::Instant;
 pub struct BenchGroupsArgs {
     /// Directory holding the .gens files (default: the crate's tests/data).
     #[arg(long)]
-    data: Option<PathBuf>,
+    pub(super) data: Option<PathBuf>,
     /// Skip GAP.
     #[arg(long)]
-    no_gap: bool,
+    pub(super) no_gap: bool,
     /// Seconds GAP may spend on one group (start-up included).
     #[arg(long, default_value_t = 60)]
-    gap_timeout: u64,
+    pub(super) gap_timeout: u64,
     /// Also write the table as LaTeX (for the paper), atomically.
     #[arg(long, value_name = "FILE", value_parser = crate::cli::args::output_file)]
     latex: Option<PathBuf>,
     /// Also write the tables as Markdown (for the user guide), atomically.
     #[arg(long, value_name = "FILE", value_parser = crate::cli::args::output_file)]
-    markdown: Option<PathBuf>,
+    pub(super) markdown: Option<PathBuf>,
+    /// Instead: `permlab group FILE --json` (the default facts within its default
+    /// time, one process per group) beside GAP computing the same facts (order,
+    /// orbits, structure description, derived series, centre, primitivity,
+    /// solvability, composition series) in the same run: times, their ratio, the
+    /// facts permlab left not computed, and any value the two disagree on.
+    #[arg(long, conflicts_with = "latex")]
+    facts: bool,
     /// Run only the groups and operations whose label contains one of these
     /// words (as the table names them, e.g. "M24" or "cube2 <R,U,F>").
     #[arg(long)]
-    only: Vec<String>,
+    pub(super) only: Vec<String>,
 }
 
 impl BenchGroupsArgs {
     /// Whether the case labelled `label` runs (`--only`).
-    fn wanted(&self, label: &str) -> bool {
+    pub(super) fn wanted(&self, label: &str) -> bool {
         self.only.is_empty() || self.only.iter().any(|o| label.contains(o.as_str()))
     }
 }
@@ -118,32 +125,28 @@ fn time_order(p: &Puzzle) -> (f64, BigUint) {
     (times.iter().copied().fold(f64::INFINITY, f64::min), order)
 }
 
-pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
-    let (no_gap, gap_timeout) = (args.no_gap, args.gap_timeout);
-    let machine = Machine::at_start();
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let data = args.data.clone().unwrap_or_else(|| root.join("tests/data"));
-    let tmp = std::env::temp_dir().join(format!("permlab-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    let mut rows: Vec<(String, String, f64, PathBuf)> = Vec::new();
-    let groups: Vec<(usize, &(&str, &str))> = BENCH_GROUPS
-        .iter()
-        .enumerate()
-        .filter(|(_, (label, _))| args.wanted(label))
-        .collect();
-    let bar = crate::cli::progress::Bar::items(groups.len() as u64, true);
-    for (i, (label, spec)) in groups {
-        if crate::cli::progress::stopped() {
-            break;
+/// The groups of [`BENCH_GROUPS`] that `--only` selects, each with its `.gens` file
+/// (the data directory's, or one written into `tmp` for a puzzle spec).
+pub(super) fn bench_group_files(
+    args: &BenchGroupsArgs,
+    data: &std::path::Path,
+    tmp: &std::path::Path,
+) -> Result<Vec<(&'static str, Puzzle, PathBuf)>, String> {
+    let mut out = Vec::new();
+    for (i, (label, spec)) in BENCH_GROUPS.iter().enumerate() {
+        if !args.wanted(label) {
+            continue;
         }
-        bar.message(label.to_string());
         let (p, file) = match spec.strip_prefix('@') {
             Some(name) if !name.contains(':') => {
                 let f = data.join(name);
-                (Puzzle::load(&f.to_string_lossy())?, f)
+                (
+                    Puzzle::load(&f.to_string_lossy()).map_err(|e| e.to_string())?,
+                    f,
+                )
             }
             _ => {
-                let p = load_bench_group(&data, spec)?;
+                let p = load_bench_group(data, spec)?;
                 let f = tmp.join(format!("g{i}.gens"));
                 let moves: Vec<(String, Perm)> = p
                     .generators()
@@ -158,6 +161,29 @@ pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
                 (p, f)
             }
         };
+        out.push((*label, p, file));
+    }
+    Ok(out)
+}
+
+pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
+    if args.facts {
+        return super::facts::bench_facts(args, json);
+    }
+    let (no_gap, gap_timeout) = (args.no_gap, args.gap_timeout);
+    let machine = Machine::at_start();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let data = args.data.clone().unwrap_or_else(|| root.join("tests/data"));
+    let tmp = std::env::temp_dir().join(format!("permlab-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    let mut rows: Vec<(String, String, f64, PathBuf)> = Vec::new();
+    let groups = bench_group_files(args, &data, &tmp)?;
+    let bar = crate::cli::progress::Bar::items(groups.len() as u64, true);
+    for (label, p, file) in groups {
+        if crate::cli::progress::stopped() {
+            break;
+        }
+        bar.message(label.to_string());
         let (ms, order) = time_order(&p);
         rows.push((label.to_string(), order.to_string(), ms, file));
         bar.step("");

@@ -3,6 +3,7 @@
 
 mod classes;
 mod cold;
+mod facts;
 mod gap;
 mod groups;
 mod markdown;
