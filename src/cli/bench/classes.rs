@@ -76,7 +76,7 @@ pub(super) struct Row {
 }
 
 /// The best of up to 5 runs of `f` (at least one, stopping after 2 s), each from a
-/// fresh group, as in [`super::groups`].
+/// fresh group, as in `bench groups`.
 fn best_of(
     p: &Puzzle,
     f: impl Fn(&PermGroup) -> Result<String, super::super::CliError>,
@@ -264,7 +264,7 @@ pub(super) fn rows_table(rows: &[Row], gap_timeout: u64) -> String {
         .collect();
     super::markdown::table(
         &["case", "value", "permlab (ms)", "GAP (ms)", "permlab/GAP"],
-        &super::groups::NUMBERS_RIGHT,
+        &super::markdown::NUMBERS_RIGHT,
         &cells,
     )
 }

@@ -34,7 +34,7 @@ pub struct BenchGroupsArgs {
     /// solvability, composition series) in the same run: times, their ratio, the
     /// facts permlab left not computed, and any value the two disagree on.
     #[arg(long, conflicts_with = "latex")]
-    facts: bool,
+    pub(super) facts: bool,
     /// Run only the groups and operations whose label contains one of these
     /// words (as the table names them, e.g. "M24" or "cube2 <R,U,F>").
     #[arg(long)]
@@ -56,9 +56,6 @@ const COLUMNS: [&str; 5] = [
     "GAP (ms)",
     "permlab/GAP",
 ];
-
-/// The Markdown alignment of a table of a label and four numbers.
-pub(super) const NUMBERS_RIGHT: [&str; 5] = ["---", "---:", "---:", "---:", "---:"];
 
 /// The groups of the benchmark: (label, puzzle spec or .gens file name in the data dir).
 const BENCH_GROUPS: &[(&str, &str)] = &[
@@ -167,9 +164,6 @@ pub(super) fn bench_group_files(
 }
 
 pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
-    if args.facts {
-        return super::facts::bench_facts(args, json);
-    }
     let (no_gap, gap_timeout) = (args.no_gap, args.gap_timeout);
     let machine = Machine::at_start();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -295,7 +289,7 @@ pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
     let ratio_note = med.is_finite().then(|| format!("median permlab/GAP ratio: {med:.3} (GAP time measured inside GAP around Size(Group(gens)), start-up excluded)"));
     let mut md = String::new();
     if !table.is_empty() {
-        md.push_str(&markdown::table(&COLUMNS, &NUMBERS_RIGHT, &table));
+        md.push_str(&markdown::table(&COLUMNS, &markdown::NUMBERS_RIGHT, &table));
     }
     for note in [ratio_note.as_deref().unwrap_or(""), gap_note.trim()] {
         if !note.is_empty() {

@@ -40,6 +40,9 @@ impl Machine {
     }
 }
 
+/// The Markdown alignment of a table of a label and four numbers.
+pub(super) const NUMBERS_RIGHT: [&str; 5] = ["---", "---:", "---:", "---:", "---:"];
+
 /// The lines above a benchmark's Markdown table: an HTML comment naming
 /// `command` (the words after `permlab`), then one line, `about; machine.` (just
 /// `machine.` when `about` is empty), then an empty line.

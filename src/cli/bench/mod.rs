@@ -238,6 +238,7 @@ impl BenchWhich {
                 markdown,
                 ..
             } => search::bench_search(&only, json, latex.as_deref(), markdown.as_deref()),
+            BenchWhich::Groups(a) if a.facts => facts::bench_facts(&a, json),
             BenchWhich::Groups(a) => groups::bench_groups(&a, json),
             BenchWhich::Solve {
                 count,
