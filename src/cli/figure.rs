@@ -627,21 +627,14 @@ impl FigureKind {
                 no_arrows,
                 ..
             } => {
-                let (puzzle, g) = pw.load()?;
-                let start = super::args::start_state(&puzzle, state.as_deref(), cycles.as_deref())?;
-                Box::new(match path {
-                    None => board_figure(&pw.word, &puzzle, &g, &start, !*no_arrows, out)?,
-                    Some(label) => board_path_figure(pw, &puzzle, &start, *label, out)?,
-                })
+                let (state, cycles) = (state.as_deref(), cycles.as_deref());
+                Box::new(board_figure(pw, state, cycles, *path, !*no_arrows, out)?)
             }
             FigureKind::Net { pw, numbers, .. } => Box::new(net_figure(pw, *numbers, out)?),
             FigureKind::Cycles { pw, style, .. } => {
                 let (_, g) = pw.load()?;
-                Box::new(
-                    CycleFigure::new(&g)
-                        .style((*style).into())
-                        .title(&title_or(out, &pw.word)),
-                )
+                let fig = CycleFigure::new(&g).style((*style).into());
+                Box::new(fig.title(&title_or(out, &pw.word)))
             }
             FigureKind::Schreier {
                 puzzle,
@@ -661,18 +654,13 @@ impl FigureKind {
             }
             FigureKind::Cycletype { pw, fixed, .. } => {
                 let (_, g) = pw.load()?;
-                Box::new(
-                    CycleTypeFigure::new(&g)
-                        .fixed_points(*fixed)
-                        .title(&title_or(out, &pw.word)),
-                )
+                let fig = CycleTypeFigure::new(&g).fixed_points(*fixed);
+                Box::new(fig.title(&title_or(out, &pw.word)))
             }
             FigureKind::Blocks { puzzle, system, .. } => {
                 let chosen = chosen_block_systems(puzzle, *system)?;
-                Box::new(BlocksFigure::new(puzzle, &chosen)?.title(&title_or(
-                    out,
-                    &format!("minimal block systems of {}", puzzle.name()),
-                )))
+                let title = format!("minimal block systems of {}", puzzle.name());
+                Box::new(BlocksFigure::new(puzzle, &chosen)?.title(&title_or(out, &title)))
             }
             FigureKind::Bfs { space, log, .. } => Box::new(bfs_figure(space, *log, out)?),
             FigureKind::Distributions {
@@ -684,10 +672,9 @@ impl FigureKind {
                 ..
             } => {
                 let list = puzzle_distributions(puzzles, *metric, max_memory.as_deref(), *quiet)?;
+                let fig = HistogramFigure::new(list).log(*log);
                 Box::new(
-                    HistogramFigure::new(list)
-                        .log(*log)
-                        .title(&title_or(out, "positions by distance"))
+                    fig.title(&title_or(out, "positions by distance"))
                         .axes("distance (moves)", "positions"),
                 )
             }
@@ -741,19 +728,25 @@ fn matrix_figure(
     Ok(fig)
 }
 
-/// The board after the word `g` (spelled `word`) from `start` (`figure board`), with
-/// an arrow for each moved piece when `arrows`.
+/// The board of `figure board`: from the start state (`--state`, `--cycles`), the
+/// board after the word, with an arrow for each moved piece when `arrows`, or with
+/// `--path LABEL` the path of one piece.
 fn board_figure(
-    word: &str,
-    puzzle: &Puzzle,
-    g: &Perm,
-    start: &[u32],
+    pw: &PuzzleWord,
+    state: Option<&str>,
+    cycles: Option<&str>,
+    path: Option<u32>,
     arrows: bool,
     out: &OutArgs,
 ) -> Result<BoardFigure, CliError> {
-    let end = g.apply_to_state(start);
-    let fig = BoardFigure::for_puzzle(puzzle, &end)?.title(&title_or(out, word));
-    Ok(if arrows { fig.arrows_of(g) } else { fig })
+    let (puzzle, g) = pw.load()?;
+    let start = super::args::start_state(&puzzle, state, cycles)?;
+    if let Some(label) = path {
+        return board_path_figure(pw, &puzzle, &start, label, out);
+    }
+    let end = g.apply_to_state(&start);
+    let fig = BoardFigure::for_puzzle(&puzzle, &end)?.title(&title_or(out, &pw.word));
+    Ok(if arrows { fig.arrows_of(&g) } else { fig })
 }
 
 /// The cube net of the solved cube after a word (`figure net`).
