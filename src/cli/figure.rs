@@ -14,6 +14,7 @@ use permlab::figures::gallery::gallery;
 use permlab::figures::histogram::{DistanceDistribution, HistogramFigure};
 use permlab::figures::matrix::MatrixFigure;
 use permlab::figures::schreier::{GraphLayout, SchreierFigure};
+use permlab::figures::spectrum::SpectrumFigure;
 use permlab::figures::{write_atomically, DynFigure, Format, Theme};
 use permlab::search::bfs::{search_space, BfsOptions};
 use permlab::search::space::StateSpace;
@@ -584,323 +585,412 @@ impl FigureKind {
         if let FigureKind::Hist { x_desc, .. } = &self {
             super::args::check_label(x_desc, "--x-desc")?;
         }
-        match self {
+        let fig = self.figure()?;
+        write_figure(fig.as_ref(), self.out(), json)
+    }
+
+    /// The figure this kind draws with its options, titled (`--title`, else its default).
+    fn figure(&self) -> Result<Box<dyn DynFigure>, CliError> {
+        let out = self.out();
+        Ok(match self {
             FigureKind::Mixing {
                 puzzles,
                 steps,
                 max_memory,
-                out,
-            } => {
-                use permlab::figures::mixing::{MixingFigure, MixingSeries};
-                use permlab::linalg::spectrum::{random_move_spectrum, Domain};
-                use permlab::search::mixing::{mixing, MixingOptions};
-                let max_memory = max_memory
-                    .as_deref()
-                    .map(super::space::parse_bytes)
-                    .transpose()?;
-                let mut series = Vec::new();
-                for p in &puzzles {
-                    // the walk of `permlab mixing PUZZLE`, and the spectrum of its moves
-                    let (names, perms) = permlab::search::space::metric_moves(p, p.metric())?;
-                    let space = permlab::search::space::GroupSpace::new(
-                        p.name(),
-                        p.degree(),
-                        names,
-                        perms.clone(),
-                    )?;
-                    let bar = super::progress::Bar::search(true);
-                    let budget = super::space::command_budget(&bar, max_memory);
-                    let walk = mixing(&space, &MixingOptions { steps }, &budget)?;
-                    bar.clear();
-                    if walk.interrupted {
-                        return Err("interrupted".into());
-                    }
-                    let spectrum = random_move_spectrum(p.degree(), &perms, Domain::Points).ok();
-                    series.push(MixingSeries::new(p.name(), &walk, spectrum.as_ref()));
-                }
-                let fig = MixingFigure::new(series).title(&title_or(&out, "random-walk mixing"));
-                write_figure(&fig, &out, json)
-            }
-            FigureKind::Orbitals { puzzle, out } => {
-                let g = puzzle.group();
-                let o = permlab::linalg::permutation_module::orbitals(&g, 0)?;
-                let fig = permlab::figures::orbitals::OrbitalsFigure::new(g.degree(), o.index)?
-                    .title(&title_or(&out, puzzle.name()));
-                write_figure(&fig, &out, json)
-            }
+                ..
+            } => Box::new(
+                mixing_figure(puzzles, *steps, max_memory.as_deref())?
+                    .title(&title_or(out, "random-walk mixing")),
+            ),
+            FigureKind::Orbitals { puzzle, .. } => Box::new(orbitals_figure(puzzle, out)?),
             FigureKind::Spectrum {
                 puzzle,
-                word,
-                pairs,
+                word: Some(text),
                 conv,
-                out,
-            } => {
-                use permlab::figures::spectrum::SpectrumFigure;
-                use permlab::linalg::spectrum::{
-                    permutation_eigenvalues, random_move_spectrum, Domain,
-                };
-                let fig = match &word {
-                    Some(text) => {
-                        let w = puzzle.parse_word(text)?;
-                        let g = puzzle.eval_with(&w, conv.convention());
-                        let points = permutation_eigenvalues(&g)
-                            .into_iter()
-                            .map(|(r, m)| (r.value(), m))
-                            .collect();
-                        SpectrumFigure::new(points).title(&title_or(&out, text))
-                    }
-                    None => {
-                        let (_, moves) =
-                            permlab::search::space::metric_moves(&puzzle, puzzle.metric())?;
-                        let domain = if pairs { Domain::Pairs } else { Domain::Points };
-                        let s = random_move_spectrum(puzzle.degree(), &moves, domain)?;
-                        SpectrumFigure::from_values(&s.eigenvalues).title(&title_or(
-                            &out,
-                            &format!(
-                                "random-move operator of {} on {}",
-                                puzzle.name(),
-                                domain.name()
-                            ),
-                        ))
-                    }
-                };
-                write_figure(&fig, &out, json)
+                ..
+            } => Box::new(word_spectrum_figure(puzzle, text, conv, out)?),
+            FigureKind::Spectrum { puzzle, pairs, .. } => {
+                Box::new(move_spectrum_figure(puzzle, *pairs, out)?)
             }
             FigureKind::Matrix {
                 pw,
                 no_faces,
                 numbers,
                 no_captions,
-                out,
-            } => {
-                let (puzzle, g) = pw.load()?;
-                let mut fig = MatrixFigure::of_perm(&g)
-                    .title(&title_or(&out, &pw.word))
-                    .numbers(numbers);
-                if !no_captions {
-                    fig = fig.move_captions();
-                }
-                if let (Layout::Cube(n), false) = (puzzle.layout(), no_faces) {
-                    fig = fig.cube_faces(n);
-                }
-                write_figure(&fig, &out, json)
-            }
+                ..
+            } => Box::new(matrix_figure(pw, !*no_faces, *numbers, !*no_captions, out)?),
             FigureKind::Board {
                 pw,
                 state,
                 cycles,
                 path,
                 no_arrows,
-                out,
+                ..
             } => {
-                let (puzzle, g) = pw.load()?;
-                let start = super::args::start_state(&puzzle, state.as_deref(), cycles.as_deref())?;
-                let fig = match path {
-                    None => {
-                        let end = g.apply_to_state(&start);
-                        let fig = BoardFigure::for_puzzle(&puzzle, &end)?
-                            .title(&title_or(&out, &pw.word));
-                        if no_arrows {
-                            fig
-                        } else {
-                            fig.arrows_of(&g)
-                        }
-                    }
-                    Some(label) => {
-                        if label == 0 || label as usize > puzzle.degree() {
-                            return Err(format!(
-                                "--path {label}: not a number of the puzzle (1..={})",
-                                puzzle.degree()
-                            )
-                            .into());
-                        }
-                        let pos = start
-                            .iter()
-                            .position(|&l| l == label - 1)
-                            .expect("a state holds every label");
-                        if pw.conv.convention() != permlab::Convention::default() {
-                            return Err("--path follows the word letter by letter: use the default convention".into());
-                        }
-                        let word = puzzle.parse_word(&pw.word)?;
-                        BoardFigure::for_puzzle(&puzzle, &start)?
-                            .path_of_letters(&puzzle, &word.try_letters()?, pos)
-                            .title(&title_or(&out, &format!("{label} during {}", pw.word)))
-                    }
-                };
-                write_figure(&fig, &out, json)
+                let (state, cycles) = (state.as_deref(), cycles.as_deref());
+                Box::new(board_figure(pw, state, cycles, *path, !*no_arrows, out)?)
             }
-            FigureKind::Net { pw, numbers, out } => {
-                let (puzzle, g) = pw.load()?;
-                let Layout::Cube(n) = puzzle.layout() else {
-                    return Err(format!("puzzle {} is not a cube", puzzle.name()).into());
-                };
-                let fig = CubeNetFigure::new(n, &g.apply_to_state(&puzzle.solved()))?
-                    .numbers(numbers)
-                    .title(&title_or(&out, &pw.word));
-                write_figure(&fig, &out, json)
-            }
-            FigureKind::Cycles { pw, style, out } => {
+            FigureKind::Net { pw, numbers, .. } => Box::new(net_figure(pw, *numbers, out)?),
+            FigureKind::Cycles { pw, style, .. } => {
                 let (_, g) = pw.load()?;
-                let fig = CycleFigure::new(&g)
-                    .style(style.into())
-                    .title(&title_or(&out, &pw.word));
-                write_figure(&fig, &out, json)
+                let fig = CycleFigure::new(&g).style((*style).into());
+                Box::new(fig.title(&title_or(out, &pw.word)))
             }
             FigureKind::Schreier {
                 puzzle,
                 coset: Some(text),
                 layout,
-                out,
                 ..
-            } => {
-                let spec = text.split_once('[').map_or("", |(p, _)| p.trim());
-                let sub = puzzle
-                    .parse_subgroup(&text)
-                    .map_err(|e| format!("--coset: {e}"))?;
-                let perms: Vec<Perm> = sub.into_iter().map(|(_, p)| p).collect();
-                let fig = SchreierFigure::on_cosets(&puzzle, &perms)
-                    .map_err(|e| format!("figure schreier {} --coset {text:?}: {e}", spec))?
-                    .layout(layout.into())
-                    .title(&title_or(
-                        &out,
-                        &format!(
-                            "Schreier graph of {} on the cosets of {text}",
-                            puzzle.name()
-                        ),
-                    ));
-                write_figure(&fig, &out, json)
-            }
+            } => Box::new(coset_schreier_figure(puzzle, text, out)?.layout((*layout).into())),
             FigureKind::Schreier {
                 puzzle,
                 points,
                 orbit,
                 layout,
-                out,
                 ..
             } => {
-                let n = puzzle.degree();
-                let pts = match (points, orbit) {
-                    (Some(text), _) => super::args::parse_points(&text, n, "--points")?,
-                    (None, Some(p)) => {
-                        if p == 0 || p > n {
-                            return Err(format!(
-                                "--orbit {p}: not a point of the puzzle (1..={n})"
-                            )
-                            .into());
-                        }
-                        puzzle
-                            .group()
-                            .orbits()
-                            .into_iter()
-                            .find(|o| o.contains(&(p - 1)))
-                            .expect("the orbits cover every point")
-                    }
-                    (None, None) => (0..n).collect(),
-                };
-                let fig = SchreierFigure::on_points(&puzzle, &pts)
-                    .map_err(|e| format!("figure schreier {}: {e}", puzzle.name()))?
-                    .layout(layout.into())
-                    .title(&title_or(
-                        &out,
-                        &format!("Schreier graph of {}", puzzle.name()),
-                    ));
-                write_figure(&fig, &out, json)
+                let pts = schreier_points(puzzle, points.as_deref(), *orbit)?;
+                Box::new(points_schreier_figure(puzzle, &pts, out)?.layout((*layout).into()))
             }
-            FigureKind::Cycletype { pw, fixed, out } => {
+            FigureKind::Cycletype { pw, fixed, .. } => {
                 let (_, g) = pw.load()?;
-                let fig = CycleTypeFigure::new(&g)
-                    .fixed_points(fixed)
-                    .title(&title_or(&out, &pw.word));
-                write_figure(&fig, &out, json)
+                let fig = CycleTypeFigure::new(&g).fixed_points(*fixed);
+                Box::new(fig.title(&title_or(out, &pw.word)))
             }
-            FigureKind::Blocks {
-                puzzle,
-                system,
-                out,
-            } => {
-                let all = puzzle.group().minimal_block_systems();
-                let chosen = match system {
-                    Some(k) => match all.get(k.wrapping_sub(1)) {
-                        Some(s) => vec![s.clone()],
-                        None => {
-                            return Err(format!(
-                                "--system {k}: the group of {} has {} minimal block system{}",
-                                puzzle.name(),
-                                all.len(),
-                                if all.len() == 1 { "" } else { "s" }
-                            )
-                            .into())
-                        }
-                    },
-                    None => permlab::figures::blocks_figure::first_system_per_orbit(&all),
-                };
-                let fig = BlocksFigure::new(&puzzle, &chosen)?.title(&title_or(
-                    &out,
-                    &format!("minimal block systems of {}", puzzle.name()),
-                ));
-                write_figure(&fig, &out, json)
+            FigureKind::Blocks { puzzle, system, .. } => {
+                let chosen = chosen_block_systems(puzzle, *system)?;
+                let title = format!("minimal block systems of {}", puzzle.name());
+                Box::new(BlocksFigure::new(puzzle, &chosen)?.title(&title_or(out, &title)))
             }
-            FigureKind::Bfs { space, log, out } => {
-                let puzzle = space.puzzle.name().to_string();
-                let d = search_distribution(&space)?;
-                let fig = HistogramFigure::new(vec![(puzzle.clone(), d)])
-                    .log(log)
-                    .title(&title_or(&out, &format!("{puzzle}: states by distance")))
-                    .axes("distance (moves)", "states");
-                write_figure(&fig, &out, json)
-            }
+            FigureKind::Bfs { space, log, .. } => Box::new(bfs_figure(space, *log, out)?),
             FigureKind::Distributions {
                 puzzles,
                 metric,
                 log,
                 max_memory,
                 quiet,
-                out,
+                ..
             } => {
-                let mut list = Vec::new();
-                for puzzle in puzzles {
-                    let name = puzzle.name().to_string();
-                    let space = SpaceArgs {
-                        puzzle,
-                        metric,
-                        inverses: false,
-                        up_to_rotation: false,
-                        track: None,
-                        identical: None,
-                        max_memory: max_memory.clone(),
-                        quiet,
-                    };
-                    list.push((name, search_distribution(&space)?));
-                }
-                let fig = HistogramFigure::new(list)
-                    .log(log)
-                    .title(&title_or(&out, "positions by distance"))
-                    .axes("distance (moves)", "positions");
-                write_figure(&fig, &out, json)
+                let list = puzzle_distributions(puzzles, *metric, max_memory.as_deref(), *quiet)?;
+                let fig = HistogramFigure::new(list).log(*log);
+                Box::new(
+                    fig.title(&title_or(out, "positions by distance"))
+                        .axes("distance (moves)", "positions"),
+                )
             }
             FigureKind::Hist {
                 series,
                 log,
                 x_desc,
-                out,
-            } => {
-                let mut list = Vec::new();
-                for s in &series {
-                    let (name, counts) = s.split_once('=').ok_or_else(|| {
-                        format!("--series {s:?}: expected NAME=c0,c1,c2,… (counts by distance)")
-                    })?;
-                    let d = DistanceDistribution::parse(counts)
-                        .map_err(|e| format!("--series {name:?}: {e}"))?;
-                    list.push((name.to_string(), d));
-                }
-                let fig = HistogramFigure::new(list)
-                    .log(log)
-                    .title(&title_or(&out, ""))
-                    .axes(&x_desc, "count");
-                write_figure(&fig, &out, json)
-            }
-        }
+                ..
+            } => Box::new(
+                HistogramFigure::new(parse_series(series)?)
+                    .log(*log)
+                    .title(&title_or(out, ""))
+                    .axes(x_desc, "count"),
+            ),
+        })
     }
+}
+
+/// The orbitals of a puzzle's group on its points (`figure orbitals`).
+fn orbitals_figure(
+    puzzle: &Puzzle,
+    out: &OutArgs,
+) -> Result<permlab::figures::orbitals::OrbitalsFigure, CliError> {
+    let g = puzzle.group();
+    let o = permlab::linalg::permutation_module::orbitals(&g, 0)?;
+    Ok(
+        permlab::figures::orbitals::OrbitalsFigure::new(g.degree(), o.index)?
+            .title(&title_or(out, puzzle.name())),
+    )
+}
+
+/// The permutation matrix of a word (`figure matrix`), with the cube's face
+/// separators when `faces` and the moves as captions when `captions`.
+fn matrix_figure(
+    pw: &PuzzleWord,
+    faces: bool,
+    numbers: bool,
+    captions: bool,
+    out: &OutArgs,
+) -> Result<MatrixFigure, CliError> {
+    let (puzzle, g) = pw.load()?;
+    let mut fig = MatrixFigure::of_perm(&g)
+        .title(&title_or(out, &pw.word))
+        .numbers(numbers);
+    if captions {
+        fig = fig.move_captions();
+    }
+    if let (Layout::Cube(n), true) = (puzzle.layout(), faces) {
+        fig = fig.cube_faces(n);
+    }
+    Ok(fig)
+}
+
+/// The board of `figure board`: from the start state (`--state`, `--cycles`), the
+/// board after the word, with an arrow for each moved piece when `arrows`, or with
+/// `--path LABEL` the path of one piece.
+fn board_figure(
+    pw: &PuzzleWord,
+    state: Option<&str>,
+    cycles: Option<&str>,
+    path: Option<u32>,
+    arrows: bool,
+    out: &OutArgs,
+) -> Result<BoardFigure, CliError> {
+    let (puzzle, g) = pw.load()?;
+    let start = super::args::start_state(&puzzle, state, cycles)?;
+    if let Some(label) = path {
+        return board_path_figure(pw, &puzzle, &start, label, out);
+    }
+    let end = g.apply_to_state(&start);
+    let fig = BoardFigure::for_puzzle(&puzzle, &end)?.title(&title_or(out, &pw.word));
+    Ok(if arrows { fig.arrows_of(&g) } else { fig })
+}
+
+/// The cube net of the solved cube after a word (`figure net`).
+fn net_figure(pw: &PuzzleWord, numbers: bool, out: &OutArgs) -> Result<CubeNetFigure, CliError> {
+    let (puzzle, g) = pw.load()?;
+    let Layout::Cube(n) = puzzle.layout() else {
+        return Err(format!("puzzle {} is not a cube", puzzle.name()).into());
+    };
+    Ok(CubeNetFigure::new(n, &g.apply_to_state(&puzzle.solved()))?
+        .numbers(numbers)
+        .title(&title_or(out, &pw.word)))
+}
+
+/// The Schreier graph of a puzzle's moves on the points `pts` (`figure schreier`).
+fn points_schreier_figure(
+    puzzle: &Puzzle,
+    pts: &[usize],
+    out: &OutArgs,
+) -> Result<SchreierFigure, CliError> {
+    Ok(SchreierFigure::on_points(puzzle, pts)
+        .map_err(|e| format!("figure schreier {}: {e}", puzzle.name()))?
+        .title(&title_or(
+            out,
+            &format!("Schreier graph of {}", puzzle.name()),
+        )))
+}
+
+/// The histogram of states by distance in the space of `figure bfs`.
+fn bfs_figure(space: &SpaceArgs, log: bool, out: &OutArgs) -> Result<HistogramFigure, CliError> {
+    let puzzle = space.puzzle.name().to_string();
+    let d = search_distribution(space)?;
+    Ok(HistogramFigure::new(vec![(puzzle.clone(), d)])
+        .log(log)
+        .title(&title_or(out, &format!("{puzzle}: states by distance")))
+        .axes("distance (moves)", "states"))
+}
+
+/// The mixing figure of `figure mixing`: the random walk of `permlab mixing PUZZLE`
+/// for each puzzle, with the spectrum of its moves (untitled).
+fn mixing_figure(
+    puzzles: &[Puzzle],
+    steps: usize,
+    max_memory: Option<&str>,
+) -> Result<permlab::figures::mixing::MixingFigure, CliError> {
+    use permlab::figures::mixing::{MixingFigure, MixingSeries};
+    use permlab::linalg::spectrum::{random_move_spectrum, Domain};
+    use permlab::search::mixing::{mixing, MixingOptions};
+    let max_memory = max_memory.map(super::space::parse_bytes).transpose()?;
+    let mut series = Vec::new();
+    for p in puzzles {
+        // the walk of `permlab mixing PUZZLE`, and the spectrum of its moves
+        let (names, perms) = permlab::search::space::metric_moves(p, p.metric())?;
+        let space =
+            permlab::search::space::GroupSpace::new(p.name(), p.degree(), names, perms.clone())?;
+        let bar = super::progress::Bar::search(true);
+        let budget = super::space::command_budget(&bar, max_memory);
+        let walk = mixing(&space, &MixingOptions { steps }, &budget)?;
+        bar.clear();
+        if walk.interrupted {
+            return Err("interrupted".into());
+        }
+        let spectrum = random_move_spectrum(p.degree(), &perms, Domain::Points).ok();
+        series.push(MixingSeries::new(p.name(), &walk, spectrum.as_ref()));
+    }
+    Ok(MixingFigure::new(series))
+}
+
+/// The eigenvalues of the permutation a word makes (`figure spectrum PUZZLE --word W`).
+fn word_spectrum_figure(
+    puzzle: &Puzzle,
+    text: &str,
+    conv: &ConventionArgs,
+    out: &OutArgs,
+) -> Result<SpectrumFigure, CliError> {
+    use permlab::linalg::spectrum::permutation_eigenvalues;
+    let w = puzzle.parse_word(text)?;
+    let g = puzzle.eval_with(&w, conv.convention());
+    let points = permutation_eigenvalues(&g)
+        .into_iter()
+        .map(|(r, m)| (r.value(), m))
+        .collect();
+    Ok(SpectrumFigure::new(points).title(&title_or(out, text)))
+}
+
+/// The eigenvalues of the random-move operator of a puzzle on its points (or on
+/// ordered pairs with `pairs`), as `figure spectrum PUZZLE` draws them.
+fn move_spectrum_figure(
+    puzzle: &Puzzle,
+    pairs: bool,
+    out: &OutArgs,
+) -> Result<SpectrumFigure, CliError> {
+    use permlab::linalg::spectrum::{random_move_spectrum, Domain};
+    let (_, moves) = permlab::search::space::metric_moves(puzzle, puzzle.metric())?;
+    let domain = if pairs { Domain::Pairs } else { Domain::Points };
+    let s = random_move_spectrum(puzzle.degree(), &moves, domain)?;
+    Ok(SpectrumFigure::from_values(&s.eigenvalues).title(&title_or(
+        out,
+        &format!(
+            "random-move operator of {} on {}",
+            puzzle.name(),
+            domain.name()
+        ),
+    )))
+}
+
+/// The board of `figure board … --path LABEL`: the path the piece labelled `label`
+/// takes from `start`, letter by letter of the word.
+fn board_path_figure(
+    pw: &PuzzleWord,
+    puzzle: &Puzzle,
+    start: &[u32],
+    label: u32,
+    out: &OutArgs,
+) -> Result<BoardFigure, CliError> {
+    if label == 0 || label as usize > puzzle.degree() {
+        return Err(format!(
+            "--path {label}: not a number of the puzzle (1..={})",
+            puzzle.degree()
+        )
+        .into());
+    }
+    let pos = start
+        .iter()
+        .position(|&l| l == label - 1)
+        .expect("a state holds every label");
+    if pw.conv.convention() != permlab::Convention::default() {
+        return Err("--path follows the word letter by letter: use the default convention".into());
+    }
+    let word = puzzle.parse_word(&pw.word)?;
+    Ok(BoardFigure::for_puzzle(puzzle, start)?
+        .path_of_letters(puzzle, &word.try_letters()?, pos)
+        .title(&title_or(out, &format!("{label} during {}", pw.word))))
+}
+
+/// The Schreier graph of `figure schreier PUZZLE --coset SUBGROUP`: the puzzle's
+/// moves acting on the cosets of the subgroup `text`.
+fn coset_schreier_figure(
+    puzzle: &Puzzle,
+    text: &str,
+    out: &OutArgs,
+) -> Result<SchreierFigure, CliError> {
+    let spec = text.split_once('[').map_or("", |(p, _)| p.trim());
+    let sub = puzzle
+        .parse_subgroup(text)
+        .map_err(|e| format!("--coset: {e}"))?;
+    let perms: Vec<Perm> = sub.into_iter().map(|(_, p)| p).collect();
+    Ok(SchreierFigure::on_cosets(puzzle, &perms)
+        .map_err(|e| format!("figure schreier {} --coset {text:?}: {e}", spec))?
+        .title(&title_or(
+            out,
+            &format!(
+                "Schreier graph of {} on the cosets of {text}",
+                puzzle.name()
+            ),
+        )))
+}
+
+/// The points `figure schreier` draws (0-based): `--points`, else the orbit of
+/// `--orbit`, else every point.
+fn schreier_points(
+    puzzle: &Puzzle,
+    points: Option<&str>,
+    orbit: Option<usize>,
+) -> Result<Vec<usize>, CliError> {
+    let n = puzzle.degree();
+    Ok(match (points, orbit) {
+        (Some(text), _) => super::args::parse_points(text, n, "--points")?,
+        (None, Some(p)) => {
+            if p == 0 || p > n {
+                return Err(format!("--orbit {p}: not a point of the puzzle (1..={n})").into());
+            }
+            puzzle
+                .group()
+                .orbits()
+                .into_iter()
+                .find(|o| o.contains(&(p - 1)))
+                .expect("the orbits cover every point")
+        }
+        (None, None) => (0..n).collect(),
+    })
+}
+
+/// The minimal block systems `figure blocks` draws: the `--system`th (1-based),
+/// else the first of each orbit.
+fn chosen_block_systems(
+    puzzle: &Puzzle,
+    system: Option<usize>,
+) -> Result<Vec<permlab::group::blocks::BlockSystem>, CliError> {
+    let all = puzzle.group().minimal_block_systems();
+    Ok(match system {
+        Some(k) => match all.get(k.wrapping_sub(1)) {
+            Some(s) => vec![s.clone()],
+            None => {
+                return Err(format!(
+                    "--system {k}: the group of {} has {} minimal block system{}",
+                    puzzle.name(),
+                    all.len(),
+                    if all.len() == 1 { "" } else { "s" }
+                )
+                .into())
+            }
+        },
+        None => permlab::figures::blocks_figure::first_system_per_orbit(&all),
+    })
+}
+
+/// The distance distribution of each puzzle's space (`figure distributions`), named
+/// by puzzle.
+fn puzzle_distributions(
+    puzzles: &[Puzzle],
+    metric: Option<super::space::MetricArg>,
+    max_memory: Option<&str>,
+    quiet: bool,
+) -> Result<Vec<(String, DistanceDistribution)>, CliError> {
+    let mut list = Vec::new();
+    for puzzle in puzzles {
+        let name = puzzle.name().to_string();
+        let space = SpaceArgs {
+            puzzle: puzzle.clone(),
+            metric,
+            inverses: false,
+            up_to_rotation: false,
+            track: None,
+            identical: None,
+            max_memory: max_memory.map(str::to_string),
+            quiet,
+        };
+        list.push((name, search_distribution(&space)?));
+    }
+    Ok(list)
+}
+
+/// The `--series NAME=c0,c1,…` arguments of `figure hist`, parsed.
+fn parse_series(series: &[String]) -> Result<Vec<(String, DistanceDistribution)>, CliError> {
+    let mut list = Vec::new();
+    for s in series {
+        let (name, counts) = s.split_once('=').ok_or_else(|| {
+            format!("--series {s:?}: expected NAME=c0,c1,c2,… (counts by distance)")
+        })?;
+        let d =
+            DistanceDistribution::parse(counts).map_err(|e| format!("--series {name:?}: {e}"))?;
+        list.push((name.to_string(), d));
+    }
+    Ok(list)
 }
 
 /// The distance distribution of the space `permlab bfs` would search with these

@@ -254,27 +254,118 @@ fn group_and_member(a: &WordArgs) -> Result<(PermGroup, Perm), CliError> {
     Ok((g, x))
 }
 
+/// `permlab normalizer`: the normalizer of the subgroup the words generate.
+fn normalizer(puzzle: &Puzzle, words: &str, json: bool) -> CliResult {
+    let g = puzzle.group();
+    let mut gens = Vec::new();
+    for w in words.split(',') {
+        let word = puzzle
+            .parse_word(w.trim())
+            .map_err(|e| format!("WORDS {:?}: {e}", w.trim()))?;
+        gens.push(puzzle.eval(&word));
+    }
+    let h = PermGroup::new(puzzle.degree(), gens);
+    let n = g
+        .normalizer_within(&h, &until_stopped())
+        .map_err(|_| "interrupted")?;
+    print_subgroup(
+        &format!("normalizer of a subgroup of order {}", h.order()),
+        &n,
+        json,
+    )
+}
+
+/// `permlab blocks`: the minimal block systems, and whether the group is primitive.
+fn blocks(p: &Puzzle, json: bool) -> CliResult {
+    let g = p.group();
+    let systems = g.minimal_block_systems();
+    let primitive = g.is_primitive();
+    if json {
+        let minimal: Vec<_> = systems.iter().map(|s| one_based(s)).collect();
+        print_json(&json!({"minimal": minimal, "is_primitive": primitive}))?;
+    } else {
+        outln!(
+            "primitive: {}",
+            if primitive {
+                "yes"
+            } else if g.is_transitive() {
+                "no (transitive, with a non-trivial block system)"
+            } else {
+                "no (not transitive)"
+            }
+        );
+        outln!("minimal block systems: {}", systems.len());
+        for s in &systems {
+            let blocks: Vec<String> = one_based(s)
+                .iter()
+                .map(|b| {
+                    let v: Vec<String> = b.iter().map(|x| x.to_string()).collect();
+                    format!("{{{}}}", v.join(","))
+                })
+                .collect();
+            outln!(
+                "  {} blocks of {}: {}",
+                s.len(),
+                s[0].len(),
+                blocks.join(" ")
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `permlab action`: the orders of the image and kernel of the action on the blocks
+/// of the minimal block systems or on one orbit.
+fn action(p: &Puzzle, on: &str, json: bool) -> CliResult {
+    let g = p.group();
+    let action = if on == "blocks" {
+        let systems = g.minimal_block_systems();
+        if systems.is_empty() {
+            return Err(format!(
+                "--on blocks: the group of {} has no non-trivial block system",
+                p.name()
+            )
+            .into());
+        }
+        g.action_on_blocks(&systems.concat())?
+    } else if let Some(n) = on.strip_prefix("orbit:") {
+        let pts = parse_points(n, p.degree(), "--on orbit:N")?;
+        if pts.len() != 1 {
+            return Err(format!("--on {on:?}: give one point N").into());
+        }
+        g.action_on_orbit(pts[0])?
+    } else {
+        return Err(format!("--on {on:?}: expected blocks or orbit:N").into());
+    };
+    let (io, ko) = (action.image.order(), action.kernel.order());
+    if json {
+        print_json(&json!({
+            "image_order": io.to_string(),
+            "kernel_order": ko.to_string(),
+        }))?;
+    } else {
+        if on == "blocks" {
+            outln!("acting on:    {} blocks", action.blocks.len());
+        } else {
+            outln!("acting on:    an orbit of {} points", action.blocks.len());
+        }
+        outln!("image order:  {io}");
+        outln!("kernel order: {ko}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 impl StructureCommand {
     pub fn run(self, json: bool) -> CliResult {
         match self {
             StructureCommand::Stabilizer { puzzle, set } => {
-                let p = puzzle;
-                let points = parse_points(&set, p.degree(), "--set")?;
-                let h = p.group().setwise_stabilizer(&points)?;
-                let gens: Vec<String> = h.generators().iter().map(|g| g.to_string()).collect();
-                if json {
-                    print_json(&json!({"order": h.order().to_string(), "generators": gens}))?;
-                } else {
-                    outln!(
-                        "setwise stabilizer of {}",
-                        permlab::perm::cycles::point_set_text(&points)
-                    );
-                    outln!("order:      {}", h.order());
-                    outln!("generators: {}", gens.len());
-                    for g in &gens {
-                        outln!("  {g}");
-                    }
-                }
+                let points = parse_points(&set, puzzle.degree(), "--set")?;
+                let h = puzzle.group().setwise_stabilizer(&points)?;
+                let what = format!(
+                    "setwise stabilizer of {}",
+                    permlab::perm::cycles::point_set_text(&points)
+                );
+                return print_subgroup(&what, &h, json);
             }
             StructureCommand::Centralizer(a) => {
                 let (g, x) = group_and_member(&a)?;
@@ -298,23 +389,7 @@ impl StructureCommand {
                 }
             }
             StructureCommand::Normalizer { puzzle, words } => {
-                let g = puzzle.group();
-                let mut gens = Vec::new();
-                for w in words.split(',') {
-                    let word = puzzle
-                        .parse_word(w.trim())
-                        .map_err(|e| format!("WORDS {:?}: {e}", w.trim()))?;
-                    gens.push(puzzle.eval(&word));
-                }
-                let h = PermGroup::new(puzzle.degree(), gens);
-                let n = g
-                    .normalizer_within(&h, &until_stopped())
-                    .map_err(|_| "interrupted")?;
-                return print_subgroup(
-                    &format!("normalizer of a subgroup of order {}", h.order()),
-                    &n,
-                    json,
-                );
+                return normalizer(&puzzle, &words, json)
             }
             StructureCommand::Sylow { puzzle, p } => {
                 if !permlab::group::giant::is_prime(p.try_into().unwrap_or(0)) {
@@ -347,81 +422,8 @@ impl StructureCommand {
                     .map_err(series_error)?;
                 return print_series("chief series", &s.orders(), &s.factors, json);
             }
-            StructureCommand::Blocks { puzzle } => {
-                let p = puzzle;
-                let g = p.group();
-                let systems = g.minimal_block_systems();
-                let primitive = g.is_primitive();
-                if json {
-                    let minimal: Vec<_> = systems.iter().map(|s| one_based(s)).collect();
-                    print_json(&json!({"minimal": minimal, "is_primitive": primitive}))?;
-                } else {
-                    outln!(
-                        "primitive: {}",
-                        if primitive {
-                            "yes"
-                        } else if g.is_transitive() {
-                            "no (transitive, with a non-trivial block system)"
-                        } else {
-                            "no (not transitive)"
-                        }
-                    );
-                    outln!("minimal block systems: {}", systems.len());
-                    for s in &systems {
-                        let blocks: Vec<String> = one_based(s)
-                            .iter()
-                            .map(|b| {
-                                let v: Vec<String> = b.iter().map(|x| x.to_string()).collect();
-                                format!("{{{}}}", v.join(","))
-                            })
-                            .collect();
-                        outln!(
-                            "  {} blocks of {}: {}",
-                            s.len(),
-                            s[0].len(),
-                            blocks.join(" ")
-                        );
-                    }
-                }
-            }
-            StructureCommand::Action { puzzle, on } => {
-                let p = puzzle;
-                let g = p.group();
-                let action = if on == "blocks" {
-                    let systems = g.minimal_block_systems();
-                    if systems.is_empty() {
-                        return Err(format!(
-                            "--on blocks: the group of {} has no non-trivial block system",
-                            p.name()
-                        )
-                        .into());
-                    }
-                    g.action_on_blocks(&systems.concat())?
-                } else if let Some(n) = on.strip_prefix("orbit:") {
-                    let pts = parse_points(n, p.degree(), "--on orbit:N")?;
-                    if pts.len() != 1 {
-                        return Err(format!("--on {on:?}: give one point N").into());
-                    }
-                    g.action_on_orbit(pts[0])?
-                } else {
-                    return Err(format!("--on {on:?}: expected blocks or orbit:N").into());
-                };
-                let (io, ko) = (action.image.order(), action.kernel.order());
-                if json {
-                    print_json(&json!({
-                        "image_order": io.to_string(),
-                        "kernel_order": ko.to_string(),
-                    }))?;
-                } else {
-                    if on == "blocks" {
-                        outln!("acting on:    {} blocks", action.blocks.len());
-                    } else {
-                        outln!("acting on:    an orbit of {} points", action.blocks.len());
-                    }
-                    outln!("image order:  {io}");
-                    outln!("kernel order: {ko}");
-                }
-            }
+            StructureCommand::Blocks { puzzle } => return blocks(&puzzle, json),
+            StructureCommand::Action { puzzle, on } => return action(&puzzle, &on, json),
             StructureCommand::Orbits { puzzle, on, limit } => {
                 return orbits(puzzle, on, limit, json)
             }

@@ -71,6 +71,246 @@ impl Items {
         });
     }
 
+    /// Seed 003's words on cube3: their permutation matrices, the four-move panel and the nets; returns each word's title and permutation by stem.
+    fn cube_word_figures(
+        &mut self,
+        cube: &Puzzle,
+    ) -> Result<HashMap<&'static str, (&'static str, Perm)>, FigureError> {
+        let mut perms = HashMap::new();
+        for (stem, title, word) in CUBE_WORDS {
+            let g = word_perm(cube, word)?;
+            let fig = MatrixFigure::of_perm(&g)
+                .cube_faces(3)
+                .move_captions()
+                .title(self.title(title));
+            self.push(
+                &format!("matrix-{stem}"),
+                &format!("permutation matrix of {word} on cube3 (P[i^g, i] = 1)"),
+                false,
+                fig,
+            );
+            perms.insert(stem, (title, g));
+        }
+        // the panels keep their titles: they name the four moves
+        let panels = Panels::new(
+            ["R", "R2", "U", "U2"]
+                .iter()
+                .map(|s| {
+                    let (t, g) = &perms[s];
+                    MatrixFigure::of_perm(g)
+                        .cube_faces(3)
+                        .move_captions()
+                        .title(t)
+                })
+                .collect(),
+            2,
+        );
+        self.push(
+            "matrix-moves",
+            "matrices of R, R2, U, U2 (seed 003, figure 1)",
+            true,
+            panels,
+        );
+        for stem in ["superflip", "checkerboard", "tperm"] {
+            let (title, g) = &perms[stem];
+            let fig =
+                CubeNetFigure::new(3, &g.apply_to_state(&cube.solved()))?.title(self.title(title));
+            self.push(
+                &format!("net-{stem}"),
+                &format!("cube3 after the {title}"),
+                false,
+                fig,
+            );
+        }
+        Ok(perms)
+    }
+
+    /// The cycle figures: the T-perm, the superflip's cycle type and seed 002's P on Turnstyle 12.
+    fn cycle_figures(
+        &mut self,
+        perms: &HashMap<&'static str, (&'static str, Perm)>,
+    ) -> Result<(), FigureError> {
+        self.push(
+            "cycles-tperm",
+            "cycles of the T-perm on the 54 stickers",
+            false,
+            CycleFigure::new(&perms["tperm"].1).title(self.title("T-perm")),
+        );
+        self.push(
+            "cycles-superflip-bar",
+            "cycle type of the superflip",
+            false,
+            CycleFigure::new(&perms["superflip"].1)
+                .style(CycleStyle::Bar)
+                .title(self.title("Superflip")),
+        );
+        let turn = puzzle("turnstyle:12")?;
+        self.push(
+            "cycles-turnstyle-P",
+            "cycles of seed 002's P = T L L L T R on Turnstyle 12",
+            false,
+            CycleFigure::new(&word_perm(&turn, "T L L L T R")?).title(self.title("P = TLLLTR")),
+        );
+        Ok(())
+    }
+
+    /// The boards: nokia2x2 after A B, the 3x3 frame move and seed 000's Spiral.
+    fn board_figures(&mut self) -> Result<(), FigureError> {
+        let nokia = puzzle("nokia2x2")?;
+        let ab = word_perm(&nokia, "A B")?;
+        self.push(
+            "board-nokia2x2-AB",
+            "nokia2x2 after A B, arrows i -> i^g",
+            false,
+            BoardFigure::for_puzzle(&nokia, &ab.apply_to_state(&nokia.solved()))?
+                .arrows_of(&ab)
+                .title(self.title("A B")),
+        );
+        let rect = puzzle("nokia-rect")?;
+        let a = word_perm(&rect, "A")?;
+        self.push(
+            "board-nokia-rect-A",
+            "seed 004's 3x3 mode: frame move A",
+            false,
+            BoardFigure::for_puzzle(&rect, &rect.solved())?
+                .arrows_of(&a)
+                .highlight(&a.support())
+                .title(self.title("frame move A")),
+        );
+        // seed 000's Spiral on the 6x7 board: the number 1 from the top-left corner to the
+        // centre square, the path computed by the nrp module
+        let board = crate::nrp::Board::new(6).map_err(|e| FigureError::Invalid(e.to_string()))?;
+        let path = crate::nrp::spiral_path(&board, 0, crate::nrp::SpiralKind::Plain);
+        let word = board.word(&path.letters);
+        self.push(
+            "board-spiral",
+            &format!(
+                "seed 000's Spiral: the path of 1 to the centre square on the 6x7 board ({word})"
+            ),
+            false,
+            BoardFigure::for_puzzle(&board.puzzle, &board.puzzle.solved())?
+                .path_of_letters(&board.puzzle, &path.letters, 0)
+                .title(self.title(&format!("Spiral of 1: {word}"))),
+        );
+        Ok(())
+    }
+
+    /// The breadth-first distributions of nokia2x2 and Turnstyle 8 (log scale).
+    fn bfs_figures(&mut self) -> Result<(), FigureError> {
+        for (spec, stem, title) in [
+            (
+                "nokia2x2",
+                "bfs-nokia2x2-log",
+                "nokia2x2: states by distance",
+            ),
+            (
+                "turnstyle:8",
+                "bfs-turnstyle8-log",
+                "Turnstyle 8: states by distance",
+            ),
+        ] {
+            let p = puzzle(spec)?;
+            let d = bfs_distribution(&p)?;
+            self.push(
+                stem,
+                &format!("{title} (log scale, seed 002 style)"),
+                false,
+                HistogramFigure::new(vec![(spec.to_string(), d)])
+                    .log(true)
+                    .title(self.title(title))
+                    .axes("distance (moves)", "states")
+                    .default_size_px((640, 440)),
+            );
+        }
+        Ok(())
+    }
+
+    /// The linear-algebra figures: the T-perm's spectrum, cube2's orbitals and the mixing walk.
+    fn linalg_figures(&mut self, cube: &Puzzle) -> Result<(), FigureError> {
+        // the exact eigenvalues of the T-perm's matrix on cube3 (roots of unity from its
+        // cycle type)
+        let (_, title, word) = CUBE_WORDS[4];
+        let g = word_perm(cube, word)?;
+        let points = crate::linalg::spectrum::permutation_eigenvalues(&g)
+            .into_iter()
+            .map(|(r, m)| (r.value(), m))
+            .collect();
+        self.push(
+            "spectrum-tperm",
+            "eigenvalues of the T-perm's matrix on cube3 on the unit circle, with multiplicities",
+            false,
+            super::spectrum::SpectrumFigure::new(points).title(self.title(title)),
+        );
+        let cube2 = puzzle("cube2")?;
+        let g2 = cube2.group();
+        let o = crate::linalg::permutation_module::orbitals(&g2, 0)
+            .map_err(|e| FigureError::Invalid(format!("cube2 orbitals: {e}")))?;
+        self.push(
+            "orbitals-cube2",
+            "the orbital matrices of cube2's group on its 24 stickers, one colour per orbital",
+            false,
+            super::orbitals::OrbitalsFigure::new(g2.degree(), o.index)?.title(self.title("cube2")),
+        );
+        let mut series = Vec::new();
+        for spec in ["nokia2x2", "rotation3"] {
+            series.push(mixing_series(&puzzle(spec)?, 30)?);
+        }
+        self.push(
+            "mixing-nokia2x2-rotation3",
+            "total-variation distance to uniform after k random moves, nokia2x2 and rotation3, with the spectral lower bounds",
+            false,
+            super::mixing::MixingFigure::new(series).title(self.title("random-walk mixing")),
+        );
+        Ok(())
+    }
+
+    /// The pictures of issue 21: a Schreier graph, a cycle type, block systems and distance distributions.
+    fn structure_figures(&mut self, cube: &Puzzle) -> Result<(), FigureError> {
+        // the pictures of issue 21: a Schreier graph, a cycle type, block systems, and
+        // distance distributions side by side
+        let rotation = puzzle("rotation3")?;
+        let points: Vec<usize> = (0..rotation.degree()).collect();
+        self.push(
+            "schreier-rotation3",
+            "Schreier graph of rotation3's four moves on its 9 positions, in rows by distance from position 1",
+            false,
+            super::schreier::SchreierFigure::on_points(&rotation, &points)?
+                .layout(super::schreier::GraphLayout::Layers)
+                .title(self.title("Schreier graph of rotation3")),
+        );
+        self.push(
+            "cycletype-RU",
+            "cycle type of R U on cube3 as a Young diagram, one row per cycle (order 105 = lcm(15, 7, 3))",
+            false,
+            super::cycletype::CycleTypeFigure::new(&word_perm(cube, "R U")?).title(self.title("R U")),
+        );
+        let systems =
+            super::blocks_figure::first_system_per_orbit(&cube.group().minimal_block_systems());
+        self.push(
+            "blocks-cube3",
+            "minimal block systems of cube3's group: its corner and edge pieces, one colour per block",
+            false,
+            super::blocks_figure::BlocksFigure::new(cube, &systems)?
+                .title(self.title("minimal block systems of cube3")),
+        );
+        let mut series = Vec::new();
+        for spec in ["pyraminx:notips", "skewb", "ivy"] {
+            let p = puzzle(spec)?;
+            let (space, _) = metric_space(&p)?;
+            series.push((spec.to_string(), space_distribution(&space, &p)?));
+        }
+        self.push(
+            "distributions-pyraminx-skewb-ivy",
+            "distance distributions of the Pyraminx without tips, the Skewb and the Ivy cube side by side (htm, log scale)",
+            false,
+            HistogramFigure::new(series)
+                .log(true)
+                .title(self.title("positions by distance"))
+                .axes("distance (moves)", "positions"),
+        );
+        Ok(())
+    }
+
     /// `title` when the theme draws titles, else none.
     fn title<'a>(&self, title: &'a str) -> &'a str {
         if self.theme.titles {
@@ -132,207 +372,12 @@ pub fn gallery(theme: &Theme) -> Result<Vec<GalleryItem>, FigureError> {
         theme: *theme,
         out: Vec::new(),
     };
-    let mut perms = HashMap::new();
-    for (stem, title, word) in CUBE_WORDS {
-        let g = word_perm(&cube, word)?;
-        let fig = MatrixFigure::of_perm(&g)
-            .cube_faces(3)
-            .move_captions()
-            .title(it.title(title));
-        it.push(
-            &format!("matrix-{stem}"),
-            &format!("permutation matrix of {word} on cube3 (P[i^g, i] = 1)"),
-            false,
-            fig,
-        );
-        perms.insert(stem, (title, g));
-    }
-    // the panels keep their titles: they name the four moves
-    let panels = Panels::new(
-        ["R", "R2", "U", "U2"]
-            .iter()
-            .map(|s| {
-                let (t, g) = &perms[s];
-                MatrixFigure::of_perm(g)
-                    .cube_faces(3)
-                    .move_captions()
-                    .title(t)
-            })
-            .collect(),
-        2,
-    );
-    it.push(
-        "matrix-moves",
-        "matrices of R, R2, U, U2 (seed 003, figure 1)",
-        true,
-        panels,
-    );
-    for stem in ["superflip", "checkerboard", "tperm"] {
-        let (title, g) = &perms[stem];
-        let fig = CubeNetFigure::new(3, &g.apply_to_state(&cube.solved()))?.title(it.title(title));
-        it.push(
-            &format!("net-{stem}"),
-            &format!("cube3 after the {title}"),
-            false,
-            fig,
-        );
-    }
-    it.push(
-        "cycles-tperm",
-        "cycles of the T-perm on the 54 stickers",
-        false,
-        CycleFigure::new(&perms["tperm"].1).title(it.title("T-perm")),
-    );
-    it.push(
-        "cycles-superflip-bar",
-        "cycle type of the superflip",
-        false,
-        CycleFigure::new(&perms["superflip"].1)
-            .style(CycleStyle::Bar)
-            .title(it.title("Superflip")),
-    );
-    let turn = puzzle("turnstyle:12")?;
-    it.push(
-        "cycles-turnstyle-P",
-        "cycles of seed 002's P = T L L L T R on Turnstyle 12",
-        false,
-        CycleFigure::new(&word_perm(&turn, "T L L L T R")?).title(it.title("P = TLLLTR")),
-    );
-    let nokia = puzzle("nokia2x2")?;
-    let ab = word_perm(&nokia, "A B")?;
-    it.push(
-        "board-nokia2x2-AB",
-        "nokia2x2 after A B, arrows i -> i^g",
-        false,
-        BoardFigure::for_puzzle(&nokia, &ab.apply_to_state(&nokia.solved()))?
-            .arrows_of(&ab)
-            .title(it.title("A B")),
-    );
-    let rect = puzzle("nokia-rect")?;
-    let a = word_perm(&rect, "A")?;
-    it.push(
-        "board-nokia-rect-A",
-        "seed 004's 3x3 mode: frame move A",
-        false,
-        BoardFigure::for_puzzle(&rect, &rect.solved())?
-            .arrows_of(&a)
-            .highlight(&a.support())
-            .title(it.title("frame move A")),
-    );
-    // seed 000's Spiral on the 6x7 board: the number 1 from the top-left corner to the
-    // centre square, the path computed by the nrp module
-    let board = crate::nrp::Board::new(6).map_err(|e| FigureError::Invalid(e.to_string()))?;
-    let path = crate::nrp::spiral_path(&board, 0, crate::nrp::SpiralKind::Plain);
-    let word = board.word(&path.letters);
-    it.push(
-        "board-spiral",
-        &format!("seed 000's Spiral: the path of 1 to the centre square on the 6x7 board ({word})"),
-        false,
-        BoardFigure::for_puzzle(&board.puzzle, &board.puzzle.solved())?
-            .path_of_letters(&board.puzzle, &path.letters, 0)
-            .title(it.title(&format!("Spiral of 1: {word}"))),
-    );
-    for (spec, stem, title) in [
-        (
-            "nokia2x2",
-            "bfs-nokia2x2-log",
-            "nokia2x2: states by distance",
-        ),
-        (
-            "turnstyle:8",
-            "bfs-turnstyle8-log",
-            "Turnstyle 8: states by distance",
-        ),
-    ] {
-        let p = puzzle(spec)?;
-        let d = bfs_distribution(&p)?;
-        it.push(
-            stem,
-            &format!("{title} (log scale, seed 002 style)"),
-            false,
-            HistogramFigure::new(vec![(spec.to_string(), d)])
-                .log(true)
-                .title(it.title(title))
-                .axes("distance (moves)", "states")
-                .default_size_px((640, 440)),
-        );
-    }
-    // the exact eigenvalues of the T-perm's matrix on cube3 (roots of unity from its
-    // cycle type)
-    let (_, title, word) = CUBE_WORDS[4];
-    let g = word_perm(&cube, word)?;
-    let points = crate::linalg::spectrum::permutation_eigenvalues(&g)
-        .into_iter()
-        .map(|(r, m)| (r.value(), m))
-        .collect();
-    it.push(
-        "spectrum-tperm",
-        "eigenvalues of the T-perm's matrix on cube3 on the unit circle, with multiplicities",
-        false,
-        super::spectrum::SpectrumFigure::new(points).title(it.title(title)),
-    );
-    let cube2 = puzzle("cube2")?;
-    let g2 = cube2.group();
-    let o = crate::linalg::permutation_module::orbitals(&g2, 0)
-        .map_err(|e| FigureError::Invalid(format!("cube2 orbitals: {e}")))?;
-    it.push(
-        "orbitals-cube2",
-        "the orbital matrices of cube2's group on its 24 stickers, one colour per orbital",
-        false,
-        super::orbitals::OrbitalsFigure::new(g2.degree(), o.index)?.title(it.title("cube2")),
-    );
-    let mut series = Vec::new();
-    for spec in ["nokia2x2", "rotation3"] {
-        series.push(mixing_series(&puzzle(spec)?, 30)?);
-    }
-    it.push(
-        "mixing-nokia2x2-rotation3",
-        "total-variation distance to uniform after k random moves, nokia2x2 and rotation3, with the spectral lower bounds",
-        false,
-        super::mixing::MixingFigure::new(series).title(it.title("random-walk mixing")),
-    );
-    // the pictures of issue 21: a Schreier graph, a cycle type, block systems, and
-    // distance distributions side by side
-    let rotation = puzzle("rotation3")?;
-    let points: Vec<usize> = (0..rotation.degree()).collect();
-    it.push(
-        "schreier-rotation3",
-        "Schreier graph of rotation3's four moves on its 9 positions, in rows by distance from position 1",
-        false,
-        super::schreier::SchreierFigure::on_points(&rotation, &points)?
-            .layout(super::schreier::GraphLayout::Layers)
-            .title(it.title("Schreier graph of rotation3")),
-    );
-    it.push(
-        "cycletype-RU",
-        "cycle type of R U on cube3 as a Young diagram, one row per cycle (order 105 = lcm(15, 7, 3))",
-        false,
-        super::cycletype::CycleTypeFigure::new(&word_perm(&cube, "R U")?).title(it.title("R U")),
-    );
-    let systems =
-        super::blocks_figure::first_system_per_orbit(&cube.group().minimal_block_systems());
-    it.push(
-        "blocks-cube3",
-        "minimal block systems of cube3's group: its corner and edge pieces, one colour per block",
-        false,
-        super::blocks_figure::BlocksFigure::new(&cube, &systems)?
-            .title(it.title("minimal block systems of cube3")),
-    );
-    let mut series = Vec::new();
-    for spec in ["pyraminx:notips", "skewb", "ivy"] {
-        let p = puzzle(spec)?;
-        let (space, _) = metric_space(&p)?;
-        series.push((spec.to_string(), space_distribution(&space, &p)?));
-    }
-    it.push(
-        "distributions-pyraminx-skewb-ivy",
-        "distance distributions of the Pyraminx without tips, the Skewb and the Ivy cube side by side (htm, log scale)",
-        false,
-        HistogramFigure::new(series)
-            .log(true)
-            .title(it.title("positions by distance"))
-            .axes("distance (moves)", "positions"),
-    );
+    let perms = it.cube_word_figures(&cube)?;
+    it.cycle_figures(&perms)?;
+    it.board_figures()?;
+    it.bfs_figures()?;
+    it.linalg_figures(&cube)?;
+    it.structure_figures(&cube)?;
     Ok(it.out)
 }
 

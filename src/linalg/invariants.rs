@@ -374,10 +374,86 @@ pub fn linear_invariants(g: &PermGroup) -> Result<LinearInvariants, SmithError> 
     let n = g.degree();
     let gens = g.generators();
     let orbits = g.orbits();
-    let mut invariants: Vec<LinearInvariant> = orbits
+    let PieceSystems {
+        systems,
+        sign_coordinates,
+        full_order,
+    } = piece_systems(g, &orbits);
+    // twist sums of the generators, one row per system
+    let twist_rows: Vec<Vec<i64>> = systems
         .iter()
-        .map(|o| LinearInvariant::Orbit { points: o.clone() })
+        .map(|sys| {
+            gens.iter()
+                .map(|s| sys.twist_sum(s).expect("checked above") as i64)
+                .collect()
+        })
         .collect();
+    let coordinates: Vec<Coordinate> = systems
+        .iter()
+        .cloned()
+        .map(Coordinate::Twist)
+        .chain(sign_coordinates.iter().cloned().map(Coordinate::Sign))
+        .collect();
+    let moduli: Vec<i64> = coordinates.iter().map(|c| c.modulus() as i64).collect();
+    let lcm = moduli.iter().fold(1i64, |a, &b| num_integer::lcm(a, b));
+    let mut listed = ListedRelations {
+        invariants: orbits
+            .iter()
+            .map(|o| LinearInvariant::Orbit { points: o.clone() })
+            .collect(),
+        characters: Vec::new(),
+        separate: BigUint::from(1u32),
+        lcm,
+        coordinates: coordinates.len(),
+    };
+    listed.add_orientation_relations(&systems, &twist_rows)?;
+    let sign_vectors: Vec<Vec<bool>> = gens
+        .iter()
+        .map(|s| {
+            parity_vector(&s.extended(n), &sign_coordinates)
+                .expect("generators preserve orbits and systems")
+        })
+        .collect();
+    let sign_rows: Vec<Vec<i64>> = (0..sign_coordinates.len())
+        .map(|c| sign_vectors.iter().map(|v| i64::from(v[c])).collect())
+        .collect();
+    listed.add_sign_relations(&sign_coordinates, &sign_rows, systems.len())?;
+    // all together: A = Π Z/k_r × GF(2)^c modulo the generators' images
+    let mut all_rows = twist_rows;
+    all_rows.extend(sign_rows);
+    let solutions = quotient_order(&moduli, &all_rows)?;
+    let listed_solutions =
+        listed.add_mixed_relations(&moduli, &all_rows, &coordinates, systems.len(), &solutions)?;
+    Ok(LinearInvariants {
+        invariants: listed.invariants,
+        systems,
+        sign_coordinates,
+        orbits: orbits.len(),
+        solutions,
+        separate_solutions: listed.separate,
+        listed_solutions,
+        full_order,
+        group_order: g.order(),
+    })
+}
+
+/// The pieces of each non-trivial orbit: an orientation system where its smallest
+/// block system carries one, else its points; with the order of the full group on
+/// those pieces.
+struct PieceSystems {
+    /// The orientation systems, in orbit order.
+    systems: Vec<OrientationSystem>,
+    /// The coordinates of the signs, one per non-trivial orbit.
+    sign_coordinates: Vec<ParityCoordinate>,
+    /// The order of the full group on the pieces (module docs).
+    full_order: BigUint,
+}
+
+/// The orientation systems and sign coordinates of `g`'s non-trivial orbits, and
+/// the order of the full group on their pieces.
+fn piece_systems(g: &PermGroup, orbits: &[Vec<usize>]) -> PieceSystems {
+    let n = g.degree();
+    let gens = g.generators();
     let mut systems: Vec<OrientationSystem> = Vec::new();
     let mut sign_coordinates = Vec::new();
     let mut full_order = BigUint::from(1u32);
@@ -405,121 +481,135 @@ pub fn linear_invariants(g: &PermGroup) -> Result<LinearInvariants, SmithError> 
             }
         }
     }
-    // twist sums of the generators, one row per system
-    let twist_rows: Vec<Vec<i64>> = systems
-        .iter()
-        .map(|sys| {
-            gens.iter()
-                .map(|s| sys.twist_sum(s).expect("checked above") as i64)
-                .collect()
-        })
-        .collect();
-    let coordinates: Vec<Coordinate> = systems
-        .iter()
-        .cloned()
-        .map(Coordinate::Twist)
-        .chain(sign_coordinates.iter().cloned().map(Coordinate::Sign))
-        .collect();
-    let moduli: Vec<i64> = coordinates.iter().map(|c| c.modulus() as i64).collect();
-    let lcm = moduli.iter().fold(1i64, |a, &b| num_integer::lcm(a, b));
-    // every listed relation also as a character: a vector in (Z/lcm)^coordinates
-    let mut characters: Vec<Vec<i64>> = Vec::new();
-    let mut separate = BigUint::from(1u32);
-    let mut twist_moduli: Vec<usize> = systems.iter().map(|s| s.modulus).collect();
-    twist_moduli.sort_unstable();
-    twist_moduli.dedup();
-    for &k in &twist_moduli {
-        let idx: Vec<usize> = (0..systems.len())
-            .filter(|&r| systems[r].modulus == k)
-            .collect();
-        let rows: Vec<Vec<i64>> = idx.iter().map(|&r| twist_rows[r].clone()).collect();
-        let (count, rels) = relations_mod(k as i64, &rows)?;
-        separate *= count;
-        for rel in rels {
-            let mut ch = vec![0i64; coordinates.len()];
-            for (&r, &c) in idx.iter().zip(&rel.coefficients) {
-                ch[r] = c * (lcm / rel.modulus);
+    PieceSystems {
+        systems,
+        sign_coordinates,
+        full_order,
+    }
+}
+
+/// The relations listed so far: as invariants, and each as a character, a vector in
+/// `(Z/lcm)^coordinates` (twist coordinates first, then signs).
+struct ListedRelations {
+    invariants: Vec<LinearInvariant>,
+    characters: Vec<Vec<i64>>,
+    /// The product of the numbers of solutions of each family of relations (the
+    /// twists of one modulus, the signs), taken separately.
+    separate: BigUint,
+    /// The lcm of the coordinates' moduli.
+    lcm: i64,
+    /// The number of coordinates.
+    coordinates: usize,
+}
+
+impl ListedRelations {
+    /// Adds the relations among the twist sums of the systems of each modulus
+    /// (`twist_rows`: one row per system, one column per generator).
+    fn add_orientation_relations(
+        &mut self,
+        systems: &[OrientationSystem],
+        twist_rows: &[Vec<i64>],
+    ) -> Result<(), SmithError> {
+        let mut twist_moduli: Vec<usize> = systems.iter().map(|s| s.modulus).collect();
+        twist_moduli.sort_unstable();
+        twist_moduli.dedup();
+        for &k in &twist_moduli {
+            let idx: Vec<usize> = (0..systems.len())
+                .filter(|&r| systems[r].modulus == k)
+                .collect();
+            let rows: Vec<Vec<i64>> = idx.iter().map(|&r| twist_rows[r].clone()).collect();
+            let (count, rels) = relations_mod(k as i64, &rows)?;
+            self.separate *= count;
+            for rel in rels {
+                let mut ch = vec![0i64; self.coordinates];
+                for (&r, &c) in idx.iter().zip(&rel.coefficients) {
+                    ch[r] = c * (self.lcm / rel.modulus);
+                }
+                self.characters.push(ch);
+                let terms = idx
+                    .iter()
+                    .zip(&rel.coefficients)
+                    .filter(|(_, &c)| c != 0)
+                    .map(|(&r, &c)| (c as u64, systems[r].clone()))
+                    .collect();
+                self.invariants.push(LinearInvariant::Orientation {
+                    modulus: rel.modulus as u64,
+                    terms,
+                });
             }
-            characters.push(ch);
-            let terms = idx
+        }
+        Ok(())
+    }
+
+    /// Adds the relations mod 2 among the signs (`sign_rows`: one row per sign
+    /// coordinate, one column per generator); the sign coordinates follow the
+    /// `twists` twist coordinates.
+    fn add_sign_relations(
+        &mut self,
+        sign_coordinates: &[ParityCoordinate],
+        sign_rows: &[Vec<i64>],
+        twists: usize,
+    ) -> Result<(), SmithError> {
+        let (count, rels) = relations_mod(2, sign_rows)?;
+        self.separate *= count;
+        for rel in rels {
+            let mut ch = vec![0i64; self.coordinates];
+            for (c, &x) in rel.coefficients.iter().enumerate() {
+                ch[twists + c] = x * (self.lcm / 2);
+            }
+            self.characters.push(ch);
+            let terms = sign_coordinates
                 .iter()
                 .zip(&rel.coefficients)
                 .filter(|(_, &c)| c != 0)
-                .map(|(&r, &c)| (c as u64, systems[r].clone()))
+                .map(|(c, _)| c.clone())
                 .collect();
-            invariants.push(LinearInvariant::Orientation {
-                modulus: rel.modulus as u64,
-                terms,
-            });
+            self.invariants.push(LinearInvariant::Sign { terms });
         }
+        Ok(())
     }
-    let sign_vectors: Vec<Vec<bool>> = gens
-        .iter()
-        .map(|s| {
-            parity_vector(&s.extended(n), &sign_coordinates)
-                .expect("generators preserve orbits and systems")
-        })
-        .collect();
-    let sign_rows: Vec<Vec<i64>> = (0..sign_coordinates.len())
-        .map(|c| sign_vectors.iter().map(|v| i64::from(v[c])).collect())
-        .collect();
-    let (count, rels) = relations_mod(2, &sign_rows)?;
-    separate *= count;
-    for rel in rels {
-        let mut ch = vec![0i64; coordinates.len()];
-        for (c, &x) in rel.coefficients.iter().enumerate() {
-            ch[systems.len() + c] = x * (lcm / 2);
+
+    /// Adds mixed relations (of twists and signs together) until the listed
+    /// relations have exactly the `solutions` of all relations, each only when it
+    /// cuts the solutions down; returns the number of solutions of the listed ones.
+    fn add_mixed_relations(
+        &mut self,
+        moduli: &[i64],
+        all_rows: &[Vec<i64>],
+        coordinates: &[Coordinate],
+        twists: usize,
+        solutions: &BigUint,
+    ) -> Result<BigUint, SmithError> {
+        let lcm = self.lcm;
+        let mut listed_solutions = characters_order(lcm, coordinates.len(), &self.characters)?;
+        if listed_solutions == *solutions {
+            return Ok(listed_solutions);
         }
-        characters.push(ch);
-        let terms = sign_coordinates
-            .iter()
-            .zip(&rel.coefficients)
-            .filter(|(_, &c)| c != 0)
-            .map(|(c, _)| c.clone())
-            .collect();
-        invariants.push(LinearInvariant::Sign { terms });
-    }
-    // all together: A = Π Z/k_r × GF(2)^c modulo the generators' images
-    let mut all_rows = twist_rows;
-    all_rows.extend(sign_rows);
-    let solutions = quotient_order(&moduli, &all_rows)?;
-    let mut listed_solutions = characters_order(lcm, coordinates.len(), &characters)?;
-    if listed_solutions != solutions {
-        for (d, coefficients) in mixed_relations(&moduli, &all_rows, lcm, systems.len())? {
-            let mut ch = characters.clone();
+        for (d, coefficients) in mixed_relations(moduli, all_rows, lcm, twists)? {
+            let mut ch = self.characters.clone();
             ch.push(coefficients.iter().map(|&c| c * (lcm / d)).collect());
             let order = characters_order(lcm, coordinates.len(), &ch)?;
             if order == listed_solutions {
                 continue;
             }
-            characters = ch;
+            self.characters = ch;
             listed_solutions = order;
             let terms = coefficients
                 .iter()
-                .zip(&coordinates)
+                .zip(coordinates)
                 .filter(|(&c, _)| c != 0)
                 .map(|(&c, coord)| (c as u64, coord.clone()))
                 .collect();
-            invariants.push(LinearInvariant::Mixed {
+            self.invariants.push(LinearInvariant::Mixed {
                 modulus: d as u64,
                 terms,
             });
-            if listed_solutions == solutions {
+            if listed_solutions == *solutions {
                 break;
             }
         }
+        Ok(listed_solutions)
     }
-    Ok(LinearInvariants {
-        invariants,
-        systems,
-        sign_coordinates,
-        orbits: orbits.len(),
-        solutions,
-        separate_solutions: separate,
-        listed_solutions,
-        full_order,
-        group_order: g.order(),
-    })
 }
 
 /// The order of the subgroup of `(Z/lcm)^n` generated by `characters`: `lcm^n`

@@ -589,116 +589,42 @@ fn prove_giant(p: &Puzzle, g: &PermGroup, symmetric: bool) -> Proof {
     let order = g.order();
     let nontrivial = nontrivial_orbits(g);
     if nontrivial.is_empty() {
-        // GAP: the trivial group is both the natural symmetric and the natural
-        // alternating group on its (empty) set of moved points
-        return Proof {
-            statement,
-            holds: true,
-            steps: vec![Step::new(Fact::Trivial {
-                generators: p.generator_names(),
-            })],
-            conclusion: vec![
-                t("the group is trivial: it is "),
-                m("S_0 = A_0", "S_{0} = A_{0}"),
-                t(", the symmetric and the alternating group on the empty set of moved points (as in GAP)."),
-            ],
-        };
+        return trivial_giant_proof(p, statement);
     }
     let mut steps = vec![Step::new(Fact::Orbits {
         orbits: nontrivial.clone(),
     })];
+    let refuted = |steps, why: &str| Proof {
+        statement: statement.clone(),
+        holds: false,
+        steps,
+        conclusion: vec![t(why), num(&order), t(".")],
+    };
     if nontrivial.len() != 1 {
-        return Proof {
-            statement,
-            holds: false,
-            steps,
-            conclusion: vec![
-                t("the group is intransitive on its moved points, so it is neither symmetric nor alternating on them; its order is "),
-                num(&order),
-                t("."),
-            ],
-        };
+        return refuted(steps, "the group is intransitive on its moved points, so it is neither symmetric nor alternating on them; its order is ");
     }
     steps.extend(parity_steps(p));
     let all_even = g.all_generators_even();
     if symmetric && all_even {
         steps.push(Step::new(Fact::InsideAlternating { n }));
-        return Proof {
-            statement,
-            holds: false,
-            steps,
-            conclusion: vec![
-                t("it cannot be the symmetric group; its order is "),
-                num(&order),
-                t("."),
-            ],
-        };
+        return refuted(steps, "it cannot be the symmetric group; its order is ");
     }
     if !symmetric && !all_even {
         let odd = odd_generator_names(p);
         steps.push(Step::new(Fact::OddGenerators { names: odd, n }));
-        return Proof {
-            statement,
-            holds: false,
-            steps,
-            conclusion: vec![
-                t("it is not the alternating group; its order is "),
-                num(&order),
-                t("."),
-            ],
-        };
+        return refuted(steps, "it is not the alternating group; its order is ");
     }
-    let orbit = &nontrivial[0];
     // a recognised giant: primitivity follows from its prime cycle, without the
     // quadratic block search (Atkinson's closure for every point)
     let order_proof = order_steps(g);
-    let prime_cycle = match order_proof.first().map(|s| &s.fact) {
-        Some(Fact::PrimeCycle {
-            prime, orbit: o, ..
-        }) if o == orbit && 2 * prime > n => Some(*prime),
-        _ => None,
-    };
-    if let Some(prime) = prime_cycle {
-        steps.push(order_proof[0].clone());
-        steps.push(Step::new(Fact::PrimitiveByPrimeCycle { points: n, prime }));
-    } else {
-        match block_system(g.degree(), g.generators(), orbit) {
-            Some(blocks) => {
-                steps.push(Step::new(Fact::Blocks { blocks }));
-                return Proof {
-                    statement,
-                    holds: false,
-                    steps,
-                    conclusion: vec![t("the claim is false; the order is "), num(&order), t(".")],
-                };
-            }
-            None => steps.push(Step::new(Fact::Primitive { points: n })),
+    let prime_cycle = match push_primitivity_steps(g, &nontrivial[0], &order_proof, &mut steps) {
+        Ok(prime_cycle) => prime_cycle,
+        Err(blocks) => {
+            steps.push(Step::new(Fact::Blocks { blocks }));
+            return refuted(steps, "the claim is false; the order is ");
         }
-    }
-    let len = if symmetric { 2 } else { 3 };
-    let witness = if n >= len {
-        // at most ~80 MB of stored permutations
-        short_cycle_witness(p, len, (20_000_000 / g.degree().max(1)).min(200_000))
-    } else {
-        None
     };
-    if let Some((w, perm)) = witness {
-        steps.push(Step::new(Fact::WordValue {
-            word: w.to_string(),
-            letters: w.letter_count(),
-            perm,
-            source: WordSource::BreadthFirst,
-            reaches_state: false,
-        }));
-        steps.push(Step::new(Fact::Cites(if symmetric {
-            Theorem::JordanTransposition
-        } else {
-            Theorem::JordanThreeCycle
-        })));
-        if !symmetric {
-            steps.push(Step::new(Fact::ExactlyAlternating));
-        }
-    }
+    steps.extend(jordan_steps(p, g, symmetric, n));
     // the prime cycle is stated once
     let skip = usize::from(prime_cycle.is_some());
     steps.extend(order_proof.into_iter().skip(skip));
@@ -726,6 +652,90 @@ fn prove_giant(p: &Puzzle, g: &PermGroup, symmetric: bool) -> Proof {
         steps,
         conclusion,
     }
+}
+
+/// The proof of a giant claim for a trivial group: as in GAP, the trivial group is
+/// both the natural symmetric and the natural alternating group on its (empty) set
+/// of moved points.
+fn trivial_giant_proof(p: &Puzzle, statement: Vec<Span>) -> Proof {
+    Proof {
+        statement,
+        holds: true,
+        steps: vec![Step::new(Fact::Trivial {
+            generators: p.generator_names(),
+        })],
+        conclusion: vec![
+            t("the group is trivial: it is "),
+            m("S_0 = A_0", "S_{0} = A_{0}"),
+            t(", the symmetric and the alternating group on the empty set of moved points (as in GAP)."),
+        ],
+    }
+}
+
+/// Pushes the steps showing the group primitive on its one orbit and returns the
+/// prime of the prime cycle they use: the cycle that begins `order_proof` when it
+/// lies on the orbit and is longer than half of it, else Atkinson's block search;
+/// `Err(blocks)` when the orbit has a non-trivial block system.
+fn push_primitivity_steps(
+    g: &PermGroup,
+    orbit: &[usize],
+    order_proof: &[Step],
+    steps: &mut Vec<Step>,
+) -> Result<Option<usize>, Vec<Vec<usize>>> {
+    let n = orbit.len();
+    let prime_cycle = match order_proof.first().map(|s| &s.fact) {
+        Some(Fact::PrimeCycle {
+            prime, orbit: o, ..
+        }) if o == orbit && 2 * prime > n => Some(*prime),
+        _ => None,
+    };
+    if let Some(prime) = prime_cycle {
+        steps.push(order_proof[0].clone());
+        steps.push(Step::new(Fact::PrimitiveByPrimeCycle { points: n, prime }));
+        return Ok(prime_cycle);
+    }
+    let blocks = block_system(g.degree(), g.generators(), orbit);
+    match blocks {
+        Some(blocks) => Err(blocks),
+        None => {
+            steps.push(Step::new(Fact::Primitive { points: n }));
+            Ok(None)
+        }
+    }
+}
+
+/// Jordan's theorem applied to a primitive group on `n` points: a short word making
+/// a transposition (`symmetric`) or a 3-cycle found by breadth-first search, and the
+/// theorem it cites; no steps when no such word is found within the search's bound.
+fn jordan_steps(p: &Puzzle, g: &PermGroup, symmetric: bool, n: usize) -> Vec<Step> {
+    let len = if symmetric { 2 } else { 3 };
+    let witness = if n >= len {
+        // at most ~80 MB of stored permutations
+        short_cycle_witness(p, len, (20_000_000 / g.degree().max(1)).min(200_000))
+    } else {
+        None
+    };
+    let Some((w, perm)) = witness else {
+        return Vec::new();
+    };
+    let mut steps = vec![
+        Step::new(Fact::WordValue {
+            word: w.to_string(),
+            letters: w.letter_count(),
+            perm,
+            source: WordSource::BreadthFirst,
+            reaches_state: false,
+        }),
+        Step::new(Fact::Cites(if symmetric {
+            Theorem::JordanTransposition
+        } else {
+            Theorem::JordanThreeCycle
+        })),
+    ];
+    if !symmetric {
+        steps.push(Step::new(Fact::ExactlyAlternating));
+    }
+    steps
 }
 
 fn prove_order(p: &Puzzle, g: &PermGroup, n: &BigUint) -> Proof {

@@ -73,29 +73,7 @@ pub(crate) fn fact_spans(f: &Fact, certificate: Option<&str>) -> Vec<Span> {
             m("(−1)^e", "(-1)^{e}"),
             t(" with e the number of its cycles of even length, and the sign is multiplicative."),
         ],
-        Fact::GeneratorSign { name, perm } => {
-            let (lens, even, is_even) = sign_text(perm);
-            let lens: Vec<String> = lens.iter().map(|l| l.to_string()).collect();
-            vec![
-                c(name.clone()),
-                t(" = "),
-                c(perm.to_string()),
-                t(format!(
-                    " has cycle lengths [{}], {even} of them even, so its sign is ",
-                    if lens.is_empty() {
-                        "none".to_string()
-                    } else {
-                        lens.join(", ")
-                    }
-                )),
-                if is_even {
-                    m("+1", "+1")
-                } else {
-                    m("−1", "-1")
-                },
-                t(if is_even { " (even)." } else { " (odd)." }),
-            ]
-        }
+        Fact::GeneratorSign { name, perm } => generator_sign_spans(name, perm),
         Fact::Trivial { generators } => vec![
             t("The generators "),
             c(generators.join(", ")),
@@ -104,22 +82,7 @@ pub(crate) fn fact_spans(f: &Fact, certificate: Option<&str>) -> Vec<Span> {
         Fact::Orbits { orbits } if orbits.is_empty() => {
             vec![t("Every generator fixes every point: no point is moved.")]
         }
-        Fact::Orbits { orbits } => {
-            let mut v = vec![t(format!(
-                "The moved points fall into {} orbit{} (orbit computation; a point is never carried to another orbit): ",
-                orbits.len(),
-                if orbits.len() == 1 { "" } else { "s" }
-            ))];
-            for (i, o) in orbits.iter().enumerate() {
-                if i > 0 {
-                    v.push(t(", "));
-                }
-                v.push(c(set_text(o)));
-                v.push(t(format!(" ({} points)", o.len())));
-            }
-            v.push(t("."));
-            v
-        }
+        Fact::Orbits { orbits } => orbits_spans(orbits),
         Fact::InsideAlternating { n } => vec![
             t("All generators are even, so the group lies in "),
             m(format!("A_{n}"), format!("A_{{{n}}}")),
@@ -132,54 +95,8 @@ pub(crate) fn fact_spans(f: &Fact, certificate: Option<&str>) -> Vec<Span> {
             m(format!("A_{n}"), format!("A_{{{n}}}")),
             t("."),
         ],
-        Fact::Blocks { blocks } => {
-            let shown: Vec<String> = blocks.iter().take(4).map(|b| set_text(b)).collect();
-            vec![
-                t(format!(
-                    "The group is imprimitive: it permutes the {} blocks ",
-                    blocks.len()
-                )),
-                c(format!(
-                    "{}{}",
-                    shown.join(" "),
-                    if blocks.len() > 4 { " ..." } else { "" }
-                )),
-                t(" (Atkinson's minimal-block algorithm); the symmetric and alternating groups of degree "),
-                m("n ≥ 3", "n \\ge 3"),
-                t(" are primitive."),
-            ]
-        }
-        Fact::Primitive { points } => vec![
-            t(format!(
-                "The group is primitive on its {points} points: for the smallest moved point "
-            )),
-            m("a", "a"),
-            t(" and one point "),
-            m("b", "b"),
-            t(" of each orbit of a subgroup of the stabilizer of "),
-            m("a", "a"),
-            t(", the smallest block containing "),
-            m("a", "a"),
-            t(" and "),
-            m("b", "b"),
-            t(" is the whole orbit (Atkinson's algorithm); the smallest block containing "),
-            m("a", "a"),
-            t(" and "),
-            m("b^h", "b^{h}"),
-            t(" ("),
-            m("h", "h"),
-            t(" fixing "),
-            m("a", "a"),
-            t(") is the image of that of "),
-            m("a", "a"),
-            t(" and "),
-            m("b", "b"),
-            t(" under "),
-            m("h", "h"),
-            t(", so it is the whole orbit for every other point "),
-            m("b", "b"),
-            t("."),
-        ],
+        Fact::Blocks { blocks } => blocks_spans(blocks),
+        Fact::Primitive { points } => primitive_spans(*points),
         Fact::PrimitiveByPrimeCycle { points, prime } => vec![t(format!(
             "The group is primitive on its {points} points: a block system would have blocks of some size d dividing {points} with 1 < d < {points}, so at most {points}/2 < {prime}; the {prime}-cycle above permutes the fewer than {prime} blocks with cycles of length 1 or {prime}, so it fixes every block, and its {prime} moved points lie in one block of at least {prime} > {points}/2 points, which is then the whole orbit: a contradiction (Wielandt, Finite Permutation Groups, Thm 13.9)."
         ))],
@@ -189,78 +106,13 @@ pub(crate) fn fact_spans(f: &Fact, certificate: Option<&str>) -> Vec<Span> {
             perm,
             source,
             reaches_state,
-        } => {
-            let found = match source {
-                WordSource::BreadthFirst => "found by breadth-first search over short words",
-                WordSource::Minkwitz => "from Minkwitz transversal tables",
-            };
-            let cycles = perm.cycles();
-            let what = if *reaches_state {
-                ", the permutation of the state: it reaches the state from solved, and its inverse solves it".to_string()
-            } else if cycles.len() == 1 && cycles[0].len() == 2 {
-                ", a transposition".to_string()
-            } else if cycles.len() == 1 && cycles[0].len() == 3 {
-                ", a 3-cycle".to_string()
-            } else {
-                String::new()
-            };
-            let long = *letters > super::HAND_LETTERS;
-            let mut v = if !long {
-                vec![t("The word "), c(word.clone())]
-            } else if let Some(file) = certificate {
-                vec![
-                    t(format!("A word of {letters} letters (written in the certificate ")),
-                    c(file.to_string()),
-                    t(")"),
-                ]
-            } else {
-                vec![t(format!(
-                    "A word of {letters} letters (not shown; add --certificate FILE to write it)"
-                ))]
-            };
-            v.push(t(format!(" ({found}) evaluates to ")));
-            v.push(c(perm.to_string()));
-            v.push(t(what));
-            v.push(t(match (long, certificate) {
-                (false, _) => ".",
-                (true, Some(_)) => "; this rests on computation: see the certificate.",
-                (true, None) => "; this rests on computation.",
-            }));
-            v
-        }
-        Fact::Cites(th) => vec![t(match th {
-            Theorem::JordanTransposition => "Jordan: a primitive group containing a transposition is the full symmetric group (Wielandt, Finite Permutation Groups, Thm 13.3).",
-            Theorem::JordanThreeCycle => "Jordan: a primitive group containing a 3-cycle contains the alternating group (Wielandt, Finite Permutation Groups, Thm 13.3).",
-            Theorem::JordanPrimeCycle => {
-                return vec![
-                    t("Jordan: a transitive group of degree m containing a cycle of prime length p with "),
-                    m("m/2 < p ≤ m − 3", "m/2 < p \\le m - 3"),
-                    t(" is primitive and contains the alternating group "),
-                    m("A_m", "A_{m}"),
-                    t(" (Wielandt, Finite Permutation Groups, Thm 13.9; Seress, Permutation Group Algorithms, Sec. 10.2)."),
-                ]
-            }
-        })],
+        } => word_value_spans(word, *letters, perm, source, *reaches_state, certificate),
+        Fact::Cites(th) => theorem_spans(th),
         Fact::PrimeCycle {
             orbit,
             prime,
             cycle,
-        } => {
-            let mm = orbit.len();
-            vec![
-                t(format!(
-                    "On {} a group element (a power of a random element) acts as the single {prime}-cycle ",
-                    orbit_name(orbit)
-                )),
-                c(tuple_text(cycle)),
-                t(format!("; {prime} is prime and ")),
-                m(
-                    format!("{mm}/2 < {prime} ≤ {mm} − 3"),
-                    format!("{mm}/2 < {prime} \\le {mm} - 3"),
-                ),
-                t("."),
-            ]
-        }
+        } => prime_cycle_spans(orbit, *prime, cycle),
         Fact::KernelProduct { orbits } => vec![
             t(format!(
                 "For each of the {orbits} orbits a power of a random element moves points of that orbit only; such elements form a normal subgroup whose action is normal in the giant on that orbit, hence contains its alternating group ("
@@ -273,46 +125,8 @@ pub(crate) fn fact_spans(f: &Fact, certificate: Option<&str>) -> Vec<Span> {
         Fact::ParityRank {
             orbit_lengths,
             rank,
-        } => {
-            let mut o = BigUint::from(1u32);
-            for &l in orbit_lengths {
-                o *= factorial(l) / 2u32;
-            }
-            o <<= *rank;
-            vec![
-                t(format!(
-                    "So the group contains the alternating group on each orbit (of lengths {}) and their product; modulo it only the signs on the orbits remain, and the generators' sign vectors span a space of dimension {rank}, so ",
-                    list_text(orbit_lengths)
-                )),
-                m(
-                    format!("|G| = ∏ m!/2 · 2^{rank} = "),
-                    format!("|G| = \\prod m!/2 \\cdot 2^{{{rank}}} = "),
-                ),
-                num(o),
-                t("."),
-            ]
-        }
-        Fact::BaseAndOrbits { base, lengths } => {
-            let o = lengths
-                .iter()
-                .fold(BigUint::from(1u32), |a, &l| a * BigUint::from(l));
-            vec![
-                t("Schreier-Sims (verified by Sims' Schreier-generator test) gives the base "),
-                c(format!(
-                    "[{}]",
-                    base.iter()
-                        .map(|b| (b + 1).to_string())
-                        .collect::<Vec<_>>()
-                        .join(",")
-                )),
-                t(" with basic orbit lengths "),
-                c(list_text(lengths)),
-                t("; their product is "),
-                m("|G| = ", "|G| = "),
-                num(o),
-                t("."),
-            ]
-        }
+        } => parity_rank_spans(orbit_lengths, *rank),
+        Fact::BaseAndOrbits { base, lengths } => base_and_orbits_spans(base, lengths),
         Fact::ExactlyAlternating => vec![t(
             "Since all generators are even, the group is exactly the alternating group.",
         )],
@@ -353,25 +167,259 @@ pub(crate) fn fact_spans(f: &Fact, certificate: Option<&str>) -> Vec<Span> {
             levels,
             stop,
             moved,
-        } => {
-            let head = "None of the orbit, block, parity and orientation invariants found excludes it, but ";
-            match (stop, moved) {
-                (Some((l, b, img, len)), _) => vec![t(format!(
-                    "{head}sifting through the stabilizer chain ({levels} levels) stops at level {}: the remaining element maps that level's base point {} to {}, which is not in its basic orbit (of {len} points).",
-                    l + 1,
-                    b + 1,
-                    img + 1
-                ))],
-                (None, Some((x, y))) => vec![t(format!(
-                    "{head}sifting passes all {levels} levels of the stabilizer chain and leaves a non-identity element that fixes every base point (it maps {} to {}); in the group only the identity fixes the whole base.",
-                    x + 1,
-                    y + 1
-                ))],
-                (None, None) => vec![t(format!(
-                    "{head}sifting through the stabilizer chain ({levels} levels) does not reach the identity."
-                ))],
+        } => sift_failure_spans(*levels, *stop, *moved),
+    }
+}
+
+/// The sign of one generator, from the lengths of its cycles.
+fn generator_sign_spans(name: &str, perm: &Perm) -> Vec<Span> {
+    let (lens, even, is_even) = sign_text(perm);
+    let lens: Vec<String> = lens.iter().map(|l| l.to_string()).collect();
+    vec![
+        c(name),
+        t(" = "),
+        c(perm.to_string()),
+        t(format!(
+            " has cycle lengths [{}], {even} of them even, so its sign is ",
+            if lens.is_empty() {
+                "none".to_string()
+            } else {
+                lens.join(", ")
             }
+        )),
+        if is_even {
+            m("+1", "+1")
+        } else {
+            m("−1", "-1")
+        },
+        t(if is_even { " (even)." } else { " (odd)." }),
+    ]
+}
+
+/// The orbits of the moved points, with their sizes.
+fn orbits_spans(orbits: &[Vec<usize>]) -> Vec<Span> {
+    let mut v = vec![t(format!(
+        "The moved points fall into {} orbit{} (orbit computation; a point is never carried to another orbit): ",
+        orbits.len(),
+        if orbits.len() == 1 { "" } else { "s" }
+    ))];
+    for (i, o) in orbits.iter().enumerate() {
+        if i > 0 {
+            v.push(t(", "));
         }
+        v.push(c(set_text(o)));
+        v.push(t(format!(" ({} points)", o.len())));
+    }
+    v.push(t("."));
+    v
+}
+
+/// The blocks (the first four) that show the group imprimitive.
+fn blocks_spans(blocks: &[Vec<usize>]) -> Vec<Span> {
+    let shown: Vec<String> = blocks.iter().take(4).map(|b| set_text(b)).collect();
+    vec![
+        t(format!(
+            "The group is imprimitive: it permutes the {} blocks ",
+            blocks.len()
+        )),
+        c(format!(
+            "{}{}",
+            shown.join(" "),
+            if blocks.len() > 4 { " ..." } else { "" }
+        )),
+        t(" (Atkinson's minimal-block algorithm); the symmetric and alternating groups of degree "),
+        m("n ≥ 3", "n \\ge 3"),
+        t(" are primitive."),
+    ]
+}
+
+/// Why the group is primitive, by Atkinson's algorithm.
+fn primitive_spans(points: usize) -> Vec<Span> {
+    vec![
+        t(format!(
+            "The group is primitive on its {points} points: for the smallest moved point "
+        )),
+        m("a", "a"),
+        t(" and one point "),
+        m("b", "b"),
+        t(" of each orbit of a subgroup of the stabilizer of "),
+        m("a", "a"),
+        t(", the smallest block containing "),
+        m("a", "a"),
+        t(" and "),
+        m("b", "b"),
+        t(" is the whole orbit (Atkinson's algorithm); the smallest block containing "),
+        m("a", "a"),
+        t(" and "),
+        m("b^h", "b^{h}"),
+        t(" ("),
+        m("h", "h"),
+        t(" fixing "),
+        m("a", "a"),
+        t(") is the image of that of "),
+        m("a", "a"),
+        t(" and "),
+        m("b", "b"),
+        t(" under "),
+        m("h", "h"),
+        t(", so it is the whole orbit for every other point "),
+        m("b", "b"),
+        t("."),
+    ]
+}
+
+/// What a word evaluates to, and where it was found (a long word is in the certificate).
+fn word_value_spans(
+    word: &str,
+    letters: u128,
+    perm: &Perm,
+    source: &WordSource,
+    reaches_state: bool,
+    certificate: Option<&str>,
+) -> Vec<Span> {
+    let found = match source {
+        WordSource::BreadthFirst => "found by breadth-first search over short words",
+        WordSource::Minkwitz => "from Minkwitz transversal tables",
+    };
+    let cycles = perm.cycles();
+    let what = if reaches_state {
+        ", the permutation of the state: it reaches the state from solved, and its inverse solves it".to_string()
+    } else if cycles.len() == 1 && cycles[0].len() == 2 {
+        ", a transposition".to_string()
+    } else if cycles.len() == 1 && cycles[0].len() == 3 {
+        ", a 3-cycle".to_string()
+    } else {
+        String::new()
+    };
+    let long = letters > super::HAND_LETTERS;
+    let mut v = if !long {
+        vec![t("The word "), c(word)]
+    } else if let Some(file) = certificate {
+        vec![
+            t(format!(
+                "A word of {letters} letters (written in the certificate "
+            )),
+            c(file.to_string()),
+            t(")"),
+        ]
+    } else {
+        vec![t(format!(
+            "A word of {letters} letters (not shown; add --certificate FILE to write it)"
+        ))]
+    };
+    v.push(t(format!(" ({found}) evaluates to ")));
+    v.push(c(perm.to_string()));
+    v.push(t(what));
+    v.push(t(match (long, certificate) {
+        (false, _) => ".",
+        (true, Some(_)) => "; this rests on computation: see the certificate.",
+        (true, None) => "; this rests on computation.",
+    }));
+    v
+}
+
+/// The statement of a cited theorem, with its reference.
+fn theorem_spans(th: &Theorem) -> Vec<Span> {
+    vec![t(match th {
+    Theorem::JordanTransposition => "Jordan: a primitive group containing a transposition is the full symmetric group (Wielandt, Finite Permutation Groups, Thm 13.3).",
+    Theorem::JordanThreeCycle => "Jordan: a primitive group containing a 3-cycle contains the alternating group (Wielandt, Finite Permutation Groups, Thm 13.3).",
+    Theorem::JordanPrimeCycle => {
+        return vec![
+            t("Jordan: a transitive group of degree m containing a cycle of prime length p with "),
+            m("m/2 < p ≤ m − 3", "m/2 < p \\le m - 3"),
+            t(" is primitive and contains the alternating group "),
+            m("A_m", "A_{m}"),
+            t(" (Wielandt, Finite Permutation Groups, Thm 13.9; Seress, Permutation Group Algorithms, Sec. 10.2)."),
+        ]
+    }
+})]
+}
+
+/// The prime cycle an element makes on an orbit, within the bounds of Jordan's theorem.
+fn prime_cycle_spans(orbit: &[usize], prime: usize, cycle: &[usize]) -> Vec<Span> {
+    let mm = orbit.len();
+    vec![
+        t(format!(
+            "On {} a group element (a power of a random element) acts as the single {prime}-cycle ",
+            orbit_name(orbit)
+        )),
+        c(tuple_text(cycle)),
+        t(format!("; {prime} is prime and ")),
+        m(
+            format!("{mm}/2 < {prime} ≤ {mm} − 3"),
+            format!("{mm}/2 < {prime} \\le {mm} - 3"),
+        ),
+        t("."),
+    ]
+}
+
+/// The order of a product of alternating groups extended by the rank of the sign vectors.
+fn parity_rank_spans(orbit_lengths: &[usize], rank: usize) -> Vec<Span> {
+    let mut o = BigUint::from(1u32);
+    for &l in orbit_lengths {
+        o *= factorial(l) / 2u32;
+    }
+    o <<= rank;
+    vec![
+        t(format!(
+            "So the group contains the alternating group on each orbit (of lengths {}) and their product; modulo it only the signs on the orbits remain, and the generators' sign vectors span a space of dimension {rank}, so ",
+            list_text(orbit_lengths)
+        )),
+        m(
+            format!("|G| = ∏ m!/2 · 2^{rank} = "),
+            format!("|G| = \\prod m!/2 \\cdot 2^{{{rank}}} = "),
+        ),
+        num(o),
+        t("."),
+    ]
+}
+
+/// The order from a verified base and its basic orbit lengths.
+fn base_and_orbits_spans(base: &[usize], lengths: &[usize]) -> Vec<Span> {
+    let o = lengths
+        .iter()
+        .fold(BigUint::from(1u32), |a, &l| a * BigUint::from(l));
+    vec![
+        t("Schreier-Sims (verified by Sims' Schreier-generator test) gives the base "),
+        c(format!(
+            "[{}]",
+            base.iter()
+                .map(|b| (b + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        )),
+        t(" with basic orbit lengths "),
+        c(list_text(lengths)),
+        t("; their product is "),
+        m("|G| = ", "|G| = "),
+        num(o),
+        t("."),
+    ]
+}
+
+/// Why sifting shows a permutation is not a group element.
+fn sift_failure_spans(
+    levels: usize,
+    stop: Option<(usize, usize, usize, usize)>,
+    moved: Option<(usize, usize)>,
+) -> Vec<Span> {
+    let head =
+        "None of the orbit, block, parity and orientation invariants found excludes it, but ";
+    match (stop, moved) {
+        (Some((l, b, img, len)), _) => vec![t(format!(
+            "{head}sifting through the stabilizer chain ({levels} levels) stops at level {}: the remaining element maps that level's base point {} to {}, which is not in its basic orbit (of {len} points).",
+            l + 1,
+            b + 1,
+            img + 1
+        ))],
+        (None, Some((x, y))) => vec![t(format!(
+            "{head}sifting passes all {levels} levels of the stabilizer chain and leaves a non-identity element that fixes every base point (it maps {} to {}); in the group only the identity fixes the whole base.",
+            x + 1,
+            y + 1
+        ))],
+        (None, None) => vec![t(format!(
+            "{head}sifting through the stabilizer chain ({levels} levels) does not reach the identity."
+        ))],
     }
 }
 

@@ -259,19 +259,40 @@ impl Puzzle {
     /// contains white space or `#`, or an orbit has more than 255 points (twsearch's
     /// largest set).
     pub fn to_tws(&self) -> Result<String, PuzzleError> {
-        let bad = |why: String| PuzzleError::BadSpec {
+        self.check_tws_move_names()?;
+        let group = self.group();
+        self.check_tws_size(&group)?;
+        let gens = self.generator_perms();
+        let sets = self.tws_sets(&group, &gens)?;
+        let mut out = self.tws_header(&sets);
+        self.push_tws_moves(&sets.sets, &mut out);
+        Ok(out)
+    }
+
+    /// The error of [`Puzzle::to_tws`] when the puzzle cannot be written, saying why.
+    fn tws_error(&self, why: String) -> PuzzleError {
+        PuzzleError::BadSpec {
             spec: crate::limits::clip(self.name()),
             why: format!("cannot write a .tws file: {why}"),
-        };
+        }
+    }
+
+    /// Checks that no move name holds white space or `#` (a .tws file cannot say it).
+    fn check_tws_move_names(&self) -> Result<(), PuzzleError> {
         for m in self.generators() {
             if m.name.contains(|c: char| c.is_whitespace() || c == '#') {
-                return Err(bad(format!(
+                return Err(self.tws_error(format!(
                     "the move name {:?} contains white space or #",
                     crate::limits::clip(&m.name)
                 )));
             }
         }
-        let group = self.group();
+        Ok(())
+    }
+
+    /// Checks, before any work on orbits, that the puzzle has points and no orbit is
+    /// larger than a .tws set can hold.
+    fn check_tws_size(&self, group: &crate::group::PermGroup) -> Result<(), PuzzleError> {
         // a set holds at most 255 pieces of at most 127 orientations: a larger orbit
         // cannot be written (checked before the quadratic work on orbits below)
         if let Some(orbit) = group
@@ -279,15 +300,24 @@ impl Puzzle {
             .iter()
             .find(|o| o.len() > MAX_TWS_PIECES * MAX_TWS_ORIENTATIONS)
         {
-            return Err(bad(format!(
+            return Err(self.tws_error(format!(
                 "an orbit of {} points (twsearch sets hold at most {MAX_TWS_PIECES} pieces of at most {MAX_TWS_ORIENTATIONS} orientations)",
                 orbit.len()
             )));
         }
         if self.degree() == 0 {
-            return Err(bad("the puzzle has no points".into()));
+            return Err(self.tws_error("the puzzle has no points".into()));
         }
-        let gens = self.generator_perms();
+        Ok(())
+    }
+
+    /// The sets of the .tws file (one per orbit that is not determined by the others,
+    /// as oriented pieces) and the orbits left out.
+    fn tws_sets(
+        &self,
+        group: &crate::group::PermGroup,
+        gens: &[Perm],
+    ) -> Result<TwsSets, PuzzleError> {
         // each orbit as pieces: pieces[i][t] = the point of piece i in orientation t
         // orbits fixed pointwise, or on which the moves act as on an earlier orbit
         // (the other stickers of the same pieces), are determined: left out
@@ -298,7 +328,7 @@ impl Puzzle {
                 omitted.push((orbit, None));
             } else if let Some(k) = kept
                 .iter()
-                .position(|a| equivalent_action(a, &orbit, &gens, self.degree()))
+                .position(|a| equivalent_action(a, &orbit, gens, self.degree()))
             {
                 omitted.push((orbit, Some(k)));
             } else {
@@ -316,29 +346,23 @@ impl Puzzle {
                 systems
                     .iter()
                     .filter(|b| orbit.binary_search(&b[0][0]).is_ok())
-                    .find_map(|blocks| oriented_pieces(blocks, &gens, self.degree()))
+                    .find_map(|blocks| oriented_pieces(blocks, gens, self.degree()))
                     .unwrap_or_else(|| orbit.iter().map(|&p| vec![p]).collect())
             })
             .collect();
         if let Some(set) = sets.iter().find(|set| set.len() > MAX_TWS_PIECES) {
-            return Err(bad(format!(
+            return Err(self.tws_error(format!(
                 "an orbit of {} points (twsearch sets hold at most {MAX_TWS_PIECES} pieces)",
                 set.len()
             )));
         }
-        // where each point is: (piece, orientation) in its set
-        let mut place = vec![(0usize, 0usize); self.degree()];
-        for set in &sets {
-            for (i, piece) in set.iter().enumerate() {
-                for (t, &p) in piece.iter().enumerate() {
-                    place[p] = (i, t);
-                }
-            }
-        }
-        let set_name = |s: usize| format!("ORBIT{}", s + 1);
-        let numbers = |v: &mut dyn Iterator<Item = usize>| {
-            v.map(|x| x.to_string()).collect::<Vec<_>>().join(" ")
-        };
+        Ok(TwsSets { sets, omitted })
+    }
+
+    /// The .tws text up to the Solved block: the comments saying what each set is
+    /// and what was left out, the Name and the Set lines.
+    fn tws_header(&self, sets: &TwsSets) -> String {
+        let TwsSets { sets, omitted } = sets;
         let mut out = String::new();
         out.push_str(&format!(
             "# {}: {} points, written by permlab; one set per orbit of its group, its pieces \
@@ -372,7 +396,7 @@ impl Puzzle {
                 .collect();
             out.push_str(&format!(
                 "# {}: pieces (points in orientation order) {}\n",
-                set_name(s),
+                tws_set_name(s),
                 pieces.join(" ")
             ));
         }
@@ -387,11 +411,11 @@ impl Puzzle {
                 crate::perm::cycles::point_set_text(&fixed)
             ));
         }
-        for (orbit, k) in &omitted {
+        for (orbit, k) in omitted {
             if let Some(k) = k {
                 out.push_str(&format!(
                     "# left out, moved as {} is (the other stickers of its pieces): points {}\n",
-                    set_name(*k),
+                    tws_set_name(*k),
                     crate::perm::cycles::point_set_text(orbit)
                 ));
             }
@@ -399,16 +423,34 @@ impl Puzzle {
         for (s, set) in sets.iter().enumerate() {
             out.push_str(&format!(
                 "Set {} {} {}\n",
-                set_name(s),
+                tws_set_name(s),
                 set.len(),
                 set[0].len()
             ));
         }
+        out
+    }
+
+    /// Appends the Solved block and one Move block per generator: where each set's
+    /// pieces go and how they are twisted.
+    fn push_tws_moves(&self, sets: &[Vec<Vec<usize>>], out: &mut String) {
+        // where each point is: (piece, orientation) in its set
+        let mut place = vec![(0usize, 0usize); self.degree()];
+        for set in sets {
+            for (i, piece) in set.iter().enumerate() {
+                for (t, &p) in piece.iter().enumerate() {
+                    place[p] = (i, t);
+                }
+            }
+        }
+        let numbers = |v: &mut dyn Iterator<Item = usize>| {
+            v.map(|x| x.to_string()).collect::<Vec<_>>().join(" ")
+        };
         out.push_str("\nSolved\n");
         for (s, set) in sets.iter().enumerate() {
             out.push_str(&format!(
                 "{}\n{}\n{}\n",
-                set_name(s),
+                tws_set_name(s),
                 numbers(&mut (1..=set.len())),
                 numbers(&mut set.iter().map(|_| 0))
             ));
@@ -426,12 +468,24 @@ impl Puzzle {
                 // the piece leaving position k is twisted by t where its orientation 0
                 // lands in orientation t
                 let twists = numbers(&mut set.iter().map(|piece| place[m.perm.image(piece[0])].1));
-                out.push_str(&format!("{}\n{line}\n{twists}\n", set_name(s)));
+                out.push_str(&format!("{}\n{line}\n{twists}\n", tws_set_name(s)));
             }
             out.push_str("End\n");
         }
-        Ok(out)
     }
+}
+
+/// The sets a .tws file is written with: each as its pieces (`sets[s][i][t]` = the
+/// point of piece `i` in orientation `t`), and the orbits left out with the set each
+/// moves as (`None`: fixed by every move).
+struct TwsSets {
+    sets: Vec<Vec<Vec<usize>>>,
+    omitted: Vec<(Vec<usize>, Option<usize>)>,
+}
+
+/// The name of the `s`th set (0-based) in a written .tws file.
+fn tws_set_name(s: usize) -> String {
+    format!("ORBIT{}", s + 1)
 }
 
 /// Whether the moves act on the orbit `b` as on the orbit `a`: a bijection `f: a → b`

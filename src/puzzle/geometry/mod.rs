@@ -127,12 +127,7 @@ fn parse_bound(text: &str) -> Result<f64, GeometryError> {
 /// assert_eq!(e.to_string(), "bad.geo, line 3: axis \"Q\": no face is named \"Q\"");
 /// ```
 pub fn parse(text: &str, source: &str) -> Result<Definition, GeometryError> {
-    let mut shape: Option<(Shape, Polyhedron)> = None;
-    let mut face_names: Vec<String> = Vec::new();
-    let mut planes = Vec::new();
-    let mut moves = Vec::new();
-    let mut extra = Vec::new();
-    let mut metric = None;
+    let mut def = DefinitionReader::default();
     for (k, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -144,150 +139,191 @@ pub fn parse(text: &str, source: &str) -> Result<Definition, GeometryError> {
             Some(i) => (&all[..i], Some(&all[i + 1..])),
             None => (&all[..], None),
         };
-        let err = |m: String| GeometryError::new(m).at(source, k + 1);
+        def.statement(words, on)
+            .map_err(|m| GeometryError::new(m).at(source, k + 1))?;
+    }
+    def.finish(source)
+}
+
+/// A definition being read line by line: what its statements have declared so far.
+/// Each statement's error is its message, without the line.
+#[derive(Default)]
+struct DefinitionReader {
+    shape: Option<(Shape, Polyhedron)>,
+    face_names: Vec<String>,
+    planes: Vec<Plane>,
+    moves: Vec<Turn>,
+    extra: Vec<Turn>,
+    metric: Option<Metric>,
+}
+
+impl DefinitionReader {
+    /// Reads one statement: its words, and the faces of a trailing `on F...`.
+    fn statement(&mut self, words: &[&str], on: Option<&[&str]>) -> Result<(), String> {
         if on.is_some() && !matches!(words.first(), Some(&"cut" | &"move" | &"extra")) {
-            return Err(err(
-                "`on FACES` is allowed only on cut, move and extra lines".into(),
-            ));
+            return Err("`on FACES` is allowed only on cut, move and extra lines".into());
         }
         if words.is_empty() {
-            return Err(err("`on` at the start of a line".into()));
+            return Err("`on` at the start of a line".into());
         }
-        let faces = |names: &[String]| -> Result<u32, GeometryError> {
-            match on {
-                None => Ok(planes::ALL_FACES),
-                Some(list) => planes::parse_faces(list, names).map_err(|e| err(e.0)),
-            }
-        };
-        let need_faces = |what: &str| -> Result<(), GeometryError> {
-            if face_names.is_empty() {
-                Err(err(format!("{what} before the faces line")))
-            } else {
-                Ok(())
-            }
-        };
         match words[0] {
-            "shape" => {
-                if words.len() != 2 {
-                    return Err(err("expected `shape NAME`".into()));
-                }
-                if shape.is_some() {
-                    return Err(err("a second shape line".into()));
-                }
-                let s: Shape = words[1].parse().map_err(|e: GeometryError| err(e.0))?;
-                shape = Some((s, Polyhedron::new(s)));
-            }
-            "faces" => {
-                let (_, solid) = shape
-                    .as_ref()
-                    .ok_or_else(|| err("faces before the shape line".into()))?;
-                let names: Vec<String> = words[1..].iter().map(|s| s.to_string()).collect();
-                if names.len() != solid.faces.len() {
-                    return Err(err(format!(
-                        "{} face names, but the shape has {} faces",
-                        names.len(),
-                        solid.faces.len()
-                    )));
-                }
-                for (i, n) in names.iter().enumerate() {
-                    if names[..i].contains(n) {
-                        return Err(err(format!("face name {n:?} is used twice")));
-                    }
-                    if n.starts_with('-') || n.contains('+') {
-                        return Err(err(format!("face name {n:?} contains '-' or '+'")));
-                    }
-                }
-                face_names = names;
-            }
-            "cut" => {
-                need_faces("a cut")?;
-                let (_, solid) = shape.as_ref().expect("faces need a shape");
-                if words.len() < 3 {
-                    return Err(err("expected `cut KIND-OR-AXIS DEPTH...`".into()));
-                }
-                let axes = match words[1] {
-                    "faces" => axes_of_kind(solid, AxisKind::Faces),
-                    "vertices" => axes_of_kind(solid, AxisKind::Vertices),
-                    "edges" => axes_of_kind(solid, AxisKind::Edges),
-                    a => vec![parse_axis(a, solid, &face_names).map_err(|e| err(e.0))?],
-                };
-                let faces = faces(&face_names)?;
-                for d in &words[2..] {
-                    let depth = parse_number(d).map_err(|e| err(e.0))?;
-                    for &normal in &axes {
-                        planes.push(Plane {
-                            normal,
-                            depth,
-                            faces,
-                        });
-                    }
-                }
-                if planes.len() > MAX_PLANES {
-                    return Err(err(format!("more than {MAX_PLANES} cut planes")));
-                }
-            }
-            "move" | "extra" => {
-                need_faces("a move")?;
-                let (_, solid) = shape.as_ref().expect("faces need a shape");
-                if !(5..=6).contains(&words.len()) {
-                    return Err(err(format!("expected `{} NAME AXIS LO HI [K]`", words[0])));
-                }
-                let axis = parse_axis(words[2], solid, &face_names).map_err(|e| err(e.0))?;
-                let lo = parse_bound(words[3]).map_err(|e| err(e.0))?;
-                let hi = parse_bound(words[4]).map_err(|e| err(e.0))?;
-                if lo >= hi {
-                    return Err(err(format!("empty slab: {} >= {}", words[3], words[4])));
-                }
-                let turns = match words.get(5) {
-                    None => None,
-                    Some(t) => match t.parse::<u32>() {
-                        Ok(k) if (2..=12).contains(&k) => Some(k),
-                        _ => return Err(err(format!("K = {t:?}: expected a number 2..12"))),
-                    },
-                };
-                let turn = Turn {
-                    name: words[1].to_string(),
-                    axis,
-                    lo,
-                    hi,
-                    turns,
-                    faces: faces(&face_names)?,
-                };
-                if words[0] == "move" {
-                    moves.push(turn);
-                } else {
-                    extra.push(turn);
-                }
-            }
+            "shape" => self.shape_line(words),
+            "faces" => self.faces_line(words),
+            "cut" => self.cut_line(words, on),
+            "move" | "extra" => self.turn_line(words, on),
             "metric" => {
                 if words.len() != 2 {
-                    return Err(err("expected `metric htm|qtm|generators`".into()));
+                    return Err("expected `metric htm|qtm|generators`".into());
                 }
-                metric = Some(words[1].parse().map_err(err)?);
+                self.metric = Some(words[1].parse()?);
+                Ok(())
             }
-            w => {
-                return Err(err(format!(
-                    "unknown statement {:?} (expected shape, faces, cut, move, extra or metric)",
-                    crate::limits::clip(w)
-                )))
-            }
+            w => Err(format!(
+                "unknown statement {:?} (expected shape, faces, cut, move, extra or metric)",
+                crate::limits::clip(w)
+            )),
         }
     }
-    let (shape, _) = shape.ok_or_else(|| GeometryError::new(format!("{source}: no shape line")))?;
-    if face_names.is_empty() {
-        return Err(GeometryError::new(format!("{source}: no faces line")));
+
+    /// `shape NAME`.
+    fn shape_line(&mut self, words: &[&str]) -> Result<(), String> {
+        if words.len() != 2 {
+            return Err("expected `shape NAME`".into());
+        }
+        if self.shape.is_some() {
+            return Err("a second shape line".into());
+        }
+        let s: Shape = words[1].parse().map_err(|e: GeometryError| e.0)?;
+        self.shape = Some((s, Polyhedron::new(s)));
+        Ok(())
     }
-    if moves.is_empty() {
-        return Err(GeometryError::new(format!("{source}: no move lines")));
+
+    /// `faces NAME...`: one distinct name per face of the shape.
+    fn faces_line(&mut self, words: &[&str]) -> Result<(), String> {
+        let (_, solid) = self
+            .shape
+            .as_ref()
+            .ok_or_else(|| "faces before the shape line".to_string())?;
+        let names: Vec<String> = words[1..].iter().map(|s| s.to_string()).collect();
+        if names.len() != solid.faces.len() {
+            return Err(format!(
+                "{} face names, but the shape has {} faces",
+                names.len(),
+                solid.faces.len()
+            ));
+        }
+        for (i, n) in names.iter().enumerate() {
+            if names[..i].contains(n) {
+                return Err(format!("face name {n:?} is used twice"));
+            }
+            if n.starts_with('-') || n.contains('+') {
+                return Err(format!("face name {n:?} contains '-' or '+'"));
+            }
+        }
+        self.face_names = names;
+        Ok(())
     }
-    Ok(Definition {
-        shape,
-        face_names,
-        planes,
-        moves,
-        extra,
-        metric,
-    })
+
+    /// The solid, for a statement (`what`) that needs the faces line before it.
+    fn solid(&self, what: &str) -> Result<&Polyhedron, String> {
+        if self.face_names.is_empty() {
+            return Err(format!("{what} before the faces line"));
+        }
+        Ok(&self.shape.as_ref().expect("faces need a shape").1)
+    }
+
+    /// The faces a trailing `on F...` names, as a mask (all faces without one).
+    fn on_faces(&self, on: Option<&[&str]>) -> Result<u32, String> {
+        match on {
+            None => Ok(planes::ALL_FACES),
+            Some(list) => planes::parse_faces(list, &self.face_names).map_err(|e| e.0),
+        }
+    }
+
+    /// `cut KIND-OR-AXIS DEPTH...`: a cut plane per axis and depth.
+    fn cut_line(&mut self, words: &[&str], on: Option<&[&str]>) -> Result<(), String> {
+        let solid = self.solid("a cut")?;
+        if words.len() < 3 {
+            return Err("expected `cut KIND-OR-AXIS DEPTH...`".into());
+        }
+        let axes = match words[1] {
+            "faces" => axes_of_kind(solid, AxisKind::Faces),
+            "vertices" => axes_of_kind(solid, AxisKind::Vertices),
+            "edges" => axes_of_kind(solid, AxisKind::Edges),
+            a => vec![parse_axis(a, solid, &self.face_names).map_err(|e| e.0)?],
+        };
+        let faces = self.on_faces(on)?;
+        for d in &words[2..] {
+            let depth = parse_number(d).map_err(|e| e.0)?;
+            for &normal in &axes {
+                self.planes.push(Plane {
+                    normal,
+                    depth,
+                    faces,
+                });
+            }
+        }
+        if self.planes.len() > MAX_PLANES {
+            return Err(format!("more than {MAX_PLANES} cut planes"));
+        }
+        Ok(())
+    }
+
+    /// `move NAME AXIS LO HI [K]` (a generator) or `extra …` (a move for words only).
+    fn turn_line(&mut self, words: &[&str], on: Option<&[&str]>) -> Result<(), String> {
+        let solid = self.solid("a move")?;
+        if !(5..=6).contains(&words.len()) {
+            return Err(format!("expected `{} NAME AXIS LO HI [K]`", words[0]));
+        }
+        let axis = parse_axis(words[2], solid, &self.face_names).map_err(|e| e.0)?;
+        let lo = parse_bound(words[3]).map_err(|e| e.0)?;
+        let hi = parse_bound(words[4]).map_err(|e| e.0)?;
+        if lo >= hi {
+            return Err(format!("empty slab: {} >= {}", words[3], words[4]));
+        }
+        let turns = match words.get(5) {
+            None => None,
+            Some(t) => match t.parse::<u32>() {
+                Ok(k) if (2..=12).contains(&k) => Some(k),
+                _ => return Err(format!("K = {t:?}: expected a number 2..12")),
+            },
+        };
+        let turn = Turn {
+            name: words[1].to_string(),
+            axis,
+            lo,
+            hi,
+            turns,
+            faces: self.on_faces(on)?,
+        };
+        if words[0] == "move" {
+            self.moves.push(turn);
+        } else {
+            self.extra.push(turn);
+        }
+        Ok(())
+    }
+
+    /// The definition read, once the text has a shape, faces and moves.
+    fn finish(self, source: &str) -> Result<Definition, GeometryError> {
+        let (shape, _) = self
+            .shape
+            .ok_or_else(|| GeometryError::new(format!("{source}: no shape line")))?;
+        if self.face_names.is_empty() {
+            return Err(GeometryError::new(format!("{source}: no faces line")));
+        }
+        if self.moves.is_empty() {
+            return Err(GeometryError::new(format!("{source}: no move lines")));
+        }
+        Ok(Definition {
+            shape,
+            face_names: self.face_names,
+            planes: self.planes,
+            moves: self.moves,
+            extra: self.extra,
+            metric: self.metric,
+        })
+    }
 }
 
 impl Definition {
