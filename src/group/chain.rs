@@ -313,6 +313,36 @@ impl Level {
         }
     }
 
+    /// The Schreier generator `u_β s_k u_γ^{-1}` into `h`, for `u = u_β` and `γ = β^{s_k}`
+    /// the orbit point of index `q`; `inverses` is the level's table of inverse
+    /// transversal elements ([`Level::inverse_transversals`]) when it has one.
+    pub(super) fn schreier_generator(
+        &self,
+        u: &[u32],
+        k: usize,
+        q: usize,
+        inverses: Option<&[u32]>,
+        h: &mut Vec<u32>,
+        tmp: &mut Vec<u32>,
+    ) {
+        let n = self.pos.len();
+        let s = self.gens[k].images();
+        match inverses {
+            Some(ui) => {
+                let uq = &ui[q * n..(q + 1) * n];
+                for (hx, &ux) in h.iter_mut().zip(u) {
+                    *hx = uq[s[ux as usize] as usize];
+                }
+            }
+            None => {
+                for (hx, &ux) in h.iter_mut().zip(u) {
+                    *hx = s[ux as usize];
+                }
+                self.divide(h, tmp, q);
+            }
+        }
+    }
+
     /// The tree path from `orbit[p]` up to the root as runs `(generator, length)` of
     /// equal edge labels, bottom first.
     fn path_runs(&self, p: usize) -> Vec<(usize, usize)> {

@@ -604,20 +604,7 @@ impl Chain {
                 // h = u_β s u_γ^{-1} (γ = β^s), then sift it through the deeper levels
                 let s = lv.gens[k].images();
                 let q = lv.pos[s[lv.orbit[p] as usize] as usize] as usize;
-                match &inverses {
-                    Some(ui) => {
-                        let uq = &ui[q * n..(q + 1) * n];
-                        for (hx, &ux) in h.iter_mut().zip(u.iter()) {
-                            *hx = uq[s[ux as usize] as usize];
-                        }
-                    }
-                    None => {
-                        for (hx, &ux) in h.iter_mut().zip(u.iter()) {
-                            *hx = s[ux as usize];
-                        }
-                        lv.divide(&mut h, &mut tmp, q);
-                    }
-                }
+                lv.schreier_generator(&u, k, q, inverses.as_deref(), &mut h, &mut tmp);
                 let j = self.sift_images(&mut h, &mut tmp, l + 1);
                 if j == self.levels.len() && slice::is_identity(&h) {
                     done[k][p] = true;

@@ -181,20 +181,7 @@ impl Chain {
                 if top.tree_edge(q) == Some((p, k)) {
                     continue;
                 }
-                match &inverses {
-                    Some(ui) => {
-                        let uq = &ui[q * n..(q + 1) * n];
-                        for (hx, &ux) in h.iter_mut().zip(u.iter()) {
-                            *hx = uq[s[ux as usize] as usize];
-                        }
-                    }
-                    None => {
-                        for (hx, &ux) in h.iter_mut().zip(u.iter()) {
-                            *hx = s[ux as usize];
-                        }
-                        top.divide(&mut h, &mut tmp, q);
-                    }
-                }
+                top.schreier_generator(&u, k, q, inverses.as_deref(), &mut h, &mut tmp);
                 if let Some(found) = self.residue_below(h.clone(), l) {
                     return found;
                 }
