@@ -129,6 +129,96 @@ impl SpanningTree {
         }
         out
     }
+
+    /// Per position of the tree, the least of its conjugates by the
+    /// symmetries `kept` (coordinate stepped by `step`) and a symmetry
+    /// reaching it; `threads` threads each take
+    /// every `threads`-th symmetry, and the least wins.
+    fn least_conjugates(
+        &self,
+        kept: &[Symmetry],
+        step: &(dyn Fn(u32, usize) -> u32 + Sync),
+        threads: usize,
+    ) -> (Vec<u32>, Vec<u8>) {
+        let parts: Vec<(Vec<u32>, Vec<u8>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    scope.spawn(move || {
+                        let mut least = self.values.clone();
+                        let mut by = vec![0u8; least.len()];
+                        for (i, s) in kept.iter().enumerate().skip(1 + t).step_by(threads) {
+                            let image = self.conjugates(&s.move_map, step);
+                            for (j, &w) in image.iter().enumerate() {
+                                if w < least[j] {
+                                    least[j] = w;
+                                    by[j] = i as u8;
+                                }
+                            }
+                        }
+                        (least, by)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a conjugation thread panicked"))
+                .collect()
+        });
+        let mut parts = parts.into_iter();
+        let (mut least, mut by) = parts.next().expect("at least one thread");
+        for (l2, b2) in parts {
+            for j in 0..least.len() {
+                if l2[j] < least[j] {
+                    least[j] = l2[j];
+                    by[j] = b2[j];
+                }
+            }
+        }
+        (least, by)
+    }
+
+    /// Per class (its representative in `representatives`, the positions'
+    /// least conjugates `least`), the symmetries of `kept` fixing its
+    /// representative, as bits (the identity's always set); a thread per
+    /// share of the symmetries.
+    fn stabilisers(
+        &self,
+        kept: &[Symmetry],
+        step: &(dyn Fn(u32, usize) -> u32 + Sync),
+        least: &[u32],
+        representatives: &[u32],
+        threads: usize,
+    ) -> Vec<u64> {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let count = representatives.len();
+                    scope.spawn(move || {
+                        let mut fixing = vec![0u64; count];
+                        for (i, s) in kept.iter().enumerate().skip(1 + t).step_by(threads) {
+                            let image = self.conjugates(&s.move_map, step);
+                            for (j, &v) in self.values.iter().enumerate() {
+                                if least[j] == v && image[j] == v {
+                                    fixing[class_number(representatives, v) as usize] |= 1 << i;
+                                }
+                            }
+                        }
+                        fixing
+                    })
+                })
+                .collect();
+            let mut all = vec![1u64; representatives.len()];
+            for h in handles {
+                for (a, b) in all
+                    .iter_mut()
+                    .zip(h.join().expect("a conjugation thread panicked"))
+                {
+                    *a |= b;
+                }
+            }
+            all
+        })
+    }
 }
 
 impl SymCosetSpace {
@@ -140,7 +230,7 @@ impl SymCosetSpace {
     /// move tables, the reduced coordinate has more than [`MAX_REDUCED_VALUES`]
     /// values, or the symmetries kept do not form a group.
     pub fn new(coset: CosetSpace, symmetries: &[Symmetry]) -> Result<SymCosetSpace, SpaceError> {
-        let bad = |why: &str| Err(SpaceError::Other(format!("symmetry-reduced cosets: {why}")));
+        let bad = |why: &str| Err(sym_error(why));
         if !coset.has_move_tables() {
             return bad("the coset space has no move tables");
         }
@@ -156,22 +246,7 @@ impl SymCosetSpace {
                 "{reduced_values} values to reduce (at most {MAX_REDUCED_VALUES})"
             ));
         }
-        let kept = Self::preserving(&coset, symmetries);
-        if kept.len() > MAX_SYMMETRIES {
-            return bad(&format!(
-                "{} symmetries (at most {MAX_SYMMETRIES})",
-                kept.len()
-            ));
-        }
-        if kept
-            .first()
-            .is_none_or(|s| s.move_map.iter().enumerate().any(|(a, &b)| a != b))
-        {
-            return bad("the symmetries must start with the identity");
-        }
-        if !is_group(&kept) {
-            return bad("the symmetries that keep the subgroup's orbits do not form a group");
-        }
+        let kept = Self::checked_symmetries(&coset, symmetries)?;
         let moves = coset.move_count();
         if moves > 256 {
             return bad(&format!("{moves} moves (at most 256)"));
@@ -207,42 +282,7 @@ impl SymCosetSpace {
         let threads = std::thread::available_parallelism()
             .map_or(1, |n| n.get())
             .min(kept.len());
-        // each thread takes every `threads`-th symmetry; the least wins
-        let parts: Vec<(Vec<u32>, Vec<u8>)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let (tree, kept, step) = (&tree, &kept, &step_reduced);
-                    scope.spawn(move || {
-                        let mut least = tree.values.clone();
-                        let mut by = vec![0u8; least.len()];
-                        for (i, s) in kept.iter().enumerate().skip(1 + t).step_by(threads) {
-                            let image = tree.conjugates(&s.move_map, step);
-                            for (j, &w) in image.iter().enumerate() {
-                                if w < least[j] {
-                                    least[j] = w;
-                                    by[j] = i as u8;
-                                }
-                            }
-                        }
-                        (least, by)
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a conjugation thread panicked"))
-                .collect()
-        });
-        let mut parts = parts.into_iter();
-        let (mut least, mut by) = parts.next().expect("at least one thread");
-        for (l2, b2) in parts {
-            for j in 0..least.len() {
-                if l2[j] < least[j] {
-                    least[j] = l2[j];
-                    by[j] = b2[j];
-                }
-            }
-        }
+        let (least, by) = tree.least_conjugates(&kept, &step_reduced, threads);
         // classes numbered by their representatives in increasing order
         let mut representatives: Vec<u32> = tree
             .values
@@ -255,47 +295,12 @@ impl SymCosetSpace {
         if representatives.len() as u64 >= 1 << (32 - CLASS_SHIFT) {
             return bad(&format!("{} classes", representatives.len()));
         }
-        let class_number = |v: u32| {
-            representatives
-                .binary_search(&v)
-                .expect("a least conjugate is a representative") as u32
-        };
-        // the symmetries fixing each representative, a thread per share of them
-        let stabilisers: Vec<u64> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let (tree, kept, step, least) = (&tree, &kept, &step_reduced, &least);
-                    let (count, class_number) = (representatives.len(), &class_number);
-                    scope.spawn(move || {
-                        let mut fixing = vec![0u64; count];
-                        for (i, s) in kept.iter().enumerate().skip(1 + t).step_by(threads) {
-                            let image = tree.conjugates(&s.move_map, step);
-                            for (j, &v) in tree.values.iter().enumerate() {
-                                if least[j] == v && image[j] == v {
-                                    fixing[class_number(v) as usize] |= 1 << i;
-                                }
-                            }
-                        }
-                        fixing
-                    })
-                })
-                .collect();
-            let mut all = vec![1u64; representatives.len()];
-            for h in handles {
-                for (a, b) in all
-                    .iter_mut()
-                    .zip(h.join().expect("a conjugation thread panicked"))
-                {
-                    *a |= b;
-                }
-            }
-            all
-        });
+        let stabilisers = tree.stabilisers(&kept, &step_reduced, &least, &representatives, threads);
         let entries: Vec<u32> = least
             .iter()
             .zip(&by)
             .map(|(&l, &s)| {
-                let c = class_number(l);
+                let c = class_number(&representatives, l);
                 let flag = if stabilisers[c as usize] != 1 {
                     SELF_SYMMETRIC
                 } else {
@@ -321,6 +326,33 @@ impl SymCosetSpace {
             conj_kept,
             size,
         })
+    }
+
+    /// The symmetries among `symmetries` that [`SymCosetSpace::preserving`]
+    /// keeps, checked: at most [`MAX_SYMMETRIES`], the identity first, a group.
+    fn checked_symmetries(
+        coset: &CosetSpace,
+        symmetries: &[Symmetry],
+    ) -> Result<Vec<Symmetry>, SpaceError> {
+        let kept = Self::preserving(coset, symmetries);
+        if kept.len() > MAX_SYMMETRIES {
+            return Err(sym_error(&format!(
+                "{} symmetries (at most {MAX_SYMMETRIES})",
+                kept.len()
+            )));
+        }
+        if kept
+            .first()
+            .is_none_or(|s| s.move_map.iter().enumerate().any(|(a, &b)| a != b))
+        {
+            return Err(sym_error("the symmetries must start with the identity"));
+        }
+        if !is_group(&kept) {
+            return Err(sym_error(
+                "the symmetries that keep the subgroup's orbits do not form a group",
+            ));
+        }
+        Ok(kept)
     }
 
     /// The symmetries (in the given order) that map every orbit of the subgroup
@@ -415,6 +447,19 @@ impl SymCosetSpace {
             (k, v)
         }
     }
+}
+
+/// The error of a symmetry reduction that cannot be made, saying why.
+fn sym_error(why: &str) -> SpaceError {
+    SpaceError::Other(format!("symmetry-reduced cosets: {why}"))
+}
+
+/// The class of the least conjugate `v`: its index among the sorted
+/// `representatives`.
+fn class_number(representatives: &[u32], v: u32) -> u32 {
+    representatives
+        .binary_search(&v)
+        .expect("a least conjugate is a representative") as u32
 }
 
 /// Whether the symmetries' actions on the moves (which alone define their action
