@@ -425,20 +425,12 @@ pub fn distributed_bfs<S: StateSpace, R: Ranks>(
         .map(|d| Checkpoint::new(d, me, n));
     check_slices_fit(space, ranks, local_len, opts.max_memory)?;
 
-    let mut resumed_at = None;
-    let (table, mut distribution, mut last_sample) = match (&checkpoint, opts.resume) {
-        (Some(ck), true) => {
-            let (t, depth, dist, sample) = resume_common_layer(ck, ranks, &key, local_len)?;
-            resumed_at = Some(depth);
-            (t, dist, sample)
-        }
-        (None, true) => {
-            return Err(DistributedError::Checkpoint(
-                "resuming needs the checkpoint directory".into(),
-            ))
-        }
-        _ => first_layer(space, ranks, slice.clone(), opts.antipode_sample),
-    };
+    let Start {
+        table,
+        mut distribution,
+        mut last_sample,
+        resumed_at,
+    } = Start::new(space, ranks, opts, checkpoint.as_ref(), &key, slice.clone())?;
 
     let progress = opts.progress;
     let mut seen: u64 = distribution.iter().sum();
@@ -511,6 +503,60 @@ pub fn distributed_bfs<S: StateSpace, R: Ranks>(
         slice,
         resumed_at,
     })
+}
+
+/// Where a rank's search starts: its table with the layers done, resumed from
+/// a checkpoint or new.
+struct Start {
+    /// This rank's slice of the table.
+    table: DistanceTable,
+    /// Positions per depth so far (over all ranks).
+    distribution: Vec<u64>,
+    /// This rank's smallest positions of the last layer.
+    last_sample: Vec<u64>,
+    /// The layer resumed from, if any.
+    resumed_at: Option<usize>,
+}
+
+impl Start {
+    /// With [`DistributedOptions::resume`], the deepest layer of `checkpoint`
+    /// all ranks have for `key` (an error without a checkpoint directory);
+    /// else a new table of this rank's `slice` with the goals.
+    fn new<S: StateSpace, R: Ranks>(
+        space: &S,
+        ranks: &R,
+        opts: &DistributedOptions,
+        checkpoint: Option<&Checkpoint>,
+        key: &str,
+        slice: std::ops::Range<u64>,
+    ) -> Result<Start, DistributedError> {
+        match (checkpoint, opts.resume) {
+            (Some(ck), true) => {
+                let local_len = slice.end - slice.start;
+                let (table, depth, distribution, last_sample) =
+                    resume_common_layer(ck, ranks, key, local_len)?;
+                Ok(Start {
+                    table,
+                    distribution,
+                    last_sample,
+                    resumed_at: Some(depth),
+                })
+            }
+            (None, true) => Err(DistributedError::Checkpoint(
+                "resuming needs the checkpoint directory".into(),
+            )),
+            _ => {
+                let (table, distribution, last_sample) =
+                    first_layer(space, ranks, slice, opts.antipode_sample);
+                Ok(Start {
+                    table,
+                    distribution,
+                    last_sample,
+                    resumed_at: None,
+                })
+            }
+        }
+    }
 }
 
 /// Every rank checks its slice of `local_len` entries (and what the exchange
