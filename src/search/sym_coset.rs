@@ -130,6 +130,23 @@ impl SpanningTree {
         out
     }
 
+    /// The coordinate's conjugates by every symmetry of `kept` (the
+    /// coordinate of `values` values stepped by `step`): a table by value per
+    /// symmetry, in order.
+    fn all_conjugates(
+        &self,
+        values: u64,
+        kept: &[Symmetry],
+        step: &dyn Fn(u32, usize) -> u32,
+    ) -> Vec<u32> {
+        let mut conj = Vec::with_capacity(kept.len() * values as usize);
+        for s in kept {
+            let image = self.conjugates(&s.move_map, step);
+            conj.extend(self.by_value(values, &image, UNREACHED));
+        }
+        conj
+    }
+
     /// Per position of the tree, the least of its conjugates by the
     /// symmetries `kept` (coordinate stepped by `step`) and a symmetry
     /// reaching it; `threads` threads each take
@@ -268,13 +285,8 @@ impl SymCosetSpace {
             }
         };
         let (goal_reduced, goal_kept) = if reduce_first { goal } else { (goal.1, goal.0) };
-        // the kept coordinate's conjugates, all symmetries
         let kept_tree = SpanningTree::new(kept_values, goal_kept, moves, &step_kept);
-        let mut conj_kept = Vec::with_capacity(kept.len() * kept_values as usize);
-        for s in &kept {
-            let image = kept_tree.conjugates(&s.move_map, &step_kept);
-            conj_kept.extend(kept_tree.by_value(kept_values, &image, UNREACHED));
-        }
+        let conj_kept = kept_tree.all_conjugates(kept_values, &kept, &step_kept);
         drop(kept_tree);
         // the reduced coordinate, position by position in its spanning tree: the
         // least conjugate and a symmetry reaching it
@@ -296,19 +308,7 @@ impl SymCosetSpace {
             return bad(&format!("{} classes", representatives.len()));
         }
         let stabilisers = tree.stabilisers(&kept, &step_reduced, &least, &representatives, threads);
-        let entries: Vec<u32> = least
-            .iter()
-            .zip(&by)
-            .map(|(&l, &s)| {
-                let c = class_number(&representatives, l);
-                let flag = if stabilisers[c as usize] != 1 {
-                    SELF_SYMMETRIC
-                } else {
-                    0
-                };
-                c << CLASS_SHIFT | flag | s as u32
-            })
-            .collect();
+        let entries = class_entries(&least, &by, &representatives, &stabilisers);
         drop(least);
         drop(by);
         let class_of = tree.by_value(reduced_values, &entries, UNREACHED);
@@ -452,6 +452,31 @@ impl SymCosetSpace {
 /// The error of a symmetry reduction that cannot be made, saying why.
 fn sym_error(why: &str) -> SpaceError {
     SpaceError::Other(format!("symmetry-reduced cosets: {why}"))
+}
+
+/// Per position, its entry of the reduced table: the class of its least
+/// conjugate (`least`), flagged [`SELF_SYMMETRIC`] when a symmetry other than
+/// the identity fixes the class's representative (`stabilisers`), and the
+/// symmetry reaching it (`by`).
+fn class_entries(
+    least: &[u32],
+    by: &[u8],
+    representatives: &[u32],
+    stabilisers: &[u64],
+) -> Vec<u32> {
+    least
+        .iter()
+        .zip(by)
+        .map(|(&l, &s)| {
+            let c = class_number(representatives, l);
+            let flag = if stabilisers[c as usize] != 1 {
+                SELF_SYMMETRIC
+            } else {
+                0
+            };
+            c << CLASS_SHIFT | flag | s as u32
+        })
+        .collect()
 }
 
 /// The class of the least conjugate `v`: its index among the sorted
