@@ -167,6 +167,139 @@ impl SystemTable {
     }
 }
 
+/// The error of a space of more than `2^64` cosets.
+fn too_many_cosets() -> SpaceError {
+    SpaceError::Other("coset space: more than 2^64 cosets (the subgroup is too small)".into())
+}
+
+/// The classes of a system's pieces: the `H`-orbits of a piece's stickers in
+/// orientation order, up to rotation.
+struct PieceClasses {
+    /// Each class's sequence of `H`-orbits.
+    patterns: Vec<Vec<usize>>,
+    /// Each piece's class.
+    class_of_piece: Vec<usize>,
+    /// Each piece's reference slot: the first rotation giving the least
+    /// sequence.
+    reference: Vec<usize>,
+}
+
+impl PieceClasses {
+    /// The classes of `pieces` (of `o` stickers each), each piece read from
+    /// its reference slot; `horbit` is each point's `H`-orbit.
+    fn new(pieces: &[Vec<usize>], horbit: &[usize], o: usize) -> PieceClasses {
+        let n = pieces.len();
+        let mut patterns: Vec<Vec<usize>> = Vec::new();
+        let mut class_of_piece = Vec::with_capacity(n);
+        let mut reference = Vec::with_capacity(n);
+        for piece in pieces {
+            let read =
+                |r: usize| -> Vec<usize> { (0..o).map(|t| horbit[piece[(t + r) % o]]).collect() };
+            let r = (0..o)
+                .min_by_key(|&r| read(r))
+                .expect("pieces have stickers");
+            reference.push(r);
+            let pat = read(r);
+            let c = match patterns.iter().position(|q| *q == pat) {
+                Some(c) => c,
+                None => {
+                    patterns.push(pat);
+                    patterns.len() - 1
+                }
+            };
+            class_of_piece.push(c);
+        }
+        PieceClasses {
+            patterns,
+            class_of_piece,
+            reference,
+        }
+    }
+
+    /// Each class's period: the least rotation of its pattern giving it again.
+    fn periods(&self, o: usize) -> Vec<u8> {
+        self.patterns
+            .iter()
+            .map(|pat| {
+                (1..=o)
+                    .find(|&d| o.is_multiple_of(d) && (0..o).all(|t| pat[(t + d) % o] == pat[t]))
+                    .unwrap_or(o) as u8
+            })
+            .collect()
+    }
+}
+
+impl System {
+    /// The system of the `pieces` of one orbit (of at most 64, as many
+    /// stickers each) under the moves' images `fwd`; `horbit` is each point's
+    /// `H`-orbit. Each sticker's (piece, slot) is set in `place`, and the
+    /// pieces' reference stickers, by class, are appended to `tracked`.
+    fn of_pieces(
+        pieces: &[Vec<usize>],
+        horbit: &[usize],
+        fwd: &[Vec<u8>],
+        place: &mut [(u8, u8)],
+        tracked: &mut Vec<u8>,
+    ) -> Result<System, SpaceError> {
+        let (n, o) = (pieces.len(), pieces[0].len());
+        let mut points = Vec::with_capacity(n * o);
+        for (pos, piece) in pieces.iter().enumerate() {
+            for (t, &p) in piece.iter().enumerate() {
+                place[p] = (pos as u8, t as u8);
+                points.push(p as u8);
+            }
+        }
+        let classes = PieceClasses::new(pieces, horbit, o);
+        let reference = &classes.reference;
+        let period = classes.periods(o);
+        let start = tracked.len();
+        let mut class_of = Vec::with_capacity(n);
+        let mut counts = vec![0usize; classes.patterns.len()];
+        for (c, count) in counts.iter_mut().enumerate() {
+            for (pos, piece) in pieces.iter().enumerate() {
+                if classes.class_of_piece[pos] == c {
+                    tracked.push(piece[reference[pos]] as u8);
+                    class_of.push(c as u8);
+                    *count += 1;
+                }
+            }
+        }
+        let tokens = Tokens::new(n, counts)?;
+        // every move's twists on this system sum to 0 mod o
+        let invariant = fwd.iter().all(|m| {
+            pieces
+                .iter()
+                .map(|piece| place[m[piece[0]] as usize].1 as usize)
+                .sum::<usize>()
+                % o
+                == 0
+        });
+        let reduced = o > 1 && invariant && period.iter().all(|&d| d as usize == o);
+        // the slots of the reference stickers sum to this at the goal, and
+        // (twist sums being invariant) everywhere
+        let slot_sum = (reference.iter().sum::<usize>() % o) as u8;
+        let digits = (n - usize::from(reduced)) as u32;
+        let turns = (o as u64).checked_pow(digits).ok_or_else(too_many_cosets)?;
+        let size = tokens
+            .size()
+            .checked_mul(turns)
+            .ok_or_else(too_many_cosets)?;
+        Ok(System {
+            start,
+            pieces: n,
+            o,
+            points,
+            class_of,
+            period,
+            tokens,
+            reduced,
+            slot_sum,
+            turns,
+            size,
+        })
+    }
+}
+
 impl CosetSpace {
     /// The cosets of the subgroup generated by `subgroup` in the group of the
     /// moves `perms` (named `names`) on `degree ≤ 255` points. The subgroup's
@@ -208,104 +341,13 @@ impl CosetSpace {
                 .filter(|b| orbit.binary_search(&b[0][0]).is_ok())
                 .find_map(|blocks| crate::puzzle::tws::oriented_pieces(blocks, &perms, degree))
                 .unwrap_or_else(|| orbit.iter().map(|&p| vec![p]).collect());
-            let (n, o) = (pieces.len(), pieces[0].len());
+            let n = pieces.len();
             if n > 64 {
                 return bad(format!("an orbit of {n} pieces (at most 64)"));
             }
-            let mut points = Vec::with_capacity(n * o);
-            for (pos, piece) in pieces.iter().enumerate() {
-                for (t, &p) in piece.iter().enumerate() {
-                    place[p] = (pos as u8, t as u8);
-                    points.push(p as u8);
-                }
-            }
-            // classes: the H-orbits of a piece's stickers in orientation order, up
-            // to rotation: each piece read from its reference slot, the first
-            // rotation giving the least sequence
-            let mut patterns: Vec<Vec<usize>> = Vec::new();
-            let mut class_of_piece = Vec::with_capacity(n);
-            let mut reference = Vec::with_capacity(n);
-            for piece in &pieces {
-                let read = |r: usize| -> Vec<usize> {
-                    (0..o).map(|t| horbit[piece[(t + r) % o]]).collect()
-                };
-                let r = (0..o)
-                    .min_by_key(|&r| read(r))
-                    .expect("pieces have stickers");
-                reference.push(r);
-                let pat = read(r);
-                let c = match patterns.iter().position(|q| *q == pat) {
-                    Some(c) => c,
-                    None => {
-                        patterns.push(pat);
-                        patterns.len() - 1
-                    }
-                };
-                class_of_piece.push(c);
-            }
-            let period: Vec<u8> = patterns
-                .iter()
-                .map(|pat| {
-                    (1..=o)
-                        .find(|&d| o % d == 0 && (0..o).all(|t| pat[(t + d) % o] == pat[t]))
-                        .unwrap_or(o) as u8
-                })
-                .collect();
-            let start = tracked.len();
-            let mut class_of = Vec::with_capacity(n);
-            let mut counts = vec![0usize; patterns.len()];
-            for (c, count) in counts.iter_mut().enumerate() {
-                for (pos, piece) in pieces.iter().enumerate() {
-                    if class_of_piece[pos] == c {
-                        tracked.push(piece[reference[pos]] as u8);
-                        class_of.push(c as u8);
-                        *count += 1;
-                    }
-                }
-            }
-            let tokens = Tokens::new(n, counts)?;
-            // every move's twists on this system sum to 0 mod o
-            let invariant = fwd.iter().all(|m| {
-                pieces
-                    .iter()
-                    .map(|piece| place[m[piece[0]] as usize].1 as usize)
-                    .sum::<usize>()
-                    % o
-                    == 0
-            });
-            let reduced = o > 1 && invariant && period.iter().all(|&d| d as usize == o);
-            // the slots of the reference stickers sum to this at the goal, and
-            // (twist sums being invariant) everywhere
-            let slot_sum = (reference.iter().sum::<usize>() % o) as u8;
-            let digits = (n - usize::from(reduced)) as u32;
-            let turns = (o as u64).checked_pow(digits).ok_or_else(|| {
-                SpaceError::Other(
-                    "coset space: more than 2^64 cosets (the subgroup is too small)".into(),
-                )
-            })?;
-            let sys_size = tokens.size().checked_mul(turns).ok_or_else(|| {
-                SpaceError::Other(
-                    "coset space: more than 2^64 cosets (the subgroup is too small)".into(),
-                )
-            })?;
-            size = size.checked_mul(sys_size).ok_or_else(|| {
-                SpaceError::Other(
-                    "coset space: more than 2^64 cosets (the subgroup is too small)".into(),
-                )
-            })?;
-            systems.push(System {
-                start,
-                pieces: n,
-                o,
-                points,
-                class_of,
-                period,
-                tokens,
-                reduced,
-                slot_sum,
-                turns,
-                size: sys_size,
-            });
+            let system = System::of_pieces(&pieces, &horbit, &fwd, &mut place, &mut tracked)?;
+            size = size.checked_mul(system.size).ok_or_else(too_many_cosets)?;
+            systems.push(system);
         }
         if systems.is_empty() {
             return bad("the moves move no point".into());

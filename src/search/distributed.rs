@@ -417,92 +417,38 @@ pub fn distributed_bfs<S: StateSpace, R: Ranks>(
     let (me, n) = (ranks.rank(), ranks.size());
     let part = Partition::new(size, n);
     let slice = part.slice(me);
-    let lo = slice.start;
     let local_len = slice.end - slice.start;
     let key = space.key();
     let checkpoint = opts
         .checkpoint
         .as_deref()
         .map(|d| Checkpoint::new(d, me, n));
-    // every rank checks its slice (and what the exchange buffers take) before any
-    // allocates; all fail together
-    let buffers = 3 * 8 * (BATCH as u64 + moves_bound(space)) * n as u64;
-    let fits = check_memory_beside(
-        local_len,
-        buffers,
-        opts.max_memory,
-        super::budget::MEMORY_RESERVE,
-    );
-    if ranks.max(u64::from(fits.is_err())) != 0 {
-        return Err(match fits {
-            Err(e) => e.into(),
-            Ok(()) => DistributedError::OtherRank(
-                "another rank's slice of the table does not fit in its memory".into(),
-            ),
-        });
-    }
+    check_slices_fit(space, ranks, local_len, opts.max_memory)?;
 
-    let mut resumed_at = None;
-    let (table, mut distribution, mut last_sample) = match (&checkpoint, opts.resume) {
-        (Some(ck), true) => {
-            let mine = ck.layers(&key, local_len);
-            let best = mine.iter().copied().max().map_or(0, |d| d as u64 + 1);
-            // the deepest layer every rank has: try the smallest of the ranks' deepest,
-            // then the layer before it (the other file)
-            let mut chosen = None;
-            let top = ranks.min(best);
-            for cand in [top, top.saturating_sub(1)] {
-                if cand == 0 {
-                    break;
-                }
-                let have = mine.contains(&(cand as usize - 1)) as u64;
-                if ranks.min(have) == 1 {
-                    chosen = Some(cand as usize - 1);
-                    break;
-                }
-            }
-            let Some(depth) = chosen else {
-                return Err(DistributedError::Checkpoint(format!(
-                    "{}: no checkpointed layer common to all {n} ranks for this search",
-                    ck.dir.display()
-                )));
-            };
-            let (t, _, dist, sample) = ck
-                .read(depth % 2, &key, local_len)
-                .expect("the file was read just above");
-            resumed_at = Some(depth);
-            (t, dist, sample)
-        }
-        (None, true) => {
-            return Err(DistributedError::Checkpoint(
-                "resuming needs the checkpoint directory".into(),
-            ))
-        }
-        _ => {
-            let t = DistanceTable::new(local_len);
-            let mut first = Smallest::new(opts.antipode_sample);
-            let mut mine = 0u64;
-            for g in space.goals() {
-                let r = space.rank(&g);
-                if slice.contains(&r) && t.set_if_unseen(r - lo, 0) {
-                    mine += 1;
-                    first.push(r);
-                }
-            }
-            let layer0 = ranks.sum(mine);
-            (t, vec![layer0], first.into_sorted())
-        }
-    };
+    let Start {
+        table,
+        mut distribution,
+        mut last_sample,
+        resumed_at,
+    } = Start::new(space, ranks, opts, checkpoint.as_ref(), &key, slice.clone())?;
 
     let progress = opts.progress;
     let mut seen: u64 = distribution.iter().sum();
     progress.set_length(size);
     progress.set_position(seen);
-    let width = space.width();
-    let moves = space.move_count();
-    let mut cur = Cursor::new(width);
-    let words = table.word_count();
-    let mut outbox: Vec<Vec<u64>> = vec![Vec::new(); n];
+    let mut layer = LayerSearch {
+        space,
+        ranks,
+        me,
+        moves: space.move_count(),
+        part,
+        slice: slice.clone(),
+        table: &table,
+        stop,
+        antipode_sample: opts.antipode_sample,
+        cur: Cursor::new(space.width()),
+        outbox: vec![Vec::new(); n],
+    };
     let mut interrupted = false;
     let mut d = (distribution.len() - 1) as u32;
     let layers_at_start = d as usize;
@@ -518,60 +464,11 @@ pub fn distributed_bfs<S: StateSpace, R: Ranks>(
             break;
         }
         progress.set_message(&format!("{} (distributed, {n} ranks)", d + 1));
-        let code_d = (d % 3 + 1) as u8;
-        let mut sample = Smallest::new(opts.antipode_sample);
-        let mut new = 0u64;
-        let mut w = 0usize;
-        let mut stopped = false;
-        loop {
-            // expand until a batch is full or the slice is done
-            let mut queued = 0usize;
-            while w < words && queued < BATCH {
-                let base = lo + ((w as u64) << 5);
-                for (_, i) in slots(
-                    DistanceTable::slots_equal(table.word(w), code_d),
-                    base,
-                    slice.end,
-                ) {
-                    space.seek(i, &mut cur);
-                    for m in 0..moves {
-                        let r = space.neighbour(&mut cur, m, true);
-                        let owner = part.owner(r);
-                        if owner == me {
-                            if table.set_if_unseen(r - lo, d + 1) {
-                                new += 1;
-                                sample.push(r);
-                            }
-                        } else {
-                            outbox[owner].push(r);
-                            queued += 1;
-                        }
-                    }
-                }
-                w += 1;
-            }
-            for r in ranks.exchange(&outbox) {
-                if table.set_if_unseen(r - lo, d + 1) {
-                    new += 1;
-                    sample.push(r);
-                }
-            }
-            outbox.iter_mut().for_each(Vec::clear);
-            let flags = u64::from(w < words) | (u64::from(stop.load(Ordering::Relaxed)) << 1);
-            let all = ranks.max(flags);
-            if all & 2 != 0 {
-                stopped = true;
-                break;
-            }
-            if all == 0 {
-                break;
-            }
-        }
-        if stopped {
+        let Some((new, sample)) = layer.expand(d) else {
             // the layer is incomplete: do not report it
             interrupted = true;
             break;
-        }
+        };
         let total = ranks.sum(new);
         progress.inc(total);
         if total == 0 {
@@ -582,32 +479,16 @@ pub fn distributed_bfs<S: StateSpace, R: Ranks>(
         last_sample = sample.into_sorted();
         d += 1;
         if let Some(ck) = &checkpoint {
-            let ok = ck
-                .save(&table, &key, d as usize, &distribution, &last_sample)
-                .map_err(|e| e.to_string());
-            let failed = ranks.max(u64::from(ok.is_err()));
-            if failed != 0 {
-                return Err(DistributedError::Checkpoint(match ok {
-                    Err(e) => format!("checkpoint of layer {d}: {e}"),
-                    Ok(()) => {
-                        format!("checkpoint of layer {d}: another rank could not write its file")
-                    }
-                }));
-            }
+            let layers = Layers {
+                depth: d as usize,
+                distribution: &distribution,
+                sample: &last_sample,
+            };
+            ck.save_on_every_rank(ranks, &table, &key, &layers)?;
         }
     }
     progress.finish();
-    // the hardest positions: each rank's smallest of the last layer, merged on rank 0
-    let gathered = ranks.gather(&last_sample);
-    let antipodes = if me == 0 {
-        let mut all = Smallest::new(opts.antipode_sample);
-        for x in gathered {
-            all.push(x);
-        }
-        all.into_sorted()
-    } else {
-        Vec::new()
-    };
+    let antipodes = gather_antipodes(ranks, &last_sample, opts.antipode_sample);
     let strategies = vec![Strategy::Forward; distribution.len() - 1];
     Ok(RankResult {
         result: BfsResult {
@@ -622,6 +503,287 @@ pub fn distributed_bfs<S: StateSpace, R: Ranks>(
         slice,
         resumed_at,
     })
+}
+
+/// Where a rank's search starts: its table with the layers done, resumed from
+/// a checkpoint or new.
+struct Start {
+    /// This rank's slice of the table.
+    table: DistanceTable,
+    /// Positions per depth so far (over all ranks).
+    distribution: Vec<u64>,
+    /// This rank's smallest positions of the last layer.
+    last_sample: Vec<u64>,
+    /// The layer resumed from, if any.
+    resumed_at: Option<usize>,
+}
+
+impl Start {
+    /// With [`DistributedOptions::resume`], the deepest layer of `checkpoint`
+    /// all ranks have for `key` (an error without a checkpoint directory);
+    /// else a new table of this rank's `slice` with the goals.
+    fn new<S: StateSpace, R: Ranks>(
+        space: &S,
+        ranks: &R,
+        opts: &DistributedOptions,
+        checkpoint: Option<&Checkpoint>,
+        key: &str,
+        slice: std::ops::Range<u64>,
+    ) -> Result<Start, DistributedError> {
+        match (checkpoint, opts.resume) {
+            (Some(ck), true) => {
+                let local_len = slice.end - slice.start;
+                let (table, depth, distribution, last_sample) =
+                    resume_common_layer(ck, ranks, key, local_len)?;
+                Ok(Start {
+                    table,
+                    distribution,
+                    last_sample,
+                    resumed_at: Some(depth),
+                })
+            }
+            (None, true) => Err(DistributedError::Checkpoint(
+                "resuming needs the checkpoint directory".into(),
+            )),
+            _ => {
+                let (table, distribution, last_sample) =
+                    first_layer(space, ranks, slice, opts.antipode_sample);
+                Ok(Start {
+                    table,
+                    distribution,
+                    last_sample,
+                    resumed_at: None,
+                })
+            }
+        }
+    }
+}
+
+/// Every rank checks its slice of `local_len` entries (and what the exchange
+/// buffers take) against the memory before any allocates; all fail together.
+fn check_slices_fit<S: StateSpace, R: Ranks>(
+    space: &S,
+    ranks: &R,
+    local_len: u64,
+    max_memory: Option<u64>,
+) -> Result<(), DistributedError> {
+    let buffers = 3 * 8 * (BATCH as u64 + moves_bound(space)) * ranks.size() as u64;
+    let fits = check_memory_beside(
+        local_len,
+        buffers,
+        max_memory,
+        super::budget::MEMORY_RESERVE,
+    );
+    if ranks.max(u64::from(fits.is_err())) != 0 {
+        return Err(match fits {
+            Err(e) => e.into(),
+            Ok(()) => DistributedError::OtherRank(
+                "another rank's slice of the table does not fit in its memory".into(),
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// The deepest checkpointed layer every rank has for `key` (the smallest of
+/// the ranks' deepest, else the layer before it, in the other file), read:
+/// (table, depth, distribution, sample).
+fn resume_common_layer<R: Ranks>(
+    ck: &Checkpoint,
+    ranks: &R,
+    key: &str,
+    local_len: u64,
+) -> Result<(DistanceTable, usize, Vec<u64>, Vec<u64>), DistributedError> {
+    let mine = ck.layers(key, local_len);
+    let best = mine.iter().copied().max().map_or(0, |d| d as u64 + 1);
+    let mut chosen = None;
+    let top = ranks.min(best);
+    for cand in [top, top.saturating_sub(1)] {
+        if cand == 0 {
+            break;
+        }
+        let have = mine.contains(&(cand as usize - 1)) as u64;
+        if ranks.min(have) == 1 {
+            chosen = Some(cand as usize - 1);
+            break;
+        }
+    }
+    let Some(depth) = chosen else {
+        return Err(DistributedError::Checkpoint(format!(
+            "{}: no checkpointed layer common to all {} ranks for this search",
+            ck.dir.display(),
+            ranks.size()
+        )));
+    };
+    Ok(ck
+        .read(depth % 2, key, local_len)
+        .expect("the file was read just above"))
+}
+
+/// A new table of this rank's `slice` with the goals in it at depth 0: the
+/// table, the distribution so far (the goals of all ranks) and this rank's
+/// smallest goals (at most `antipode_sample`).
+fn first_layer<S: StateSpace, R: Ranks>(
+    space: &S,
+    ranks: &R,
+    slice: std::ops::Range<u64>,
+    antipode_sample: usize,
+) -> (DistanceTable, Vec<u64>, Vec<u64>) {
+    let t = DistanceTable::new(slice.end - slice.start);
+    let mut first = Smallest::new(antipode_sample);
+    let mut mine = 0u64;
+    for g in space.goals() {
+        let r = space.rank(&g);
+        if slice.contains(&r) && t.set_if_unseen(r - slice.start, 0) {
+            mine += 1;
+            first.push(r);
+        }
+    }
+    let layer0 = ranks.sum(mine);
+    (t, vec![layer0], first.into_sorted())
+}
+
+/// The hardest positions: each rank's smallest of the last layer (`sample`),
+/// merged on rank 0 (at most `antipode_sample`); empty on the other ranks.
+fn gather_antipodes<R: Ranks>(ranks: &R, sample: &[u64], antipode_sample: usize) -> Vec<u64> {
+    let gathered = ranks.gather(sample);
+    if ranks.rank() == 0 {
+        let mut all = Smallest::new(antipode_sample);
+        for x in gathered {
+            all.push(x);
+        }
+        all.into_sorted()
+    } else {
+        Vec::new()
+    }
+}
+
+/// The layers a checkpoint holds after a layer is done.
+struct Layers<'a> {
+    /// The depth reached.
+    depth: usize,
+    /// Positions per depth so far (over all ranks).
+    distribution: &'a [u64],
+    /// This rank's smallest positions of the last layer.
+    sample: &'a [u64],
+}
+
+impl Checkpoint {
+    /// Saves this rank's `table` after `layers` on every rank; when any
+    /// rank fails, all do.
+    fn save_on_every_rank<R: Ranks>(
+        &self,
+        ranks: &R,
+        table: &DistanceTable,
+        key: &str,
+        layers: &Layers,
+    ) -> Result<(), DistributedError> {
+        let d = layers.depth;
+        let ok = self
+            .save(table, key, d, layers.distribution, layers.sample)
+            .map_err(|e| e.to_string());
+        let failed = ranks.max(u64::from(ok.is_err()));
+        if failed != 0 {
+            return Err(DistributedError::Checkpoint(match ok {
+                Err(e) => format!("checkpoint of layer {d}: {e}"),
+                Ok(()) => {
+                    format!("checkpoint of layer {d}: another rank could not write its file")
+                }
+            }));
+        }
+        Ok(())
+    }
+}
+
+/// One rank's expansion of the layers: its slice of the table, and the
+/// buffers it reuses from layer to layer.
+struct LayerSearch<'a, S, R> {
+    space: &'a S,
+    ranks: &'a R,
+    /// This rank.
+    me: usize,
+    /// The moves of the space.
+    moves: usize,
+    part: Partition,
+    /// This rank's slice of the positions.
+    slice: std::ops::Range<u64>,
+    /// This rank's slice of the table.
+    table: &'a DistanceTable,
+    stop: &'a AtomicBool,
+    /// The smallest positions kept of a layer.
+    antipode_sample: usize,
+    cur: Cursor,
+    /// The positions to send to each rank.
+    outbox: Vec<Vec<u64>>,
+}
+
+impl<S: StateSpace, R: Ranks> LayerSearch<'_, S, R> {
+    /// Expands the layer at depth `d` with every rank, in batches exchanged
+    /// between them: the positions of depth `d + 1` this rank found and the
+    /// smallest of them; `None` when a rank was stopped (the layer is then
+    /// incomplete).
+    fn expand(&mut self, d: u32) -> Option<(u64, Smallest)> {
+        let (table, lo) = (self.table, self.slice.start);
+        let words = table.word_count();
+        let mut sample = Smallest::new(self.antipode_sample);
+        let mut new = 0u64;
+        let mut w = 0usize;
+        loop {
+            // expand until a batch is full or the slice is done
+            let mut queued = 0usize;
+            while w < words && queued < BATCH {
+                queued += self.expand_word(w, d, &mut new, &mut sample);
+                w += 1;
+            }
+            for r in self.ranks.exchange(&self.outbox) {
+                if table.set_if_unseen(r - lo, d + 1) {
+                    new += 1;
+                    sample.push(r);
+                }
+            }
+            self.outbox.iter_mut().for_each(Vec::clear);
+            let flags = u64::from(w < words) | (u64::from(self.stop.load(Ordering::Relaxed)) << 1);
+            let all = self.ranks.max(flags);
+            if all & 2 != 0 {
+                return None;
+            }
+            if all == 0 {
+                return Some((new, sample));
+            }
+        }
+    }
+
+    /// Expands the positions of depth `d` in the table's word `w`: the
+    /// neighbours this rank owns are set (counted in `new`, kept in
+    /// `sample`), the others queued for their owners; how many were queued.
+    #[inline]
+    fn expand_word(&mut self, w: usize, d: u32, new: &mut u64, sample: &mut Smallest) -> usize {
+        let (table, lo, me) = (self.table, self.slice.start, self.me);
+        let code_d = (d % 3 + 1) as u8;
+        let base = lo + ((w as u64) << 5);
+        let mut queued = 0usize;
+        for (_, i) in slots(
+            DistanceTable::slots_equal(table.word(w), code_d),
+            base,
+            self.slice.end,
+        ) {
+            self.space.seek(i, &mut self.cur);
+            for m in 0..self.moves {
+                let r = self.space.neighbour(&mut self.cur, m, true);
+                let owner = self.part.owner(r);
+                if owner == me {
+                    if table.set_if_unseen(r - lo, d + 1) {
+                        *new += 1;
+                        sample.push(r);
+                    }
+                } else {
+                    self.outbox[owner].push(r);
+                    queued += 1;
+                }
+            }
+        }
+        queued
+    }
 }
 
 #[cfg(test)]

@@ -143,53 +143,114 @@ fn inverse_images(a: &[u8]) -> Vec<u8> {
     inv
 }
 
-impl Macros {
-    /// Finds the macros of `moves` for its `pieces` (see the module docs); gives up
-    /// with an error at the budget's deadline or when its stop flag is raised.
-    pub fn build(
-        moves: &MoveSet,
-        pieces: &Pieces,
-        opts: &MacroOptions,
-        budget: &SearchBudget,
-    ) -> Result<Macros, IdaError> {
-        let n = moves.degree();
-        let nw = pieces.len().div_ceil(64).max(1);
-        let moved = |im: &[u8]| -> Vec<usize> {
-            (0..pieces.len())
-                .filter(|&p| pieces.pieces[p].iter().any(|&x| im[x] as usize != x))
-                .collect()
-        };
-        let inv_letters = |w: &[(usize, u64)]| -> Vec<(usize, u64)> {
-            w.iter()
-                .rev()
-                .map(|&(f, k)| (f, (moves.family_order(f) - k) % moves.family_order(f)))
-                .filter(|&(_, k)| k != 0)
-                .collect()
-        };
-        let cost =
-            |w: &[(usize, u64)]| -> u32 { w.iter().map(|&(f, k)| moves.power_cost(f, k)).sum() };
-        let macro_of = |letters: Vec<(usize, u64)>, images: Vec<u8>, pieces: Vec<usize>| Macro {
-            cost: cost(&letters),
+/// A short word: its effect (an image list) and its moves (indices).
+type ShortWord = (Vec<u8>, Vec<usize>);
+
+/// The macros of [`Macros::build`] while they are found: the library so far,
+/// one macro (the cheapest) per effect.
+struct MacroBuilder<'a> {
+    moves: &'a MoveSet,
+    pieces: &'a Pieces,
+    opts: &'a MacroOptions,
+    budget: &'a SearchBudget<'a>,
+    /// Words of a bit set of pieces.
+    nw: usize,
+    /// The identity image list.
+    identity: Vec<u8>,
+    /// The macros so far.
+    lib: Vec<Macro>,
+    /// Each macro's index in `lib` by its effect.
+    index: HashMap<Vec<u8>, usize>,
+}
+
+impl MacroBuilder<'_> {
+    /// The pieces the effect `im` moves.
+    fn moved(&self, im: &[u8]) -> Vec<usize> {
+        let pieces = self.pieces;
+        (0..pieces.len())
+            .filter(|&p| pieces.pieces[p].iter().any(|&x| im[x] as usize != x))
+            .collect()
+    }
+
+    /// The inverse of the (family, power) moves `w`.
+    fn inv_letters(&self, w: &[(usize, u64)]) -> Vec<(usize, u64)> {
+        let moves = self.moves;
+        w.iter()
+            .rev()
+            .map(|&(f, k)| (f, (moves.family_order(f) - k) % moves.family_order(f)))
+            .filter(|&(_, k)| k != 0)
+            .collect()
+    }
+
+    /// The macro of the moves `letters` with effect `images` moving `pieces`.
+    fn macro_of(&self, letters: Vec<(usize, u64)>, images: Vec<u8>, pieces: Vec<usize>) -> Macro {
+        Macro {
+            cost: letters
+                .iter()
+                .map(|&(f, k)| self.moves.power_cost(f, k))
+                .sum(),
             letters,
             images,
             pieces,
-        };
-        let interrupted = || {
-            let (depth, seen, size) = (0, 0, 0);
-            IdaError::Search(if budget.stopped() {
-                SearchError::Interrupted { depth, seen, size }
-            } else {
-                SearchError::OutOfTime { depth, seen, size }
-            })
-        };
-        // short words by length, one per effect
-        let identity: Vec<u8> = (0..n as u8).collect();
-        let mut seen: HashSet<Vec<u8>> = HashSet::from([identity.clone()]);
-        // (effect, word as move indices)
-        let mut words: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
-        let mut frontier: Vec<(Vec<u8>, Vec<usize>)> = vec![(identity.clone(), Vec::new())];
-        let mut next = vec![0u8; n];
-        'grow: while !frontier.is_empty() && words.len() < opts.words {
+        }
+    }
+
+    /// The error of a build out of time or stopped.
+    fn interrupted(&self) -> IdaError {
+        let (depth, seen, size) = (0, 0, 0);
+        IdaError::Search(if self.budget.stopped() {
+            SearchError::Interrupted { depth, seen, size }
+        } else {
+            SearchError::OutOfTime { depth, seen, size }
+        })
+    }
+
+    /// Keeps `m` unless a macro of its effect costs no more (one it replaces
+    /// otherwise): whether it was kept.
+    fn add(&mut self, m: Macro) -> bool {
+        match self.index.get(&m.images) {
+            Some(&i) if self.lib[i].cost <= m.cost => false,
+            Some(&i) => {
+                self.lib[i] = m;
+                true
+            }
+            None => {
+                self.index.insert(m.images.clone(), self.lib.len());
+                self.lib.push(m);
+                true
+            }
+        }
+    }
+
+    /// The commutator `[a, b]` of the words `a` and `b` with effects `a_im`
+    /// and `b_im`: its effect and (merged) moves.
+    fn commutator(
+        &self,
+        a_im: &[u8],
+        a: &[(usize, u64)],
+        b_im: &[u8],
+        b: &[(usize, u64)],
+    ) -> (Vec<u8>, Vec<(usize, u64)>) {
+        let im = then(
+            &then(&then(a_im, b_im), &inverse_images(a_im)),
+            &inverse_images(b_im),
+        );
+        let mut letters = a.to_vec();
+        letters.extend_from_slice(b);
+        letters.extend(self.inv_letters(a));
+        letters.extend(self.inv_letters(b));
+        (im, self.moves.merge(&letters))
+    }
+
+    /// Short words by length, one per effect, at most
+    /// [`MacroOptions::words`] of them.
+    fn short_words(&self) -> Result<Vec<ShortWord>, IdaError> {
+        let moves = self.moves;
+        let mut seen: HashSet<Vec<u8>> = HashSet::from([self.identity.clone()]);
+        let mut words: Vec<ShortWord> = Vec::new();
+        let mut frontier: Vec<ShortWord> = vec![(self.identity.clone(), Vec::new())];
+        let mut next = vec![0u8; moves.degree()];
+        'grow: while !frontier.is_empty() && words.len() < self.opts.words {
             let mut grown = Vec::new();
             for (s, w) in &frontier {
                 for m in 0..moves.moves().len() {
@@ -202,66 +263,50 @@ impl Macros {
                         w2.push(m);
                         words.push((next.clone(), w2.clone()));
                         grown.push((next.clone(), w2));
-                        if words.len() >= opts.words {
+                        if words.len() >= self.opts.words {
                             break 'grow;
                         }
                     }
                 }
             }
-            if budget.expired() {
-                return Err(interrupted());
+            if self.budget.expired() {
+                return Err(self.interrupted());
             }
             frontier = grown;
         }
-        let supports: Vec<Vec<u64>> = words.iter().map(|(im, _)| bits(&moved(im), nw)).collect();
-        let mut lib: Vec<Macro> = Vec::new();
-        let mut index: HashMap<Vec<u8>, usize> = HashMap::new();
-        let add = |lib: &mut Vec<Macro>, index: &mut HashMap<Vec<u8>, usize>, m: Macro| -> bool {
-            match index.get(&m.images) {
-                Some(&i) if lib[i].cost <= m.cost => false,
-                Some(&i) => {
-                    lib[i] = m;
-                    true
-                }
-                None => {
-                    index.insert(m.images.clone(), lib.len());
-                    lib.push(m);
-                    true
-                }
-            }
-        };
-        // the single moves
+        Ok(words)
+    }
+
+    /// Adds the single moves.
+    fn add_single_moves(&mut self) {
+        let moves = self.moves;
         for m in 0..moves.moves().len() {
             let letters = moves.letters(&[m]);
-            let mut im = identity.clone();
-            moves.apply(m, &identity, &mut im);
-            let ps = moved(&im);
-            add(&mut lib, &mut index, macro_of(letters, im, ps));
+            let mut im = self.identity.clone();
+            moves.apply(m, &self.identity, &mut im);
+            let ps = self.moved(&im);
+            self.add(self.macro_of(letters, im, ps));
         }
-        let singles = lib.len();
-        // commutators [a, b] of short words whose supports meet in one piece
+    }
+
+    /// Adds the commutators `[a, b]` of short `words` whose `supports` meet:
+    /// first those meeting in at most [`MacroOptions::max_meet`] pieces; when
+    /// that finds nothing beyond the `singles` (moves of large support), any. The ones moving more than
+    /// [`MacroOptions::max_pieces`] (raw, to be cleaned) are returned.
+    fn add_commutators(
+        &mut self,
+        words: &[ShortWord],
+        supports: &[Vec<u64>],
+        singles: usize,
+    ) -> Result<Vec<Macro>, IdaError> {
+        let (moves, opts) = (self.moves, self.opts);
         let partners = opts.partners.min(words.len());
-        let mut products;
-        // commutators moving more than `max_pieces`, to be cleaned below
         let mut raw: Vec<Macro> = Vec::new();
-        let commutator = |a_im: &[u8], a: &[(usize, u64)], b_im: &[u8], b: &[(usize, u64)]| {
-            let im = then(
-                &then(&then(a_im, b_im), &inverse_images(a_im)),
-                &inverse_images(b_im),
-            );
-            let mut letters = a.to_vec();
-            letters.extend_from_slice(b);
-            letters.extend(inv_letters(a));
-            letters.extend(inv_letters(b));
-            (im, moves.merge(&letters))
-        };
-        // first supports meeting in at most `max_meet` pieces; when that finds
-        // nothing (moves of large support), any
         for max_meet in [opts.max_meet, u32::MAX] {
-            if lib.len() > singles {
+            if self.lib.len() > singles {
                 break;
             }
-            products = 0;
+            let mut products = 0;
             for (i, (a_im, a)) in words.iter().enumerate() {
                 if products >= opts.max_products {
                     break;
@@ -274,30 +319,44 @@ impl Macros {
                     }
                     products += 1;
                     let (b_im, b) = &words[j];
-                    let (im, letters) = commutator(a_im, &a_letters, b_im, &moves.letters(b));
-                    let ps = moved(&im);
+                    let (im, letters) = self.commutator(a_im, &a_letters, b_im, &moves.letters(b));
+                    let ps = self.moved(&im);
                     if ps.is_empty() {
                         continue;
                     }
                     if ps.len() > opts.max_pieces {
                         if ps.len() <= opts.raw_pieces && raw.len() < opts.max_macros {
-                            raw.push(macro_of(letters, im, ps));
+                            raw.push(self.macro_of(letters, im, ps));
                         }
                         continue;
                     }
-                    add(&mut lib, &mut index, macro_of(letters, im, ps));
+                    self.add(self.macro_of(letters, im, ps));
                 }
-                if i % 256 == 0 && budget.expired() {
-                    return Err(interrupted());
+                if i % 256 == 0 && self.budget.expired() {
+                    return Err(self.interrupted());
                 }
             }
         }
-        // a second round: commutators of the macros (and raw ones) with short words
-        products = 0;
-        let mut first: Vec<Macro> = lib[singles..].to_vec();
+        Ok(raw)
+    }
+
+    /// A second round: adds the commutators of the macros found after the
+    /// `singles` (and the `raw` ones) with short `words` whose supports meet
+    /// theirs in one piece.
+    fn add_second_commutators(
+        &mut self,
+        words: &[ShortWord],
+        supports: &[Vec<u64>],
+        singles: usize,
+        raw: &[Macro],
+    ) -> Result<(), IdaError> {
+        let (moves, opts) = (self.moves, self.opts);
+        let partners = opts.partners.min(words.len());
+        let mut products = 0;
+        let mut first: Vec<Macro> = self.lib[singles..].to_vec();
         first.extend(raw.iter().cloned());
         for m in &first {
-            let ms = bits(&m.pieces, nw);
+            let ms = bits(&m.pieces, self.nw);
             for j in 0..partners {
                 if products >= opts.max_products {
                     break;
@@ -307,23 +366,30 @@ impl Macros {
                 }
                 products += 1;
                 let (b_im, b) = &words[j];
-                let (im, letters) = commutator(&m.images, &m.letters, b_im, &moves.letters(b));
-                let ps = moved(&im);
+                let (im, letters) = self.commutator(&m.images, &m.letters, b_im, &moves.letters(b));
+                let ps = self.moved(&im);
                 if ps.is_empty() || ps.len() > opts.max_pieces {
                     continue;
                 }
-                add(&mut lib, &mut index, macro_of(letters, im, ps));
+                self.add(self.macro_of(letters, im, ps));
             }
-            if budget.expired() {
-                return Err(interrupted());
+            if self.budget.expired() {
+                return Err(self.interrupted());
             }
         }
-        // cleaning: a raw macro whose restriction to one orbit's pieces is the
-        // effect of a kept macro, times that macro's inverse, moves only the
-        // other pieces
+        Ok(())
+    }
+
+    /// Cleaning: a `raw` macro whose restriction to one orbit's pieces is the
+    /// effect of a kept macro, times that macro's inverse, moves only the
+    /// other pieces; those moving at most [`MacroOptions::max_pieces`] are
+    /// added.
+    fn add_cleaned(&mut self, raw: &[Macro]) {
+        let pieces = self.pieces;
+        let identity = &self.identity;
         let orbit_count = pieces.orbit.iter().max().map_or(0, |&o| o + 1);
         let mut cleaned = Vec::new();
-        for r in &raw {
+        for r in raw {
             for o in 0..orbit_count {
                 let mut part = identity.clone();
                 for &p in r.pieces.iter().filter(|&&p| pieces.orbit[p] == o) {
@@ -331,60 +397,101 @@ impl Macros {
                         part[x] = r.images[x];
                     }
                 }
-                if part == identity || part == r.images {
+                if part == *identity || part == r.images {
                     continue;
                 }
-                let Some(&k) = index.get(&inverse_images(&part)) else {
+                let Some(&k) = self.index.get(&inverse_images(&part)) else {
                     continue;
                 };
-                let im = then(&r.images, &lib[k].images);
-                let ps = moved(&im);
-                if ps.is_empty() || ps.len() > opts.max_pieces {
+                let im = then(&r.images, &self.lib[k].images);
+                let ps = self.moved(&im);
+                if ps.is_empty() || ps.len() > self.opts.max_pieces {
                     continue;
                 }
                 let mut letters = r.letters.clone();
-                letters.extend_from_slice(&lib[k].letters);
-                let letters = moves.merge(&letters);
-                cleaned.push(macro_of(letters, im, ps));
+                letters.extend_from_slice(&self.lib[k].letters);
+                let letters = self.moves.merge(&letters);
+                cleaned.push(self.macro_of(letters, im, ps));
             }
         }
         for m in cleaned {
-            add(&mut lib, &mut index, m);
+            self.add(m);
         }
-        // conjugates x M x⁻¹ by single moves
-        let mut fresh: Vec<usize> = (singles..lib.len()).collect();
+    }
+
+    /// Adds the conjugates `x M x⁻¹` of the macros after the `singles` by
+    /// single moves `x`, for [`MacroOptions::conjugation_rounds`] rounds
+    /// (each conjugating those the last one added).
+    fn add_conjugates(&mut self, singles: usize) -> Result<(), IdaError> {
+        let opts = self.opts;
+        let mut fresh: Vec<usize> = (singles..self.lib.len()).collect();
         for _ in 0..opts.conjugation_rounds {
             let mut grown = Vec::new();
             for &i in &fresh {
                 for x in 0..singles {
-                    if lib.len() >= opts.max_macros {
+                    if self.lib.len() >= opts.max_macros {
                         break;
                     }
-                    let (x_im, x_letters) = (lib[x].images.clone(), lib[x].letters.clone());
-                    let m = &lib[i];
+                    let (x_im, x_letters) =
+                        (self.lib[x].images.clone(), self.lib[x].letters.clone());
+                    let m = &self.lib[i];
                     let im = then(&then(&x_im, &m.images), &inverse_images(&x_im));
-                    if index.contains_key(&im) {
+                    if self.index.contains_key(&im) {
                         continue;
                     }
                     let mut letters = x_letters.clone();
                     letters.extend_from_slice(&m.letters);
-                    letters.extend(inv_letters(&x_letters));
-                    let letters = moves.merge(&letters);
-                    let ps = moved(&im);
-                    if add(&mut lib, &mut index, macro_of(letters, im, ps)) {
-                        grown.push(lib.len() - 1);
+                    letters.extend(self.inv_letters(&x_letters));
+                    let letters = self.moves.merge(&letters);
+                    let ps = self.moved(&im);
+                    if self.add(self.macro_of(letters, im, ps)) {
+                        grown.push(self.lib.len() - 1);
                     }
                 }
             }
-            if budget.expired() {
-                return Err(interrupted());
+            if self.budget.expired() {
+                return Err(self.interrupted());
             }
             fresh = grown;
         }
+        Ok(())
+    }
+}
+
+impl Macros {
+    /// Finds the macros of `moves` for its `pieces` (see the module docs); gives up
+    /// with an error at the budget's deadline or when its stop flag is raised.
+    pub fn build(
+        moves: &MoveSet,
+        pieces: &Pieces,
+        opts: &MacroOptions,
+        budget: &SearchBudget,
+    ) -> Result<Macros, IdaError> {
+        let mut b = MacroBuilder {
+            moves,
+            pieces,
+            opts,
+            budget,
+            nw: pieces.len().div_ceil(64).max(1),
+            identity: (0..moves.degree() as u8).collect(),
+            lib: Vec::new(),
+            index: HashMap::new(),
+        };
+        let words = b.short_words()?;
+        let supports: Vec<Vec<u64>> = words
+            .iter()
+            .map(|(im, _)| bits(&b.moved(im), b.nw))
+            .collect();
+        b.add_single_moves();
+        let singles = b.lib.len();
+        let raw = b.add_commutators(&words, &supports, singles)?;
+        b.add_second_commutators(&words, &supports, singles, &raw)?;
+        b.add_cleaned(&raw);
+        b.add_conjugates(singles)?;
         Ok(Macros {
-            macros: lib,
+            macros: b.lib,
             pieces: pieces.clone(),
-            degree: n,
+            degree: moves.degree(),
         })
     }
 

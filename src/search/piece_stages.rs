@@ -245,79 +245,171 @@ impl Plan {
 
     /// Plans the stages for the moves and their `pieces` ([`Pieces::new`]).
     fn for_pieces(moves: &MoveSet, pieces: Pieces, opts: &StageOptions) -> Result<Plan, IdaError> {
-        let nf = moves.families();
-        // the pieces each family moves
-        let mut moved: Vec<Vec<bool>> = vec![vec![false; pieces.len()]; nf];
-        for m in moves.moves() {
-            for p in pieces.moved_by(&m.perm) {
-                moved[m.family][p] = true;
-            }
-        }
-        let count = |f: usize| moved[f].iter().filter(|&&b| b).count();
-        let last = match opts.last_family {
-            Some(f) if f < nf && count(f) > 0 => f,
-            Some(f) => {
-                return Err(IdaError::Other(format!(
-                    "family {f} is not one of the {nf} families of moves that move pieces"
-                )))
-            }
-            None => (0..nf)
-                .max_by_key(|&f| (count(f), std::cmp::Reverse(f)))
-                .ok_or_else(|| IdaError::Other("no moves".into()))?,
-        };
-        // family distances from the last family
-        let share = |f: usize, g: usize| (0..pieces.len()).any(|p| moved[f][p] && moved[g][p]);
-        let mut fdist = vec![usize::MAX; nf];
-        fdist[last] = 0;
-        let mut queue = std::collections::VecDeque::from([last]);
-        while let Some(f) = queue.pop_front() {
-            for g in 0..nf {
-                if fdist[g] == usize::MAX && count(g) > 0 && share(f, g) {
-                    fdist[g] = fdist[f] + 1;
-                    queue.push_back(g);
-                }
-            }
-        }
-        // each piece's (sum, count) of the distances of the families moving it
-        let score: Vec<(u64, u64)> = (0..pieces.len())
-            .map(|p| {
-                let fs: Vec<usize> = (0..nf).filter(|&f| moved[f][p]).collect();
-                let sum = fs.iter().map(|&f| fdist[f].min(1 << 20) as u64).sum();
-                (sum, fs.len().max(1) as u64)
-            })
+        let moved = family_pieces(moves, &pieces);
+        let count: Vec<usize> = moved
+            .iter()
+            .map(|m| m.iter().filter(|&&b| b).count())
             .collect();
-        let adjacent = |p: usize, q: usize| (0..nf).any(|f| moved[f][p] && moved[f][q]);
-        let mut placed = vec![false; pieces.len()];
-        let mut order = Vec::with_capacity(pieces.len());
-        for _ in 0..pieces.len() {
-            let early: Vec<usize> = (0..pieces.len())
-                .filter(|&p| !placed[p] && !moved[last][p])
-                .collect();
-            let pool = if early.is_empty() {
-                (0..pieces.len()).filter(|&p| !placed[p]).collect()
-            } else {
-                early
-            };
-            let links = |p: usize| order.iter().filter(|&&q| adjacent(p, q)).count();
-            let best = pool
-                .iter()
-                .copied()
-                .max_by(|&a, &b| {
-                    let (sa, ca) = score[a];
-                    let (sb, cb) = score[b];
-                    (sa * cb)
-                        .cmp(&(sb * ca))
-                        .then(links(a).cmp(&links(b)))
-                        .then(b.cmp(&a))
-                })
-                .expect("a piece is left");
-            placed[best] = true;
-            order.push(best);
-        }
+        let last = last_family(&count, opts.last_family)?;
+        let fdist = family_distances(&moved, &count, last);
+        let order = solving_order(&moved, &fdist, last);
         let stages: Vec<Vec<usize>> = order
             .chunks(opts.stage_pieces)
             .map(<[usize]>::to_vec)
             .collect();
+        let StageTables {
+            tables,
+            entries,
+            stage_tables,
+            chunk,
+        } = StageTables::new(&pieces, &order, &stages, opts.table_entries)?;
+        let finish_pieces = if opts.finish_pieces == 0 {
+            count[last] * 3 / 2
+        } else {
+            opts.finish_pieces
+        };
+        let last_moves = |st: &Vec<usize>| st.iter().any(|&p| moved[last][p]);
+        let mut left = pieces.len();
+        let finish_stage = stages
+            .iter()
+            .position(|st| {
+                let early = left <= finish_pieces;
+                left -= st.len();
+                early || last_moves(st)
+            })
+            .unwrap_or(stages.len());
+        let late_finish = stages
+            .iter()
+            .position(last_moves)
+            .unwrap_or(stages.len())
+            .max(finish_stage);
+        Ok(Plan {
+            finish_stage,
+            late_finish,
+            chunk,
+            pieces,
+            last_family: last,
+            order,
+            stages,
+            tables,
+            stage_tables,
+            entries,
+        })
+    }
+
+    /// The bytes all tables take (2 bits per entry).
+    pub fn bytes(&self) -> u64 {
+        self.entries.iter().map(|&e| table_bytes(e)).sum()
+    }
+}
+
+/// Per family, which pieces its moves move.
+fn family_pieces(moves: &MoveSet, pieces: &Pieces) -> Vec<Vec<bool>> {
+    let mut moved: Vec<Vec<bool>> = vec![vec![false; pieces.len()]; moves.families()];
+    for m in moves.moves() {
+        for p in pieces.moved_by(&m.perm) {
+            moved[m.family][p] = true;
+        }
+    }
+    moved
+}
+
+/// The family solved last: `chosen` if it moves pieces, else (`None`) the one
+/// moving most pieces (`count` per family), the first of those.
+fn last_family(count: &[usize], chosen: Option<usize>) -> Result<usize, IdaError> {
+    let nf = count.len();
+    match chosen {
+        Some(f) if f < nf && count[f] > 0 => Ok(f),
+        Some(f) => Err(IdaError::Other(format!(
+            "family {f} is not one of the {nf} families of moves that move pieces"
+        ))),
+        None => (0..nf)
+            .max_by_key(|&f| (count[f], std::cmp::Reverse(f)))
+            .ok_or_else(|| IdaError::Other("no moves".into())),
+    }
+}
+
+/// Each family's distance from `last` in the graph "moves a common piece"
+/// (`usize::MAX` when unreachable), by breadth-first search.
+fn family_distances(moved: &[Vec<bool>], count: &[usize], last: usize) -> Vec<usize> {
+    let nf = moved.len();
+    let share = |f: usize, g: usize| moved[f].iter().zip(&moved[g]).any(|(&a, &b)| a && b);
+    let mut fdist = vec![usize::MAX; nf];
+    fdist[last] = 0;
+    let mut queue = std::collections::VecDeque::from([last]);
+    while let Some(f) = queue.pop_front() {
+        for g in 0..nf {
+            if fdist[g] == usize::MAX && count[g] > 0 && share(f, g) {
+                fdist[g] = fdist[f] + 1;
+                queue.push_back(g);
+            }
+        }
+    }
+    fdist
+}
+
+/// The pieces in solving order (see the module docs): decreasing mean
+/// distance `fdist` of the families moving them, ties towards pieces sharing
+/// a family with many placed ones; the `last` family's pieces last.
+fn solving_order(moved: &[Vec<bool>], fdist: &[usize], last: usize) -> Vec<usize> {
+    let nf = moved.len();
+    let np = moved.first().map_or(0, Vec::len);
+    // each piece's (sum, count) of the distances of the families moving it
+    let score: Vec<(u64, u64)> = (0..np)
+        .map(|p| {
+            let fs: Vec<usize> = (0..nf).filter(|&f| moved[f][p]).collect();
+            let sum = fs.iter().map(|&f| fdist[f].min(1 << 20) as u64).sum();
+            (sum, fs.len().max(1) as u64)
+        })
+        .collect();
+    let adjacent = |p: usize, q: usize| (0..nf).any(|f| moved[f][p] && moved[f][q]);
+    let mut placed = vec![false; np];
+    let mut order = Vec::with_capacity(np);
+    for _ in 0..np {
+        let early: Vec<usize> = (0..np).filter(|&p| !placed[p] && !moved[last][p]).collect();
+        let pool = if early.is_empty() {
+            (0..np).filter(|&p| !placed[p]).collect()
+        } else {
+            early
+        };
+        let links = |p: usize| order.iter().filter(|&&q| adjacent(p, q)).count();
+        let best = pool
+            .iter()
+            .copied()
+            .max_by(|&a, &b| {
+                let (sa, ca) = score[a];
+                let (sb, cb) = score[b];
+                (sa * cb)
+                    .cmp(&(sb * ca))
+                    .then(links(a).cmp(&links(b)))
+                    .then(b.cmp(&a))
+            })
+            .expect("a piece is left");
+        placed[best] = true;
+        order.push(best);
+    }
+    order
+}
+
+/// The pruning tables of a plan's stages (the fields of [`Plan`] of the same
+/// names).
+struct StageTables {
+    tables: Vec<Vec<usize>>,
+    entries: Vec<u64>,
+    stage_tables: Vec<Vec<usize>>,
+    chunk: Vec<usize>,
+}
+
+impl StageTables {
+    /// The tables of `stages` (the pieces in `order`): per orbit, the order
+    /// cut into chunks of as many pieces as fit in `table_entries`; each
+    /// stage's heuristic has a table per chunk of its part solved by then.
+    fn new(
+        pieces: &Pieces,
+        order: &[usize],
+        stages: &[Vec<usize>],
+        table_entries: u64,
+    ) -> Result<StageTables, IdaError> {
         // per orbit, chunks of the order that fit in a table
         let orbit_points: Vec<usize> = {
             let mut n = vec![0usize; pieces.orbit.iter().max().map_or(0, |&m| m + 1)];
@@ -328,8 +420,7 @@ impl Plan {
         };
         let chunk_len = |o: usize| {
             let mut k = 1;
-            while Arrangements::new(orbit_points[o], k + 1)
-                .is_ok_and(|a| a.size() <= opts.table_entries)
+            while Arrangements::new(orbit_points[o], k + 1).is_ok_and(|a| a.size() <= table_entries)
                 && k < pieces.len()
             {
                 k += 1;
@@ -350,11 +441,14 @@ impl Plan {
         for (i, &p) in order.iter().enumerate() {
             position[p] = i;
         }
-        let mut tables: Vec<Vec<usize>> = Vec::new();
-        let mut entries = Vec::new();
-        let mut stage_tables = Vec::new();
+        let mut out = StageTables {
+            tables: Vec::new(),
+            entries: Vec::new(),
+            stage_tables: Vec::new(),
+            chunk,
+        };
         let mut solved = 0usize;
-        for st in &stages {
+        for st in stages {
             solved += st.len();
             let mut mine = Vec::new();
             for c in &chunks {
@@ -366,60 +460,33 @@ impl Plan {
                 if part.is_empty() {
                     continue;
                 }
-                let labels: Vec<usize> = part.iter().map(|&p| pieces.pieces[p][0]).collect();
-                let t = match tables.iter().position(|t| *t == labels) {
-                    Some(t) => t,
-                    None => {
-                        let o = pieces.orbit[part[0]];
-                        entries.push(
-                            Arrangements::new(orbit_points[o], labels.len())
-                                .map_err(|e| IdaError::Other(e.to_string()))?
-                                .size(),
-                        );
-                        tables.push(labels);
-                        tables.len() - 1
-                    }
-                };
-                mine.push(t);
+                mine.push(out.table_of(pieces, &orbit_points, &part)?);
             }
-            stage_tables.push(mine);
+            out.stage_tables.push(mine);
         }
-        let finish_pieces = if opts.finish_pieces == 0 {
-            count(last) * 3 / 2
-        } else {
-            opts.finish_pieces
-        };
-        let mut left = pieces.len();
-        let finish_stage = stages
-            .iter()
-            .position(|st| {
-                let early = left <= finish_pieces;
-                left -= st.len();
-                early || st.iter().any(|&p| moved[last][p])
-            })
-            .unwrap_or(stages.len());
-        let late_finish = stages
-            .iter()
-            .position(|st| st.iter().any(|&p| moved[last][p]))
-            .unwrap_or(stages.len())
-            .max(finish_stage);
-        Ok(Plan {
-            finish_stage,
-            late_finish,
-            chunk,
-            pieces,
-            last_family: last,
-            order,
-            stages,
-            tables,
-            stage_tables,
-            entries,
-        })
+        Ok(out)
     }
 
-    /// The bytes all tables take (2 bits per entry).
-    pub fn bytes(&self) -> u64 {
-        self.entries.iter().map(|&e| table_bytes(e)).sum()
+    /// The table (index) tracking the pieces `part` of one orbit, added when
+    /// new.
+    fn table_of(
+        &mut self,
+        pieces: &Pieces,
+        orbit_points: &[usize],
+        part: &[usize],
+    ) -> Result<usize, IdaError> {
+        let labels: Vec<usize> = part.iter().map(|&p| pieces.pieces[p][0]).collect();
+        if let Some(t) = self.tables.iter().position(|t| *t == labels) {
+            return Ok(t);
+        }
+        let o = pieces.orbit[part[0]];
+        self.entries.push(
+            Arrangements::new(orbit_points[o], labels.len())
+                .map_err(|e| IdaError::Other(e.to_string()))?
+                .size(),
+        );
+        self.tables.push(labels);
+        Ok(self.tables.len() - 1)
     }
 }
 
@@ -715,349 +782,31 @@ impl PieceStages {
         limits: StageLimits,
         late: bool,
     ) -> Result<Option<StagedSolution>, IdaError> {
-        let n = self.moves.degree();
         let local_stop = AtomicBool::new(false);
         let stop = limits.budget.stop.unwrap_or(&local_stop);
-        let stages = &plan.stages;
-        let pieces = &plan.pieces;
-        let attempt_start = Instant::now();
-        let avail = limits
-            .budget
-            .deadline
-            .map(|d| d.saturating_duration_since(attempt_start).as_secs_f64());
-        let mut finish = if late && self.late_share > 0.0 {
-            plan.late_finish
-        } else {
-            plan.finish_stage
-        };
-        let home = |s: &[u8], p: usize| pieces.pieces[p].iter().all(|&x| s[x] as usize == x);
-        let mut state = start.to_vec();
-        let mut letters: Vec<(usize, u64)> = Vec::new();
-        let mut reports: Vec<StageReport> = Vec::new();
-        let mut next = vec![0u8; n];
-        let mut placed = vec![false; pieces.len()];
-        let mut placed_order: Vec<usize> = Vec::new();
-        let mut done = vec![false; stages.len()];
-        let mut macros_tried = self.macros.is_none();
-        // stages no search placed, left to the macros that finish
-        let mut deferred: Vec<usize> = Vec::new();
-        let progress = |k: usize, r: &StageReport| {
-            if let Some(f) = limits.progress {
-                f(k, r);
-            }
-        };
+        let mut attempt = Attempt::new(self, plan, start, limits, late, stop);
         loop {
-            // stages already home (before the finish stage while the macros may
-            // still finish) are placed as they are
-            // past the finish stage, the searches go on only within the share
-            // of the time
-            if finish > plan.finish_stage
-                && (0..stages.len())
-                    .find(|&k| !done[k])
-                    .is_some_and(|k| k >= plan.finish_stage)
-                && avail
-                    .is_some_and(|a| attempt_start.elapsed().as_secs_f64() > self.late_share * a)
-            {
-                finish = plan.finish_stage;
+            match attempt.step()? {
+                Step::Again => {}
+                Step::Solved => break,
+                Step::GaveUp => return Ok(None),
             }
-            let markable = if macros_tried { stages.len() } else { finish };
-            for k in 0..markable {
-                if !done[k] && stages[k].iter().all(|&p| home(&state, p)) {
-                    done[k] = true;
-                    for &p in &stages[k] {
-                        placed[p] = true;
-                        placed_order.push(p);
-                    }
-                }
-            }
-            let mut pool: Vec<usize> = (0..finish.min(stages.len()))
-                .filter(|&k| !done[k])
-                .collect();
-            if pool.is_empty() {
-                if !macros_tried {
-                    macros_tried = true;
-                    let first = (0..stages.len()).find(|&k| !done[k]).unwrap_or(0);
-                    if let Some((w, r)) = self.finish_with_macros(&placed, None, &state, &limits) {
-                        letters.extend(w);
-                        progress(first, &r);
-                        reports.push(r);
-                        break;
-                    }
-                    // the deferred stages are searched again, in order
-                    for k in deferred.drain(..) {
-                        done[k] = false;
-                    }
-                    continue;
-                }
-                match (0..stages.len()).find(|&k| !done[k]) {
-                    Some(k) => pool = vec![k],
-                    None => break,
-                }
-            }
-            pool.truncate(self.candidates.max(1));
-            // a stage's time, keeping one more for the macros to finish
-            let stage_deadline = match (limits.budget.deadline, limits.stage_time) {
-                (Some(d), Some(t)) => {
-                    let now = Instant::now();
-                    Some((now + t).min(d.checked_sub(t).unwrap_or(d)).max(now))
-                }
-                (d, None) => d,
-                (None, Some(t)) => Some(Instant::now() + t),
-            };
-            let lim = SearchBudget {
-                deadline: stage_deadline,
-                ..limits.budget
-            };
-            let t0 = Instant::now();
-            // (stage, heuristic, labels home after it, first estimate)
-            let mut cands = Vec::with_capacity(pool.len());
-            for &k in &pool {
-                let h = self.heuristic(&placed_order, &stages[k], stop)?;
-                let labels: Vec<u8> = placed_order
-                    .iter()
-                    .chain(&stages[k])
-                    .flat_map(|&p| pieces.pieces[p].iter().map(|&x| x as u8))
-                    .collect();
-                let h0 = h.estimate(&state)?;
-                cands.push((k, h, labels, h0));
-            }
-            let mut bound = cands.iter().map(|c| c.3).min().unwrap_or(0);
-            let mut found: Option<(usize, Vec<usize>)> = None;
-            let mut nodes = 0u64;
-            'deepen: loop {
-                if self.deep.is_some() && bound > self.deep_from && !placed_order.is_empty() {
-                    break;
-                }
-                for (k, h, labels, h0) in &cands {
-                    if *h0 > bound {
-                        continue;
-                    }
-                    let goal = |s: &[u8]| labels.iter().all(|&l| s[l as usize] == l);
-                    let mut ida = Ida::new(&self.moves, h);
-                    let mut path = None;
-                    let pass = ida.search_bound(&state, bound, &goal, &lim, &mut |p, _| {
-                        path = Some(p.to_vec());
-                        Flow::Stop
-                    })?;
-                    nodes += ida.nodes;
-                    match (pass, path) {
-                        (Pass::Stopped, Some(p)) => {
-                            found = Some((*k, p));
-                            break 'deepen;
-                        }
-                        (Pass::Exhausted, _) => {}
-                        _ => break 'deepen,
-                    }
-                }
-                bound += 1;
-            }
-            if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                return Err(IdaError::Other("interrupted".into()));
-            }
-            // deep: the first candidate with the next stage before the finish
-            // (two pieces for the moves of one, as a pair), else alone
-            let mut also: Option<usize> = None;
-            // as long as a stage, keeping one stage's time for the macros
-            let deep_deadline = match (limits.budget.deadline, limits.stage_time) {
-                (Some(d), Some(t)) => Some((Instant::now() + t).min(d.checked_sub(t).unwrap_or(d))),
-                (d, _) => d,
-            };
-            if deep_deadline.is_some_and(|d| d <= Instant::now()) {
-                // no time left for a deep search
-            } else if let (None, Some(entries)) = (&found, self.deep) {
-                let k = pool[0];
-                let pair = (k + 1..finish.min(stages.len()))
-                    .find(|&j| !done[j])
-                    .filter(|_| self.deep_pairs);
-                for with in [pair, None] {
-                    if with.is_none() && pair.is_some() && found.is_some() {
-                        break;
-                    }
-                    let group: Vec<usize> = stages[k]
-                        .iter()
-                        .chain(with.iter().flat_map(|&j| &stages[j]))
-                        .copied()
-                        .collect();
-                    let (keep, all) = meet_targets(pieces, &placed_order, &group);
-                    let meet = Meet {
-                        moves: &self.moves,
-                        state: &state,
-                        keep: &keep,
-                    };
-                    // second halves one move shorter first (about a fortieth
-                    // of the words on the Megaminx): most deep stages need 7
-                    // moves, found so in a fraction of the time
-                    let full = half_depth(&self.moves, entries);
-                    let short = half_depth(&self.moves, entries / 16);
-                    let tiers = if short + 1 == full {
-                        vec![entries / 16, entries]
-                    } else {
-                        vec![entries]
-                    };
-                    for cap in tiers {
-                        found = meet_in_middle(
-                            &meet,
-                            DEEP_FIRST_HALF,
-                            bound,
-                            cap,
-                            deep_deadline,
-                            limits.budget.stop,
-                        )
-                        .filter(|w| places(&self.moves, &state, w, &all, home))
-                        .map(|w| (k, w));
-                        if found.is_some() {
-                            break;
-                        }
-                    }
-                    if found.is_some() {
-                        also = with;
-                        break;
-                    }
-                }
-            }
-            // a pair: the next stage's pieces with this one's, when the cheapest
-            // word placing both (meeting in the middle, 3-move second halves)
-            // costs at most `pair_extra` more than this stage alone
-            if let (Some((k, path)), None, Some(entries)) = (&found, also, self.deep) {
-                let c1: u32 = path.iter().map(|&m| self.moves.moves()[m].cost).sum();
-                let j = (k + 1..finish.min(stages.len())).find(|&j| !done[j]);
-                let depth_a = (c1 + self.pair_extra)
-                    .saturating_sub(3)
-                    .min(DEEP_FIRST_HALF as u32);
-                if let (Some(j), true) = (j, self.pair_extra > 0 && depth_a > 0) {
-                    let group: Vec<usize> = stages[*k].iter().chain(&stages[j]).copied().collect();
-                    let (keep, all) = meet_targets(pieces, &placed_order, &group);
-                    let meet = Meet {
-                        moves: &self.moves,
-                        state: &state,
-                        keep: &keep,
-                    };
-                    let short = sequence_counts(&self.moves, 3)
-                        .iter()
-                        .sum::<u64>()
-                        .min(entries);
-                    let pair = meet_in_middle(
-                        &meet,
-                        depth_a as usize,
-                        c1,
-                        short,
-                        deep_deadline,
-                        limits.budget.stop,
-                    )
-                    .filter(|w| {
-                        w.iter().map(|&m| self.moves.moves()[m].cost).sum::<u32>()
-                            <= c1 + self.pair_extra
-                    })
-                    .filter(|w| places(&self.moves, &state, w, &all, home));
-                    if let Some(w) = pair {
-                        found = Some((*k, w));
-                        also = Some(j);
-                    }
-                }
-            }
-            if let Some((k, path)) = found {
-                for &m in &path {
-                    self.moves.apply(m, &state, &mut next);
-                    std::mem::swap(&mut state, &mut next);
-                }
-                let mut group = stages[k].clone();
-                for j in std::iter::once(k).chain(also) {
-                    done[j] = true;
-                    for &p in &stages[j] {
-                        placed[p] = true;
-                        placed_order.push(p);
-                    }
-                }
-                group.extend(also.iter().flat_map(|&j| stages[j].iter().copied()));
-                letters.extend(self.moves.letters(&path));
-                let r = StageReport {
-                    pieces: group,
-                    cost: path.iter().map(|&m| self.moves.moves()[m].cost).sum(),
-                    nodes,
-                    seconds: t0.elapsed().as_secs_f64(),
-                    fallback: false,
-                    macros: false,
-                };
-                progress(k, &r);
-                reports.push(r);
-                continue;
-            }
-            let k = pool[0];
-            // nothing found in time: a stage before the finish is left to the
-            // macros that finish (a piece walled in, such as an edge flipped in
-            // place, costs them about as much as any other, where placing it
-            // alone by macros took 17–20 moves)
-            if k < finish && !macros_tried && deferred.len() < self.defer {
-                deferred.push(k);
-                done[k] = true;
-                continue;
-            }
-            // out of time: macros place the first candidates' pieces (or all
-            // that are left), else factorise what is left
-            let targets: Vec<usize> = pool
-                .iter()
-                .take(self.macro_stages)
-                .flat_map(|&k| stages[k].iter().copied())
-                .collect();
-            let before_finish = k < finish;
-            let placed_by_macros = before_finish
-                .then(|| self.finish_with_macros(&placed, Some(&targets), &state, &limits))
-                .flatten()
-                .map(|r| (r, false))
-                .or_else(|| {
-                    self.finish_with_macros(&placed, None, &state, &limits)
-                        .map(|r| (r, true))
-                });
-            if let Some(((w, r), whole)) = placed_by_macros {
-                state = self.play(&state, &w);
-                letters.extend(w);
-                progress(k, &r);
-                reports.push(r);
-                if whole {
-                    break;
-                }
-                for &k2 in pool.iter().take(self.macro_stages) {
-                    done[k2] = true;
-                    for &p in &stages[k2] {
-                        placed[p] = true;
-                        placed_order.push(p);
-                    }
-                }
-                continue;
-            }
-            if !limits.factorise {
-                progress(
-                    k,
-                    &StageReport {
-                        pieces: stages[k].clone(),
-                        cost: 0,
-                        nodes,
-                        seconds: t0.elapsed().as_secs_f64(),
-                        fallback: true,
-                        macros: false,
-                    },
-                );
-                return Ok(None);
-            }
-            let rest = Perm::from_images(state.iter().map(|&x| x as u32).collect())
-                .map_err(|e| IdaError::Other(e.to_string()))?;
-            let fallback = self.factor(&rest).ok_or_else(|| {
-                IdaError::Other("the remaining position could not be factorised".into())
-            })?;
-            let r = StageReport {
-                pieces: (0..pieces.len()).filter(|&p| !placed[p]).collect(),
-                cost: self.cost(&fallback),
-                nodes,
-                seconds: t0.elapsed().as_secs_f64(),
-                fallback: true,
-                macros: false,
-            };
-            letters.extend(fallback);
-            progress(k, &r);
-            reports.push(r);
-            break;
         }
-        let letters = self.moves.merge(&letters);
+        self.checked_solution(plan, start, &attempt.letters, attempt.reports)
+            .map(Some)
+    }
+
+    /// The solution of `plan` made of the (family, power) moves `letters`
+    /// (merged here) and the stages' `reports`, after replaying it on `start`:
+    /// a word that does not solve it is an error.
+    fn checked_solution(
+        &self,
+        plan: &Plan,
+        start: &[u8],
+        letters: &[(usize, u64)],
+        reports: Vec<StageReport>,
+    ) -> Result<StagedSolution, IdaError> {
+        let letters = self.moves.merge(letters);
         // replay the whole word on the start
         let mut s: Vec<u32> = start.iter().map(|&x| x as u32).collect();
         for &(f, e) in &letters {
@@ -1071,7 +820,7 @@ impl PieceStages {
                 "internal error: the staged solution does not solve the state".into(),
             ));
         }
-        Ok(Some(StagedSolution {
+        Ok(StagedSolution {
             last_family: plan.last_family,
             names: letters
                 .iter()
@@ -1080,7 +829,7 @@ impl PieceStages {
             cost: self.cost(&letters),
             letters,
             stages: reports,
-        }))
+        })
     }
 
     /// Brings home the pieces `targets` (all pieces not `placed` when `None`)
@@ -1167,6 +916,549 @@ impl PieceStages {
     }
 }
 
+/// What one step of an [`Attempt`] leaves to do.
+enum Step {
+    /// More stages are left: step again.
+    Again,
+    /// The position is solved.
+    Solved,
+    /// A stage ran out of time and nothing may factorise the rest.
+    GaveUp,
+}
+
+/// What the IDA* passes of one step of an [`Attempt`] found.
+struct CandidateSearch {
+    /// The first stage solved, and its word.
+    found: Option<(usize, Vec<usize>)>,
+    /// The nodes expanded.
+    nodes: u64,
+    /// The bound reached.
+    bound: u32,
+}
+
+/// One attempt of [`PieceStages::solve`] in progress: the solver, its plan and
+/// limits, and the position with what is placed so far.
+struct Attempt<'a> {
+    solver: &'a PieceStages,
+    plan: &'a Plan,
+    limits: StageLimits<'a>,
+    /// The budget's stop flag, or one of the attempt's own.
+    stop: &'a AtomicBool,
+    /// When the attempt started.
+    start: Instant,
+    /// Seconds until the deadline at the start.
+    avail: Option<f64>,
+    /// The stage the macros finish from (the late one while late searches go on).
+    finish: usize,
+    /// The position now.
+    state: Vec<u8>,
+    /// A buffer for the next position.
+    next: Vec<u8>,
+    /// The (family, power) moves made so far.
+    letters: Vec<(usize, u64)>,
+    /// The stages' reports so far.
+    reports: Vec<StageReport>,
+    /// Which pieces are placed.
+    placed: Vec<bool>,
+    /// The placed pieces, in the order they were placed.
+    placed_order: Vec<usize>,
+    /// Which stages are done (placed, or deferred).
+    done: Vec<bool>,
+    /// Whether the macros that finish were tried (or there are none).
+    macros_tried: bool,
+    /// Stages no search placed, left to the macros that finish.
+    deferred: Vec<usize>,
+}
+
+impl<'a> Attempt<'a> {
+    /// An attempt of `solver` with `plan` from `start`, nothing placed yet.
+    fn new(
+        solver: &'a PieceStages,
+        plan: &'a Plan,
+        start: &[u8],
+        limits: StageLimits<'a>,
+        late: bool,
+        stop: &'a AtomicBool,
+    ) -> Attempt<'a> {
+        let attempt_start = Instant::now();
+        let avail = limits
+            .budget
+            .deadline
+            .map(|d| d.saturating_duration_since(attempt_start).as_secs_f64());
+        let finish = if late && solver.late_share > 0.0 {
+            plan.late_finish
+        } else {
+            plan.finish_stage
+        };
+        Attempt {
+            solver,
+            plan,
+            limits,
+            stop,
+            start: attempt_start,
+            avail,
+            finish,
+            state: start.to_vec(),
+            next: vec![0u8; solver.moves.degree()],
+            letters: Vec::new(),
+            reports: Vec::new(),
+            placed: vec![false; plan.pieces.len()],
+            placed_order: Vec::new(),
+            done: vec![false; plan.stages.len()],
+            macros_tried: solver.macros.is_none(),
+            deferred: Vec::new(),
+        }
+    }
+
+    /// Whether every sticker of the piece `p` is home in `s`.
+    fn home(&self, s: &[u8], p: usize) -> bool {
+        self.plan.pieces.pieces[p]
+            .iter()
+            .all(|&x| s[x] as usize == x)
+    }
+
+    /// The first stage not done.
+    fn first_open(&self) -> Option<usize> {
+        (0..self.plan.stages.len()).find(|&k| !self.done[k])
+    }
+
+    /// Marks the stage `k` done and its pieces placed.
+    fn place_stage(&mut self, k: usize) {
+        self.done[k] = true;
+        for &p in &self.plan.stages[k] {
+            self.placed[p] = true;
+            self.placed_order.push(p);
+        }
+    }
+
+    /// Calls the progress callback, if any, with the stage `k`'s report.
+    fn progress(&self, k: usize, r: &StageReport) {
+        if let Some(f) = self.limits.progress {
+            f(k, r);
+        }
+    }
+
+    /// Reports the stage `k` and keeps its report.
+    fn record(&mut self, k: usize, r: StageReport) {
+        self.progress(k, &r);
+        self.reports.push(r);
+    }
+
+    /// Places one stage (or a pair, or the rest by macros or factorisation).
+    fn step(&mut self) -> Result<Step, IdaError> {
+        self.end_late_searches();
+        self.place_stages_home();
+        let mut pool: Vec<usize> = (0..self.finish.min(self.plan.stages.len()))
+            .filter(|&k| !self.done[k])
+            .collect();
+        if pool.is_empty() {
+            if !self.macros_tried {
+                return Ok(self.finish_or_undefer());
+            }
+            match self.first_open() {
+                Some(k) => pool = vec![k],
+                None => return Ok(Step::Solved),
+            }
+        }
+        pool.truncate(self.solver.candidates.max(1));
+        let t0 = Instant::now();
+        let CandidateSearch {
+            mut found,
+            nodes,
+            bound,
+        } = self.search_candidates(&pool)?;
+        if self.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(IdaError::Other("interrupted".into()));
+        }
+        // deep: the first candidate with the next stage before the finish
+        // (two pieces for the moves of one, as a pair), else alone
+        let mut also: Option<usize> = None;
+        let deep_deadline = deep_deadline(&self.limits);
+        if deep_deadline.is_some_and(|d| d <= Instant::now()) {
+            // no time left for a deep search
+        } else if let (None, Some(entries)) = (&found, self.solver.deep) {
+            if let Some((w, with)) = self.deep_search(pool[0], bound, entries, deep_deadline) {
+                found = Some((pool[0], w));
+                also = with;
+            }
+        }
+        if let (Some((k, path)), None, Some(entries)) = (&found, also, self.solver.deep) {
+            if let Some((w, j)) = self.pair_with_next(*k, path, entries, deep_deadline) {
+                found = Some((*k, w));
+                also = Some(j);
+            }
+        }
+        if let Some((k, path)) = found {
+            self.place_found(k, &path, also, nodes, t0);
+            return Ok(Step::Again);
+        }
+        self.place_unfound(&pool, nodes, t0)
+    }
+
+    /// Past the finish stage, the searches go on only within the share of the
+    /// time: once it is spent the macros finish from the finish stage.
+    fn end_late_searches(&mut self) {
+        if self.finish > self.plan.finish_stage
+            && self
+                .first_open()
+                .is_some_and(|k| k >= self.plan.finish_stage)
+            && self
+                .avail
+                .is_some_and(|a| self.start.elapsed().as_secs_f64() > self.solver.late_share * a)
+        {
+            self.finish = self.plan.finish_stage;
+        }
+    }
+
+    /// Places the stages already home (before the finish stage while the
+    /// macros may still finish) as they are.
+    fn place_stages_home(&mut self) {
+        let markable = if self.macros_tried {
+            self.plan.stages.len()
+        } else {
+            self.finish
+        };
+        for k in 0..markable {
+            if !self.done[k]
+                && self.plan.stages[k]
+                    .iter()
+                    .all(|&p| self.home(&self.state, p))
+            {
+                self.place_stage(k);
+            }
+        }
+    }
+
+    /// With every stage before the finish done: the macros finish the
+    /// position, or else the deferred stages are searched again, in order.
+    fn finish_or_undefer(&mut self) -> Step {
+        self.macros_tried = true;
+        let first = self.first_open().unwrap_or(0);
+        if let Some((w, r)) =
+            self.solver
+                .finish_with_macros(&self.placed, None, &self.state, &self.limits)
+        {
+            self.letters.extend(w);
+            self.record(first, r);
+            return Step::Solved;
+        }
+        for k in self.deferred.drain(..) {
+            self.done[k] = false;
+        }
+        Step::Again
+    }
+
+    /// IDA* on the stages `pool` together, within a stage's time: every
+    /// candidate gets a pass at each bound, up to the bound where stages are
+    /// deep.
+    fn search_candidates(&self, pool: &[usize]) -> Result<CandidateSearch, IdaError> {
+        let solver = self.solver;
+        let lim = SearchBudget {
+            deadline: stage_deadline(&self.limits),
+            ..self.limits.budget
+        };
+        // (stage, heuristic, labels home after it, first estimate)
+        let mut cands = Vec::with_capacity(pool.len());
+        for &k in pool {
+            let h = solver.heuristic(&self.placed_order, &self.plan.stages[k], self.stop)?;
+            let labels: Vec<u8> = self
+                .placed_order
+                .iter()
+                .chain(&self.plan.stages[k])
+                .flat_map(|&p| self.plan.pieces.pieces[p].iter().map(|&x| x as u8))
+                .collect();
+            let h0 = h.estimate(&self.state)?;
+            cands.push((k, h, labels, h0));
+        }
+        let mut bound = cands.iter().map(|c| c.3).min().unwrap_or(0);
+        let mut found: Option<(usize, Vec<usize>)> = None;
+        let mut nodes = 0u64;
+        'deepen: loop {
+            if solver.deep.is_some() && bound > solver.deep_from && !self.placed_order.is_empty() {
+                break;
+            }
+            for (k, h, labels, h0) in &cands {
+                if *h0 > bound {
+                    continue;
+                }
+                let goal = |s: &[u8]| labels.iter().all(|&l| s[l as usize] == l);
+                let mut ida = Ida::new(&solver.moves, h);
+                let mut path = None;
+                let pass = ida.search_bound(&self.state, bound, &goal, &lim, &mut |p, _| {
+                    path = Some(p.to_vec());
+                    Flow::Stop
+                })?;
+                nodes += ida.nodes;
+                match (pass, path) {
+                    (Pass::Stopped, Some(p)) => {
+                        found = Some((*k, p));
+                        break 'deepen;
+                    }
+                    (Pass::Exhausted, _) => {}
+                    _ => break 'deepen,
+                }
+            }
+            bound += 1;
+        }
+        Ok(CandidateSearch {
+            found,
+            nodes,
+            bound,
+        })
+    }
+
+    /// The meeting in the middle of `placed` and `group` from the position:
+    /// what it keeps, and the pieces its word must place.
+    fn meet_for(&self, group: &[usize]) -> (Vec<u8>, Vec<usize>) {
+        meet_targets(&self.plan.pieces, &self.placed_order, group)
+    }
+
+    /// The deep search of the stage `k` (IDA* exhausted `bound`): a meeting in
+    /// the middle with second halves of at most `entries` words, with the next
+    /// stage as a pair first when [`StageOptions::deep_pairs`], else alone.
+    /// The word and the stage placed with `k`, if any.
+    fn deep_search(
+        &self,
+        k: usize,
+        bound: u32,
+        entries: u64,
+        deadline: Option<Instant>,
+    ) -> Option<(Vec<usize>, Option<usize>)> {
+        let solver = self.solver;
+        let stages = &self.plan.stages;
+        let pair = (k + 1..self.finish.min(stages.len()))
+            .find(|&j| !self.done[j])
+            .filter(|_| solver.deep_pairs);
+        for with in [pair, None] {
+            let group: Vec<usize> = stages[k]
+                .iter()
+                .chain(with.iter().flat_map(|&j| &stages[j]))
+                .copied()
+                .collect();
+            let (keep, all) = self.meet_for(&group);
+            let meet = Meet {
+                moves: &solver.moves,
+                state: &self.state,
+                keep: &keep,
+            };
+            // second halves one move shorter first (about a fortieth
+            // of the words on the Megaminx): most deep stages need 7
+            // moves, found so in a fraction of the time
+            let full = half_depth(&solver.moves, entries);
+            let short = half_depth(&solver.moves, entries / 16);
+            let tiers = if short + 1 == full {
+                vec![entries / 16, entries]
+            } else {
+                vec![entries]
+            };
+            for cap in tiers {
+                let found = meet_in_middle(
+                    &meet,
+                    DEEP_FIRST_HALF,
+                    bound,
+                    cap,
+                    deadline,
+                    self.limits.budget.stop,
+                )
+                .filter(|w| self.places(w, &all));
+                if let Some(w) = found {
+                    return Some((w, with));
+                }
+            }
+        }
+        None
+    }
+
+    /// A pair: the next stage's pieces with the stage `k`'s (placed by
+    /// `path`), when the cheapest word placing both (meeting in the middle,
+    /// 3-move second halves) costs at most `pair_extra` more than `path`. The
+    /// word and the next stage.
+    fn pair_with_next(
+        &self,
+        k: usize,
+        path: &[usize],
+        entries: u64,
+        deadline: Option<Instant>,
+    ) -> Option<(Vec<usize>, usize)> {
+        let solver = self.solver;
+        let moves = &solver.moves;
+        let stages = &self.plan.stages;
+        let c1: u32 = path.iter().map(|&m| moves.moves()[m].cost).sum();
+        let j = (k + 1..self.finish.min(stages.len())).find(|&j| !self.done[j]);
+        let depth_a = (c1 + solver.pair_extra)
+            .saturating_sub(3)
+            .min(DEEP_FIRST_HALF as u32);
+        let (Some(j), true) = (j, solver.pair_extra > 0 && depth_a > 0) else {
+            return None;
+        };
+        let group: Vec<usize> = stages[k].iter().chain(&stages[j]).copied().collect();
+        let (keep, all) = self.meet_for(&group);
+        let meet = Meet {
+            moves,
+            state: &self.state,
+            keep: &keep,
+        };
+        let short = sequence_counts(moves, 3).iter().sum::<u64>().min(entries);
+        meet_in_middle(
+            &meet,
+            depth_a as usize,
+            c1,
+            short,
+            deadline,
+            self.limits.budget.stop,
+        )
+        .filter(|w| w.iter().map(|&m| moves.moves()[m].cost).sum::<u32>() <= c1 + solver.pair_extra)
+        .filter(|w| self.places(w, &all))
+        .map(|w| (w, j))
+    }
+
+    /// Whether the word `w` takes the position to one where every piece of
+    /// `all` is home.
+    fn places(&self, w: &[usize], all: &[usize]) -> bool {
+        places(&self.solver.moves, &self.state, w, all, |s, p| {
+            self.home(s, p)
+        })
+    }
+
+    /// Plays `path`, found for the stage `k` (and the stage `also` with it),
+    /// and places and reports them.
+    fn place_found(
+        &mut self,
+        k: usize,
+        path: &[usize],
+        also: Option<usize>,
+        nodes: u64,
+        t0: Instant,
+    ) {
+        let moves = &self.solver.moves;
+        for &m in path {
+            moves.apply(m, &self.state, &mut self.next);
+            std::mem::swap(&mut self.state, &mut self.next);
+        }
+        let mut group = self.plan.stages[k].clone();
+        for j in std::iter::once(k).chain(also) {
+            self.place_stage(j);
+        }
+        group.extend(
+            also.iter()
+                .flat_map(|&j| self.plan.stages[j].iter().copied()),
+        );
+        self.letters.extend(moves.letters(path));
+        let r = StageReport {
+            pieces: group,
+            cost: path.iter().map(|&m| moves.moves()[m].cost).sum(),
+            nodes,
+            seconds: t0.elapsed().as_secs_f64(),
+            fallback: false,
+            macros: false,
+        };
+        self.record(k, r);
+    }
+
+    /// No search placed the candidates `pool` in time: the first is deferred
+    /// to the macros that finish, or macros place the first candidates'
+    /// pieces (or all that are left), else what is left is factorised (or the
+    /// attempt gives up).
+    fn place_unfound(&mut self, pool: &[usize], nodes: u64, t0: Instant) -> Result<Step, IdaError> {
+        let solver = self.solver;
+        let stages = &self.plan.stages;
+        let k = pool[0];
+        // nothing found in time: a stage before the finish is left to the
+        // macros that finish (a piece walled in, such as an edge flipped in
+        // place, costs them about as much as any other, where placing it
+        // alone by macros took 17–20 moves)
+        if k < self.finish && !self.macros_tried && self.deferred.len() < solver.defer {
+            self.deferred.push(k);
+            self.done[k] = true;
+            return Ok(Step::Again);
+        }
+        // out of time: macros place the first candidates' pieces (or all
+        // that are left), else factorise what is left
+        let targets: Vec<usize> = pool
+            .iter()
+            .take(solver.macro_stages)
+            .flat_map(|&k| stages[k].iter().copied())
+            .collect();
+        let before_finish = k < self.finish;
+        let placed_by_macros = before_finish
+            .then(|| {
+                solver.finish_with_macros(&self.placed, Some(&targets), &self.state, &self.limits)
+            })
+            .flatten()
+            .map(|r| (r, false))
+            .or_else(|| {
+                solver
+                    .finish_with_macros(&self.placed, None, &self.state, &self.limits)
+                    .map(|r| (r, true))
+            });
+        if let Some(((w, r), whole)) = placed_by_macros {
+            self.state = solver.play(&self.state, &w);
+            self.letters.extend(w);
+            self.record(k, r);
+            if whole {
+                return Ok(Step::Solved);
+            }
+            for &k2 in pool.iter().take(solver.macro_stages) {
+                self.place_stage(k2);
+            }
+            return Ok(Step::Again);
+        }
+        if !self.limits.factorise {
+            self.progress(
+                k,
+                &StageReport {
+                    pieces: stages[k].clone(),
+                    cost: 0,
+                    nodes,
+                    seconds: t0.elapsed().as_secs_f64(),
+                    fallback: true,
+                    macros: false,
+                },
+            );
+            return Ok(Step::GaveUp);
+        }
+        let rest = Perm::from_images(self.state.iter().map(|&x| x as u32).collect())
+            .map_err(|e| IdaError::Other(e.to_string()))?;
+        let fallback = solver.factor(&rest).ok_or_else(|| {
+            IdaError::Other("the remaining position could not be factorised".into())
+        })?;
+        let r = StageReport {
+            pieces: (0..self.placed.len())
+                .filter(|&p| !self.placed[p])
+                .collect(),
+            cost: solver.cost(&fallback),
+            nodes,
+            seconds: t0.elapsed().as_secs_f64(),
+            fallback: true,
+            macros: false,
+        };
+        self.letters.extend(fallback);
+        self.record(k, r);
+        Ok(Step::Solved)
+    }
+}
+
+/// A stage's deadline: its time, keeping one more for the macros to finish.
+fn stage_deadline(limits: &StageLimits) -> Option<Instant> {
+    match (limits.budget.deadline, limits.stage_time) {
+        (Some(d), Some(t)) => {
+            let now = Instant::now();
+            Some((now + t).min(d.checked_sub(t).unwrap_or(d)).max(now))
+        }
+        (d, None) => d,
+        (None, Some(t)) => Some(Instant::now() + t),
+    }
+}
+
+/// A deep search's deadline: as long as a stage, keeping one stage's time for
+/// the macros.
+fn deep_deadline(limits: &StageLimits) -> Option<Instant> {
+    match (limits.budget.deadline, limits.stage_time) {
+        (Some(d), Some(t)) => Some((Instant::now() + t).min(d.checked_sub(t).unwrap_or(d))),
+        (d, _) => d,
+    }
+}
+
 /// How many canonical move sequences ([`MoveSet::allowed`]) of each length up
 /// to `depth` there are (the run of equal moves counted as one).
 fn sequence_counts(moves: &MoveSet, depth: usize) -> Vec<u64> {
@@ -1220,8 +1512,6 @@ fn unpack(word: u64) -> Vec<usize> {
         .collect()
 }
 
-/// What [`meet_in_middle`] looks for: from `state`, a word after which the
-/// labels `keep` are home.
 /// What a meeting in the middle for the pieces `placed` and `group` needs: the
 /// labels it keeps (one sticker per piece) and the pieces a word it finds must
 /// put home (every sticker, checked by [`places`]).
@@ -1249,6 +1539,8 @@ fn places(
     all.iter().all(|&p| home(&s, p))
 }
 
+/// What [`meet_in_middle`] looks for: from `state`, a word after which the
+/// labels `keep` are home.
 struct Meet<'a> {
     moves: &'a MoveSet,
     state: &'a [u8],
@@ -1282,71 +1574,20 @@ fn meet_in_middle(
     let depth_b = half_depth(moves, max_entries);
     let total: u64 = sequence_counts(moves, depth_b).iter().sum();
     let depth_a = depth_a.min(7);
-    let image: Vec<Vec<u8>> = moves
-        .moves()
-        .iter()
-        .map(|mv| {
-            (0..moves.degree())
-                .map(|x| mv.perm.image(x) as u8)
-                .collect()
-        })
-        .collect();
-    let inverse: Vec<Vec<u8>> = image
-        .iter()
-        .map(|im| {
-            let mut inv = vec![0u8; im.len()];
-            for (x, &y) in im.iter().enumerate() {
-                inv[y as usize] = x as u8;
-            }
-            inv
-        })
-        .collect();
+    let (image, inverse) = move_images(moves);
     let expired = || {
         deadline.is_some_and(|d| Instant::now() >= d)
             || stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
     };
-    // second halves, built from the back: B' = x·B has B'⁻¹ = B⁻¹ then x⁻¹
-    let mut table: Vec<(u64, u64)> = Vec::with_capacity(total.min(max_entries) as usize);
     let keep = m.keep;
-    let mut level: Vec<(Vec<u8>, u64)> = vec![(keep.to_vec(), 0)];
-    let mut buf = keep.to_vec();
-    table.push((key_of(keep), 0));
-    for d in 1..=depth_b {
-        let mut grown = Vec::new();
-        for (v, word) in &level {
-            let first = (d > 1).then(|| (word & 0xff) as usize);
-            for (x, inv) in inverse.iter().enumerate() {
-                if first.is_some_and(|f| !moves.allowed(Some(x), 1, f)) {
-                    continue;
-                }
-                for (o, &p) in buf.iter_mut().zip(v) {
-                    *o = inv[p as usize];
-                }
-                let w2 = ((d as u64) << 56) | ((word & ((1 << 56) - 1)) << 8) | x as u64;
-                table.push((key_of(&buf), w2));
-                if d < depth_b {
-                    grown.push((buf.clone(), w2));
-                }
-            }
-            if expired() {
-                return None;
-            }
-        }
-        level = grown;
-    }
-    drop(level);
-    // one word per key: the shortest (the length is the top byte)
-    table.sort_unstable();
-    table.dedup_by_key(|e| e.0);
-    // where each bucket of the top 20 bits of the keys starts
-    const BITS: u32 = 20;
-    let mut starts = vec![0u32; (1 << BITS) + 1];
-    for e in &table {
-        starts[(e.0 >> (64 - BITS)) as usize + 1] += 1;
-    }
-    for i in 1..starts.len() {
-        starts[i] += starts[i - 1];
-    }
+    let halves = SecondHalves::build(
+        moves,
+        &inverse,
+        keep,
+        depth_b,
+        total.min(max_entries) as usize,
+        &expired,
+    )?;
     // B⁻¹ of the labels `ls`
     let b_inverse = |word: u64, ls: &[u8]| -> Vec<u8> {
         let w = unpack(word);
@@ -1368,40 +1609,6 @@ fn meet_in_middle(
         let mut path: Vec<usize> = Vec::new();
         // iterative depth-first enumeration of words of length exactly `a`
         let mut visits = 0u64;
-        /// Words of length `a` from the tracked positions `bufs[path.len()]`
-        /// (one buffer per depth).
-        fn walk(
-            bufs: &mut [Vec<u8>],
-            path: &mut Vec<usize>,
-            a: usize,
-            run: u32,
-            ctx: &mut dyn FnMut(&[u8], &[usize]) -> bool,
-            moves: &MoveSet,
-            image: &[Vec<u8>],
-        ) -> bool {
-            let d = path.len();
-            if d == a {
-                return ctx(&bufs[d], path);
-            }
-            let last = path.last().copied();
-            for x in 0..moves.moves().len() {
-                if !moves.allowed(last, run, x) {
-                    continue;
-                }
-                let (lo, hi) = bufs.split_at_mut(d + 1);
-                for (o, &p) in hi[0].iter_mut().zip(&lo[d]) {
-                    *o = image[x][p as usize];
-                }
-                let run2 = if last == Some(x) { run + 1 } else { 1 };
-                path.push(x);
-                let go_on = walk(bufs, path, a, run2, ctx, moves, image);
-                path.pop();
-                if !go_on {
-                    return false;
-                }
-            }
-            true
-        }
         let mut out_of_time = false;
         let mut check = |u: &[u8], p: &[usize]| -> bool {
             visits += 1;
@@ -1409,11 +1616,7 @@ fn meet_in_middle(
                 out_of_time = true;
                 return false;
             }
-            let k = key_of(u);
-            let bucket = (k >> (64 - BITS)) as usize;
-            let range = &table[starts[bucket] as usize..starts[bucket + 1] as usize];
-            let at = range.partition_point(|e| e.0 < k);
-            if let Some(&(_, word)) = range.get(at).filter(|e| e.0 == k) {
+            if let Some(word) = halves.get(key_of(u)) {
                 let total = cost_of(p) + cost_of(&unpack(word));
                 if best.as_ref().is_none_or(|b| total < b.0) && b_inverse(word, keep) == u {
                     let mut w = p.to_vec();
@@ -1424,12 +1627,145 @@ fn meet_in_middle(
             true
         };
         let mut bufs = vec![tracked.clone(); a + 1];
-        walk(&mut bufs, &mut path, a, 0, &mut check, moves, &image);
+        walk_first_halves(&mut bufs, &mut path, a, 0, &mut check, moves, &image);
         if out_of_time {
             break;
         }
     }
     best.map(|(_, w)| w)
+}
+
+/// Per move, its images of the points, and those of its inverse.
+fn move_images(moves: &MoveSet) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
+    let image: Vec<Vec<u8>> = moves
+        .moves()
+        .iter()
+        .map(|mv| {
+            (0..moves.degree())
+                .map(|x| mv.perm.image(x) as u8)
+                .collect()
+        })
+        .collect();
+    let inverse: Vec<Vec<u8>> = image
+        .iter()
+        .map(|im| {
+            let mut inv = vec![0u8; im.len()];
+            for (x, &y) in im.iter().enumerate() {
+                inv[y as usize] = x as u8;
+            }
+            inv
+        })
+        .collect();
+    (image, inverse)
+}
+
+/// The second halves `B` of [`meet_in_middle`], keyed by a hash of `B⁻¹` of
+/// the kept labels, sorted, one word (the shortest) per key.
+struct SecondHalves {
+    /// (key, packed word), sorted by key.
+    table: Vec<(u64, u64)>,
+    /// Where each bucket of the top [`SecondHalves::BITS`] bits of the keys starts.
+    starts: Vec<u32>,
+}
+
+impl SecondHalves {
+    /// The bits of the keys that index the buckets.
+    const BITS: u32 = 20;
+
+    /// The canonical words of up to `depth_b` moves (`capacity` of them
+    /// expected), built from the back: `B' = x·B` has `B'⁻¹ = B⁻¹` then `x⁻¹`
+    /// (`inverse` per move). `None` when `expired` says so.
+    fn build(
+        moves: &MoveSet,
+        inverse: &[Vec<u8>],
+        keep: &[u8],
+        depth_b: usize,
+        capacity: usize,
+        expired: &impl Fn() -> bool,
+    ) -> Option<SecondHalves> {
+        let mut table: Vec<(u64, u64)> = Vec::with_capacity(capacity);
+        let mut level: Vec<(Vec<u8>, u64)> = vec![(keep.to_vec(), 0)];
+        let mut buf = keep.to_vec();
+        table.push((key_of(keep), 0));
+        for d in 1..=depth_b {
+            let mut grown = Vec::new();
+            for (v, word) in &level {
+                let first = (d > 1).then(|| (word & 0xff) as usize);
+                for (x, inv) in inverse.iter().enumerate() {
+                    if first.is_some_and(|f| !moves.allowed(Some(x), 1, f)) {
+                        continue;
+                    }
+                    for (o, &p) in buf.iter_mut().zip(v) {
+                        *o = inv[p as usize];
+                    }
+                    let w2 = ((d as u64) << 56) | ((word & ((1 << 56) - 1)) << 8) | x as u64;
+                    table.push((key_of(&buf), w2));
+                    if d < depth_b {
+                        grown.push((buf.clone(), w2));
+                    }
+                }
+                if expired() {
+                    return None;
+                }
+            }
+            level = grown;
+        }
+        drop(level);
+        // one word per key: the shortest (the length is the top byte)
+        table.sort_unstable();
+        table.dedup_by_key(|e| e.0);
+        let mut starts = vec![0u32; (1 << Self::BITS) + 1];
+        for e in &table {
+            starts[(e.0 >> (64 - Self::BITS)) as usize + 1] += 1;
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        Some(SecondHalves { table, starts })
+    }
+
+    /// The word stored under the key `k`, if any.
+    fn get(&self, k: u64) -> Option<u64> {
+        let bucket = (k >> (64 - Self::BITS)) as usize;
+        let range = &self.table[self.starts[bucket] as usize..self.starts[bucket + 1] as usize];
+        let at = range.partition_point(|e| e.0 < k);
+        range.get(at).filter(|e| e.0 == k).map(|&(_, word)| word)
+    }
+}
+
+/// Words of length `a` from the tracked positions `bufs[path.len()]` (one
+/// buffer per depth), each passed to `ctx` (which returns whether to go on).
+fn walk_first_halves(
+    bufs: &mut [Vec<u8>],
+    path: &mut Vec<usize>,
+    a: usize,
+    run: u32,
+    ctx: &mut dyn FnMut(&[u8], &[usize]) -> bool,
+    moves: &MoveSet,
+    image: &[Vec<u8>],
+) -> bool {
+    let d = path.len();
+    if d == a {
+        return ctx(&bufs[d], path);
+    }
+    let last = path.last().copied();
+    for x in 0..moves.moves().len() {
+        if !moves.allowed(last, run, x) {
+            continue;
+        }
+        let (lo, hi) = bufs.split_at_mut(d + 1);
+        for (o, &p) in hi[0].iter_mut().zip(&lo[d]) {
+            *o = image[x][p as usize];
+        }
+        let run2 = if last == Some(x) { run + 1 } else { 1 };
+        path.push(x);
+        let go_on = walk_first_halves(bufs, path, a, run2, ctx, moves, image);
+        path.pop();
+        if !go_on {
+            return false;
+        }
+    }
+    true
 }
 
 #[cfg(test)]

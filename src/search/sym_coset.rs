@@ -129,94 +129,42 @@ impl SpanningTree {
         }
         out
     }
-}
 
-impl SymCosetSpace {
-    /// The reduction of `coset` (which must have move tables, see
-    /// [`CosetSpace::with_move_tables`]) by the symmetries among `symmetries`
-    /// (relabellings of the coset space's own points with their move maps,
-    /// the identity first) that map every orbit of the subgroup onto an orbit and
-    /// every system of pieces onto itself. An error when the coset space has no
-    /// move tables, the reduced coordinate has more than [`MAX_REDUCED_VALUES`]
-    /// values, or the symmetries kept do not form a group.
-    pub fn new(coset: CosetSpace, symmetries: &[Symmetry]) -> Result<SymCosetSpace, SpaceError> {
-        let bad = |why: &str| Err(SpaceError::Other(format!("symmetry-reduced cosets: {why}")));
-        if !coset.has_move_tables() {
-            return bad("the coset space has no move tables");
+    /// The coordinate's conjugates by every symmetry of `kept` (the
+    /// coordinate of `values` values stepped by `step`): a table by value per
+    /// symmetry, in order.
+    fn all_conjugates(
+        &self,
+        values: u64,
+        kept: &[Symmetry],
+        step: &dyn Fn(u32, usize) -> u32,
+    ) -> Vec<u32> {
+        let mut conj = Vec::with_capacity(kept.len() * values as usize);
+        for s in kept {
+            let image = self.conjugates(&s.move_map, step);
+            conj.extend(self.by_value(values, &image, UNREACHED));
         }
-        let (first, rest) = coset.coordinate_values();
-        let reduce_first = first >= rest;
-        let (reduced_values, kept_values) = if reduce_first {
-            (first, rest)
-        } else {
-            (rest, first)
-        };
-        if reduced_values > MAX_REDUCED_VALUES {
-            return bad(&format!(
-                "{reduced_values} values to reduce (at most {MAX_REDUCED_VALUES})"
-            ));
-        }
-        let kept = Self::preserving(&coset, symmetries);
-        if kept.len() > MAX_SYMMETRIES {
-            return bad(&format!(
-                "{} symmetries (at most {MAX_SYMMETRIES})",
-                kept.len()
-            ));
-        }
-        if kept
-            .first()
-            .is_none_or(|s| s.move_map.iter().enumerate().any(|(a, &b)| a != b))
-        {
-            return bad("the symmetries must start with the identity");
-        }
-        if !is_group(&kept) {
-            return bad("the symmetries that keep the subgroup's orbits do not form a group");
-        }
-        let moves = coset.move_count();
-        if moves > 256 {
-            return bad(&format!("{moves} moves (at most 256)"));
-        }
-        let goal = coset.coordinates(coset.rank(&coset.goals()[0]));
-        // one coordinate stepped alone (the systems move independently)
-        let step_reduced = |v: u32, m: usize| -> u32 {
-            if reduce_first {
-                coset.step_first(v, m)
-            } else {
-                coset.step_rest(v, m)
-            }
-        };
-        let step_kept = |v: u32, m: usize| -> u32 {
-            if reduce_first {
-                coset.step_rest(v, m)
-            } else {
-                coset.step_first(v, m)
-            }
-        };
-        let (goal_reduced, goal_kept) = if reduce_first { goal } else { (goal.1, goal.0) };
-        // the kept coordinate's conjugates, all symmetries
-        let kept_tree = SpanningTree::new(kept_values, goal_kept, moves, &step_kept);
-        let mut conj_kept = Vec::with_capacity(kept.len() * kept_values as usize);
-        for s in &kept {
-            let image = kept_tree.conjugates(&s.move_map, &step_kept);
-            conj_kept.extend(kept_tree.by_value(kept_values, &image, UNREACHED));
-        }
-        drop(kept_tree);
-        // the reduced coordinate, position by position in its spanning tree: the
-        // least conjugate and a symmetry reaching it
-        let tree = SpanningTree::new(reduced_values, goal_reduced, moves, &step_reduced);
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(kept.len());
-        // each thread takes every `threads`-th symmetry; the least wins
+        conj
+    }
+
+    /// Per position of the tree, the least of its conjugates by the
+    /// symmetries `kept` (coordinate stepped by `step`) and a symmetry
+    /// reaching it; `threads` threads each take
+    /// every `threads`-th symmetry, and the least wins.
+    fn least_conjugates(
+        &self,
+        kept: &[Symmetry],
+        step: &(dyn Fn(u32, usize) -> u32 + Sync),
+        threads: usize,
+    ) -> (Vec<u32>, Vec<u8>) {
         let parts: Vec<(Vec<u32>, Vec<u8>)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
-                    let (tree, kept, step) = (&tree, &kept, &step_reduced);
                     scope.spawn(move || {
-                        let mut least = tree.values.clone();
+                        let mut least = self.values.clone();
                         let mut by = vec![0u8; least.len()];
                         for (i, s) in kept.iter().enumerate().skip(1 + t).step_by(threads) {
-                            let image = tree.conjugates(&s.move_map, step);
+                            let image = self.conjugates(&s.move_map, step);
                             for (j, &w) in image.iter().enumerate() {
                                 if w < least[j] {
                                     least[j] = w;
@@ -243,36 +191,32 @@ impl SymCosetSpace {
                 }
             }
         }
-        // classes numbered by their representatives in increasing order
-        let mut representatives: Vec<u32> = tree
-            .values
-            .iter()
-            .zip(&least)
-            .filter(|(v, l)| v == l)
-            .map(|(&v, _)| v)
-            .collect();
-        representatives.sort_unstable();
-        if representatives.len() as u64 >= 1 << (32 - CLASS_SHIFT) {
-            return bad(&format!("{} classes", representatives.len()));
-        }
-        let class_number = |v: u32| {
-            representatives
-                .binary_search(&v)
-                .expect("a least conjugate is a representative") as u32
-        };
-        // the symmetries fixing each representative, a thread per share of them
-        let stabilisers: Vec<u64> = std::thread::scope(|scope| {
+        (least, by)
+    }
+
+    /// Per class (its representative in `representatives`, the positions'
+    /// least conjugates `least`), the symmetries of `kept` fixing its
+    /// representative, as bits (the identity's always set); a thread per
+    /// share of the symmetries.
+    fn stabilisers(
+        &self,
+        kept: &[Symmetry],
+        step: &(dyn Fn(u32, usize) -> u32 + Sync),
+        least: &[u32],
+        representatives: &[u32],
+        threads: usize,
+    ) -> Vec<u64> {
+        std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
-                    let (tree, kept, step, least) = (&tree, &kept, &step_reduced, &least);
-                    let (count, class_number) = (representatives.len(), &class_number);
+                    let count = representatives.len();
                     scope.spawn(move || {
                         let mut fixing = vec![0u64; count];
                         for (i, s) in kept.iter().enumerate().skip(1 + t).step_by(threads) {
-                            let image = tree.conjugates(&s.move_map, step);
-                            for (j, &v) in tree.values.iter().enumerate() {
+                            let image = self.conjugates(&s.move_map, step);
+                            for (j, &v) in self.values.iter().enumerate() {
                                 if least[j] == v && image[j] == v {
-                                    fixing[class_number(v) as usize] |= 1 << i;
+                                    fixing[class_number(representatives, v) as usize] |= 1 << i;
                                 }
                             }
                         }
@@ -290,20 +234,81 @@ impl SymCosetSpace {
                 }
             }
             all
-        });
-        let entries: Vec<u32> = least
+        })
+    }
+}
+
+impl SymCosetSpace {
+    /// The reduction of `coset` (which must have move tables, see
+    /// [`CosetSpace::with_move_tables`]) by the symmetries among `symmetries`
+    /// (relabellings of the coset space's own points with their move maps,
+    /// the identity first) that map every orbit of the subgroup onto an orbit and
+    /// every system of pieces onto itself. An error when the coset space has no
+    /// move tables, the reduced coordinate has more than [`MAX_REDUCED_VALUES`]
+    /// values, or the symmetries kept do not form a group.
+    pub fn new(coset: CosetSpace, symmetries: &[Symmetry]) -> Result<SymCosetSpace, SpaceError> {
+        let bad = |why: &str| Err(sym_error(why));
+        if !coset.has_move_tables() {
+            return bad("the coset space has no move tables");
+        }
+        let (first, rest) = coset.coordinate_values();
+        let reduce_first = first >= rest;
+        let (reduced_values, kept_values) = if reduce_first {
+            (first, rest)
+        } else {
+            (rest, first)
+        };
+        if reduced_values > MAX_REDUCED_VALUES {
+            return bad(&format!(
+                "{reduced_values} values to reduce (at most {MAX_REDUCED_VALUES})"
+            ));
+        }
+        let kept = Self::checked_symmetries(&coset, symmetries)?;
+        let moves = coset.move_count();
+        if moves > 256 {
+            return bad(&format!("{moves} moves (at most 256)"));
+        }
+        let goal = coset.coordinates(coset.rank(&coset.goals()[0]));
+        // one coordinate stepped alone (the systems move independently)
+        let step_reduced = |v: u32, m: usize| -> u32 {
+            if reduce_first {
+                coset.step_first(v, m)
+            } else {
+                coset.step_rest(v, m)
+            }
+        };
+        let step_kept = |v: u32, m: usize| -> u32 {
+            if reduce_first {
+                coset.step_rest(v, m)
+            } else {
+                coset.step_first(v, m)
+            }
+        };
+        let (goal_reduced, goal_kept) = if reduce_first { goal } else { (goal.1, goal.0) };
+        let kept_tree = SpanningTree::new(kept_values, goal_kept, moves, &step_kept);
+        let conj_kept = kept_tree.all_conjugates(kept_values, &kept, &step_kept);
+        drop(kept_tree);
+        // the reduced coordinate, position by position in its spanning tree: the
+        // least conjugate and a symmetry reaching it
+        let tree = SpanningTree::new(reduced_values, goal_reduced, moves, &step_reduced);
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(kept.len());
+        let (least, by) = tree.least_conjugates(&kept, &step_reduced, threads);
+        // classes numbered by their representatives in increasing order
+        let mut representatives: Vec<u32> = tree
+            .values
             .iter()
-            .zip(&by)
-            .map(|(&l, &s)| {
-                let c = class_number(l);
-                let flag = if stabilisers[c as usize] != 1 {
-                    SELF_SYMMETRIC
-                } else {
-                    0
-                };
-                c << CLASS_SHIFT | flag | s as u32
-            })
+            .zip(&least)
+            .filter(|(v, l)| v == l)
+            .map(|(&v, _)| v)
             .collect();
+        representatives.sort_unstable();
+        if representatives.len() as u64 >= 1 << (32 - CLASS_SHIFT) {
+            return bad(&format!("{} classes", representatives.len()));
+        }
+        let stabilisers = tree.stabilisers(&kept, &step_reduced, &least, &representatives, threads);
+        let entries = class_entries(&least, &by, &representatives, &stabilisers);
         drop(least);
         drop(by);
         let class_of = tree.by_value(reduced_values, &entries, UNREACHED);
@@ -321,6 +326,33 @@ impl SymCosetSpace {
             conj_kept,
             size,
         })
+    }
+
+    /// The symmetries among `symmetries` that [`SymCosetSpace::preserving`]
+    /// keeps, checked: at most [`MAX_SYMMETRIES`], the identity first, a group.
+    fn checked_symmetries(
+        coset: &CosetSpace,
+        symmetries: &[Symmetry],
+    ) -> Result<Vec<Symmetry>, SpaceError> {
+        let kept = Self::preserving(coset, symmetries);
+        if kept.len() > MAX_SYMMETRIES {
+            return Err(sym_error(&format!(
+                "{} symmetries (at most {MAX_SYMMETRIES})",
+                kept.len()
+            )));
+        }
+        if kept
+            .first()
+            .is_none_or(|s| s.move_map.iter().enumerate().any(|(a, &b)| a != b))
+        {
+            return Err(sym_error("the symmetries must start with the identity"));
+        }
+        if !is_group(&kept) {
+            return Err(sym_error(
+                "the symmetries that keep the subgroup's orbits do not form a group",
+            ));
+        }
+        Ok(kept)
     }
 
     /// The symmetries (in the given order) that map every orbit of the subgroup
@@ -415,6 +447,44 @@ impl SymCosetSpace {
             (k, v)
         }
     }
+}
+
+/// The error of a symmetry reduction that cannot be made, saying why.
+fn sym_error(why: &str) -> SpaceError {
+    SpaceError::Other(format!("symmetry-reduced cosets: {why}"))
+}
+
+/// Per position, its entry of the reduced table: the class of its least
+/// conjugate (`least`), flagged [`SELF_SYMMETRIC`] when a symmetry other than
+/// the identity fixes the class's representative (`stabilisers`), and the
+/// symmetry reaching it (`by`).
+fn class_entries(
+    least: &[u32],
+    by: &[u8],
+    representatives: &[u32],
+    stabilisers: &[u64],
+) -> Vec<u32> {
+    least
+        .iter()
+        .zip(by)
+        .map(|(&l, &s)| {
+            let c = class_number(representatives, l);
+            let flag = if stabilisers[c as usize] != 1 {
+                SELF_SYMMETRIC
+            } else {
+                0
+            };
+            c << CLASS_SHIFT | flag | s as u32
+        })
+        .collect()
+}
+
+/// The class of the least conjugate `v`: its index among the sorted
+/// `representatives`.
+fn class_number(representatives: &[u32], v: u32) -> u32 {
+    representatives
+        .binary_search(&v)
+        .expect("a least conjugate is a representative") as u32
 }
 
 /// Whether the symmetries' actions on the moves (which alone define their action

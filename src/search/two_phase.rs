@@ -286,6 +286,220 @@ fn phase_key(coords: &[Coordinate], costs: &[u32]) -> u64 {
     super::table::fnv64(&bytes)
 }
 
+/// The error of a subgroup the two-phase method does not apply to, saying why.
+fn not_applicable(why: String) -> TwoPhaseError {
+    TwoPhaseError::NotApplicable(why)
+}
+
+/// The group of `sub_perms`, checked to be a proper subgroup of the puzzle's.
+fn proper_subgroup(moves: &MoveSet, sub_perms: &[Perm]) -> Result<PermGroup, TwoPhaseError> {
+    let group = moves.group();
+    let sub = PermGroup::new(moves.degree(), sub_perms.to_vec());
+    if sub.order() == group.order() {
+        return Err(not_applicable(
+            "the subgroup is the whole group: nothing for phase 1 to do".into(),
+        ));
+    }
+    if !sub_perms.iter().all(|p| group.contains(p)) {
+        return Err(not_applicable(
+            "the subgroup's moves are not in the puzzle's group".into(),
+        ));
+    }
+    Ok(sub)
+}
+
+/// Phase 1's coordinates: the parts of the coset, with their move tables and
+/// the values of the solved state.
+fn phase1_coordinates(coset: &CosetSpace, degree: usize) -> Vec<Coordinate> {
+    let sizes = coset.part_sizes();
+    let identity: Vec<u8> = (0..degree as u8).collect();
+    let home: Vec<u8> = coset
+        .tracked()
+        .iter()
+        .map(|&l| identity[l as usize])
+        .collect();
+    let mut solved = Vec::new();
+    coset.parts_of(&home, &mut solved);
+    (0..sizes.len())
+        .map(|k| Coordinate {
+            values: sizes[k] as u32,
+            next: coset.part_move_table(k),
+            solved: solved[k],
+        })
+        .collect()
+}
+
+/// Phase 2's coordinates: per orbit of `H` on the tracked labels (of at
+/// least two), the arrangement of its labels on their home cells.
+struct Phase2Orbits {
+    /// Each orbit's labels, sorted.
+    labels: Vec<Vec<u8>>,
+    /// Per orbit, each point's cell (`u8::MAX` off the orbit's cells).
+    slot: Vec<Vec<u8>>,
+    /// Each orbit's ranking of arrangements.
+    rank: Vec<Arrangements>,
+    /// Each orbit's coordinate.
+    coords: Vec<Coordinate>,
+}
+
+impl Phase2Orbits {
+    /// The orbits of `sub` on the coset's tracked labels, with move tables
+    /// for the moves `sub_moves` of the subgroup.
+    fn new(
+        moves: &MoveSet,
+        sub: &PermGroup,
+        coset: &CosetSpace,
+        sub_moves: &[usize],
+    ) -> Result<Phase2Orbits, TwoPhaseError> {
+        let degree = moves.degree();
+        let mut orbit_of = vec![usize::MAX; degree];
+        for (i, o) in sub.orbits().iter().enumerate() {
+            for &p in o {
+                orbit_of[p] = i;
+            }
+        }
+        let mut groups: Vec<(usize, Vec<u8>)> = Vec::new();
+        for &l in coset.tracked() {
+            let o = orbit_of[l as usize];
+            match groups.iter_mut().find(|(g, _)| *g == o) {
+                Some((_, ls)) => ls.push(l),
+                None => groups.push((o, vec![l])),
+            }
+        }
+        let mut out = Phase2Orbits {
+            labels: Vec::new(),
+            slot: Vec::new(),
+            rank: Vec::new(),
+            coords: Vec::new(),
+        };
+        for (_, mut labels) in groups {
+            labels.sort_unstable();
+            if labels.len() < 2 {
+                continue;
+            }
+            let (coord, slot, rank) = orbit_coordinate(moves, sub_moves, &labels)?;
+            out.coords.push(coord);
+            out.labels.push(labels);
+            out.slot.push(slot);
+            out.rank.push(rank);
+        }
+        Ok(out)
+    }
+}
+
+/// The coordinate of the arrangement of `labels` (an orbit of the subgroup,
+/// sorted) on their home cells under the moves `sub_moves`, with each point's
+/// cell and the ranking of arrangements.
+fn orbit_coordinate(
+    moves: &MoveSet,
+    sub_moves: &[usize],
+    labels: &[u8],
+) -> Result<(Coordinate, Vec<u8>, Arrangements), TwoPhaseError> {
+    let k = labels.len();
+    let rank = Arrangements::new(k, k)
+        .map_err(|e| not_applicable(format!("an orbit of {k} stickers in phase 2: {e}")))?;
+    if rank.size() > MAX_COORDINATE {
+        return Err(not_applicable(format!(
+            "phase 2 would need the arrangements of {k} stickers ({} values; at most {MAX_COORDINATE})",
+            rank.size()
+        )));
+    }
+    // the cells are the labels' home positions
+    let mut slot = vec![u8::MAX; moves.degree()];
+    for (i, &l) in labels.iter().enumerate() {
+        slot[l as usize] = i as u8;
+    }
+    let w = sub_moves.len();
+    let mut next = vec![0u32; rank.size() as usize * w];
+    let (mut pos, mut moved) = (vec![0u8; k], vec![0u8; k]);
+    for v in 0..rank.size() {
+        rank.unrank(v, &mut pos);
+        for (j, &m) in sub_moves.iter().enumerate() {
+            let img = &moves.moves()[m].perm;
+            for (o, &p) in moved.iter_mut().zip(&pos) {
+                let to = slot[img.image(labels[p as usize] as usize)];
+                if to == u8::MAX {
+                    return Err(not_applicable(
+                        "a move of the subgroup takes a piece's reference sticker off the \
+                         cells of its orbit (a class whose stickers look alike in two \
+                         turns)"
+                            .into(),
+                    ));
+                }
+                *o = to;
+            }
+            next[v as usize * w + j] = rank.rank(&moved) as u32;
+        }
+    }
+    let home_pos: Vec<u8> = (0..k as u8).collect();
+    let coord = Coordinate {
+        values: rank.size() as u32,
+        next,
+        solved: rank.rank(&home_pos) as u32,
+    };
+    Ok((coord, slot, rank))
+}
+
+/// The pair tables of the two phases (each its coordinates and move costs),
+/// read from `cache` when kept there before, else built and kept there; their
+/// bytes and the move tables' `move_bytes` are checked against the budget
+/// first.
+fn pair_tables(
+    phases: [(&[Coordinate], &[u32]); 2],
+    move_bytes: u64,
+    budget: &SearchBudget,
+    cache: &TableCache,
+) -> Result<[Vec<PairTable>; 2], TwoPhaseError> {
+    let [(coords1, costs), (coords2, sub_costs)] = phases;
+    let plan1 = pair_plan(coords1, TwoPhase::PAIR_ENTRIES);
+    let plan2 = pair_plan(coords2, TwoPhase::PAIR_ENTRIES);
+    let sizes1: Vec<u64> = plan1.iter().map(|&p| pair_entries(coords1, p)).collect();
+    let sizes2: Vec<u64> = plan2.iter().map(|&p| pair_entries(coords2, p)).collect();
+    let pair_bytes: u64 = sizes1.iter().chain(&sizes2).sum();
+    budget.check_bytes(move_bytes + 2 * pair_bytes)?;
+    let key = format!(
+        "two-phase pair tables v1; phase 1 {:016x} {plan1:?}; phase 2 {:016x} {plan2:?}",
+        phase_key(coords1, costs),
+        phase_key(coords2, sub_costs)
+    );
+    let build = |_: &dyn Fn(&str)| -> Result<Vec<u8>, TwoPhaseError> {
+        let mut all = Vec::with_capacity(pair_bytes as usize);
+        for &p in &plan1 {
+            all.extend_from_slice(&pair_table(coords1, p, costs).dist);
+        }
+        for &p in &plan2 {
+            all.extend_from_slice(&pair_table(coords2, p, sub_costs).dist);
+        }
+        Ok(all)
+    };
+    let tables =
+        cache.get_or_build_noted("two-phase", &key, &|n| budget.progress.note(n), build)?;
+    if tables.len() as u64 != pair_bytes {
+        return Err(not_applicable(
+            "internal error: the pair tables have the wrong size".into(),
+        ));
+    }
+    let mut rest = &tables[..];
+    let mut take = |plan: &[(usize, usize)], coords: &[Coordinate], sizes: &[u64]| {
+        plan.iter()
+            .zip(sizes)
+            .map(|(&(a, b), &n)| {
+                let (dist, r) = rest.split_at(n as usize);
+                rest = r;
+                PairTable {
+                    a,
+                    b,
+                    stride: if a == b { 0 } else { coords[b].values },
+                    dist: dist.to_vec(),
+                }
+            })
+            .collect::<Vec<_>>()
+    };
+    let tables1 = take(&plan1, coords1, &sizes1);
+    let tables2 = take(&plan2, coords2, &sizes2);
+    Ok([tables1, tables2])
+}
+
 impl TwoPhase {
     /// Largest pair table (entries, one byte each).
     pub const PAIR_ENTRIES: u64 = 1 << 23;
@@ -310,21 +524,9 @@ impl TwoPhase {
         budget: &SearchBudget,
         cache: &TableCache,
     ) -> Result<TwoPhase, TwoPhaseError> {
-        let na = |why: String| TwoPhaseError::NotApplicable(why);
         let degree = moves.degree();
         let sub_perms: Vec<Perm> = subgroup.iter().map(|(_, p)| p.extended(degree)).collect();
-        let group = moves.group();
-        let sub = PermGroup::new(degree, sub_perms.clone());
-        if sub.order() == group.order() {
-            return Err(na(
-                "the subgroup is the whole group: nothing for phase 1 to do".into(),
-            ));
-        }
-        if !sub_perms.iter().all(|p| group.contains(p)) {
-            return Err(na(
-                "the subgroup's moves are not in the puzzle's group".into()
-            ));
-        }
+        let sub = proper_subgroup(moves, &sub_perms)?;
         let in_sub: Vec<bool> = moves
             .moves()
             .iter()
@@ -343,149 +545,29 @@ impl TwoPhase {
         )?;
         let sizes = coset.part_sizes();
         if sizes.is_empty() {
-            return Err(na(
+            return Err(not_applicable(
                 "the subgroup has the same orbits and twists as the group".into(),
             ));
         }
         let move_bytes: u64 = sizes.iter().map(|&n| n * all.len() as u64 * 4).sum();
         budget.check_bytes(move_bytes)?;
         if let Some(&n) = sizes.iter().find(|&&n| n > u32::MAX as u64 / 2) {
-            return Err(na(format!("a phase-1 coordinate of {n} values")));
+            return Err(not_applicable(format!(
+                "a phase-1 coordinate of {n} values"
+            )));
         }
-        let identity: Vec<u8> = (0..degree as u8).collect();
-        let home: Vec<u8> = coset
-            .tracked()
-            .iter()
-            .map(|&l| identity[l as usize])
-            .collect();
-        let mut solved = Vec::new();
-        coset.parts_of(&home, &mut solved);
-        let coords1: Vec<Coordinate> = (0..sizes.len())
-            .map(|k| Coordinate {
-                values: sizes[k] as u32,
-                next: coset.part_move_table(k),
-                solved: solved[k],
-            })
-            .collect();
+        let coords1 = phase1_coordinates(&coset, degree);
 
         // phase 2: per orbit of H on the tracked labels, their arrangement
         let sub_moves: Vec<usize> = (0..in_sub.len()).filter(|&m| in_sub[m]).collect();
-        let mut orbit_of = vec![usize::MAX; degree];
-        for (i, o) in sub.orbits().iter().enumerate() {
-            for &p in o {
-                orbit_of[p] = i;
-            }
-        }
-        let mut groups: Vec<(usize, Vec<u8>)> = Vec::new();
-        for &l in coset.tracked() {
-            let o = orbit_of[l as usize];
-            match groups.iter_mut().find(|(g, _)| *g == o) {
-                Some((_, ls)) => ls.push(l),
-                None => groups.push((o, vec![l])),
-            }
-        }
-        let mut orbit_labels = Vec::new();
-        let mut orbit_slot = Vec::new();
-        let mut orbit_rank = Vec::new();
-        let mut coords2 = Vec::new();
-        for (_, mut labels) in groups {
-            labels.sort_unstable();
-            let k = labels.len();
-            if k < 2 {
-                continue;
-            }
-            let rank = Arrangements::new(k, k)
-                .map_err(|e| na(format!("an orbit of {k} stickers in phase 2: {e}")))?;
-            if rank.size() > MAX_COORDINATE {
-                return Err(na(format!(
-                    "phase 2 would need the arrangements of {k} stickers ({} values; at most {MAX_COORDINATE})",
-                    rank.size()
-                )));
-            }
-            // the cells are the labels' home positions
-            let mut slot = vec![u8::MAX; degree];
-            for (i, &l) in labels.iter().enumerate() {
-                slot[l as usize] = i as u8;
-            }
-            let w = sub_moves.len();
-            let mut next = vec![0u32; rank.size() as usize * w];
-            let (mut pos, mut moved) = (vec![0u8; k], vec![0u8; k]);
-            for v in 0..rank.size() {
-                rank.unrank(v, &mut pos);
-                for (j, &m) in sub_moves.iter().enumerate() {
-                    let img = &moves.moves()[m].perm;
-                    for (o, &p) in moved.iter_mut().zip(&pos) {
-                        let to = slot[img.image(labels[p as usize] as usize)];
-                        if to == u8::MAX {
-                            return Err(na(
-                                "a move of the subgroup takes a piece's reference sticker off the \
-                                 cells of its orbit (a class whose stickers look alike in two \
-                                 turns)"
-                                    .into(),
-                            ));
-                        }
-                        *o = to;
-                    }
-                    next[v as usize * w + j] = rank.rank(&moved) as u32;
-                }
-            }
-            let home_pos: Vec<u8> = (0..k as u8).collect();
-            coords2.push(Coordinate {
-                values: rank.size() as u32,
-                next,
-                solved: rank.rank(&home_pos) as u32,
-            });
-            orbit_labels.push(labels);
-            orbit_slot.push(slot);
-            orbit_rank.push(rank);
-        }
+        let orbits = Phase2Orbits::new(moves, &sub, &coset, &sub_moves)?;
         let sub_costs: Vec<u32> = sub_moves.iter().map(|&m| costs[m]).collect();
-        let plan1 = pair_plan(&coords1, Self::PAIR_ENTRIES);
-        let plan2 = pair_plan(&coords2, Self::PAIR_ENTRIES);
-        let sizes1: Vec<u64> = plan1.iter().map(|&p| pair_entries(&coords1, p)).collect();
-        let sizes2: Vec<u64> = plan2.iter().map(|&p| pair_entries(&coords2, p)).collect();
-        let pair_bytes: u64 = sizes1.iter().chain(&sizes2).sum();
-        budget.check_bytes(move_bytes + 2 * pair_bytes)?;
-        let key = format!(
-            "two-phase pair tables v1; phase 1 {:016x} {plan1:?}; phase 2 {:016x} {plan2:?}",
-            phase_key(&coords1, &costs),
-            phase_key(&coords2, &sub_costs)
-        );
-        let build = |_: &dyn Fn(&str)| -> Result<Vec<u8>, TwoPhaseError> {
-            let mut all = Vec::with_capacity(pair_bytes as usize);
-            for &p in &plan1 {
-                all.extend_from_slice(&pair_table(&coords1, p, &costs).dist);
-            }
-            for &p in &plan2 {
-                all.extend_from_slice(&pair_table(&coords2, p, &sub_costs).dist);
-            }
-            Ok(all)
-        };
-        let tables =
-            cache.get_or_build_noted("two-phase", &key, &|n| budget.progress.note(n), build)?;
-        if tables.len() as u64 != pair_bytes {
-            return Err(na(
-                "internal error: the pair tables have the wrong size".into()
-            ));
-        }
-        let mut rest = &tables[..];
-        let mut take = |plan: &[(usize, usize)], coords: &[Coordinate], sizes: &[u64]| {
-            plan.iter()
-                .zip(sizes)
-                .map(|(&(a, b), &n)| {
-                    let (dist, r) = rest.split_at(n as usize);
-                    rest = r;
-                    PairTable {
-                        a,
-                        b,
-                        stride: if a == b { 0 } else { coords[b].values },
-                        dist: dist.to_vec(),
-                    }
-                })
-                .collect::<Vec<_>>()
-        };
-        let tables1 = take(&plan1, &coords1, &sizes1);
-        let tables2 = take(&plan2, &coords2, &sizes2);
+        let [tables1, tables2] = pair_tables(
+            [(&coords1, &costs), (&orbits.coords, &sub_costs)],
+            move_bytes,
+            budget,
+            cache,
+        )?;
         Ok(TwoPhase {
             moves: moves.clone(),
             in_sub,
@@ -495,12 +577,12 @@ impl TwoPhase {
                 coords: coords1,
                 tables: tables1,
             },
-            orbit_labels,
-            orbit_slot,
-            orbit_rank,
+            orbit_labels: orbits.labels,
+            orbit_slot: orbits.slot,
+            orbit_rank: orbits.rank,
             phase2: Phase {
                 moves: sub_moves,
-                coords: coords2,
+                coords: orbits.coords,
                 tables: tables2,
             },
             subgroup: sub,
