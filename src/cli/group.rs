@@ -17,7 +17,7 @@ use std::process::ExitCode;
 pub enum GroupCommand {
     /// Facts about the group of a puzzle: order, orbits, parity, Sym/Alt, base length
     /// at once; structure, composition factors, derived series, centre, primitivity
-    /// and solvability within --time-limit together (JSON: null when not computed).
+    /// and solvability within --time-limit in all (JSON: null when not computed).
     Group {
         /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
         /// generator words (`cube3[R2,U]`).
@@ -26,9 +26,9 @@ pub enum GroupCommand {
         /// Also describe the pointwise stabilizer of these points (1-based, e.g. 9-12).
         #[arg(long, value_name = "POINTS")]
         fix: Option<String>,
-        /// Seconds the expensive facts may take together (primitivity, centre,
-        /// derived series, solvability, composition series, structure, in this order;
-        /// each gets an equal share of the time left).
+        /// Seconds the facts may take in all: the cheap ones are always computed,
+        /// then primitivity, centre, derived series, solvability, composition series
+        /// and structure, in this order, each with an equal share of the time left.
         #[arg(
             long,
             value_name = "SECONDS",
