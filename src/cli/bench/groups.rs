@@ -163,6 +163,66 @@ pub(super) fn bench_group_files(
     Ok(out)
 }
 
+/// GAP's `Size(Group(gens))` on each row's file (`rows`: label, order, permlab's ms,
+/// file): its milliseconds (infinite after a timeout, `None` without an answer) and
+/// a note (GAP skipped or missing, any order that differs from permlab's).
+fn gap_sizes(
+    root: &std::path::Path,
+    rows: &[(String, String, f64, PathBuf)],
+    no_gap: bool,
+    gap_timeout: u64,
+) -> (Vec<Option<f64>>, String) {
+    if no_gap {
+        return (vec![None; rows.len()], "GAP skipped (--no-gap)".into());
+    }
+    if rows.is_empty() {
+        return (Vec::new(), String::new());
+    }
+    let files: Vec<&std::path::Path> = rows.iter().map(|r| r.3.as_path()).collect();
+    errln!(
+        "running GAP on {} groups (timeout {gap_timeout} s each)…",
+        rows.len()
+    );
+    let run = super::gap::group_sizes(root, &files, gap_timeout);
+    let mut note = run.note;
+    let mut gap = vec![None; rows.len()];
+    for (i, result) in run.results.into_iter().enumerate() {
+        gap[i] = match result {
+            Some(super::gap::GapResult::Size { size, ms }) => {
+                if size != rows[i].1 {
+                    note.push_str(&format!(
+                        "\nGAP's size for {} is {size}, permlab's {}!",
+                        rows[i].0, rows[i].1
+                    ));
+                }
+                Some(ms)
+            }
+            Some(super::gap::GapResult::Timeout) => Some(f64::INFINITY),
+            None => None,
+        };
+    }
+    (gap, note)
+}
+
+/// The groups table as LaTeX (for the paper), written atomically to `path`, with the
+/// median ratio `med` below it when there is one.
+fn write_latex(path: &std::path::Path, table: &[[String; 5]], med: f64) -> Result<(), String> {
+    let mut t = format!(
+        "% written by `permlab bench groups --latex`\n\\begin{{tabular}}{{@{{}}lrrrr@{{}}}}\n\\toprule\n\
+         {} \\\\\n\\midrule\n",
+        COLUMNS.map(permlab::escape::latex_text).join(" & ")
+    );
+    for row in table {
+        let cells: Vec<String> = row.iter().map(|c| permlab::escape::latex_text(c)).collect();
+        t.push_str(&format!("{} \\\\\n", cells.join(" & ")));
+    }
+    t.push_str("\\bottomrule\n\\end{tabular}\n");
+    if med.is_finite() {
+        t.push_str(&format!("\n\nMedian ratio permlab/GAP: {med:.3}.\n"));
+    }
+    permlab::io::write_atomic(path, t.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
     let (no_gap, gap_timeout) = (args.no_gap, args.gap_timeout);
     let machine = Machine::at_start();
@@ -183,37 +243,7 @@ pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
         bar.step("");
     }
     bar.clear();
-    // GAP
-    let mut gap: Vec<Option<f64>> = vec![None; rows.len()];
-    let mut gap_note;
-    if !no_gap && !rows.is_empty() {
-        let files: Vec<&std::path::Path> = rows.iter().map(|r| r.3.as_path()).collect();
-        errln!(
-            "running GAP on {} groups (timeout {gap_timeout} s each)…",
-            rows.len()
-        );
-        let run = super::gap::group_sizes(&root, &files, gap_timeout);
-        gap_note = run.note;
-        for (i, result) in run.results.into_iter().enumerate() {
-            gap[i] = match result {
-                Some(super::gap::GapResult::Size { size, ms }) => {
-                    if size != rows[i].1 {
-                        gap_note.push_str(&format!(
-                            "\nGAP's size for {} is {size}, permlab's {}!",
-                            rows[i].0, rows[i].1
-                        ));
-                    }
-                    Some(ms)
-                }
-                Some(super::gap::GapResult::Timeout) => Some(f64::INFINITY),
-                None => None,
-            };
-        }
-    } else if no_gap {
-        gap_note = "GAP skipped (--no-gap)".into();
-    } else {
-        gap_note = String::new();
-    }
+    let (gap, gap_note) = gap_sizes(&root, &rows, no_gap, gap_timeout);
     let conjugacy = super::classes::bench_classes(
         &root,
         &data,
@@ -269,21 +299,7 @@ pub(super) fn bench_groups(args: &BenchGroupsArgs, json: bool) -> CliResult {
         })
         .collect();
     if let Some(path) = &args.latex {
-        let mut t = format!(
-            "% written by `permlab bench groups --latex`\n\\begin{{tabular}}{{@{{}}lrrrr@{{}}}}\n\\toprule\n\
-             {} \\\\\n\\midrule\n",
-            COLUMNS.map(permlab::escape::latex_text).join(" & ")
-        );
-        for row in &table {
-            let cells: Vec<String> = row.iter().map(|c| permlab::escape::latex_text(c)).collect();
-            t.push_str(&format!("{} \\\\\n", cells.join(" & ")));
-        }
-        t.push_str("\\bottomrule\n\\end{tabular}\n");
-        if med.is_finite() {
-            t.push_str(&format!("\n\nMedian ratio permlab/GAP: {med:.3}.\n"));
-        }
-        permlab::io::write_atomic(path, t.as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        write_latex(path, &table, med)?;
     }
     // the tables as Markdown: for the file, and as the text output
     let ratio_note = med.is_finite().then(|| format!("median permlab/GAP ratio: {med:.3} (GAP time measured inside GAP around Size(Group(gens)), start-up excluded)"));
