@@ -170,8 +170,8 @@ pub enum BenchWhich {
 }
 
 impl BenchWhich {
-    /// Runs the benchmark.
-    pub fn run(self, json: bool) -> CliResult {
+    /// Refuses the flags that do not go together (one line each, exit 2).
+    fn check_flags(&self) -> Result<(), super::CliError> {
         if let BenchWhich::Solve {
             peers,
             cold,
@@ -218,6 +218,12 @@ impl BenchWhich {
                 return Err("--markdown goes with the default bench search".into());
             }
         }
+        Ok(())
+    }
+
+    /// Runs the benchmark.
+    pub fn run(self, json: bool) -> CliResult {
+        self.check_flags()?;
         match self {
             BenchWhich::Search {
                 only,
