@@ -39,8 +39,8 @@ use super::bfs::{search_space, BfsOptions, SearchError};
 use super::budget::SearchBudget;
 use super::cache::TableCache;
 use super::ida::{
-    auto_projections, optimal_heuristic, state_of, AutoTables, Heuristic, Ida, IdaError, Outcome,
-    ProjectionKind,
+    auto_projections, cached_table, optimal_heuristic, state_of, AutoTables, Heuristic, Ida,
+    IdaError, Outcome, ProjectionKind,
 };
 use super::moves::{Metric, MoveSet};
 use super::piece_stages::{PieceStages, StageLimits, StageOptions, StageReport};
@@ -603,13 +603,9 @@ impl Solver {
                         "complete distance table: {} positions",
                         space.size()
                     ));
-                    let opts = BfsOptions {
-                        antipode_sample: 0,
-                        strategy: None,
-                    };
-                    match search_space(&space, &opts, budget) {
-                        Ok((table, _)) => Some((space, table)),
-                        Err(SearchError::OutOfTime { .. }) => {
+                    match self.distance_table(&space, budget) {
+                        Ok(table) => Some((space, table)),
+                        Err(IdaError::Search(SearchError::OutOfTime { .. })) => {
                             // out of time: the other methods answer; try again next time
                             return Ok(false);
                         }
@@ -620,6 +616,30 @@ impl Solver {
             self.tables.complete = Some(built);
         }
         Ok(matches!(self.tables.complete, Some(Some(_))))
+    }
+
+    /// The complete distance table of `space`: from the table cache when there is one
+    /// (loaded, or computed and saved there, [`cached_table`]; a cache file that cannot
+    /// be used is noted and the table computed without it), else computed.
+    fn distance_table(
+        &self,
+        space: &GroupSpace,
+        budget: &SearchBudget,
+    ) -> Result<DistanceTable, IdaError> {
+        if let Some(dir) = self.tables_dir() {
+            match cached_table(space, &dir, budget) {
+                Ok(table) => return Ok(table),
+                Err(e @ IdaError::Search(_)) => return Err(e),
+                Err(e) => budget
+                    .progress
+                    .note(&format!("table cache: {e}; computing the table without it")),
+            }
+        }
+        let opts = BfsOptions {
+            antipode_sample: 0,
+            strategy: None,
+        };
+        Ok(search_space(space, &opts, budget)?.0)
     }
 
     /// IDA* with pruning tables (built once): `Ok(Err(why))` when out of time.
