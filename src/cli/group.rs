@@ -27,7 +27,7 @@ pub enum GroupCommand {
         #[arg(long, value_name = "POINTS")]
         fix: Option<String>,
         /// Seconds the facts may take in all: the cheap ones are always computed,
-        /// then primitivity, centre, derived series, solvability, composition series
+        /// then primitivity, centre, derived series, composition series, solvability
         /// and structure, in this order, each with an equal share of the time left.
         #[arg(
             long,

@@ -141,7 +141,7 @@ impl PermGroup {
     /// the cheap facts always, the expensive ones in the time they leave.
     ///
     /// The facts are computed from the cheapest kind to the dearest (primitivity,
-    /// centre, derived series, solvability, composition series, structure); each may
+    /// centre, derived series, composition series, solvability, structure); each may
     /// take an equal share of the time left, so time a fact leaves unused goes to the
     /// later ones. Solvability is read off
     /// the derived series or the composition series when one of them is known.
@@ -175,7 +175,6 @@ impl PermGroup {
             .derived_series_within(&limit())
             .map(|d| d.iter().map(PermGroup::order).collect())
             .into();
-        let solvable_limit = limit();
         // a group is solvable iff its composition factors have prime order
         let mut all_factors_prime = None;
         let composition = match self.composition_series_within(&limit()) {
@@ -193,6 +192,9 @@ impl PermGroup {
             Err(SeriesError::Interrupted(_)) => FactValue::NotWithinLimit,
             Err(SeriesError::Unsupported(why)) => FactValue::Unsupported(why),
         };
+        // (its share is taken here, after the composition series, whether or not it
+        // is needed: an unused share goes to the structure)
+        let solvable_limit = limit();
         // … and iff its derived series ends in the trivial group
         let is_solvable = match (derived_orders.known(), all_factors_prime) {
             (Some(d), _) => FactValue::Known(d.last().is_some_and(One::is_one)),
