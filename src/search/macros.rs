@@ -27,6 +27,7 @@
 
 use super::bfs::SearchError;
 use super::budget::SearchBudget;
+use super::cache::TableCache;
 use super::ida::IdaError;
 use super::moves::MoveSet;
 use super::pieces::Pieces;
@@ -130,6 +131,13 @@ fn meet(a: &[u64], b: &[u64]) -> u32 {
     a.iter().zip(b).map(|(x, y)| (x & y).count_ones()).sum()
 }
 
+/// The pieces the effect `im` (an image list) moves, ascending.
+fn moved_pieces(pieces: &Pieces, im: &[u8]) -> Vec<usize> {
+    (0..pieces.len())
+        .filter(|&p| pieces.pieces[p].iter().any(|&x| im[x] as usize != x))
+        .collect()
+}
+
 /// Effect of `a` then `b`.
 fn then(a: &[u8], b: &[u8]) -> Vec<u8> {
     a.iter().map(|&x| b[x as usize]).collect()
@@ -166,10 +174,7 @@ struct MacroBuilder<'a> {
 impl MacroBuilder<'_> {
     /// The pieces the effect `im` moves.
     fn moved(&self, im: &[u8]) -> Vec<usize> {
-        let pieces = self.pieces;
-        (0..pieces.len())
-            .filter(|&p| pieces.pieces[p].iter().any(|&x| im[x] as usize != x))
-            .collect()
+        moved_pieces(self.pieces, im)
     }
 
     /// The inverse of the (family, power) moves `w`.
@@ -495,6 +500,93 @@ impl Macros {
         })
     }
 
+    /// [`Macros::build`] through the table cache: loaded from `cache` when kept
+    /// there before (the library is the same: it is a function of the moves, the
+    /// pieces and the options, which the cache key names), else built and kept.
+    pub fn cached(
+        moves: &MoveSet,
+        pieces: &Pieces,
+        opts: &MacroOptions,
+        budget: &SearchBudget,
+        cache: &TableCache,
+    ) -> Result<Macros, IdaError> {
+        if cache.dir().is_none() {
+            return Macros::build(moves, pieces, opts, budget);
+        }
+        let key = format!(
+            "macros v1; {}; pieces {:016x}; {opts:?}",
+            moves.key(),
+            super::table::fnv64(format!("{:?}", pieces.pieces).as_bytes())
+        );
+        let note = |n: &str| budget.progress.note(n);
+        let payload = cache.get_or_build_noted("macros", &key, &note, |_| {
+            Macros::build(moves, pieces, opts, budget).map(|m| m.encode())
+        })?;
+        Macros::decode(moves, pieces, &payload).ok_or_else(|| {
+            IdaError::Other(format!(
+                "table cache: the macros of key \"{key}\" are malformed; `permlab cache clear` removes them"
+            ))
+        })
+    }
+
+    /// The macros as bytes (little-endian): their count, then each macro's
+    /// letter count, letters (family `u32`, power `u64`) and images.
+    fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(&(self.macros.len() as u64).to_le_bytes());
+        for m in &self.macros {
+            out.extend_from_slice(&(m.letters.len() as u32).to_le_bytes());
+            for &(f, k) in &m.letters {
+                out.extend_from_slice(&(f as u32).to_le_bytes());
+                out.extend_from_slice(&k.to_le_bytes());
+            }
+            out.extend_from_slice(&m.images);
+        }
+        out
+    }
+
+    /// The macros of [`Macros::encode`]'s bytes (their costs and pieces
+    /// recomputed), or `None` when the bytes do not hold macros of `moves`.
+    fn decode(moves: &MoveSet, pieces: &Pieces, bytes: &[u8]) -> Option<Macros> {
+        let mut rest = bytes;
+        let mut take = |n: usize| -> Option<&[u8]> {
+            let (a, b) = rest.split_at_checked(n)?;
+            rest = b;
+            Some(a)
+        };
+        let count = u64::from_le_bytes(take(8)?.try_into().ok()?);
+        let degree = moves.degree();
+        let mut macros = Vec::new();
+        for _ in 0..count {
+            let len = u32::from_le_bytes(take(4)?.try_into().ok()?) as usize;
+            let mut letters = Vec::with_capacity(len.min(1 << 16));
+            for _ in 0..len {
+                let f = u32::from_le_bytes(take(4)?.try_into().ok()?) as usize;
+                let k = u64::from_le_bytes(take(8)?.try_into().ok()?);
+                if f >= moves.families() || k == 0 || k >= moves.family_order(f) {
+                    return None;
+                }
+                letters.push((f, k));
+            }
+            let images = take(degree)?.to_vec();
+            if images.iter().any(|&x| x as usize >= degree) {
+                return None;
+            }
+            let moved = moved_pieces(pieces, &images);
+            macros.push(Macro {
+                cost: letters.iter().map(|&(f, k)| moves.power_cost(f, k)).sum(),
+                letters,
+                images,
+                pieces: moved,
+            });
+        }
+        rest.is_empty().then_some(Macros {
+            macros,
+            pieces: pieces.clone(),
+            degree,
+        })
+    }
+
     /// The macros (and single moves) that move only pieces with `free[p]`.
     pub fn within(&self, free: &[bool]) -> Vec<&Macro> {
         self.macros
@@ -717,5 +809,42 @@ mod tests {
                 assert_eq!(m.cost, m.letters.len() as u32, "htm: one per move, merged");
             }
         }
+    }
+
+    /// The macros kept in the table cache are the macros built: the second
+    /// call loads them (the build closure is not run) and every field agrees;
+    /// damaged bytes are refused.
+    #[test]
+    fn cached_macros_are_the_built_ones() {
+        let p = Puzzle::builtin("cube2").unwrap();
+        let moves = MoveSet::for_puzzle(&p, Metric::Qtm).unwrap();
+        let pieces = Pieces::new(p.degree(), &moves.perms());
+        let opts = MacroOptions {
+            words: 500,
+            partners: 50,
+            max_macros: 2_000,
+            ..MacroOptions::default()
+        };
+        let budget = SearchBudget::unlimited();
+        let built = Macros::build(&moves, &pieces, &opts, &budget).unwrap();
+        let dir = std::env::temp_dir().join(format!("permlab-macros-{}", std::process::id()));
+        let cache = TableCache::at(dir.clone());
+        for _ in 0..2 {
+            let got = Macros::cached(&moves, &pieces, &opts, &budget, &cache).unwrap();
+            assert_eq!(got.macros.len(), built.macros.len());
+            for (a, b) in got.macros.iter().zip(&built.macros) {
+                assert_eq!(
+                    (&a.letters, a.cost, &a.images, &a.pieces),
+                    (&b.letters, b.cost, &b.images, &b.pieces)
+                );
+            }
+        }
+        assert_eq!(cache.entries().len(), 1);
+        let bytes = built.encode();
+        assert!(Macros::decode(&moves, &pieces, &bytes[..bytes.len() - 1]).is_none());
+        let mut bad = bytes.clone();
+        bad[12] = 99; // the first letter's family
+        assert!(Macros::decode(&moves, &pieces, &bad).is_none());
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

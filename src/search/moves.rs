@@ -208,6 +208,25 @@ impl MoveSet {
         MoveSet::new(puzzle.degree(), &bases, &perms, metric)
     }
 
+    /// A text naming this move set completely for the table cache's keys: the
+    /// metric, and the FNV-1a hash of every move's family, power, cost and images.
+    pub fn key(&self) -> String {
+        let mut bytes = Vec::new();
+        for (m, images) in self.moves.iter().zip(&self.images) {
+            bytes.extend_from_slice(&(m.family as u64).to_le_bytes());
+            bytes.extend_from_slice(&m.power.to_le_bytes());
+            bytes.extend_from_slice(&m.cost.to_le_bytes());
+            bytes.extend_from_slice(images);
+        }
+        format!(
+            "{:?} metric, {} moves on {} points {:016x}",
+            self.metric,
+            self.moves.len(),
+            self.degree,
+            super::table::fnv64(&bytes)
+        )
+    }
+
     /// The moves.
     pub fn moves(&self) -> &[SearchMove] {
         &self.moves

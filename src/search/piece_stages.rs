@@ -69,6 +69,7 @@
 //!    that does not solve it is an error, never an answer.
 
 use super::budget::SearchBudget;
+use super::cache::TableCache;
 use super::ida::{Flow, Heuristic, Ida, IdaError, Pass, Projection, ProjectionKind};
 use super::index::Arrangements;
 use super::macros::{BeamOptions, MacroOptions, Macros};
@@ -78,7 +79,6 @@ use super::table::table_bytes;
 use crate::group::PermGroup;
 use crate::perm::Perm;
 use std::collections::HashMap;
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -569,8 +569,9 @@ pub struct StagedSolution {
 }
 
 impl PieceStages {
-    /// Plans the stages and builds their tables (loading them from the directory
-    /// `cache` when saved there before, see [`super::ida::cached_table`]); refuses
+    /// Plans the stages and builds their tables and macros (loading them from
+    /// `cache` when kept there before: the pruning tables in its directory, see
+    /// [`super::ida::cached_table`], the macros by [`Macros::cached`]); refuses
     /// before allocating when all tables together would not fit in the budget
     /// (or the available memory). With more than one
     /// [`StageOptions::candidates`] the order is chosen while solving, and the
@@ -579,7 +580,7 @@ impl PieceStages {
         moves: &MoveSet,
         opts: &StageOptions,
         budget: &SearchBudget,
-        cache: Option<&Path>,
+        cache: &TableCache,
     ) -> Result<PieceStages, IdaError> {
         let plan = Plan::new(moves, opts)?;
         // the plan's tables, and at most one more per stage and candidate
@@ -599,8 +600,13 @@ impl PieceStages {
         let projections: Vec<Arc<Projection>> = plan.tables[..prebuilt]
             .iter()
             .map(|labels| {
-                Projection::build(moves, ProjectionKind::Pieces(labels.clone()), budget, cache)
-                    .map(Arc::new)
+                Projection::build(
+                    moves,
+                    ProjectionKind::Pieces(labels.clone()),
+                    budget,
+                    cache.tables_dir().as_deref(),
+                )
+                .map(Arc::new)
             })
             .collect::<Result<_, _>>()?;
         let tables = plan.tables.iter().cloned().zip(projections).collect();
@@ -608,7 +614,7 @@ impl PieceStages {
             .map(|f| moves.family_perm(f).clone())
             .collect();
         let macros = match &opts.macros {
-            Some(mo) => Some(Macros::build(moves, &plan.pieces, mo, budget)?),
+            Some(mo) => Some(Macros::cached(moves, &plan.pieces, mo, budget, cache)?),
             None => None,
         };
         // other families last, those moving most pieces first
@@ -1814,7 +1820,13 @@ mod tests {
             macros: None,
             ..StageOptions::default()
         };
-        let staged = PieceStages::build(&moves, &opts, &SearchBudget::unlimited(), None).unwrap();
+        let staged = PieceStages::build(
+            &moves,
+            &opts,
+            &SearchBudget::unlimited(),
+            &TableCache::none(),
+        )
+        .unwrap();
         assert_eq!(staged.plan().stages.len(), 1);
         let h = small_heuristic(&moves, &stop);
         let gens = p.generator_perms();

@@ -843,7 +843,11 @@ impl Solver {
             plan.tables.len(),
             plan.bytes()
         ));
-        let built = PieceStages::build(self.searched(), opts, budget, self.tables_dir().as_deref());
+        let cache = match &self.options.tables_dir {
+            Some(dir) => TableCache::at(dir.clone()),
+            None => self.options.cache.clone(),
+        };
+        let built = PieceStages::build(self.searched(), opts, budget, &cache);
         match built {
             Ok(s) => {
                 budget.progress.note(&format!(

@@ -4,6 +4,7 @@
 
 use permlab::search::bfs::{search_space, BfsOptions};
 use permlab::search::budget::SearchBudget;
+use permlab::search::cache::TableCache;
 use permlab::search::ida::state_of;
 use permlab::search::moves::{Metric, MoveSet};
 use permlab::search::piece_stages::{PieceStages, StageLimits, StageOptions, StagedSolution};
@@ -70,7 +71,13 @@ fn megaminx() -> &'static (Puzzle, PieceStages) {
 
 fn solver_with(p: &Puzzle, opts: &StageOptions) -> PieceStages {
     let moves = MoveSet::for_puzzle(p, Metric::Htm).unwrap();
-    PieceStages::build(&moves, opts, &SearchBudget::unlimited(), None).unwrap()
+    PieceStages::build(
+        &moves,
+        opts,
+        &SearchBudget::unlimited(),
+        &TableCache::none(),
+    )
+    .unwrap()
 }
 
 /// A position `words` random face turns from solved (seeded).
@@ -218,7 +225,13 @@ fn cube3_candidates_replay_to_solved() {
         candidates: 4,
         ..one_attempt()
     };
-    let s = PieceStages::build(&moves, &opts, &SearchBudget::unlimited(), None).unwrap();
+    let s = PieceStages::build(
+        &moves,
+        &opts,
+        &SearchBudget::unlimited(),
+        &TableCache::none(),
+    )
+    .unwrap();
     let group = p.group();
     let mut rng = StdRng::seed_from_u64(15);
     for _ in 0..2 {
