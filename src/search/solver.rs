@@ -619,8 +619,9 @@ impl Solver {
     }
 
     /// The complete distance table of `space`: from the table cache when there is one
-    /// (loaded, or computed and saved there, [`cached_table`]; a cache file that cannot
-    /// be used is noted and the table computed without it), else computed.
+    /// (loaded, or computed and saved there, [`cached_table`], which replaces a
+    /// damaged file; a cache directory that cannot be used is noted and the table
+    /// computed without it), else computed.
     fn distance_table(
         &self,
         space: &GroupSpace,

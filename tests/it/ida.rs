@@ -463,7 +463,8 @@ fn cli_bench_solve_suite_against_tables_and_gap() {
 }
 
 /// Pruning tables saved in a directory are loaded on the next build and give the same
-/// estimates; a damaged file or one holding another space's table is refused, naming it.
+/// estimates; a damaged file or one holding another space's table is built again and
+/// replaced, with a note naming it.
 #[test]
 fn pruning_tables_are_saved_and_loaded() {
     let dir = std::env::temp_dir().join(format!("permlab-prune-{}", std::process::id()));
@@ -500,32 +501,58 @@ fn pruning_tables_are_saved_and_loaded() {
         let s = state_of(&group.random_element(&mut rng), moves.degree());
         assert_eq!(loaded.estimate(&s).unwrap(), built.estimate(&s).unwrap());
     }
-    // another space's table under this name: refused
-    if files.len() > 1 {
-        std::fs::copy(&files[1], &files[0]).unwrap();
-        let e = Heuristic::build(
-            &moves,
-            kinds.clone(),
-            &SearchBudget::unlimited(),
-            Some(&dir),
-        )
-        .unwrap_err();
-        assert!(
-            e.to_string()
-                .contains("another space; delete it to rebuild"),
-            "{e}"
-        );
+    // another space's table under this name, then a damaged file: each is
+    // built again and replaced, with a note naming the file
+    struct Notes(std::sync::Mutex<Vec<String>>);
+    impl permlab::progress::Progress for Notes {
+        fn note(&self, line: &str) {
+            self.0.lock().unwrap().push(line.to_string());
+        }
     }
-    // a damaged file: refused by the checksum
-    let mut bytes = std::fs::read(&files[0]).unwrap();
-    let last = bytes.len() - 20;
-    bytes[last] ^= 1;
-    std::fs::write(&files[0], &bytes).unwrap();
-    let e = Heuristic::build(&moves, kinds, &SearchBudget::unlimited(), Some(&dir)).unwrap_err();
-    assert!(
-        e.to_string().contains(&files[0].display().to_string()),
-        "{e}"
-    );
+    let spoil: [&dyn Fn(); 2] = [
+        &|| {
+            if files.len() > 1 {
+                std::fs::copy(&files[1], &files[0]).unwrap();
+            }
+        },
+        &|| {
+            let mut bytes = std::fs::read(&files[0]).unwrap();
+            let last = bytes.len() - 20;
+            bytes[last] ^= 1;
+            std::fs::write(&files[0], &bytes).unwrap();
+        },
+    ];
+    for (case, spoil) in spoil.iter().enumerate() {
+        spoil();
+        let notes = Notes(std::sync::Mutex::new(Vec::new()));
+        let budget = SearchBudget::unlimited().with_progress(&notes);
+        let rebuilt = Heuristic::build(&moves, kinds.clone(), &budget, Some(&dir)).unwrap();
+        assert_eq!(rebuilt.entries(), built.entries());
+        let notes = notes.0.into_inner().unwrap();
+        let expected = if case == 0 {
+            "holds the pruning table of another space; rebuilt"
+        } else {
+            "the file is damaged; rebuilt"
+        };
+        if case == 1 || files.len() > 1 {
+            assert_eq!(notes.len(), 1, "{notes:?}");
+            assert!(
+                notes[0].contains(&files[0].display().to_string()),
+                "{notes:?}"
+            );
+            assert!(notes[0].contains(expected), "{notes:?}");
+        }
+        // the replaced file is this space's again: loaded without a note
+        let quiet = Notes(std::sync::Mutex::new(Vec::new()));
+        let budget = SearchBudget::unlimited().with_progress(&quiet);
+        let loaded = Heuristic::build(&moves, kinds.clone(), &budget, Some(&dir)).unwrap();
+        assert_eq!(loaded.entries(), built.entries());
+        assert!(quiet.0.into_inner().unwrap().is_empty());
+        for _ in 0..50 {
+            let s = state_of(&group.random_element(&mut rng), moves.degree());
+            assert_eq!(loaded.estimate(&s).unwrap(), built.estimate(&s).unwrap());
+        }
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -19,7 +19,7 @@ use crate::search::space::{
 };
 use crate::search::sym_coset::SymCosetSpace;
 use crate::search::symmetry::Symmetry;
-use crate::search::table::DistanceTable;
+use crate::search::table::{DistanceTable, TableError};
 use num_traits::ToPrimitive;
 use std::path::Path;
 
@@ -308,7 +308,8 @@ pub(super) fn restrict(moves: &MoveSet, points: &[usize]) -> Vec<Perm> {
 /// moves as permutations and its indexing) when that file holds the table of this very
 /// space, else computed by [`search_space`] and saved there atomically in the
 /// versioned, checksummed format of [`DistanceTable::save`]. A file of the right name
-/// holding another space's table, or a damaged one, is an error naming the file. A
+/// holding another space's table, or a damaged one, is built again and replaced,
+/// with a note naming the file (a table too large for the memory bound is an error). A
 /// process building a table holds a lock on `prune-HASH.lock`, so another one asking
 /// for the same table waits and loads the file instead of building it again.
 pub fn cached_table<S: StateSpace>(
@@ -334,18 +335,15 @@ pub(super) fn cached_table_with_distribution<S: StateSpace>(
     // another process building the same table: wait for it and load its file
     let _lock = crate::search::cache::Lock::take(&path.with_extension("lock"));
     if path.exists() {
-        let (table, header) = DistanceTable::load(&path, budget.max_memory)?;
-        if header["space"].as_str() != Some(key.as_str()) || table.len() != space.size() {
-            return Err(IdaError::Other(format!(
-                "{}: the file holds the pruning table of another space; delete it to rebuild",
-                path.display()
-            )));
+        match load_table_of(space, &key, &path, budget) {
+            Ok(loaded) => return Ok(loaded),
+            // a damaged file, or another space's: built again and replaced
+            Err(IdaError::Memory(e @ (TableError::Bad { .. } | TableError::Io { .. }))) => {
+                budget.progress.note(&format!("{e}; rebuilt"))
+            }
+            Err(IdaError::Other(e)) => budget.progress.note(&format!("{e}; rebuilt")),
+            Err(e) => return Err(e),
         }
-        let distribution = header["distribution"]
-            .as_array()
-            .map(|a| a.iter().filter_map(|x| x.as_u64()).collect())
-            .unwrap_or_default();
-        return Ok((table, distribution));
     }
     if !dir.is_dir() {
         return Err(IdaError::Other(format!(
@@ -363,6 +361,28 @@ pub(super) fn cached_table_with_distribution<S: StateSpace>(
         }),
     )?;
     Ok((table, r.distribution.counts))
+}
+
+/// The table of `space` (named by `key`) with its distribution from `path`, or
+/// an error naming the file when it is damaged or holds another space's table.
+fn load_table_of<S: StateSpace>(
+    space: &S,
+    key: &str,
+    path: &Path,
+    budget: &SearchBudget,
+) -> Result<(DistanceTable, Vec<u64>), IdaError> {
+    let (table, header) = DistanceTable::load(path, budget.max_memory)?;
+    if header["space"].as_str() != Some(key) || table.len() != space.size() {
+        return Err(IdaError::Other(format!(
+            "{}: the file holds the pruning table of another space",
+            path.display()
+        )));
+    }
+    let distribution = header["distribution"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|x| x.as_u64()).collect())
+        .unwrap_or_default();
+    Ok((table, distribution))
 }
 
 impl Projection {
