@@ -311,6 +311,10 @@ fn factorial(k: usize, work: &mut Work) -> Result<BigUint, CheckError> {
     Ok((2..=k).fold(BigUint::from(1u32), |a, j| a * BigUint::from(j)))
 }
 
+/// An error when the certificate cannot be checked; else the step's result, or
+/// the check that failed.
+type Checked<T> = Result<Result<T, String>, CheckError>;
+
 /// A verified chain: the proved order, the levels and the strong generators.
 type VerifiedChain = (BigUint, Vec<Level>, Vec<Images>);
 
@@ -321,7 +325,7 @@ fn check_chain(
     gens: &[Images],
     n: usize,
     work: &mut Work,
-) -> Result<Result<VerifiedChain, String>, CheckError> {
+) -> Checked<VerifiedChain> {
     let chain = cert
         .chain
         .as_ref()
@@ -476,6 +480,313 @@ fn count(k: usize, what: &str) -> String {
     format!("{k} {what}{}", if k == 1 { "" } else { "s" })
 }
 
+/// The certificate in `text`: of this format, with a degree permutations may have.
+fn read_certificate(text: &str) -> Result<Certificate, CheckError> {
+    let cert: Certificate =
+        serde_json::from_str(text).map_err(|e| Malformed(format!("not a certificate: {e}")))?;
+    if cert.format != super::FORMAT {
+        return Err(Malformed(format!(
+            "format {:?}, expected {:?}",
+            cert.format,
+            super::FORMAT
+        )));
+    }
+    crate::perm::check_degree(cert.degree).map_err(|e| Malformed(format!("degree: {e}")))?;
+    Ok(cert)
+}
+
+/// Refuses `cert` when checking it would hold more than `max_bytes`
+/// ([`memory_needed`]).
+fn check_memory(cert: &Certificate, max_bytes: u64) -> Result<(), CheckError> {
+    let needed = memory_needed(cert);
+    if needed > max_bytes as u128 {
+        return Err(CheckError::TooLarge(format!(
+            "checking it needs {needed} bytes of permutations ({}, {} and {} on {} points), more than the limit of {max_bytes} bytes",
+            count(cert.generators.len(), "generator"),
+            count(cert.words.len(), "word"),
+            count(cert.chain.as_ref().map_or(0, |c| c.base.len()), "chain level"),
+            cert.degree,
+        )));
+    }
+    Ok(())
+}
+
+/// The generators' image arrays; an error when there are none.
+fn read_generators(cert: &Certificate, work: &mut Work) -> Result<Vec<Images>, CheckError> {
+    let n = cert.degree;
+    work.spend(
+        cert.generators.len() as u128 * n as u128,
+        "reading the generators",
+    )?;
+    let gens: Vec<Images> = cert
+        .generators
+        .iter()
+        .map(|g| perm_images(&g.perm, n, &format!("generator {}", g.name)))
+        .collect::<Result<_, _>>()?;
+    if gens.is_empty() {
+        return Err(Malformed("no generators".into()));
+    }
+    Ok(gens)
+}
+
+/// Each word of `cert` evaluated letter by letter over `gens` and compared with
+/// the permutation it states: their values, or the first that differs.
+fn evaluate_words(cert: &Certificate, gens: &[Images], work: &mut Work) -> Checked<Vec<Images>> {
+    let n = cert.degree;
+    let names: Vec<String> = cert.generators.iter().map(|g| g.name.clone()).collect();
+    let alphabet = Alphabet::new(names);
+    let mut word_perms: Vec<Images> = Vec::new();
+    for (i, w) in cert.words.iter().enumerate() {
+        let word = alphabet
+            .parse(&w.word)
+            .map_err(|e| Malformed(format!("word {}: {e}", i + 1)))?;
+        if word.letter_count() > 10_000_000 {
+            return Err(Malformed(format!("word {}: more than 10^7 letters", i + 1)));
+        }
+        // each letter is one product (its inverse one more), and the stated permutation
+        work.spend(
+            (word.letter_count() + 2) * n as u128,
+            &format!("evaluating word {}", i + 1),
+        )?;
+        let mut acc: Images = (0..n).collect();
+        for (g, e) in word.letters() {
+            let f = if e < 0 {
+                invert(&gens[g])
+            } else {
+                gens[g].clone()
+            };
+            for _ in 0..e.unsigned_abs() {
+                acc = compose(&acc, &f);
+            }
+        }
+        let stated = perm_images(&w.perm, n, &format!("word {}", i + 1))?;
+        if acc != stated {
+            return Ok(Err(format!(
+                "word {} ({}) does not evaluate to the permutation stated",
+                i + 1,
+                w.word
+            )));
+        }
+        word_perms.push(acc);
+    }
+    Ok(Ok(word_perms))
+}
+
+/// What the check has established about the group `G` the generators generate.
+struct Established {
+    /// The degree.
+    n: usize,
+    /// The words' permutations.
+    words: Vec<Images>,
+    /// The orbits of more than one point, each sorted.
+    moved: Vec<Vec<usize>>,
+    /// The number of moved points.
+    m: usize,
+    /// Whether some generator is odd.
+    any_odd: bool,
+    /// `|G|`, proved by Jordan's theorem or by the chain (1 when no point moves).
+    order: Option<BigUint>,
+    /// The verified chain's levels and strong generators.
+    chain: Option<(Vec<Level>, Vec<Images>)>,
+    /// Whether `G` was proved to be Sym or Alt of its (single) orbit.
+    giant: bool,
+}
+
+impl Established {
+    /// The orbits and signs of the generators, beside the words' values.
+    fn from_generators(
+        gens: &[Images],
+        n: usize,
+        words: Vec<Images>,
+        work: &mut Work,
+    ) -> Result<Established, CheckError> {
+        work.spend(
+            n as u128 * (gens.len() as u128 + 3),
+            "the orbits and signs of the generators",
+        )?;
+        let moved: Vec<Vec<usize>> = orbits(gens, n)
+            .into_iter()
+            .filter(|o| o.len() > 1)
+            .collect();
+        let m: usize = moved.iter().map(|o| o.len()).sum();
+        let any_odd = gens.iter().any(|g| odd(g, &(0..n).collect::<Vec<_>>()));
+        Ok(Established {
+            n,
+            words,
+            moved,
+            m,
+            any_odd,
+            order: (m == 0).then(|| BigUint::from(1u32)),
+            chain: None,
+            giant: false,
+        })
+    }
+
+    /// Jordan's theorem on the witness word `word`: `G` is Sym or Alt of its
+    /// moved points, its order `m!` or `m!/2`; or why the argument fails.
+    fn apply_jordan(&mut self, gens: &[Images], word: usize, work: &mut Work) -> Checked<()> {
+        let n = self.n;
+        let w = self
+            .words
+            .get(word)
+            .ok_or_else(|| Malformed(format!("jordan: no word {word}")))?;
+        let support: Vec<usize> = (0..n).filter(|&x| w[x] != x).collect();
+        let cycle_ok = match support.len() {
+            2 => true,
+            3 => w[w[w[support[0]]]] == support[0],
+            _ => false,
+        };
+        if self.moved.len() != 1 || !cycle_ok || !primitive(gens, n, &self.moved[0], work)? {
+            return Ok(Err(
+                "the Jordan argument fails: the group is not transitive and primitive on its moved points with the witness a transposition or 3-cycle".into(),
+            ));
+        }
+        let f = factorial(self.m, work)?;
+        if support.len() == 2 || self.any_odd {
+            self.order = Some(f);
+        } else {
+            self.order = Some(f / 2u32);
+        }
+        self.giant = true;
+        Ok(Ok(()))
+    }
+
+    /// The certificate's chain verified ([`check_chain`]): the order it proves
+    /// (which must agree with Jordan's), its levels and strong generators.
+    fn apply_chain(&mut self, cert: &Certificate, gens: &[Images], work: &mut Work) -> Checked<()> {
+        let (o, lv, strong) = match check_chain(cert, gens, self.n, work)? {
+            Err(msg) => return Ok(Err(msg)),
+            Ok(chain) => chain,
+        };
+        if self.order.as_ref().is_some_and(|x| *x != o) {
+            return Ok(Err(
+                "the chain and the Jordan argument give different orders".into(),
+            ));
+        }
+        self.order = Some(o);
+        self.chain = Some((lv, strong));
+        Ok(Ok(()))
+    }
+
+    /// Whether `claim` holds, and how that was decided; or why it cannot be.
+    fn decide(&self, claim: &ClaimRecord, work: &mut Work) -> Checked<(bool, String)> {
+        Ok(match claim {
+            ClaimRecord::Even => Ok((!self.any_odd, "every generator's sign computed".into())),
+            ClaimRecord::Order { order: claimed } => {
+                let claimed: BigUint = claimed
+                    .parse()
+                    .map_err(|_| Malformed(format!("order {claimed:?}: not an integer")))?;
+                match &self.order {
+                    Some(o) => Ok((*o == claimed, format!("|G| = {o}"))),
+                    None => Err("no chain or Jordan argument proves the order".into()),
+                }
+            }
+            ClaimRecord::Symmetric => self.decide_giant(true, work)?,
+            ClaimRecord::Alternating => self.decide_giant(false, work)?,
+            ClaimRecord::Reachable { state } => self.decide_reachable(state, work)?,
+        })
+    }
+
+    /// Whether `G` is the symmetric (`sym`) or alternating group of its moved
+    /// points.
+    fn decide_giant(&self, sym: bool, work: &mut Work) -> Checked<(bool, String)> {
+        let (m, moved, any_odd) = (self.m, &self.moved, self.any_odd);
+        Ok(if m == 0 {
+            Ok((
+                true,
+                "the group is trivial: Sym and Alt of no points".into(),
+            ))
+        } else if moved.len() != 1 {
+            Ok((false, format!("{} orbits on the moved points", moved.len())))
+        } else if sym && !any_odd {
+            Ok((false, "every generator is even".into()))
+        } else if !sym && (any_odd || m < 3) {
+            Ok((
+                false,
+                "an odd generator, or fewer than 3 moved points".into(),
+            ))
+        } else {
+            match &self.order {
+                Some(o) => {
+                    let f = factorial(m, work)?;
+                    let target = if sym { f } else { f / 2u32 };
+                    Ok((*o == target, format!("|G| = {o} on {m} moved points")))
+                }
+                None => Err("no chain or Jordan argument proves the order".into()),
+            }
+        })
+    }
+
+    /// Whether the state `state` (the label at each position, 1-based) is in
+    /// `G`: a word reaching it, the Jordan argument, or sifting through the
+    /// verified chain.
+    fn decide_reachable(&self, state: &[usize], work: &mut Work) -> Checked<(bool, String)> {
+        let n = self.n;
+        if state.len() != n {
+            return Err(Malformed(format!(
+                "state: {} labels, degree {n}",
+                state.len()
+            )));
+        }
+        let mut x = vec![usize::MAX; n];
+        for (pos, &l) in state.iter().enumerate() {
+            if l == 0 || l > n || x[l - 1] != usize::MAX {
+                return Err(Malformed(format!(
+                    "state: label {l} repeated or out of 1..{n}"
+                )));
+            }
+            x[l - 1] = pos;
+        }
+        Ok(if self.words.contains(&x) {
+            Ok((true, "a word reaches the state".into()))
+        } else if self.giant {
+            // G is Sym(M), or Alt(M) when every generator is even
+            let inside = (0..n).all(|p| self.moved[0].binary_search(&p).is_ok() || x[p] == p);
+            let sign_ok = self.any_odd || !odd(&x, &(0..n).collect::<Vec<_>>());
+            Ok((
+                inside && sign_ok,
+                "the state against the symmetric or alternating group of the moved points".into(),
+            ))
+        } else if let Some((lv, strong)) = &self.chain {
+            let (r, _) = sift(lv, strong, x, n, work)?;
+            Ok((
+                is_identity(&r),
+                "the state sifted through the verified chain".into(),
+            ))
+        } else {
+            Err("neither a word nor a chain decides membership".into())
+        })
+    }
+}
+
+/// A verdict that the certificate does not hold, for `message`.
+fn failed(message: String) -> Verdict {
+    Verdict {
+        holds: false,
+        message,
+    }
+}
+
+/// The verdict on a certificate stating that its claim `holds` (or not), given
+/// the claim's recomputed truth and how it was found (or why it could not be).
+fn conclude(stated: bool, decided: Result<(bool, String), String>) -> Verdict {
+    match decided {
+        Err(m) => failed(m),
+        Ok((holds, how)) if holds == stated => Verdict {
+            holds: true,
+            message: format!(
+                "certificate verified: the claim is {} ({how})",
+                if holds { "TRUE" } else { "FALSE" }
+            ),
+        },
+        Ok((holds, how)) => failed(format!(
+            "the certificate says the claim is {}, but it is {} ({how})",
+            if stated { "TRUE" } else { "FALSE" },
+            if holds { "TRUE" } else { "FALSE" }
+        )),
+    }
+}
+
 /// Checks a certificate given as JSON text, holding at most [`MAX_CHECK_BYTES`] of
 /// permutations in at most [`MAX_CHECK_STEPS`] steps ([`check_within`]).
 pub fn check(text: &str) -> Result<Verdict, CheckError> {
@@ -503,219 +814,25 @@ pub fn check(text: &str) -> Result<Verdict, CheckError> {
 /// assert!(e.to_string().contains("more than the limit of 1073741824 bytes"), "{e}");
 /// ```
 pub fn check_within(text: &str, max_bytes: u64, max_steps: u64) -> Result<Verdict, CheckError> {
-    let cert: Certificate =
-        serde_json::from_str(text).map_err(|e| Malformed(format!("not a certificate: {e}")))?;
-    if cert.format != super::FORMAT {
-        return Err(Malformed(format!(
-            "format {:?}, expected {:?}",
-            cert.format,
-            super::FORMAT
-        )));
-    }
-    let n = cert.degree;
-    crate::perm::check_degree(n).map_err(|e| Malformed(format!("degree: {e}")))?;
-    let needed = memory_needed(&cert);
-    if needed > max_bytes as u128 {
-        return Err(CheckError::TooLarge(format!(
-            "checking it needs {needed} bytes of permutations ({}, {} and {} on {n} points), more than the limit of {max_bytes} bytes",
-            count(cert.generators.len(), "generator"),
-            count(cert.words.len(), "word"),
-            count(cert.chain.as_ref().map_or(0, |c| c.base.len()), "chain level"),
-        )));
-    }
+    let cert = read_certificate(text)?;
+    check_memory(&cert, max_bytes)?;
     let mut work = Work::new(max_steps);
-    work.spend(
-        cert.generators.len() as u128 * n as u128,
-        "reading the generators",
-    )?;
-    let gens: Vec<Images> = cert
-        .generators
-        .iter()
-        .map(|g| perm_images(&g.perm, n, &format!("generator {}", g.name)))
-        .collect::<Result<_, _>>()?;
-    if gens.is_empty() {
-        return Err(Malformed("no generators".into()));
-    }
-    let names: Vec<String> = cert.generators.iter().map(|g| g.name.clone()).collect();
-    let alphabet = Alphabet::new(names);
-    let fail = |m: String| {
-        Ok(Verdict {
-            holds: false,
-            message: m,
-        })
+    let gens = read_generators(&cert, &mut work)?;
+    let words = match evaluate_words(&cert, &gens, &mut work)? {
+        Ok(words) => words,
+        Err(m) => return Ok(failed(m)),
     };
-    // words
-    let mut word_perms: Vec<Images> = Vec::new();
-    for (i, w) in cert.words.iter().enumerate() {
-        let word = alphabet
-            .parse(&w.word)
-            .map_err(|e| Malformed(format!("word {}: {e}", i + 1)))?;
-        if word.letter_count() > 10_000_000 {
-            return Err(Malformed(format!("word {}: more than 10^7 letters", i + 1)));
-        }
-        // each letter is one product (its inverse one more), and the stated permutation
-        work.spend(
-            (word.letter_count() + 2) * n as u128,
-            &format!("evaluating word {}", i + 1),
-        )?;
-        let mut acc: Images = (0..n).collect();
-        for (g, e) in word.letters() {
-            let f = if e < 0 {
-                invert(&gens[g])
-            } else {
-                gens[g].clone()
-            };
-            for _ in 0..e.unsigned_abs() {
-                acc = compose(&acc, &f);
-            }
-        }
-        let stated = perm_images(&w.perm, n, &format!("word {}", i + 1))?;
-        if acc != stated {
-            return fail(format!(
-                "word {} ({}) does not evaluate to the permutation stated",
-                i + 1,
-                w.word
-            ));
-        }
-        word_perms.push(acc);
-    }
-    work.spend(
-        n as u128 * (gens.len() as u128 + 3),
-        "the orbits and signs of the generators",
-    )?;
-    let orbs = orbits(&gens, n);
-    let moved: Vec<&Vec<usize>> = orbs.iter().filter(|o| o.len() > 1).collect();
-    let m: usize = moved.iter().map(|o| o.len()).sum();
-    let any_odd = gens.iter().any(|g| odd(g, &(0..n).collect::<Vec<_>>()));
-    // the group order, proved by Jordan's theorem or by the chain
-    let mut order: Option<BigUint> = (m == 0).then(|| BigUint::from(1u32));
-    let mut levels: Option<(Vec<Level>, Vec<Images>)> = None;
-    // whether the group was proved to be Sym or Alt of its (single) orbit
-    let mut giant = false;
+    let mut group = Established::from_generators(&gens, cert.degree, words, &mut work)?;
     if let Some(j) = &cert.jordan {
-        let w = word_perms
-            .get(j.word)
-            .ok_or_else(|| Malformed(format!("jordan: no word {}", j.word)))?;
-        let support: Vec<usize> = (0..n).filter(|&x| w[x] != x).collect();
-        let cycle_ok = match support.len() {
-            2 => true,
-            3 => w[w[w[support[0]]]] == support[0],
-            _ => false,
-        };
-        if moved.len() != 1 || !cycle_ok || !primitive(&gens, n, moved[0], &mut work)? {
-            return fail(
-                "the Jordan argument fails: the group is not transitive and primitive on its moved points with the witness a transposition or 3-cycle".into(),
-            );
+        if let Err(m) = group.apply_jordan(&gens, j.word, &mut work)? {
+            return Ok(failed(m));
         }
-        let f = factorial(m, &mut work)?;
-        if support.len() == 2 || any_odd {
-            order = Some(f);
-        } else {
-            order = Some(f / 2u32);
-        }
-        giant = true;
     }
     if cert.chain.is_some() {
-        match check_chain(&cert, &gens, n, &mut work)? {
-            Err(msg) => return fail(msg),
-            Ok((o, lv, strong)) => {
-                if order.as_ref().is_some_and(|x| *x != o) {
-                    return fail("the chain and the Jordan argument give different orders".into());
-                }
-                order = Some(o);
-                levels = Some((lv, strong));
-            }
+        if let Err(m) = group.apply_chain(&cert, &gens, &mut work)? {
+            return Ok(failed(m));
         }
     }
-    let verdict: Result<(bool, String), String> = match &cert.claim {
-        ClaimRecord::Even => Ok((!any_odd, "every generator's sign computed".into())),
-        ClaimRecord::Order { order: claimed } => {
-            let claimed: BigUint = claimed
-                .parse()
-                .map_err(|_| Malformed(format!("order {claimed:?}: not an integer")))?;
-            match &order {
-                Some(o) => Ok((*o == claimed, format!("|G| = {o}"))),
-                None => Err("no chain or Jordan argument proves the order".into()),
-            }
-        }
-        ClaimRecord::Symmetric | ClaimRecord::Alternating => {
-            let sym = matches!(cert.claim, ClaimRecord::Symmetric);
-            if m == 0 {
-                Ok((
-                    true,
-                    "the group is trivial: Sym and Alt of no points".into(),
-                ))
-            } else if moved.len() != 1 {
-                Ok((false, format!("{} orbits on the moved points", moved.len())))
-            } else if sym && !any_odd {
-                Ok((false, "every generator is even".into()))
-            } else if !sym && (any_odd || m < 3) {
-                Ok((
-                    false,
-                    "an odd generator, or fewer than 3 moved points".into(),
-                ))
-            } else {
-                match &order {
-                    Some(o) => {
-                        let f = factorial(m, &mut work)?;
-                        let target = if sym { f } else { f / 2u32 };
-                        Ok((*o == target, format!("|G| = {o} on {m} moved points")))
-                    }
-                    None => Err("no chain or Jordan argument proves the order".into()),
-                }
-            }
-        }
-        ClaimRecord::Reachable { state } => {
-            if state.len() != n {
-                return Err(Malformed(format!(
-                    "state: {} labels, degree {n}",
-                    state.len()
-                )));
-            }
-            let mut x = vec![usize::MAX; n];
-            for (pos, &l) in state.iter().enumerate() {
-                if l == 0 || l > n || x[l - 1] != usize::MAX {
-                    return Err(Malformed(format!(
-                        "state: label {l} repeated or out of 1..{n}"
-                    )));
-                }
-                x[l - 1] = pos;
-            }
-            if word_perms.contains(&x) {
-                Ok((true, "a word reaches the state".into()))
-            } else if giant {
-                // G is Sym(M), or Alt(M) when every generator is even
-                let inside = (0..n).all(|p| moved[0].binary_search(&p).is_ok() || x[p] == p);
-                let sign_ok = any_odd || !odd(&x, &(0..n).collect::<Vec<_>>());
-                Ok((
-                    inside && sign_ok,
-                    "the state against the symmetric or alternating group of the moved points"
-                        .into(),
-                ))
-            } else if let Some((lv, strong)) = &levels {
-                let (r, _) = sift(lv, strong, x, n, &mut work)?;
-                Ok((
-                    is_identity(&r),
-                    "the state sifted through the verified chain".into(),
-                ))
-            } else {
-                Err("neither a word nor a chain decides membership".into())
-            }
-        }
-    };
-    match verdict {
-        Err(m) => fail(m),
-        Ok((holds, how)) if holds == cert.holds => Ok(Verdict {
-            holds: true,
-            message: format!(
-                "certificate verified: the claim is {} ({how})",
-                if holds { "TRUE" } else { "FALSE" }
-            ),
-        }),
-        Ok((holds, how)) => fail(format!(
-            "the certificate says the claim is {}, but it is {} ({how})",
-            if cert.holds { "TRUE" } else { "FALSE" },
-            if holds { "TRUE" } else { "FALSE" }
-        )),
-    }
+    let decided = group.decide(&cert.claim, &mut work)?;
+    Ok(conclude(cert.holds, decided))
 }

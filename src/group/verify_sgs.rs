@@ -294,7 +294,350 @@ impl<'a> LevelTransversal<'a> {
     }
 }
 
+/// The Schreier generators of a level: `|Δ| · |S_l|`.
+fn schreier_generators(lv: &Level) -> usize {
+    lv.orbit.len() * lv.gens.len()
+}
+
+/// The outcome of a step of Sims' test: `Err` with the outcome that ends the test
+/// early (a [`LevelCheck::Residue`]).
+type Step<T> = Result<T, LevelCheck>;
+
+/// Sifts elements through the levels below level `l`, with the temporary inverse
+/// tables of the sifts expected.
+struct Sifter<'a> {
+    chain: &'a Chain,
+    l: usize,
+    tmp: Vec<u32>,
+    tables: Vec<Option<Vec<u32>>>,
+}
+
+impl<'a> Sifter<'a> {
+    fn new(chain: &'a Chain, l: usize, sifts: usize) -> Sifter<'a> {
+        Sifter {
+            chain,
+            l,
+            tmp: vec![0u32; chain.degree],
+            tables: chain.temporary_inverse_tables(l + 1, sifts),
+        }
+    }
+
+    /// Sifts `g` through the levels below; a non-trivial residue ends the test.
+    fn sift(&mut self, mut g: Vec<u32>) -> Step<()> {
+        let chain = self.chain;
+        let j = chain.sift_images_tabled(&mut g, &mut self.tmp, self.l + 1, &self.tables, |_| {});
+        if j < chain.levels.len() || !slice::is_identity(&g) {
+            return Err(LevelCheck::Residue(g, j));
+        }
+        Ok(())
+    }
+}
+
+/// The fixed points of `H` in `Δ` reached from `b` by elements `m ∈ ⟨Z⟩` with
+/// `m H m^{-1} = H`: those elements, and for every point reached the tree edge
+/// towards `b`.
+struct FixedPoints {
+    normalizers: Vec<Vec<u32>>,
+    /// Point -> (parent point, normalizer index); `b` and points not reached have none.
+    edge: Vec<(u32, u32)>,
+}
+
+impl FixedPoints {
+    /// `t_x` for a fixed point `x` of `H`: the product of the normalizers on the
+    /// path from `b` to `x`.
+    fn element(&self, x: usize, b: usize, n: usize) -> Vec<u32> {
+        let mut path = Vec::new();
+        let mut y = x;
+        while self.edge[y].0 != NONE {
+            path.push(self.edge[y].1 as usize);
+            y = self.edge[y].0 as usize;
+        }
+        debug_assert_eq!(y, b, "every fixed point of H in Δ is reached from b");
+        let mut t = slice::identity(n);
+        for &k in path.iter().rev() {
+            slice::compose_in_place(&mut t, &self.normalizers[k]);
+        }
+        t
+    }
+}
+
+/// Sims' test of level `l` once its cost is accepted: the level, `H = ⟨S_{l+1}⟩`
+/// and the Schreier forest of `H` on `Δ`.
+struct SimsTest<'a> {
+    chain: &'a Chain,
+    l: usize,
+    lv: &'a Level,
+    h_gens: &'a [Perm],
+    forest: Forest,
+    /// The points of each orbit of `H` on `Δ`, by leader index.
+    orbit_size: Vec<usize>,
+    /// `H`'s own first base point when it lies in `Δ`: the leader whose
+    /// stabilizer is `⟨S_{l+2}⟩`.
+    own: Option<usize>,
+}
+
+impl<'a> SimsTest<'a> {
+    fn new(chain: &'a Chain, l: usize) -> SimsTest<'a> {
+        let lv = &chain.levels[l];
+        let b = lv.base;
+        let below = chain.levels.get(l + 1);
+        let h_gens: &[Perm] = below.map_or(&[], |x| &x.gens);
+        // H's own first base point leads its orbit: its stabilizer is ⟨S_{l+2}⟩
+        let first: Vec<usize> = std::iter::once(b)
+            .chain(below.map(|x| x.base).filter(|&x| lv.pos[x] != NONE))
+            .collect();
+        let forest = Forest::new(chain.degree, h_gens, &lv.orbit, &first);
+        let mut orbit_size = vec![0usize; forest.leaders.len()];
+        for &x in &lv.orbit {
+            orbit_size[forest.leader_of[x as usize] as usize] += 1;
+        }
+        SimsTest {
+            chain,
+            l,
+            lv,
+            h_gens,
+            forest,
+            orbit_size,
+            own: first.get(1).copied(),
+        }
+    }
+
+    /// The base changes the test makes: one per orbit of `H` of more than one
+    /// point, but `b`'s and that of `H`'s own first base point.
+    fn base_changes(&self) -> usize {
+        (1..self.forest.leaders.len())
+            .filter(|&id| Some(self.forest.leaders[id]) != self.own && self.orbit_size[id] > 1)
+            .count()
+    }
+
+    /// `|H|`, the product of the basic orbit lengths below level `l`.
+    fn order_h(&self) -> BigUint {
+        self.chain.levels[self.l + 1..]
+            .iter()
+            .fold(BigUint::one(), |a, x| a * BigUint::from(x.orbit.len()))
+    }
+
+    /// Generators of the point stabilizer `H_L`: `⟨S_{l+2}⟩` for `H`'s own first
+    /// base point, else from a base change (the chain of `H` rebuilt with `leader`
+    /// first, `|H|` known).
+    fn leader_stabilizer(&self, leader: usize) -> Vec<Perm> {
+        if Some(leader) == self.own {
+            self.chain
+                .levels
+                .get(self.l + 2)
+                .map_or(Vec::new(), |x| x.gens.clone())
+        } else {
+            let c = Chain::build(
+                self.chain.degree,
+                self.h_gens,
+                &[leader],
+                Some(&self.order_h()),
+            );
+            c.levels.get(1).map_or(Vec::new(), |x| x.gens.clone())
+        }
+    }
+
+    /// The whole test (module docs), the sifts expected given: `Ok` when the
+    /// level is complete.
+    fn run(&self, sifts: usize) -> Step<()> {
+        let mut sifter = Sifter::new(self.chain, self.l, sifts);
+        let mut r = LevelTransversal::new(self.lv);
+        let stabilizers = self.check_leader_stabilizers(&mut r, &mut sifter)?;
+        let fixed = self.check_fixed_points(&mut r, &mut sifter)?;
+        let mut reps = CosetReps {
+            test: self,
+            r,
+            r_leader: vec![None; self.forest.leaders.len()],
+            h: ForestTable::new(&self.forest, self.lv.orbit.len()),
+            fixed,
+        };
+        for (k, z) in self.lv.gens.iter().enumerate() {
+            self.check_generator(k, z, &stabilizers, &mut reps, &mut sifter)?;
+        }
+        Ok(())
+    }
+
+    /// (a) on the orbits of `H` of more than one point: the generators of `H_L`,
+    /// conjugated back by `r_L`, sift. The generators of each `H_L` by leader
+    /// index (none for fixed points).
+    fn check_leader_stabilizers(
+        &self,
+        r: &mut LevelTransversal,
+        sifter: &mut Sifter,
+    ) -> Step<Vec<Vec<Perm>>> {
+        let mut stabilizers: Vec<Vec<Perm>> = vec![Vec::new(); self.forest.leaders.len()];
+        for (id, &leader) in self.forest.leaders.iter().enumerate().skip(1) {
+            if self.orbit_size[id] == 1 {
+                continue;
+            }
+            let gens = self.leader_stabilizer(leader);
+            let p = self.lv.pos[leader] as usize;
+            let (r_l, r_l_inv) = (r.element(p), r.inverse(p));
+            for g in &gens {
+                sifter.sift(slice::product(&slice::product(&r_l, g.images()), &r_l_inv))?;
+            }
+            stabilizers[id] = gens;
+        }
+        Ok(stabilizers)
+    }
+
+    /// (a) on the fixed points of `H` in `Δ`: there `t_x` is a product of elements
+    /// `m` of `⟨Z⟩` with `m H m^{-1} = H` (checked on `H`'s generators), which map
+    /// fixed points of `H` to fixed points; `t_x H t_x^{-1} = H` then holds for
+    /// every such `x`, so the test sifts `|S_{l+1}|` elements per `m`, not per
+    /// fixed point.
+    fn check_fixed_points(
+        &self,
+        r: &mut LevelTransversal,
+        sifter: &mut Sifter,
+    ) -> Step<FixedPoints> {
+        let (n, b) = (self.chain.degree, self.lv.base);
+        let mut fixed = FixedPoints {
+            normalizers: Vec::new(),
+            edge: vec![(NONE, NONE); n],
+        };
+        let mut reached = vec![false; n];
+        reached[b] = true;
+        let mut reached_list = vec![b];
+        for (id, &leader) in self.forest.leaders.iter().enumerate().skip(1) {
+            if self.orbit_size[id] != 1 || reached[leader] {
+                continue;
+            }
+            let p = self.lv.pos[leader] as usize;
+            let (m, m_inv) = (r.element(p), r.inverse(p));
+            for g in self.h_gens {
+                sifter.sift(slice::product(&slice::product(&m, g.images()), &m_inv))?;
+            }
+            fixed.normalizers.push(m);
+            let mut i = 0;
+            while i < reached_list.len() {
+                let y = reached_list[i];
+                i += 1;
+                for (k, m) in fixed.normalizers.iter().enumerate() {
+                    let w = m[y] as usize;
+                    if !reached[w] {
+                        reached[w] = true;
+                        fixed.edge[w] = (y as u32, k as u32);
+                        reached_list.push(w);
+                    }
+                }
+            }
+        }
+        Ok(fixed)
+    }
+
+    /// (b) for the generator `z` (the `k`-th of the level): `s(p) = t_p z` with
+    /// `p = b^{z^{-1}}`, and `s(x)` for one `x` in every other orbit of `H_p` on
+    /// `Δ`, sift (`z` itself when it fixes `b`).
+    fn check_generator(
+        &self,
+        k: usize,
+        z: &Perm,
+        stabilizers: &[Vec<Perm>],
+        reps: &mut CosetReps,
+        sifter: &mut Sifter,
+    ) -> Step<()> {
+        let p = self.lv.gens_inv[k].image(self.lv.base);
+        if p == self.lv.base {
+            return sifter.sift(z.images().to_vec());
+        }
+        let t_p = reps.t(p);
+        sifter.sift(slice::product(&t_p, z.images()))?;
+        let stab_p = self.point_stabilizer(p, stabilizers, reps);
+        // one point of every orbit of H_p on Δ (p, its own orbit, is checked above)
+        let orbits_p = Forest::new(self.chain.degree, &stab_p, &self.lv.orbit, &[p]);
+        for &x in &orbits_p.leaders[1..] {
+            let t_x = reps.t(x);
+            let t_xz = reps.t(z.image(x));
+            let s = slice::product(&slice::product(&t_x, z.images()), &slice::inverse(&t_xz));
+            sifter.sift(s)?;
+        }
+        Ok(())
+    }
+
+    /// Generators of `H_p = h_p^{-1} H_L h_p` (`H` itself when `p` is a fixed
+    /// point), from those of `H_L` in `stabilizers`.
+    fn point_stabilizer(
+        &self,
+        p: usize,
+        stabilizers: &[Vec<Perm>],
+        reps: &mut CosetReps,
+    ) -> Vec<Perm> {
+        let id = self.forest.leader_of[p] as usize;
+        if self.orbit_size[id] == 1 {
+            return self.h_gens.to_vec();
+        }
+        let h_p = reps.h(p);
+        let h_p_inv = slice::inverse(&h_p);
+        stabilizers[id]
+            .iter()
+            .map(|g| {
+                let c = slice::product(&slice::product(&h_p_inv, g.images()), &h_p);
+                Perm::from_images_unchecked(c)
+            })
+            .collect()
+    }
+}
+
+/// The coset representatives `t_x` of `Stab_{⟨Z⟩}(b)` (module docs; `t_b = 1`)
+/// and the elements `h_x` they are made of, computed as asked.
+struct CosetReps<'t> {
+    test: &'t SimsTest<'t>,
+    r: LevelTransversal<'t>,
+    /// `r_L` of each leader, once computed.
+    r_leader: Vec<Option<Vec<u32>>>,
+    h: ForestTable<'t>,
+    fixed: FixedPoints,
+}
+
+impl CosetReps<'_> {
+    /// `h_x ∈ H` with `L^{h_x} = x` for the leader `L` of `x`.
+    fn h(&mut self, x: usize) -> Vec<u32> {
+        let test = self.test;
+        self.h.element(test.h_gens, x, test.chain.degree).to_vec()
+    }
+
+    /// `t_x`: `r_L h_x`, or for a fixed point of `H` a product of normalizers.
+    fn t(&mut self, x: usize) -> Vec<u32> {
+        let test = self.test;
+        let n = test.chain.degree;
+        let id = test.forest.leader_of[x] as usize;
+        if test.orbit_size[id] > 1 {
+            let r = &mut self.r;
+            let r_l = self.r_leader[id]
+                .get_or_insert_with(|| r.element(test.lv.pos[test.forest.leaders[id]] as usize));
+            return slice::product(r_l, self.h.element(test.h_gens, x, n));
+        }
+        self.fixed.element(x, test.lv.base, n)
+    }
+}
+
 impl Chain {
+    /// Whether Sims' test of level `l` is too costly to try, judged before any
+    /// orbit of `H` is computed (`false` when `min_schreier = 0`): the expected
+    /// sifts are at least `|Δ| / |H|` per generator moving `b` (the bound of
+    /// [`expected_sifts`] with `|p^H| = 1`); and a level with few Schreier
+    /// generators is only worth this test when `H` is large
+    /// (`|H| ≥ SMALL_STABILIZER · |Δ|`): its set-up costs more than a few sifts.
+    fn sims_clearly_too_costly(&self, l: usize, min_schreier: usize) -> bool {
+        if min_schreier == 0 {
+            return false;
+        }
+        let lv = &self.levels[l];
+        let schreier = schreier_generators(lv);
+        let h_order = self.levels[l + 1..]
+            .iter()
+            .fold(1f64, |a, x| a * x.orbit.len() as f64);
+        let delta = lv.orbit.len() as f64;
+        let moving = lv
+            .gens_inv
+            .iter()
+            .filter(|zi| zi.image(lv.base) != lv.base)
+            .count() as f64;
+        2.0 * moving * (delta / h_order) > schreier as f64
+            || (schreier < min_schreier && h_order < SMALL_STABILIZER * delta)
+    }
+
     /// Sims' test of level `l` (module docs), assuming the levels below it are a
     /// complete chain of `⟨S_{l+1}⟩`. A level that needs a base change and has fewer
     /// than `min_schreier` Schreier generators (`|Δ_l| · |S_l|`), or where the sifts
@@ -303,189 +646,26 @@ impl Chain {
     /// `min_schreier = 0` tests every level this way (as the tests do) unless it needs
     /// more than [`MAX_BASE_CHANGES`] base changes.
     pub(super) fn verify_level_sims(&self, l: usize, min_schreier: usize) -> LevelCheck {
-        let n = self.degree;
-        let lv = &self.levels[l];
-        let b = lv.base;
-        let below = self.levels.get(l + 1);
-        let h_gens: &[Perm] = below.map_or(&[], |x| &x.gens);
-        // before any orbit of H is computed: the expected sifts are at least
-        // |Δ| / |H| per generator moving b (the bound of `expected_sifts` with
-        // |p^H| = 1); and a level with few Schreier generators is only worth this
-        // test when H is large (|H| ≥ SMALL_STABILIZER · |Δ|): its set-up costs more
-        // than a few sifts
-        let schreier = lv.orbit.len() * lv.gens.len();
-        if min_schreier > 0 {
-            let h_order = self.levels[l + 1..]
-                .iter()
-                .fold(1f64, |a, x| a * x.orbit.len() as f64);
-            let delta = lv.orbit.len() as f64;
-            let moving = lv.gens_inv.iter().filter(|zi| zi.image(b) != b).count() as f64;
-            if 2.0 * moving * (delta / h_order) > schreier as f64
-                || (schreier < min_schreier && h_order < SMALL_STABILIZER * delta)
-            {
-                return LevelCheck::TooCostly;
-            }
+        if self.sims_clearly_too_costly(l, min_schreier) {
+            return LevelCheck::TooCostly;
         }
-        // H's own first base point leads its orbit: its stabilizer is ⟨S_{l+2}⟩
-        let first: Vec<usize> = std::iter::once(b)
-            .chain(below.map(|x| x.base).filter(|&x| lv.pos[x] != NONE))
-            .collect();
-        let forest = Forest::new(n, h_gens, &lv.orbit, &first);
-        let mut orbit_size = vec![0usize; forest.leaders.len()];
-        for &x in &lv.orbit {
-            orbit_size[forest.leader_of[x as usize] as usize] += 1;
-        }
-        let own = first.get(1).copied();
-        let changes = (1..forest.leaders.len())
-            .filter(|&id| Some(forest.leaders[id]) != own && orbit_size[id] > 1)
-            .count();
-        let sifts = expected_sifts(self, l, &forest, &orbit_size);
+        let test = SimsTest::new(self, l);
+        let changes = test.base_changes();
+        let sifts = expected_sifts(self, l, &test.forest, &test.orbit_size);
         let cost = changes
             .saturating_mul(BASE_CHANGE_COST)
             .saturating_add(sifts);
+        let schreier = schreier_generators(test.lv);
         if changes > MAX_BASE_CHANGES
             || (min_schreier > 0
                 && ((changes > 0 && schreier < min_schreier) || cost.saturating_mul(2) > schreier))
         {
             return LevelCheck::TooCostly;
         }
-        let order_h = || -> BigUint {
-            self.levels[l + 1..]
-                .iter()
-                .fold(BigUint::one(), |a, x| a * BigUint::from(x.orbit.len()))
-        };
-        // sifts `g` through the levels below; a non-trivial residue ends the test
-        let mut tmp = vec![0u32; n];
-        let tables = self.temporary_inverse_tables(l + 1, sifts);
-        let mut sift = |mut g: Vec<u32>| -> Option<LevelCheck> {
-            let j = self.sift_images_tabled(&mut g, &mut tmp, l + 1, &tables, |_| {});
-            (j < self.levels.len() || !slice::is_identity(&g)).then_some(LevelCheck::Residue(g, j))
-        };
-        let mut r = LevelTransversal::new(lv);
-        // (a) on the orbits of H of more than one point: the generators of H_L,
-        // conjugated back by r_L
-        let mut stabilizers: Vec<Vec<Perm>> = vec![Vec::new(); forest.leaders.len()];
-        for (id, &leader) in forest.leaders.iter().enumerate().skip(1) {
-            if orbit_size[id] == 1 {
-                continue;
-            }
-            let gens: Vec<Perm> = if Some(leader) == own {
-                self.levels
-                    .get(l + 2)
-                    .map_or(Vec::new(), |x| x.gens.clone())
-            } else {
-                let c = Chain::build(n, h_gens, &[leader], Some(&order_h()));
-                c.levels.get(1).map_or(Vec::new(), |x| x.gens.clone())
-            };
-            let p = lv.pos[leader] as usize;
-            let (r_l, r_l_inv) = (r.element(p), r.inverse(p));
-            for g in &gens {
-                if let Some(found) =
-                    sift(slice::product(&slice::product(&r_l, g.images()), &r_l_inv))
-                {
-                    return found;
-                }
-            }
-            stabilizers[id] = gens;
+        match test.run(sifts) {
+            Ok(()) => LevelCheck::Complete,
+            Err(found) => found,
         }
-        // (a) on the fixed points of H in Δ: there t_x is a product of elements m of
-        // ⟨Z⟩ with m H m^{-1} = H (checked on H's generators), which map fixed points
-        // of H to fixed points; t_x H t_x^{-1} = H then holds for every such x, so the
-        // test sifts |S_{l+1}| elements per m, not per fixed point
-        let mut normalizers: Vec<Vec<u32>> = Vec::new();
-        let mut fixed_edge = vec![(NONE, NONE); n];
-        let mut reached = vec![false; n];
-        reached[b] = true;
-        let mut reached_list = vec![b];
-        for (id, &leader) in forest.leaders.iter().enumerate().skip(1) {
-            if orbit_size[id] != 1 || reached[leader] {
-                continue;
-            }
-            let p = lv.pos[leader] as usize;
-            let (m, m_inv) = (r.element(p), r.inverse(p));
-            for g in h_gens {
-                if let Some(found) = sift(slice::product(&slice::product(&m, g.images()), &m_inv)) {
-                    return found;
-                }
-            }
-            normalizers.push(m);
-            let mut i = 0;
-            while i < reached_list.len() {
-                let y = reached_list[i];
-                i += 1;
-                for (k, m) in normalizers.iter().enumerate() {
-                    let w = m[y] as usize;
-                    if !reached[w] {
-                        reached[w] = true;
-                        fixed_edge[w] = (y as u32, k as u32);
-                        reached_list.push(w);
-                    }
-                }
-            }
-        }
-        // t_x (module docs; t_b = 1)
-        let mut r_leader: Vec<Option<Vec<u32>>> = vec![None; forest.leaders.len()];
-        let h_table = std::cell::RefCell::new(ForestTable::new(&forest, lv.orbit.len()));
-        let mut coset_rep = |x: usize| -> Vec<u32> {
-            let id = forest.leader_of[x] as usize;
-            if orbit_size[id] > 1 {
-                let r_l = r_leader[id]
-                    .get_or_insert_with(|| r.element(lv.pos[forest.leaders[id]] as usize));
-                return slice::product(r_l, h_table.borrow_mut().element(h_gens, x, n));
-            }
-            let mut path = Vec::new();
-            let mut y = x;
-            while fixed_edge[y].0 != NONE {
-                path.push(fixed_edge[y].1 as usize);
-                y = fixed_edge[y].0 as usize;
-            }
-            debug_assert_eq!(y, b, "every fixed point of H in Δ is reached from b");
-            let mut t = slice::identity(n);
-            for &k in path.iter().rev() {
-                slice::compose_in_place(&mut t, &normalizers[k]);
-            }
-            t
-        };
-        // (b): every generator z of the level
-        for (k, z) in lv.gens.iter().enumerate() {
-            let p = lv.gens_inv[k].image(b);
-            if p == b {
-                if let Some(found) = sift(z.images().to_vec()) {
-                    return found;
-                }
-                continue;
-            }
-            let t_p = coset_rep(p);
-            if let Some(found) = sift(slice::product(&t_p, z.images())) {
-                return found;
-            }
-            // H_p = h_p^{-1} H_L h_p (H itself when p is a fixed point)
-            let id = forest.leader_of[p] as usize;
-            let stab_p: Vec<Perm> = if orbit_size[id] == 1 {
-                h_gens.to_vec()
-            } else {
-                let h_p = h_table.borrow_mut().element(h_gens, p, n).to_vec();
-                let h_p_inv = slice::inverse(&h_p);
-                stabilizers[id]
-                    .iter()
-                    .map(|g| {
-                        let c = slice::product(&slice::product(&h_p_inv, g.images()), &h_p);
-                        Perm::from_images_unchecked(c)
-                    })
-                    .collect()
-            };
-            // one point of every orbit of H_p on Δ (p, its own orbit, is checked above)
-            let orbits_p = Forest::new(n, &stab_p, &lv.orbit, &[p]);
-            for &x in &orbits_p.leaders[1..] {
-                let t_x = coset_rep(x);
-                let t_xz = coset_rep(z.image(x));
-                let s = slice::product(&slice::product(&t_x, z.images()), &slice::inverse(&t_xz));
-                if let Some(found) = sift(s) {
-                    return found;
-                }
-            }
-        }
-        LevelCheck::Complete
     }
 }
 

@@ -246,6 +246,298 @@ fn check_stop(done: usize) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The name of permlab's column for `way` (one of [`WAYS`]).
+fn way_name(way: &str) -> &'static str {
+    match way {
+        "no_cache" => "permlab --no-cache",
+        "empty_cache" => "permlab, empty cache",
+        _ => "permlab, warm cache",
+    }
+}
+
+/// The processes of one run of the benchmark: what they share, and how many
+/// have run so far.
+struct ColdRun<'a> {
+    puzzle: &'a Puzzle,
+    positions: &'a [Perm],
+    /// The `permlab` binary measured.
+    exe: &'a Path,
+    /// The scratch directory.
+    dir: &'a Path,
+    /// The longest solution asked of a peer ([`target`]).
+    target: u32,
+    bar: &'a Bar,
+    done: usize,
+}
+
+impl ColdRun<'_> {
+    /// One more process has run: an error once Ctrl-C is pressed.
+    fn count_one(&mut self) -> Result<(), CliError> {
+        self.done += 1;
+        check_stop(self.done)
+    }
+
+    /// [`permlab_run`] on `g` with this run's binary and scratch directory.
+    fn permlab(&self, g: &Perm, cache: CacheUse, tag: &str) -> Result<Run, CliError> {
+        permlab_run(self.exe, self.puzzle, g, cache, self.dir, tag)
+    }
+
+    /// One untimed process on the first position filling `warm_cache`.
+    fn fill_cache(&self, warm_cache: &Path) -> Result<(), CliError> {
+        if let Some(g) = self.positions.first() {
+            self.bar.message("permlab, filling the cache");
+            let fill = self.permlab(g, CacheUse::Env(warm_cache), "fill")?;
+            if !fill.measured.ok {
+                return Err(format!(
+                    "bench solve --cold: permlab solve failed filling the cache: {}",
+                    fill.measured.stderr.trim()
+                )
+                .into());
+            }
+        }
+        Ok(())
+    }
+
+    /// permlab's column for `way` (one of [`WAYS`]): with `--no-cache`, with an
+    /// empty cache (a fresh `PERMLAB_CACHE` per process), or warm (the one
+    /// `PERMLAB_CACHE` of `warm_cache`, filled first by an untimed process).
+    fn permlab_column(&mut self, way: &str, warm_cache: &Path) -> Result<Column, CliError> {
+        let name = way_name(way);
+        if way == "warm_cache" {
+            self.fill_cache(warm_cache)?;
+        }
+        let mut col = Column {
+            name: name.into(),
+            runs: Vec::new(),
+        };
+        let positions = self.positions;
+        for (i, g) in positions.iter().enumerate() {
+            self.bar.step(format!("{name}, position {}", i + 1));
+            let tag = format!("{way}-{i}");
+            let run = match way {
+                "no_cache" => self.permlab(g, CacheUse::None, &tag),
+                "empty_cache" => {
+                    let fresh = self.dir.join(format!("cache-{i}"));
+                    let run = self.permlab(g, CacheUse::Env(&fresh), &tag);
+                    let _ = std::fs::remove_dir_all(&fresh);
+                    run
+                }
+                _ => self.permlab(g, CacheUse::Env(warm_cache), &tag),
+            };
+            col.runs.push(run?);
+            self.count_one()?;
+        }
+        Ok(col)
+    }
+
+    /// `peer`'s column, after one untimed process (its files read once, as a
+    /// user meets it after installing).
+    fn peer_column(&mut self, peer: &Peer) -> Result<Column, CliError> {
+        if let Some(g) = self.positions.first() {
+            peer_run(peer, self.puzzle, g, self.dir, "peer-warm-up", self.target)?;
+        }
+        let mut col = Column {
+            name: peer.name.clone(),
+            runs: Vec::new(),
+        };
+        let positions = self.positions;
+        for (i, g) in positions.iter().enumerate() {
+            self.bar.step(format!("{}, position {}", peer.name, i + 1));
+            col.runs.push(peer_run(
+                peer,
+                self.puzzle,
+                g,
+                self.dir,
+                &format!("peer-{i}"),
+                self.target,
+            )?);
+            self.count_one()?;
+        }
+        Ok(col)
+    }
+
+    /// The peers' columns added to `columns`, each peer installed from
+    /// `peers_dir`; the peers skipped (with why).
+    fn add_peer_columns(
+        &mut self,
+        peers_dir: &Path,
+        columns: &mut Vec<Column>,
+    ) -> Result<Vec<(String, String)>, CliError> {
+        type Installer = fn(&Path) -> Result<Peer, String>;
+        let installers: [(&str, Installer); 2] = [
+            ("kociemba (PyPI)", near_peers::kociemba),
+            ("min2phase (crate)", near_peers::min2phase),
+        ];
+        let mut skipped = Vec::new();
+        for (label, install) in installers {
+            self.bar.message(format!("{label}: installing"));
+            match install(peers_dir) {
+                Ok(peer) => columns.push(self.peer_column(&peer)?),
+                Err(why) => {
+                    errln!("bench solve --peers: {label} skipped: {why}");
+                    skipped.push((label.to_string(), why));
+                }
+            }
+        }
+        Ok(skipped)
+    }
+}
+
+/// What the benchmark found: a column per solver (permlab's three ways first),
+/// the peers skipped (with why), and permlab's medians.
+struct Results {
+    columns: Vec<Column>,
+    skipped: Vec<(String, String)>,
+    ours: Ours,
+}
+
+impl Column {
+    /// The solver's entry of `solvers` in the JSON output.
+    fn json(&self, ours: &Ours) -> Value {
+        let (l, w) = (self.lengths(), self.walls());
+        let mut v = json!({
+            "name": self.name,
+            "solved": self.solved(),
+            "median_length": median(&l),
+            "max_length": l.last(),
+            "median_wall_seconds": median(&w),
+            "max_wall_seconds": w.last(),
+            "median_cpu_seconds": self.median_cpu(),
+            "peak_memory_bytes": self.peak(),
+            "runs": self.runs.iter().map(Run::json).collect::<Vec<_>>(),
+        });
+        for (k, way) in WAYS.iter().enumerate() {
+            v[format!("time_ratio_permlab_{way}")] = json!(ratio(ours.wall[k], self.median_wall()));
+            v[format!("cpu_ratio_permlab_{way}")] = json!(ratio(ours.cpu[k], self.median_cpu()));
+        }
+        v
+    }
+
+    /// The solver's row of the text table.
+    fn print_row(&self, ours: &Ours) -> Result<(), CliError> {
+        let (l, w) = (self.lengths(), self.walls());
+        let opt = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.2}"));
+        outln!(
+            "{:<28} {:>7} {:>14} {:>15} {:>8} {:>8} {:>22} {:>22}",
+            self.name,
+            format!("{}/{}", self.solved(), self.runs.len()),
+            match (median(&l), l.last()) {
+                (Some(m), Some(x)) => format!("{m} / {x}"),
+                _ => "-".into(),
+            },
+            match (median(&w), w.last()) {
+                (Some(m), Some(x)) => format!("{m:.3} / {x:.3}"),
+                _ => "-".into(),
+            },
+            opt(self.median_cpu()),
+            self.peak() >> 20,
+            ratios_text(&ours.wall, self.median_wall(), &opt),
+            ratios_text(&ours.cpu, self.median_cpu(), &opt),
+        );
+        Ok(())
+    }
+}
+
+/// The line saying what the benchmark ran.
+fn headline(o: &ColdOptions, target: u32) -> String {
+    format!(
+        "cube3, {} seeded random position{} (seed {}), one process per position and solver, every solution replayed in permlab; `permlab solve cube3` with its default flags (it stops at its first solution of at most {target} moves (htm), else after {} s with its best), the peers at their first solution of at most {target} moves",
+        o.count,
+        if o.count == 1 { "" } else { "s" },
+        o.seed,
+        DEFAULT_SECONDS
+    )
+}
+
+/// The whole run as the JSON document of `--json`.
+fn cold_json(
+    o: &ColdOptions,
+    run: &ColdRun,
+    (started, load_end): (&Machine, &str),
+    results: &Results,
+) -> Result<Value, CliError> {
+    let solvers: Vec<Value> = results
+        .columns
+        .iter()
+        .map(|c| c.json(&results.ours))
+        .collect();
+    let states = run
+        .positions
+        .iter()
+        .map(|g| {
+            Ok(json!({
+                "cycles": g.to_string(),
+                "facelets": to_facelets(run.puzzle, &g.to_state())?,
+            }))
+        })
+        .collect::<Result<Vec<Value>, CliError>>()?;
+    Ok(json!({
+        "puzzle": "cube3",
+        "metric": "htm",
+        "mode": "cold",
+        "positions": o.count,
+        "seed": o.seed,
+        "target": run.target,
+        "permlab_time_limit_seconds": DEFAULT_SECONDS,
+        "process_limit_seconds": PROCESS_LIMIT,
+        "date": started.date,
+        "load_average_start": started.load_start,
+        "load_average_end": load_end,
+        "cores": started.cores,
+        "states": states,
+        "solvers": solvers,
+        "skipped": results.skipped.iter().map(|(n, why)| json!({"name": n, "why": why})).collect::<Vec<_>>(),
+    }))
+}
+
+/// The text output: what ran, on what machine, the table, the peers skipped
+/// and permlab's peak memory each way.
+fn print_table(headline: &str, machine: &str, results: &Results) -> Result<(), CliError> {
+    let columns = &results.columns;
+    outln!("{headline}");
+    outln!("{machine}");
+    outln!(
+        "permlab/this: permlab's median divided by this solver's: --no-cache / empty cache / warm cache"
+    );
+    outln!(
+        "{:<28} {:>7} {:>14} {:>15} {:>8} {:>8} {:>22} {:>22}",
+        "solver",
+        "solved",
+        "length med/max",
+        "wall s med/max",
+        "CPU s",
+        "peak MB",
+        "wall permlab/this",
+        "CPU permlab/this"
+    );
+    for c in columns {
+        c.print_row(&results.ours)?;
+    }
+    for (name, why) in &results.skipped {
+        outln!("{name}: skipped ({why})");
+    }
+    outln!(
+        "peak memory of a default `permlab solve cube3`: {} MB building its tables without a cache, {} MB building and saving them, {} MB loading them (ru_maxrss of the child)",
+        columns[0].peak() >> 20,
+        columns[1].peak() >> 20,
+        columns[2].peak() >> 20
+    );
+    Ok(())
+}
+
+/// An error naming the first solver with a solution that does not solve its
+/// position in permlab.
+fn check_replayed(columns: &[Column]) -> Result<(), CliError> {
+    if let Some(c) = columns.iter().find(|c| c.any_wrong()) {
+        return Err(format!(
+            "bench solve --cold: a solution of {} does not solve its position in permlab",
+            c.name
+        )
+        .into());
+    }
+    Ok(())
+}
+
 pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
     let started = Machine::at_start();
     let puzzle = Puzzle::builtin("cube3")?;
@@ -261,241 +553,60 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
     let target = target()?;
     let peers_planned = if o.peers { 2 } else { 0 };
     let bar = Bar::items(((WAYS.len() + peers_planned) * o.count) as u64, !json);
-    let mut done = 0usize;
-    let mut columns: Vec<Column> = Vec::new();
-
-    // permlab with --no-cache, then with an empty cache (a fresh PERMLAB_CACHE
-    // per process), then warm (one PERMLAB_CACHE, filled by an untimed process)
+    let mut run = ColdRun {
+        puzzle: &puzzle,
+        positions: &positions,
+        exe: &exe,
+        dir,
+        target,
+        bar: &bar,
+        done: 0,
+    };
     let warm_cache = dir.join("cache-warm");
-    for way in WAYS {
-        let name = match way {
-            "no_cache" => "permlab --no-cache",
-            "empty_cache" => "permlab, empty cache",
-            _ => "permlab, warm cache",
-        };
-        if way == "warm_cache" {
-            if let Some(g) = positions.first() {
-                bar.message("permlab, filling the cache");
-                let fill = permlab_run(&exe, &puzzle, g, CacheUse::Env(&warm_cache), dir, "fill")?;
-                if !fill.measured.ok {
-                    return Err(format!(
-                        "bench solve --cold: permlab solve failed filling the cache: {}",
-                        fill.measured.stderr.trim()
-                    )
-                    .into());
-                }
-            }
-        }
-        let mut col = Column {
-            name: name.into(),
-            runs: Vec::new(),
-        };
-        for (i, g) in positions.iter().enumerate() {
-            bar.step(format!("{name}, position {}", i + 1));
-            let tag = format!("{way}-{i}");
-            let run = match way {
-                "no_cache" => permlab_run(&exe, &puzzle, g, CacheUse::None, dir, &tag),
-                "empty_cache" => {
-                    let fresh = dir.join(format!("cache-{i}"));
-                    let run = permlab_run(&exe, &puzzle, g, CacheUse::Env(&fresh), dir, &tag);
-                    let _ = std::fs::remove_dir_all(&fresh);
-                    run
-                }
-                _ => permlab_run(&exe, &puzzle, g, CacheUse::Env(&warm_cache), dir, &tag),
-            };
-            col.runs.push(run?);
-            done += 1;
-            check_stop(done)?;
-        }
-        columns.push(col);
-    }
-
-    // the peers, each after one untimed process (its files read once, as a user
-    // meets it after installing)
-    let mut skipped: Vec<(String, String)> = Vec::new();
-    if o.peers {
-        type Installer = fn(&Path) -> Result<Peer, String>;
-        let installers: [(&str, Installer); 2] = [
-            ("kociemba (PyPI)", near_peers::kociemba),
-            ("min2phase (crate)", near_peers::min2phase),
-        ];
-        for (label, install) in installers {
-            bar.message(format!("{label}: installing"));
-            let peer = match install(o.peers_dir) {
-                Ok(p) => p,
-                Err(why) => {
-                    errln!("bench solve --peers: {label} skipped: {why}");
-                    skipped.push((label.to_string(), why));
-                    continue;
-                }
-            };
-            if let Some(g) = positions.first() {
-                peer_run(&peer, &puzzle, g, dir, "peer-warm-up", target)?;
-            }
-            let mut col = Column {
-                name: peer.name.clone(),
-                runs: Vec::new(),
-            };
-            for (i, g) in positions.iter().enumerate() {
-                bar.step(format!("{}, position {}", peer.name, i + 1));
-                col.runs.push(peer_run(
-                    &peer,
-                    &puzzle,
-                    g,
-                    dir,
-                    &format!("peer-{i}"),
-                    target,
-                )?);
-                done += 1;
-                check_stop(done)?;
-            }
-            columns.push(col);
-        }
-    }
+    let mut columns = WAYS
+        .iter()
+        .map(|way| run.permlab_column(way, &warm_cache))
+        .collect::<Result<Vec<Column>, CliError>>()?;
+    let skipped = if o.peers {
+        run.add_peer_columns(o.peers_dir, &mut columns)?
+    } else {
+        Vec::new()
+    };
     bar.clear();
     let load_end = load_average();
-    let headline = format!(
-        "cube3, {} seeded random position{} (seed {}), one process per position and solver, every solution replayed in permlab; `permlab solve cube3` with its default flags (it stops at its first solution of at most {target} moves (htm), else after {} s with its best), the peers at their first solution of at most {target} moves",
-        o.count,
-        if o.count == 1 { "" } else { "s" },
-        o.seed,
-        DEFAULT_SECONDS
-    );
+    let headline = headline(o, run.target);
     let machine = started.clause(Some(&load_end));
     // permlab's medians (the three ways of WAYS): wall and CPU seconds
     let ours = Ours {
         wall: std::array::from_fn(|k| columns[k].median_wall()),
         cpu: std::array::from_fn(|k| columns[k].median_cpu()),
     };
+    let results = Results {
+        columns,
+        skipped,
+        ours,
+    };
     if let Some(path) = o.markdown {
-        markdown::write(
-            path,
-            &markdown_table(&headline, &machine, &columns, &skipped, &ours),
-        )?;
+        markdown::write(path, &markdown_table(&headline, &machine, &results))?;
     }
     if json {
-        let solvers: Vec<Value> = columns
-            .iter()
-            .map(|c| {
-                let (l, w) = (c.lengths(), c.walls());
-                let mut v = json!({
-                    "name": c.name,
-                    "solved": c.solved(),
-                    "median_length": median(&l),
-                    "max_length": l.last(),
-                    "median_wall_seconds": median(&w),
-                    "max_wall_seconds": w.last(),
-                    "median_cpu_seconds": c.median_cpu(),
-                    "peak_memory_bytes": c.peak(),
-                    "runs": c.runs.iter().map(Run::json).collect::<Vec<_>>(),
-                });
-                for (k, way) in WAYS.iter().enumerate() {
-                    v[format!("time_ratio_permlab_{way}")] =
-                        json!(ratio(ours.wall[k], c.median_wall()));
-                    v[format!("cpu_ratio_permlab_{way}")] =
-                        json!(ratio(ours.cpu[k], c.median_cpu()));
-                }
-                v
-            })
-            .collect();
-        let states = positions
-            .iter()
-            .map(|g| {
-                Ok(json!({
-                    "cycles": g.to_string(),
-                    "facelets": to_facelets(&puzzle, &g.to_state())?,
-                }))
-            })
-            .collect::<Result<Vec<Value>, CliError>>()?;
-        print_json(&json!({
-            "puzzle": "cube3",
-            "metric": "htm",
-            "mode": "cold",
-            "positions": o.count,
-            "seed": o.seed,
-            "target": target,
-            "permlab_time_limit_seconds": DEFAULT_SECONDS,
-            "process_limit_seconds": PROCESS_LIMIT,
-            "date": started.date,
-            "load_average_start": started.load_start,
-            "load_average_end": load_end,
-            "cores": started.cores,
-            "states": states,
-            "solvers": solvers,
-            "skipped": skipped.iter().map(|(n, why)| json!({"name": n, "why": why})).collect::<Vec<_>>(),
-        }))?;
+        print_json(&cold_json(o, &run, (&started, &load_end), &results)?)?;
     } else {
-        outln!("{headline}");
-        outln!("{machine}");
-        outln!(
-            "permlab/this: permlab's median divided by this solver's: --no-cache / empty cache / warm cache"
-        );
-        outln!(
-            "{:<28} {:>7} {:>14} {:>15} {:>8} {:>8} {:>22} {:>22}",
-            "solver",
-            "solved",
-            "length med/max",
-            "wall s med/max",
-            "CPU s",
-            "peak MB",
-            "wall permlab/this",
-            "CPU permlab/this"
-        );
-        for c in &columns {
-            let (l, w) = (c.lengths(), c.walls());
-            let opt = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.2}"));
-            outln!(
-                "{:<28} {:>7} {:>14} {:>15} {:>8} {:>8} {:>22} {:>22}",
-                c.name,
-                format!("{}/{}", c.solved(), c.runs.len()),
-                match (median(&l), l.last()) {
-                    (Some(m), Some(x)) => format!("{m} / {x}"),
-                    _ => "-".into(),
-                },
-                match (median(&w), w.last()) {
-                    (Some(m), Some(x)) => format!("{m:.3} / {x:.3}"),
-                    _ => "-".into(),
-                },
-                opt(c.median_cpu()),
-                c.peak() >> 20,
-                ratios_text(&ours.wall, c.median_wall(), &opt),
-                ratios_text(&ours.cpu, c.median_cpu(), &opt),
-            );
-        }
-        for (name, why) in &skipped {
-            outln!("{name}: skipped ({why})");
-        }
-        outln!(
-            "peak memory of a default `permlab solve cube3`: {} MB building its tables without a cache, {} MB building and saving them, {} MB loading them (ru_maxrss of the child)",
-            columns[0].peak() >> 20,
-            columns[1].peak() >> 20,
-            columns[2].peak() >> 20
-        );
+        print_table(&headline, &machine, &results)?;
     }
-    if let Some(c) = columns.iter().find(|c| c.any_wrong()) {
-        return Err(format!(
-            "bench solve --cold: a solution of {} does not solve its position in permlab",
-            c.name
-        )
-        .into());
-    }
+    check_replayed(&results.columns)?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// The table as Markdown, the run's circumstances on the line above it.
-fn markdown_table(
-    headline: &str,
-    machine: &str,
-    columns: &[Column],
-    skipped: &[(String, String)],
-    ours: &Ours,
-) -> String {
+fn markdown_table(headline: &str, machine: &str, results: &Results) -> String {
+    let ours = &results.ours;
     use permlab::escape::markdown_cell as cell;
     let mut t = markdown::head("bench solve --cold --markdown", headline, machine);
     t.push_str("| solver | solved | length median / max | wall s median / max | CPU s median | peak MB | wall permlab / this (--no-cache, empty, warm cache) | CPU permlab / this (--no-cache, empty, warm cache) |\n");
     t.push_str("|---|---:|---:|---:|---:|---:|---:|---:|\n");
     let opt = |x: Option<f64>, d: usize| x.map_or("–".to_string(), |v| format!("{v:.d$}"));
-    for c in columns {
+    for c in &results.columns {
         let (l, w) = (c.lengths(), c.walls());
         t.push_str(&format!(
             "| {} | {}/{} | {} / {} | {} / {} | {} | {} | {} | {} |\n",
@@ -512,7 +623,7 @@ fn markdown_table(
             ratios_text(&ours.cpu, c.median_cpu(), &|x| opt(x, 2)),
         ));
     }
-    for (name, why) in skipped {
+    for (name, why) in &results.skipped {
         t.push_str(&format!("\n{}: skipped ({}).\n", cell(name), cell(why)));
     }
     t

@@ -13,13 +13,16 @@ use crate::cli::output::{errln, outln};
 use crate::cli::progress::stop_flag;
 use crate::cli::{print_json, CliError, CliResult};
 use permlab::search::budget::SearchBudget;
-use permlab::search::ida::{optimal_heuristic, AutoTables, Ida, Outcome};
+use permlab::search::ida::{
+    optimal_heuristic, AutoTables, Heuristic, Ida, OptimalSetup, Outcome, PassStat,
+};
 use permlab::search::moves::{Metric, MoveSet};
 use permlab::search::solver::{pruning_kinds, PruningOptions, DEFAULT_LOOK_UPS};
 use permlab::{Perm, Puzzle};
 use serde_json::{json, Value};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Seconds per position (the goal: 10 minutes).
@@ -82,10 +85,62 @@ struct Row {
     at_least: u32,
     seconds: f64,
     nodes: u64,
-    passes: Vec<Value>,
+    passes: Vec<PassStat>,
 }
 
-pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
+impl Row {
+    /// The position's entry of `runs` in the JSON output.
+    fn json(&self) -> Value {
+        let passes: Vec<Value> = self
+            .passes
+            .iter()
+            .map(|p| json!({"bound": p.bound, "nodes": p.nodes, "seconds": p.seconds}))
+            .collect();
+        json!({
+            "length": self.solution.as_ref().map(|s| s.len()),
+            "solution": self.solution.as_ref().map(|s| s.join(" ")),
+            "at_least": self.at_least,
+            "seconds": self.seconds,
+            "nodes": self.nodes,
+            "nodes_per_second": self.nodes as f64 / self.seconds.max(1e-9),
+            "passes": passes,
+        })
+    }
+
+    /// The position's line of the text output (`i` counted from 0).
+    fn print(&self, i: usize, time_limit: f64) -> Result<(), CliError> {
+        let rate = self.nodes as f64 / self.seconds.max(1e-9);
+        let per_depth: Vec<String> = self
+            .passes
+            .iter()
+            .map(|p| format!("{}:{:.1}s", p.bound, p.seconds))
+            .collect();
+        match &self.solution {
+            Some(s) => outln!(
+                "position {}: {} moves, {:.2} s, {} nodes ({:.1} M nodes/s); per depth {}",
+                i + 1,
+                s.len(),
+                self.seconds,
+                self.nodes,
+                rate / 1e6,
+                per_depth.join(" ")
+            ),
+            None => outln!(
+                "position {}: not solved in {} s (no solution below {} moves), {} nodes ({:.1} M nodes/s); per depth {}",
+                i + 1,
+                time_limit,
+                self.at_least,
+                self.nodes,
+                rate / 1e6,
+                per_depth.join(" ")
+            ),
+        }
+        Ok(())
+    }
+}
+
+/// An error naming the first option `bench solve --optimal` cannot take.
+fn check_options(o: &OptimalOptions) -> Result<(), CliError> {
     if !(o.seconds > 0.0 && o.seconds.is_finite()) {
         return Err(format!(
             "--time-limit {}: must be a positive number of seconds",
@@ -106,14 +161,13 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
             return Err(format!("--pruning-tables {}: no such directory", dir.display()).into());
         }
     }
-    let date = super::utc_date();
-    let load = super::load_average();
-    let puzzle = Puzzle::builtin(o.puzzle)?;
-    let moves = MoveSet::for_puzzle(&puzzle, Metric::Htm)?;
-    let stop = stop_flag();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let t0 = Instant::now();
-    let cosets: Vec<String> = if o.coset_tables.is_empty() {
+    Ok(())
+}
+
+/// The subgroups whose coset tables are added: the puzzle's defaults when none
+/// are named, none for `none`.
+fn coset_subgroups(o: &OptimalOptions) -> Vec<String> {
+    if o.coset_tables.is_empty() {
         DEFAULT_COSET_TABLES
             .iter()
             .filter(|(p, _, _)| *p == o.puzzle)
@@ -125,128 +179,291 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
             .filter(|s| s.as_str() != "none")
             .cloned()
             .collect()
-    };
-    let kinds = pruning_kinds(
-        &puzzle,
-        &moves,
-        &PruningOptions {
-            budget: o.budget,
-            coset_tables: cosets,
-            table_symmetry: o.table_symmetry,
-            auto_tables: o.auto_tables,
-            look_ups: DEFAULT_LOOK_UPS,
-        },
-    )?;
-    let (h, setup) = optimal_heuristic(
-        &moves,
-        kinds,
-        o.look_ups.unwrap_or_else(|| default_look_ups(o.puzzle)),
-        &SearchBudget::unlimited().with_stop(stop),
-        o.pruning_tables,
-    )?;
-    let build = t0.elapsed().as_secs_f64();
-    if !json {
-        outln!(
-            "{} optimal (IDA*, {threads} threads), htm, {} random positions (seed {}), {} s each; {date}, load average {load} at the start",
-            o.puzzle,
-            o.count,
-            o.seed,
-            o.seconds
-        );
-        outln!(
-            "pruning tables: {} entries ({} bytes), built or loaded in {build:.1} s; {} symmetries, {} look-ups per node",
-            h.entries(),
-            h.bytes(),
-            setup.symmetries,
-            setup.look_ups
-        );
     }
-    let mut rows: Vec<Row> = Vec::new();
-    super::each_position(
-        &puzzle,
-        o.seed,
-        o.count,
-        o.seconds,
-        |i, g, start, budget, t| {
-            let mut ida = Ida::new(&moves, &h).with_threads(threads);
-            let outcome = ida.solve(start, u32::MAX - 1, budget)?;
-            if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                return Ok(());
-            }
-            let seconds = t.elapsed().as_secs_f64();
-            let passes: Vec<Value> = ida
-                .passes
-                .iter()
-                .map(|p| json!({"bound": p.bound, "nodes": p.nodes, "seconds": p.seconds}))
-                .collect();
-            let (solution, at_least) = match outcome {
-                Outcome::Solved(p) => {
-                    let names: Vec<String> =
-                        p.iter().map(|&m| moves.moves()[m].name.clone()).collect();
-                    replay(&puzzle, g, &names)?;
-                    let n = names.len() as u32;
-                    (Some(names), n)
-                }
-                Outcome::OutOfTime(b) | Outcome::NoneWithin(b) => (None, b),
-            };
-            if !json {
-                let rate = ida.nodes as f64 / seconds.max(1e-9);
-                let per_depth: Vec<String> = ida
-                    .passes
+}
+
+/// The pruning tables of the run, built or loaded, and the seconds that took.
+struct Tables {
+    heuristic: Heuristic,
+    setup: OptimalSetup,
+    build_seconds: f64,
+}
+
+impl Tables {
+    fn build(
+        o: &OptimalOptions,
+        puzzle: &Puzzle,
+        moves: &MoveSet,
+        stop: &'static AtomicBool,
+    ) -> Result<Tables, CliError> {
+        let t0 = Instant::now();
+        let kinds = pruning_kinds(
+            puzzle,
+            moves,
+            &PruningOptions {
+                budget: o.budget,
+                coset_tables: coset_subgroups(o),
+                table_symmetry: o.table_symmetry,
+                auto_tables: o.auto_tables,
+                look_ups: DEFAULT_LOOK_UPS,
+            },
+        )?;
+        let (heuristic, setup) = optimal_heuristic(
+            moves,
+            kinds,
+            o.look_ups.unwrap_or_else(|| default_look_ups(o.puzzle)),
+            &SearchBudget::unlimited().with_stop(stop),
+            o.pruning_tables,
+        )?;
+        Ok(Tables {
+            heuristic,
+            setup,
+            build_seconds: t0.elapsed().as_secs_f64(),
+        })
+    }
+}
+
+/// What the searches of all positions share.
+struct Search<'a> {
+    puzzle: &'a Puzzle,
+    moves: &'a MoveSet,
+    tables: &'a Tables,
+    threads: usize,
+    stop: &'static AtomicBool,
+}
+
+impl Search<'_> {
+    /// IDA* on position `g` (its state `start`) within `budget`, its solution
+    /// replayed; `None` once Ctrl-C is pressed.
+    fn solve(
+        &self,
+        g: &Perm,
+        start: &[u8],
+        budget: &SearchBudget,
+        t: Instant,
+    ) -> Result<Option<Row>, CliError> {
+        let mut ida = Ida::new(self.moves, &self.tables.heuristic).with_threads(self.threads);
+        let outcome = ida.solve(start, u32::MAX - 1, budget)?;
+        if self.stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let seconds = t.elapsed().as_secs_f64();
+        let (solution, at_least) = match outcome {
+            Outcome::Solved(p) => {
+                let names: Vec<String> = p
                     .iter()
-                    .map(|p| format!("{}:{:.1}s", p.bound, p.seconds))
+                    .map(|&m| self.moves.moves()[m].name.clone())
                     .collect();
-                match &solution {
-                    Some(s) => outln!(
-                        "position {}: {} moves, {seconds:.2} s, {} nodes ({:.1} M nodes/s); per depth {}",
-                        i + 1,
-                        s.len(),
-                        ida.nodes,
-                        rate / 1e6,
-                        per_depth.join(" ")
-                    ),
-                    None => outln!(
-                        "position {}: not solved in {} s (no solution below {at_least} moves), {} nodes ({:.1} M nodes/s); per depth {}",
-                        i + 1,
-                        o.seconds,
-                        ida.nodes,
-                        rate / 1e6,
-                        per_depth.join(" ")
-                    ),
-                }
+                replay(self.puzzle, g, &names)?;
+                let n = names.len() as u32;
+                (Some(names), n)
             }
-            rows.push(Row {
-                g: g.clone(),
-                solution,
-                at_least,
-                seconds,
-                nodes: ida.nodes,
-                passes,
-            });
-            Ok(())
-        },
-    )?;
-    let lengths: Vec<u32> = rows
-        .iter()
-        .filter_map(|r| r.solution.as_ref().map(|s| s.len() as u32))
-        .collect();
-    let times: Vec<f64> = rows.iter().map(|r| r.seconds).collect();
-    let unsolved = rows.len() - lengths.len();
-    // solved, each within the goal's time (a longer --time-limit is allowed)
-    let goal_met = unsolved == 0 && times.iter().all(|&t| t <= GOAL_SECONDS);
-    let goal = format!("every position solved optimally within {GOAL_SECONDS} s");
-    if !json {
+            Outcome::OutOfTime(b) | Outcome::NoneWithin(b) => (None, b),
+        };
+        Ok(Some(Row {
+            g: g.clone(),
+            solution,
+            at_least,
+            seconds,
+            nodes: ida.nodes,
+            passes: ida.passes,
+        }))
+    }
+
+    /// permlab's rows on the first `o.count` seeded positions, each line
+    /// printed as it comes unless `json`.
+    fn rows(&self, o: &OptimalOptions, json: bool) -> Result<Vec<Row>, CliError> {
+        let mut rows: Vec<Row> = Vec::new();
+        super::each_position(
+            self.puzzle,
+            o.seed,
+            o.count,
+            o.seconds,
+            |i, g, start, budget, t| {
+                if let Some(row) = self.solve(g, start, budget, t)? {
+                    if !json {
+                        row.print(i, o.seconds)?;
+                    }
+                    rows.push(row);
+                }
+                Ok(())
+            },
+        )?;
+        Ok(rows)
+    }
+}
+
+/// The lengths and times of permlab's rows, and whether the goal is met.
+struct Summary {
+    lengths: Vec<u32>,
+    times: Vec<f64>,
+    unsolved: usize,
+    goal: String,
+    goal_met: bool,
+}
+
+impl Summary {
+    fn of(rows: &[Row]) -> Summary {
+        let lengths: Vec<u32> = rows
+            .iter()
+            .filter_map(|r| r.solution.as_ref().map(|s| s.len() as u32))
+            .collect();
+        let times: Vec<f64> = rows.iter().map(|r| r.seconds).collect();
+        let unsolved = rows.len() - lengths.len();
+        // solved, each within the goal's time (a longer --time-limit is allowed)
+        let goal_met = unsolved == 0 && times.iter().all(|&t| t <= GOAL_SECONDS);
+        let goal = format!("every position solved optimally within {GOAL_SECONDS} s");
+        Summary {
+            lengths,
+            times,
+            unsolved,
+            goal,
+            goal_met,
+        }
+    }
+
+    fn print(&self) -> Result<(), CliError> {
+        let (lengths, times) = (&self.lengths, &self.times);
         outln!(
-            "solved {} (every solution replayed), not solved in time: {unsolved}",
-            lengths.len()
+            "solved {} (every solution replayed), not solved in time: {}",
+            lengths.len(),
+            self.unsolved
         );
-        if let (Some(m), Some(x)) = (median(&lengths), lengths.iter().max()) {
+        if let (Some(m), Some(x)) = (median(lengths), lengths.iter().max()) {
             outln!("length: median {m}, max {x}");
         }
-        if let (Some(m), Some(x)) = (median(&times), times.iter().copied().reduce(f64::max)) {
+        if let (Some(m), Some(x)) = (median(times), times.iter().copied().reduce(f64::max)) {
             outln!("time: median {m:.2} s, max {x:.2} s");
         }
-        outln!("goal {goal}: {}", if goal_met { "met" } else { "not met" });
+        outln!(
+            "goal {}: {}",
+            self.goal,
+            if self.goal_met { "met" } else { "not met" }
+        );
+        Ok(())
+    }
+}
+
+/// The run's first lines of text: what runs, and the pruning tables.
+fn print_header(
+    o: &OptimalOptions,
+    threads: usize,
+    date: &str,
+    load: &str,
+    tables: &Tables,
+) -> Result<(), CliError> {
+    outln!(
+        "{} optimal (IDA*, {threads} threads), htm, {} random positions (seed {}), {} s each; {date}, load average {load} at the start",
+        o.puzzle,
+        o.count,
+        o.seed,
+        o.seconds
+    );
+    outln!(
+        "pruning tables: {} entries ({} bytes), built or loaded in {:.1} s; {} symmetries, {} look-ups per node",
+        tables.heuristic.entries(),
+        tables.heuristic.bytes(),
+        tables.build_seconds,
+        tables.setup.symmetries,
+        tables.setup.look_ups
+    );
+    Ok(())
+}
+
+/// The whole run as the JSON document of `--json`, twsearch's positions (when
+/// it ran) beside permlab's.
+fn optimal_json(
+    o: &OptimalOptions,
+    (date, load, threads): (&str, &str, usize),
+    tables: &Tables,
+    rows: &[Row],
+    summary: &Summary,
+    peers: Option<&Value>,
+) -> Value {
+    let runs: Vec<Value> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut v = r.json();
+            if let Some(p) = peers {
+                v["twsearch"] = p["positions"][i].clone();
+            }
+            v
+        })
+        .collect();
+    let (lengths, times) = (&summary.lengths, &summary.times);
+    let mut doc = json!({
+        "puzzle": o.puzzle,
+        "metric": "htm",
+        "mode": "optimal",
+        "date": date,
+        "load_average": load,
+        "threads": threads,
+        "positions": o.count,
+        "seed": o.seed,
+        "pruning_table_bytes": tables.heuristic.bytes(),
+        "pruning_table_entries": tables.heuristic.entries(),
+        "build_seconds": tables.build_seconds,
+        "symmetries": tables.setup.symmetries,
+        "look_ups": tables.setup.look_ups,
+        "solved": lengths.len(),
+        "unsolved": summary.unsolved,
+        "median_length": median(lengths),
+        "max_length": lengths.iter().max(),
+        "median_seconds": median(times),
+        "max_seconds": times.iter().copied().reduce(f64::max),
+        "runs": runs,
+        "goal": summary.goal,
+        "goal_met": summary.goal_met,
+    });
+    if let Some(p) = peers {
+        let mut p = p.clone();
+        if let Some(m) = p.as_object_mut() {
+            m.remove("positions");
+        }
+        doc["twsearch"] = p;
+    }
+    doc
+}
+
+/// An error when twsearch's answers contradict permlab's: both are optimal, so
+/// a twsearch solution that does not solve its position in permlab, or of
+/// another length than permlab's, is a failure.
+fn check_peer_agrees(p: &Value) -> Result<(), CliError> {
+    let bad = p["positions"].as_array().is_some_and(|ps| {
+        ps.iter().any(|t| {
+            t["replayed"].as_bool() == Some(false) || t["lengths_equal"].as_bool() == Some(false)
+        })
+    });
+    if bad {
+        return Err("bench solve --peers: a twsearch solution does not replay in permlab or differs in length from permlab's optimal one".into());
+    }
+    Ok(())
+}
+
+pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
+    check_options(o)?;
+    let date = super::utc_date();
+    let load = super::load_average();
+    let puzzle = Puzzle::builtin(o.puzzle)?;
+    let moves = MoveSet::for_puzzle(&puzzle, Metric::Htm)?;
+    let stop = stop_flag();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let tables = Tables::build(o, &puzzle, &moves, stop)?;
+    if !json {
+        print_header(o, threads, &date, &load, &tables)?;
+    }
+    let search = Search {
+        puzzle: &puzzle,
+        moves: &moves,
+        tables: &tables,
+        threads,
+        stop,
+    };
+    let rows = search.rows(o, json)?;
+    let summary = Summary::of(&rows);
+    if !json {
+        summary.print()?;
     }
     let peers = match o.peers {
         Some((src, mb)) => Some(run_peer(
@@ -260,72 +477,20 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
         None => None,
     };
     if json {
-        let runs: Vec<Value> = rows
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let mut v = json!({
-                    "length": r.solution.as_ref().map(|s| s.len()),
-                    "solution": r.solution.as_ref().map(|s| s.join(" ")),
-                    "at_least": r.at_least,
-                    "seconds": r.seconds,
-                    "nodes": r.nodes,
-                    "nodes_per_second": r.nodes as f64 / r.seconds.max(1e-9),
-                    "passes": r.passes,
-                });
-                if let Some(p) = &peers {
-                    v["twsearch"] = p["positions"][i].clone();
-                }
-                v
-            })
-            .collect();
-        let mut doc = json!({
-            "puzzle": o.puzzle,
-            "metric": "htm",
-            "mode": "optimal",
-            "date": date,
-            "load_average": load,
-            "threads": threads,
-            "positions": o.count,
-            "seed": o.seed,
-            "pruning_table_bytes": h.bytes(),
-            "pruning_table_entries": h.entries(),
-            "build_seconds": build,
-            "symmetries": setup.symmetries,
-            "look_ups": setup.look_ups,
-            "solved": lengths.len(),
-            "unsolved": unsolved,
-            "median_length": median(&lengths),
-            "max_length": lengths.iter().max(),
-            "median_seconds": median(&times),
-            "max_seconds": times.iter().copied().reduce(f64::max),
-            "runs": runs,
-            "goal": goal,
-            "goal_met": goal_met,
-        });
-        if let Some(p) = &peers {
-            let mut p = p.clone();
-            if let Some(m) = p.as_object_mut() {
-                m.remove("positions");
-            }
-            doc["twsearch"] = p;
-        }
+        let doc = optimal_json(
+            o,
+            (&date, &load, threads),
+            &tables,
+            &rows,
+            &summary,
+            peers.as_ref(),
+        );
         print_json(&doc)?;
     } else if let Some(p) = &peers {
         print_peer(p, &rows)?;
     }
     if let Some(p) = &peers {
-        // both optimal: a twsearch solution that does not solve its position in
-        // permlab, or of another length than permlab's, is a failure
-        let bad = p["positions"].as_array().is_some_and(|ps| {
-            ps.iter().any(|t| {
-                t["replayed"].as_bool() == Some(false)
-                    || t["lengths_equal"].as_bool() == Some(false)
-            })
-        });
-        if bad {
-            return Err("bench solve --peers: a twsearch solution does not replay in permlab or differs in length from permlab's optimal one".into());
-        }
+        check_peer_agrees(p)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -6,7 +6,7 @@ use super::gap::{run_script_lines, GapLine};
 use super::median;
 use crate::cli::output::{errln, outln};
 use crate::cli::progress::{stop_flag, stopped};
-use crate::cli::{print_json, CliResult};
+use crate::cli::{print_json, CliError, CliResult};
 use num_bigint::BigUint;
 use permlab::letters::{reduced, Letter};
 use permlab::puzzle::Metric;
@@ -272,13 +272,13 @@ fn ratio(a: Option<f64>, b: Option<f64>) -> Option<f64> {
     }
 }
 
-pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
+/// An error naming the first option of the suite that cannot be taken.
+fn check_options(o: &SuiteOptions) -> Result<(), String> {
     if !(o.time_limit > 0.0 && o.time_limit.is_finite()) {
         return Err(format!(
             "--time-limit {}: must be a positive number of seconds",
             o.time_limit
-        )
-        .into());
+        ));
     }
     let digits = o.gap_memory.trim_end_matches(['k', 'm', 'g']);
     if digits.is_empty()
@@ -288,12 +288,16 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
         return Err(format!(
             "--gap-memory {}: a size such as 4g, 500m (k, m or g)",
             o.gap_memory
-        )
-        .into());
+        ));
     }
     if o.count == 0 {
         return Err("--count 0: at least one position".into());
     }
+    Ok(())
+}
+
+/// The puzzles of [`SUITE`] that `--only` selects; an error when none.
+fn selected_puzzles(o: &SuiteOptions) -> Result<Vec<&'static str>, String> {
     let wanted = |name: &str| o.only.is_empty() || o.only.iter().any(|w| name.contains(w.as_str()));
     let specs: Vec<&str> = SUITE.iter().copied().filter(|s| wanted(s)).collect();
     if specs.is_empty() {
@@ -301,17 +305,45 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
             "--only {}: no puzzle of the suite matches (the suite: {})",
             o.only.join(","),
             SUITE.join(", ")
-        )
-        .into());
+        ));
     }
-    let (date, load) = (super::utc_date(), super::load_average());
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let tmp = Scratch::new()?;
-    let mut rows = Vec::new();
-    for (index, spec) in specs.iter().enumerate() {
-        if stopped() {
-            return Err("interrupted (Ctrl-C)".into());
-        }
+    Ok(specs)
+}
+
+/// Both sides on one puzzle of the suite.
+struct PuzzleRun {
+    spec: String,
+    elements: Vec<Perm>,
+    ours: Ours,
+    /// `None` with `--no-gap`.
+    theirs: Option<Theirs>,
+}
+
+/// What the suite compares on one puzzle: both sides' medians, and the checks.
+struct Comparison {
+    our_length: Option<f64>,
+    our_time: Option<f64>,
+    gap_length: Option<f64>,
+    gap_time: Option<f64>,
+    /// Per position, where GAP has a word: permlab's length <= GAP's (`None`:
+    /// no GAP word).
+    not_longer: Option<bool>,
+    /// permlab's lengths equal the complete table's distances, each solution
+    /// optimal (`None`: no table).
+    optimal_check: Option<bool>,
+    gap_status: String,
+}
+
+impl PuzzleRun {
+    /// permlab (and GAP unless `--no-gap`) on the seeded positions of `spec`,
+    /// `index` in the suite; progress on standard error unless `json`.
+    fn run(
+        spec: &str,
+        index: usize,
+        o: &SuiteOptions,
+        (root, tmp): (&Path, &Path),
+        json: bool,
+    ) -> Result<PuzzleRun, CliError> {
         let puzzle = Puzzle::load(spec)?;
         let elements: Vec<Perm> = super::random_positions(&puzzle, o.seed)
             .take(o.count)
@@ -327,20 +359,22 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
             if !json {
                 errln!("{spec}: GAP's Factorization…");
             }
-            Some(gap_side(&root, tmp.path(), index, &puzzle, &elements, o)?)
+            Some(gap_side(root, tmp, index, &puzzle, &elements, o)?)
         };
-        rows.push((spec.to_string(), elements, ours, theirs));
+        Ok(PuzzleRun {
+            spec: spec.to_string(),
+            elements,
+            ours,
+            theirs,
+        })
     }
-    let mut docs = Vec::new();
-    let mut table = Vec::new();
-    for (spec, elements, ours, theirs) in &rows {
-        let our_med = median(&ours.lengths).map(f64::from);
-        let our_time = median(&ours.seconds);
-        let (gap_med, gap_time) = match theirs {
+
+    fn compare(&self) -> Comparison {
+        let (ours, theirs) = (&self.ours, &self.theirs);
+        let (gap_length, gap_time) = match theirs {
             Some(t) => (median(&t.lengths).map(f64::from), median(&t.seconds)),
             None => (None, None),
         };
-        // per position, where GAP has a word: permlab's length <= GAP's
         let not_longer = theirs.as_ref().and_then(|t| {
             (!t.lengths.is_empty())
                 .then(|| ours.lengths.iter().zip(&t.lengths).all(|(a, b)| a <= b))
@@ -353,21 +387,35 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
             Some(t) => t.status.clone(),
             None => "skipped (--no-gap)".into(),
         };
-        docs.push(json!({
-            "puzzle": spec,
+        Comparison {
+            our_length: median(&ours.lengths).map(f64::from),
+            our_time: median(&ours.seconds),
+            gap_length,
+            gap_time,
+            not_longer,
+            optimal_check,
+            gap_status,
+        }
+    }
+
+    /// The puzzle's entry of `puzzles` in the JSON output.
+    fn json(&self, c: &Comparison) -> Value {
+        let ours = &self.ours;
+        json!({
+            "puzzle": self.spec,
             "positions": ours.lengths.len(),
-            "elements": elements.iter().map(|g| g.to_string()).collect::<Vec<_>>(),
+            "elements": self.elements.iter().map(|g| g.to_string()).collect::<Vec<_>>(),
             "permlab": {
                 "lengths": ours.lengths,
                 "median_length": median(&ours.lengths),
                 "max_length": ours.lengths.iter().max(),
-                "median_seconds": our_time,
+                "median_seconds": c.our_time,
                 "first_seconds": ours.seconds.first(),
                 "max_seconds": ours.seconds.iter().copied().reduce(f64::max),
                 "optimal": ours.optimal,
                 "methods": ours.methods,
             },
-            "gap": match theirs {
+            "gap": match &self.theirs {
                 Some(t) => json!({
                     "lengths": t.lengths,
                     "median_length": median(&t.lengths),
@@ -377,46 +425,105 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
                     "max_seconds": t.seconds.iter().copied().reduce(f64::max),
                     "status": t.status,
                 }),
-                None => json!({"status": gap_status}),
+                None => json!({"status": c.gap_status}),
             },
-            "length_ratio": ratio(our_med, gap_med),
-            "time_ratio": ratio(our_time, gap_time),
+            "length_ratio": ratio(c.our_length, c.gap_length),
+            "time_ratio": ratio(c.our_time, c.gap_time),
             "table_distances": ours.table_distances,
-            "optimal_check": optimal_check,
-            "not_longer_than_gap": not_longer,
-        }));
+            "optimal_check": c.optimal_check,
+            "not_longer_than_gap": c.not_longer,
+        })
+    }
+
+    /// The puzzle's row of the Markdown table of the text output.
+    fn table_line(&self, c: &Comparison) -> String {
+        let (ours, theirs) = (&self.ours, &self.theirs);
         let fmt_ratio = |r: Option<f64>| r.map_or("–".to_string(), |r| format!("{r:.2}"));
         // the median, and the first position's time (it includes building the tables)
         let fmt_times = |v: &[f64]| match (median(v), v.first()) {
             (Some(m), Some(f)) => format!("{:.3} ms ({f:.1} s)", m * 1e3),
             _ => "–".to_string(),
         };
-        table.push(format!(
-            "| {spec} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+        format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            self.spec,
             ours.lengths.len(),
             lengths_text(&ours.lengths),
             theirs
                 .as_ref()
                 .map_or("–".into(), |t| lengths_text(&t.lengths)),
-            fmt_ratio(ratio(our_med, gap_med)),
+            fmt_ratio(ratio(c.our_length, c.gap_length)),
             fmt_times(&ours.seconds),
             theirs
                 .as_ref()
                 .map_or("–".into(), |t| fmt_times(&t.seconds)),
-            fmt_ratio(ratio(our_time, gap_time)),
-            match optimal_check {
+            fmt_ratio(ratio(c.our_time, c.gap_time)),
+            match c.optimal_check {
                 Some(true) => "= table",
                 Some(false) => "MISMATCH",
                 None => "–",
             },
             ours.methods.join("; "),
-            gap_status,
-        ));
+            c.gap_status,
+        )
     }
-    let shorter_everywhere = docs
-        .iter()
-        .all(|d| d["not_longer_than_gap"] != Value::Bool(false));
+}
+
+/// The text output: what ran, the table (`table`, a line per puzzle) and
+/// whether permlab was never longer than GAP.
+fn print_text(
+    o: &SuiteOptions,
+    (date, load): (&str, &str),
+    table: &[String],
+    shorter_everywhere: bool,
+) -> Result<(), CliError> {
+    outln!(
+        "bench solve --suite: {} seeded random positions per puzzle (seed {}), {date}, load average {load}",
+        o.count,
+        o.seed
+    );
+    outln!("lengths in the half-turn metric (a power of one generator is one move; GAP's words with powers of one generator merged): median/max; times per position: median (first position, which includes building permlab's tables or GAP's structures); ratios permlab/GAP of the medians");
+    outln!(
+        "permlab: `solve --metric htm --optimal` where a complete table fits ({TABLE_LIMIT} positions), else `--time-limit {}`; GAP 4 Factorization(G, g), one process per puzzle ({} s, hard workspace limit {})",
+        o.time_limit,
+        o.gap_timeout,
+        o.gap_memory
+    );
+    outln!("");
+    outln!("| puzzle | positions | permlab htm | GAP htm | length ratio | permlab time | GAP time | time ratio | optimal check | permlab method | GAP |");
+    outln!("|---|---|---|---|---|---|---|---|---|---|---|");
+    for line in table {
+        outln!("{line}");
+    }
+    outln!("");
+    outln!(
+        "every solution replayed; GAP's words checked to evaluate to the element; permlab never longer than GAP where GAP answered: {}",
+        if shorter_everywhere { "yes" } else { "no" }
+    );
+    Ok(())
+}
+
+pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
+    check_options(o)?;
+    let specs = selected_puzzles(o)?;
+    let (date, load) = (super::utc_date(), super::load_average());
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let tmp = Scratch::new()?;
+    let mut runs = Vec::new();
+    for (index, spec) in specs.iter().enumerate() {
+        if stopped() {
+            return Err("interrupted (Ctrl-C)".into());
+        }
+        runs.push(PuzzleRun::run(spec, index, o, (&root, tmp.path()), json)?);
+    }
+    let comparisons: Vec<Comparison> = runs.iter().map(PuzzleRun::compare).collect();
+    let shorter_everywhere = comparisons.iter().all(|c| c.not_longer != Some(false));
     if json {
+        let docs: Vec<Value> = runs
+            .iter()
+            .zip(&comparisons)
+            .map(|(r, c)| r.json(c))
+            .collect();
         print_json(&json!({
             "mode": "suite",
             "date": date,
@@ -432,29 +539,12 @@ pub(super) fn bench_suite(o: &SuiteOptions, json: bool) -> CliResult {
             "not_longer_than_gap_everywhere": shorter_everywhere,
         }))?;
     } else {
-        outln!(
-            "bench solve --suite: {} seeded random positions per puzzle (seed {}), {date}, load average {load}",
-            o.count,
-            o.seed
-        );
-        outln!("lengths in the half-turn metric (a power of one generator is one move; GAP's words with powers of one generator merged): median/max; times per position: median (first position, which includes building permlab's tables or GAP's structures); ratios permlab/GAP of the medians");
-        outln!(
-            "permlab: `solve --metric htm --optimal` where a complete table fits ({TABLE_LIMIT} positions), else `--time-limit {}`; GAP 4 Factorization(G, g), one process per puzzle ({} s, hard workspace limit {})",
-            o.time_limit,
-            o.gap_timeout,
-            o.gap_memory
-        );
-        outln!("");
-        outln!("| puzzle | positions | permlab htm | GAP htm | length ratio | permlab time | GAP time | time ratio | optimal check | permlab method | GAP |");
-        outln!("|---|---|---|---|---|---|---|---|---|---|---|");
-        for line in &table {
-            outln!("{line}");
-        }
-        outln!("");
-        outln!(
-            "every solution replayed; GAP's words checked to evaluate to the element; permlab never longer than GAP where GAP answered: {}",
-            if shorter_everywhere { "yes" } else { "no" }
-        );
+        let table: Vec<String> = runs
+            .iter()
+            .zip(&comparisons)
+            .map(|(r, c)| r.table_line(c))
+            .collect();
+        print_text(o, (&date, &load), &table, shorter_everywhere)?;
     }
     Ok(ExitCode::SUCCESS)
 }
