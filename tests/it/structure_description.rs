@@ -135,7 +135,7 @@ fn families() {
         .collect();
     let wreath = g(24, &["(1,2,3)", &eight_cycle.concat(), "(1,4)(2,5)(3,6)"]);
     assert_eq!(wreath.order(), BigUint::from(3u32).pow(8) * 40_320u32);
-    assert_eq!(wreath.structure_description().to_string(), "C3^8 ⋊ S8");
+    assert_eq!(wreath.structure_description().to_string(), "C3 ≀ S8");
     // Q8 (regular on 8 points) over its centre: no complement exists, and none is
     // claimed (`.`: an extension not shown to split)
     let q8 = g(8, &["(1,2,3,4)(5,6,7,8)", "(1,5,3,7)(2,8,4,6)"]);
@@ -143,6 +143,62 @@ fn families() {
     assert_eq!(q8.structure_description().to_string(), "C2 . C2^2");
     // trivial
     assert_eq!(g(3, &[]).structure_description().to_string(), "1");
+}
+
+/// Wreath products are named `T ≀ Q` exactly when the group is the whole of
+/// `T ≀ Q` in its imprimitive action: checked against the stabilizer of the block
+/// system in the symmetric group, enumerated by brute force; a proper subgroup of
+/// a wreath product with the same blocks is not called one.
+#[test]
+fn wreath_products() {
+    assert_eq!(describe("tests/data/wreath_s5_s6.gens"), "S5 ≀ S6");
+    // S2 ≀ S3 on 6 points, blocks {1,2}, {3,4}, {5,6}: all 48 permutations of S6
+    // keeping the blocks, counted by brute force
+    let w = g(6, &["(1,2)", "(1,3,5)(2,4,6)", "(1,3)(2,4)"]);
+    let blocks = [[0usize, 1], [2, 3], [4, 5]];
+    let block_of = |p: usize| blocks.iter().position(|b| b.contains(&p)).unwrap();
+    let mut keeping = 0;
+    let mut images = [0usize, 1, 2, 3, 4, 5];
+    // every permutation of 6 points (Heap's algorithm)
+    fn heap(k: usize, a: &mut [usize; 6], f: &mut dyn FnMut(&[usize; 6])) {
+        if k == 1 {
+            f(a);
+            return;
+        }
+        for i in 0..k {
+            heap(k - 1, a, f);
+            let j = if k % 2 == 0 { i } else { 0 };
+            a.swap(j, k - 1);
+        }
+    }
+    heap(6, &mut images, &mut |a| {
+        if blocks
+            .iter()
+            .all(|b| block_of(a[b[0]]) == block_of(a[b[1]]))
+        {
+            keeping += 1;
+        }
+    });
+    assert_eq!(BigUint::from(keeping as u32), w.order());
+    assert_eq!(w.structure_description().to_string(), "C2 ≀ S3");
+    // three blocks of 3 permuted as S3, with C3 on each block and an element
+    // acting on the first block as a transposition while swapping the other two:
+    // a subgroup of index 2 in S3 ≀ S3 (order 648 = 6^3·6/2), not a wreath
+    // product in this action, and not called one
+    let not_wreath = g(
+        9,
+        &[
+            "(1,2,3)",
+            "(4,5,6)",
+            "(7,8,9)",
+            "(1,2)(4,7)(5,8)(6,9)",
+            "(1,4,7)(2,5,8)(3,6,9)",
+        ],
+    );
+    assert_eq!(not_wreath.order(), BigUint::from(648u32));
+    let s = not_wreath.structure_description();
+    assert_eq!(s.order(), not_wreath.order());
+    assert!(!s.to_string().contains('≀'), "{s}");
 }
 
 /// The number of elements of each order in a product of cyclic groups `C_{q_i}`.
