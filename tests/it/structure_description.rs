@@ -167,7 +167,7 @@ fn wreath_products() {
         }
         for i in 0..k {
             heap(k - 1, a, f);
-            let j = if k % 2 == 0 { i } else { 0 };
+            let j = if k.is_multiple_of(2) { i } else { 0 };
             a.swap(j, k - 1);
         }
     }
