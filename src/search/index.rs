@@ -35,6 +35,41 @@ pub enum IndexError {
     TooLarge,
 }
 
+/// A perfect indexing: a bijection between some byte states and `0..size`. The
+/// indexings of this module implement it with their own `size`, `rank` and
+/// `unrank`, so that code generic over the indexing (as
+/// [`crate::search::space::TrackedSpace`]) can use any of them.
+pub trait PerfectIndex {
+    /// Number of states.
+    fn size(&self) -> u64;
+    /// The index of a state (see each indexing for the states it accepts).
+    fn rank(&self, s: &[u8]) -> u64;
+    /// The state of index `r < size`, into `out` (its first entries).
+    fn unrank(&self, r: u64, out: &mut [u8]);
+}
+
+/// Implements [`PerfectIndex`] for indexings by their inherent methods.
+macro_rules! perfect_index_by_inherent_methods {
+    ($($t:ty),*) => {$(
+        impl PerfectIndex for $t {
+            #[inline]
+            fn size(&self) -> u64 {
+                <$t>::size(self)
+            }
+            #[inline]
+            fn rank(&self, s: &[u8]) -> u64 {
+                <$t>::rank(self, s)
+            }
+            #[inline]
+            fn unrank(&self, r: u64, out: &mut [u8]) {
+                <$t>::unrank(self, r, out)
+            }
+        }
+    )*};
+}
+
+perfect_index_by_inherent_methods!(Arrangements, ProductIndex, ChainIndex, Tokens);
+
 /// Ordered placements of `k` distinct pieces on `n` cells (`k ≤ n ≤ 64`), i.e.
 /// injections `0..k → 0..n` given by their images (`pos[j]` = the cell of piece `j`),
 /// ranked in lexicographic order. There are `n!/(n-k)!` of them.
