@@ -728,7 +728,7 @@ pub trait TrackedIndex: PerfectIndex + Sync {
         String::new()
     }
     /// The state `s` as cell contents ([`StateSpace::to_cells`]); by default
-    /// each tracked label at its position ([`tracked_cells`]).
+    /// each tracked label at its position, the other cells `u32::MAX`.
     fn to_cells(&self, degree: usize, tracked: &[u8], s: &[u8]) -> Vec<u32> {
         tracked_cells(degree, tracked, s)
     }
