@@ -302,6 +302,22 @@ impl Canvas {
         });
     }
 
+    /// The square of side `cell` in column `c`, row `r` of a grid of such squares
+    /// whose top-left corner is `origin`, filled with `fill` and outlined by
+    /// `border`; returns the square's centre (where its number goes).
+    pub fn grid_square(
+        &mut self,
+        origin: (f64, f64),
+        cell: f64,
+        (c, r): (usize, usize),
+        fill: RGBColor,
+        border: Stroke,
+    ) -> (f64, f64) {
+        let (x, y) = (origin.0 + c as f64 * cell, origin.1 + r as f64 * cell);
+        self.rect((x, y), (x + cell, y + cell), Some(fill), Some(border));
+        (x + cell / 2.0, y + cell / 2.0)
+    }
+
     /// A circle.
     pub fn circle(
         &mut self,
