@@ -16,6 +16,8 @@
 //! General groups are indexed by `PermGroup::rank` (the stabiliser chain), see
 //! [`crate::search::space`].
 
+use crate::perm::slice;
+
 /// Why an indexing cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IndexError {
@@ -573,10 +575,7 @@ impl ChainIndex {
         for l in 0..m {
             let p = self.pos[l][b[l] as usize] as usize;
             r = r * self.radix[l] + p as u64;
-            let h = &self.uinv[l][p * n..(p + 1) * n];
-            for x in b[l + 1..m].iter_mut() {
-                *x = h[*x as usize];
-            }
+            slice::compose_in_place(&mut b[l + 1..m], &self.uinv[l][p * n..(p + 1) * n]);
         }
         r
     }
@@ -597,10 +596,7 @@ impl ChainIndex {
         // g = u_{m-1} ⋯ u_0 (first the deepest level's factor)
         for l in (0..m).rev() {
             let p = digits[l];
-            let u = &self.u[l][p * n..(p + 1) * n];
-            for x in out[..n].iter_mut() {
-                *x = u[*x as usize];
-            }
+            slice::compose_in_place(&mut out[..n], &self.u[l][p * n..(p + 1) * n]);
         }
     }
 }

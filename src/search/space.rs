@@ -9,6 +9,7 @@
 use super::coords::CoordIndex;
 use super::index::{Arrangements, ChainIndex, IndexError, PerfectIndex, ProductIndex, Tokens};
 use crate::group::PermGroup;
+use crate::perm::slice;
 use crate::perm::Perm;
 use crate::puzzle::{Metric, Puzzle, PuzzleError};
 use num_traits::ToPrimitive;
@@ -129,9 +130,7 @@ pub(crate) fn describe_moves(names: &[String], fwd: &[Vec<u8>]) -> String {
 /// into `out[..s.len()]`.
 #[inline(always)]
 pub(crate) fn move_positions(mv: &[u8], s: &[u8], out: &mut [u8]) {
-    for (o, &x) in out[..s.len()].iter_mut().zip(s) {
-        *o = mv[x as usize];
-    }
+    slice::compose(s, mv, &mut out[..s.len()]);
 }
 
 /// The image arrays of `perms` and of their inverses on `degree` points, one byte
@@ -171,10 +170,7 @@ impl MoveTable {
     /// Move `m` (or its inverse) on the positions `s` (a state or part of one).
     #[inline(always)]
     fn apply(&self, m: usize, inverse: bool, s: &[u8], out: &mut [u8]) {
-        let mv = self.get(m, inverse);
-        for (o, &x) in out.iter_mut().zip(s) {
-            *o = mv[x as usize];
-        }
+        slice::compose(s, self.get(m, inverse), out);
     }
 
     fn describe(&self) -> String {

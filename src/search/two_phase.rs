@@ -57,6 +57,7 @@ use super::index::Arrangements;
 use super::moves::MoveSet;
 use super::space::SpaceError;
 use crate::group::PermGroup;
+use crate::perm::slice;
 use crate::perm::Perm;
 
 /// Longest phase searched (in the metric).
@@ -406,9 +407,7 @@ fn orbit_coordinate(
     }
     // the cells are the labels' home positions
     let mut slot = vec![u8::MAX; moves.degree()];
-    for (i, &l) in labels.iter().enumerate() {
-        slot[l as usize] = i as u8;
-    }
+    slice::invert(labels, &mut slot);
     let w = sub_moves.len();
     let mut next = vec![0u32; rank.size() as usize * w];
     let (mut pos, mut moved) = (vec![0u8; k], vec![0u8; k]);
