@@ -35,6 +35,7 @@
 use super::index::Arrangements;
 use super::memory::huge_page_vec;
 use crate::group::PermGroup;
+use crate::perm::slice;
 use crate::perm::Perm;
 use num_traits::ToPrimitive;
 use std::collections::HashMap;
@@ -865,9 +866,7 @@ impl CoordIndex {
                 g[l as usize] = p;
             }
             for j in 0..k {
-                for (o, &f) in x.iter_mut().zip(f0.tuple(j)) {
-                    *o = g[f as usize];
-                }
+                slice::compose(f0.tuple(j), &g, &mut x);
                 let id = e2.id(&x)? as usize;
                 if new2[id] != u32::MAX {
                     return None; // not a block system after all
@@ -1020,8 +1019,7 @@ impl CoordIndex {
     /// are not reachable (then it is not an element; a `Some` does not prove
     /// membership on its own).
     pub fn try_rank(&self, g: &[u8]) -> Option<u64> {
-        let a: Vec<u8> = self.t1.iter().map(|&l| g[l as usize]).collect();
-        let b: Vec<u8> = self.t2.iter().map(|&l| g[l as usize]).collect();
+        let (a, b) = (slice::product(&self.t1, g), slice::product(&self.t2, g));
         let t1 = CoordIndex::lookup(&self.tuples1, &self.find1, self.t1.len(), &a)?;
         let t2 = CoordIndex::lookup(&self.tuples2, &self.find2, self.t2.len(), &b)? as u64;
         if t2 / self.k != self.phi[t1 as usize] as u64 {

@@ -314,11 +314,7 @@ fn proper_subgroup(moves: &MoveSet, sub_perms: &[Perm]) -> Result<PermGroup, Two
 fn phase1_coordinates(coset: &CosetSpace, degree: usize) -> Vec<Coordinate> {
     let sizes = coset.part_sizes();
     let identity: Vec<u8> = (0..degree as u8).collect();
-    let home: Vec<u8> = coset
-        .tracked()
-        .iter()
-        .map(|&l| identity[l as usize])
-        .collect();
+    let home = slice::product(coset.tracked(), &identity);
     let mut solved = Vec::new();
     coset.parts_of(&home, &mut solved);
     (0..sizes.len())
@@ -613,12 +609,7 @@ impl TwoPhase {
 
     /// Phase 1's coordinates of an image-list state (`s[l]` = position of label `l`).
     fn coords1(&self, s: &[u8], out: &mut Vec<u32>) {
-        let tracked: Vec<u8> = self
-            .coset
-            .tracked()
-            .iter()
-            .map(|&l| s[l as usize])
-            .collect();
+        let tracked = slice::product(self.coset.tracked(), s);
         self.coset.parts_of(&tracked, out);
     }
 
