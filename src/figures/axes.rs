@@ -270,6 +270,28 @@ impl Plot {
     }
 }
 
+/// Draws the title and under it a legend of `names` (none when `names` is empty)
+/// in the theme's label size ([`legend_rows`]); returns the height they take
+/// from the top of the canvas.
+pub fn title_and_legend(
+    canvas: &mut Canvas,
+    title: &str,
+    theme: &Theme,
+    names: &[String],
+    swatch: impl FnMut(&mut Canvas, usize, (f64, f64, f64)),
+) -> f64 {
+    let top = super::draw_title(canvas, title, theme);
+    let em = theme.label(canvas.width());
+    top + legend_rows(
+        canvas,
+        names,
+        top + em * 0.3,
+        em,
+        theme.palette.text,
+        swatch,
+    )
+}
+
 /// A legend as rows of entries (a swatch drawn by `swatch` at its left, then the
 /// name) centred in the band from `top` of the canvas, wrapping to the canvas's
 /// width; returns the band's height.

@@ -186,19 +186,13 @@ impl Figure for BlocksFigure {
         let y0 = top + margin;
         let em = (cell * 0.4).min(theme.label(w));
         let border = Stroke::new(theme.palette.ink, theme.line(0.8, w));
-        for (p, &(c, r)) in self.cells.iter().enumerate() {
-            let (x, y) = (x0 + c as f64 * cell, y0 + r as f64 * cell);
-            canvas.rect(
-                (x, y),
-                (x + cell, y + cell),
-                Some(self.colour_at(p)),
-                Some(border),
-            );
+        for (p, &at) in self.cells.iter().enumerate() {
+            let centre = canvas.grid_square((x0, y0), cell, at, self.colour_at(p), border);
             // the block's number, where it can be read
             if let (Some(k), true) = (self.block_of(p), em >= theme.small(w) * 0.99) {
                 canvas.label(
                     &(k + 1).to_string(),
-                    (x + cell / 2.0, y + cell / 2.0),
+                    centre,
                     em,
                     (HAlign::Centre, VAlign::Middle),
                     self.number_colour(k, theme),

@@ -194,6 +194,31 @@ pub enum Shape {
     Text(Label),
 }
 
+impl Shape {
+    /// Moves the shape by `(dx, dy)`.
+    fn translate(&mut self, (dx, dy): (f64, f64)) {
+        let t = |p: &mut (f64, f64)| {
+            p.0 += dx;
+            p.1 += dy;
+        };
+        match self {
+            Shape::Rect { at, .. } => t(at),
+            Shape::Polyline { points, .. } | Shape::Polygon { points, .. } => {
+                points.iter_mut().for_each(t)
+            }
+            Shape::Circle { centre, .. } | Shape::Arc { centre, .. } => t(centre),
+            Shape::Curve {
+                from, control, to, ..
+            } => {
+                t(from);
+                t(control);
+                t(to);
+            }
+            Shape::Text(l) => t(&mut l.at),
+        }
+    }
+}
+
 /// Shapes on a `width × height` pixel canvas, in drawing order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Canvas {
@@ -277,6 +302,22 @@ impl Canvas {
         });
     }
 
+    /// The square of side `cell` in column `c`, row `r` of a grid of such squares
+    /// whose top-left corner is `origin`, filled with `fill` and outlined by
+    /// `border`; returns the square's centre (where its number goes).
+    pub fn grid_square(
+        &mut self,
+        origin: (f64, f64),
+        cell: f64,
+        (c, r): (usize, usize),
+        fill: RGBColor,
+        border: Stroke,
+    ) -> (f64, f64) {
+        let (x, y) = (origin.0 + c as f64 * cell, origin.1 + r as f64 * cell);
+        self.rect((x, y), (x + cell, y + cell), Some(fill), Some(border));
+        (x + cell / 2.0, y + cell / 2.0)
+    }
+
     /// A circle.
     pub fn circle(
         &mut self,
@@ -315,70 +356,9 @@ impl Canvas {
 
     /// Draws `other` with its top-left corner at `offset`.
     pub fn place(&mut self, other: Canvas, offset: (f64, f64)) {
-        let t = |p: (f64, f64)| (p.0 + offset.0, p.1 + offset.1);
-        for s in other.shapes {
-            self.shapes.push(match s {
-                Shape::Rect {
-                    at,
-                    size,
-                    fill,
-                    stroke,
-                } => Shape::Rect {
-                    at: t(at),
-                    size,
-                    fill,
-                    stroke,
-                },
-                Shape::Polyline { points, stroke } => Shape::Polyline {
-                    points: points.into_iter().map(t).collect(),
-                    stroke,
-                },
-                Shape::Polygon {
-                    points,
-                    fill,
-                    opacity,
-                } => Shape::Polygon {
-                    points: points.into_iter().map(t).collect(),
-                    fill,
-                    opacity,
-                },
-                Shape::Circle {
-                    centre,
-                    radius,
-                    fill,
-                    stroke,
-                } => Shape::Circle {
-                    centre: t(centre),
-                    radius,
-                    fill,
-                    stroke,
-                },
-                Shape::Arc {
-                    centre,
-                    radius,
-                    start,
-                    sweep,
-                    stroke,
-                } => Shape::Arc {
-                    centre: t(centre),
-                    radius,
-                    start,
-                    sweep,
-                    stroke,
-                },
-                Shape::Curve {
-                    from,
-                    control,
-                    to,
-                    stroke,
-                } => Shape::Curve {
-                    from: t(from),
-                    control: t(control),
-                    to: t(to),
-                    stroke,
-                },
-                Shape::Text(l) => Shape::Text(Label { at: t(l.at), ..l }),
-            });
+        for mut s in other.shapes {
+            s.translate(offset);
+            self.shapes.push(s);
         }
     }
 

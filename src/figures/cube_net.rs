@@ -139,14 +139,8 @@ impl Figure for CubeNetFigure {
         let em = (cell * 0.36).max(theme.small(w));
         let border = Stroke::new(RGBColor(30, 30, 30), theme.line(1.0, w).max(cell / 40.0));
         for p in 0..self.state.len() {
-            let (c, r) = self.cell_of(p);
-            let (x, y) = (x0 + c as f64 * cell, y0 + r as f64 * cell);
-            canvas.rect(
-                (x, y),
-                (x + cell, y + cell),
-                Some(self.colour_at(p)),
-                Some(border),
-            );
+            let centre =
+                canvas.grid_square((x0, y0), cell, self.cell_of(p), self.colour_at(p), border);
             if self.numbers {
                 let colour = if self.light_text(p) {
                     RGBColor(255, 255, 255)
@@ -155,7 +149,7 @@ impl Figure for CubeNetFigure {
                 };
                 canvas.label(
                     &(self.state[p] + 1).to_string(),
-                    (x + cell / 2.0, y + cell / 2.0),
+                    centre,
                     em,
                     (HAlign::Centre, VAlign::Middle),
                     colour,

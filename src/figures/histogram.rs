@@ -17,10 +17,10 @@
 //! assert!(fig.to_svg((400, 300)).unwrap().contains("lengths"));
 //! ```
 
-use super::axes::{legend_rows, thousands, Axis, Plot};
+use super::axes::{thousands, title_and_legend, Axis, Plot};
 use super::canvas::{Canvas, Label, Rotation};
 use super::text::{label_width, HAlign, VAlign, ASCENT, DESCENT};
-use super::{draw_title, tikz, Figure, FigureError, Theme};
+use super::{tikz, Figure, FigureError, Theme};
 use std::fmt::Write;
 
 pub use crate::search::DistanceDistribution;
@@ -172,27 +172,21 @@ impl Figure for HistogramFigure {
     fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError> {
         let w = canvas.width();
         let pal = &theme.palette;
-        let mut top = draw_title(canvas, &self.title, theme);
         let nser = self.series.len().max(1);
-        if nser > 1 {
-            let names: Vec<String> = self.series.iter().map(|(n, _)| n.clone()).collect();
-            let em = theme.label(w);
-            top += legend_rows(
-                canvas,
-                &names,
-                top + em * 0.3,
-                em,
-                pal.text,
-                |c, i, (x, y, sw)| {
-                    c.rect(
-                        (x, y - em * 0.35),
-                        (x + sw, y + em * 0.35),
-                        Some(pal.series(i)),
-                        None,
-                    );
-                },
+        // a legend when there are several series
+        let names: Vec<String> = match nser {
+            1 => Vec::new(),
+            _ => self.series.iter().map(|(n, _)| n.clone()).collect(),
+        };
+        let em = theme.label(w);
+        let top = title_and_legend(canvas, &self.title, theme, &names, |c, i, (x, y, sw)| {
+            c.rect(
+                (x, y - em * 0.35),
+                (x + sw, y + em * 0.35),
+                Some(pal.series(i)),
+                None,
             );
-        }
+        });
         let bw = GROUP / nser as f64;
         // the bars' width in pixels, from a first layout
         let probe = self.plot(canvas, theme, top, 0.0);

@@ -16,9 +16,9 @@
 //! assert!(fig.to_svg((500, 400)).unwrap().contains("halving"));
 //! ```
 
-use super::axes::{legend_rows, Axis, Plot};
+use super::axes::{title_and_legend, Axis, Plot};
 use super::canvas::{Canvas, Stroke};
-use super::{draw_title, tikz, Figure, FigureError, Theme};
+use super::{tikz, Figure, FigureError, Theme};
 use crate::linalg::spectrum::OperatorSpectrum;
 use crate::search::mixing::Mixing;
 use std::fmt::Write;
@@ -147,27 +147,18 @@ impl Figure for MixingFigure {
     fn draw(&self, canvas: &mut Canvas, theme: &Theme) -> Result<(), FigureError> {
         let w = canvas.width();
         let pal = &theme.palette;
-        let mut top = draw_title(canvas, &self.title, theme);
         let entries = self.legend();
         let names: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
-        let em = theme.label(w);
         let solid = |i: usize| Stroke::new(pal.series(i), theme.line(2.4, w));
         let dashed = |i: usize| {
             Stroke::new(pal.series(i), theme.line(1.4, w))
                 .dashed(theme.pt(3.0, w), theme.pt(2.0, w))
         };
-        top += legend_rows(
-            canvas,
-            &names,
-            top + em * 0.3,
-            em,
-            pal.text,
-            |c, k, (x, y, sw)| {
-                let (_, i, bound) = entries[k];
-                let stroke = if bound { dashed(i) } else { solid(i) };
-                c.line((x, y), (x + sw, y), stroke);
-            },
-        );
+        let top = title_and_legend(canvas, &self.title, theme, &names, |c, k, (x, y, sw)| {
+            let (_, i, bound) = entries[k];
+            let stroke = if bound { dashed(i) } else { solid(i) };
+            c.line((x, y), (x + sw, y), stroke);
+        });
         let lo = self.floor();
         let x = Axis::linear(0.0, self.kmax() as f64, 6, "random moves k");
         let y = Axis::log(lo, 1.5, "total-variation distance to uniform");

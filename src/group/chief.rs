@@ -31,7 +31,7 @@
 //! assert_eq!(c.factors, ["C2", "A8", "C3^7"]);
 //! ```
 
-use super::composition::SeriesError;
+use super::composition::{SeriesError, SubgroupSeries};
 use super::limit::{Interrupted, Limit};
 use super::module::Module;
 use super::PermGroup;
@@ -39,22 +39,9 @@ use crate::perm::Perm;
 use num_bigint::BigUint;
 use num_traits::One;
 
-/// A chief series: the terms (`G` first, `1` last) and the factors' names (`C2`,
-/// `C3^7`, `A8`, `A5^6`), top first.
-#[derive(Clone, Debug)]
-pub struct ChiefSeries {
-    /// `G = N_0 > N_1 > ⋯ > N_r = 1`.
-    pub groups: Vec<PermGroup>,
-    /// `factors[i]` names `N_i/N_{i+1}`.
-    pub factors: Vec<String>,
-}
-
-impl ChiefSeries {
-    /// `|N_0|, |N_1|, …, 1`.
-    pub fn orders(&self) -> Vec<BigUint> {
-        self.groups.iter().map(PermGroup::order).collect()
-    }
-}
+/// A chief series: the terms `G = N_0 > N_1 > ⋯ > N_r = 1` and the factors' names
+/// (`C2`, `C3^7`, `A8`, `A5^6`), top first (`factors[i]` names `N_i/N_{i+1}`).
+pub type ChiefSeries = SubgroupSeries<String>;
 
 impl PermGroup {
     /// A chief series (see the module docs).
@@ -339,9 +326,10 @@ impl Section {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::group::{class_by_closure, elements_by_closure, normal_closure_by_closure};
+    use crate::group::{
+        class_by_closure, elements_by_closure, normal_closure_by_closure, random_test_generators,
+    };
     use rand::rngs::StdRng;
-    use rand::seq::SliceRandom;
     use rand::SeedableRng;
 
     /// Brute force: each term normal in G, and no normal subgroup of G strictly
@@ -439,15 +427,7 @@ mod tests {
         let mut checked = 0;
         while checked < 20 {
             let n = 4 + checked % 3;
-            let gens: Vec<Perm> = (0..2)
-                .map(|_| {
-                    let mut v: Vec<u32> = (0..n as u32).collect();
-                    v.shuffle(&mut rng);
-                    v[..n / 2].sort_unstable();
-                    Perm::from_images_unchecked(v)
-                })
-                .collect();
-            let g = PermGroup::new(n, gens);
+            let g = PermGroup::new(n, random_test_generators(n, 2, &mut rng));
             if g.order() <= 720u32.into() {
                 check(&g);
                 checked += 1;

@@ -84,21 +84,29 @@ pub struct CompositionFactor {
     pub section: PermGroup,
 }
 
-/// A composition series and its factors (see the module docs).
+/// A series of subgroups `G = G_0 > G_1 > ⋯ > G_r = 1`, each normal in the one
+/// before, and what is known of its factors `G_i / G_{i+1}` (`F`): a composition
+/// series ([`Series`]) or a chief series
+/// ([`ChiefSeries`](super::chief::ChiefSeries)).
 #[derive(Clone, Debug)]
-pub struct Series {
+pub struct SubgroupSeries<F> {
     /// `G = G_0 > G_1 > ⋯ > G_r = 1`, as groups on the points of `G`.
     pub groups: Vec<PermGroup>,
-    /// `factors[i] = G_i / G_{i+1}`.
-    pub factors: Vec<CompositionFactor>,
+    /// `factors[i]` describes `G_i / G_{i+1}`, top first.
+    pub factors: Vec<F>,
 }
 
-impl Series {
+impl<F> SubgroupSeries<F> {
     /// `|G_0|, |G_1|, …, 1`.
     pub fn orders(&self) -> Vec<BigUint> {
         self.groups.iter().map(PermGroup::order).collect()
     }
+}
 
+/// A composition series and its factors (see the module docs).
+pub type Series = SubgroupSeries<CompositionFactor>;
+
+impl Series {
     /// The factors' names, top first.
     pub fn factor_names(&self) -> Vec<String> {
         self.factors.iter().map(|f| f.name.clone()).collect()
@@ -440,9 +448,10 @@ fn cycle_primes(x: &Perm) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::group::{class_by_closure, elements_by_closure, normal_closure_by_closure};
+    use crate::group::{
+        class_by_closure, elements_by_closure, normal_closure_by_closure, random_test_generators,
+    };
     use rand::rngs::StdRng;
-    use rand::seq::SliceRandom;
     use rand::SeedableRng;
 
     /// Checks a series by brute force: each term normal in the one above, the index
@@ -505,16 +514,7 @@ mod tests {
         while checked < 30 {
             let n = 4 + checked % 4;
             let k = 1 + checked % 2;
-            let gens: Vec<Perm> = (0..k)
-                .map(|_| {
-                    let mut v: Vec<u32> = (0..n as u32).collect();
-                    v.shuffle(&mut rng);
-                    // a random element of a random product of smaller symmetric groups
-                    v[..n / 2].sort_unstable();
-                    Perm::from_images_unchecked(v)
-                })
-                .collect();
-            let g = PermGroup::new(n, gens);
+            let g = PermGroup::new(n, random_test_generators(n, k, &mut rng));
             if g.order() <= 5040u32.into() {
                 check_by_brute_force(&g);
                 checked += 1;

@@ -672,6 +672,23 @@ pub(crate) fn normal_closure_by_closure(
     set
 }
 
+/// `k` random permutations of `0..n` whose first `n/2` images are in increasing
+/// order: random elements of random products of smaller symmetric groups, which
+/// generate groups small enough to list more often than uniform random
+/// permutations do. For tests on random groups.
+#[cfg(test)]
+pub(crate) fn random_test_generators(n: usize, k: usize, rng: &mut impl rand::Rng) -> Vec<Perm> {
+    use rand::seq::SliceRandom;
+    (0..k)
+        .map(|_| {
+            let mut v: Vec<u32> = (0..n as u32).collect();
+            v.shuffle(rng);
+            v[..n / 2].sort_unstable();
+            Perm::from_images_unchecked(v)
+        })
+        .collect()
+}
+
 /// The conjugacy class of `x` under `⟨gens⟩`, by brute force (the orbit of `x` under
 /// conjugation by the generators). For tests.
 #[cfg(test)]

@@ -501,15 +501,14 @@ fn invariant_spans(inv: &Invariant) -> Vec<Span> {
         }
         Invariant::Orientation {
             blocks,
-            modulus,
+            modulus: k,
             generators,
             state_twists,
         } => {
             let (d, s) = inv
                 .orientation_sums()
                 .expect("an orientation invariant has sums");
-            let k = *modulus;
-            let rule = if d == k {
+            let rule = if d == *k {
                 format!("the twists of the blocks must sum to 0 mod {k}")
             } else {
                 format!("the twists of the blocks must sum to a multiple of {d} mod {k}")

@@ -355,8 +355,8 @@ pub fn bfs<S: StateSpace>(
                 return Smallest::new(opts.antipode_sample);
             }
             let lo = c * CHUNK_WORDS;
-            let hi = (lo + CHUNK_WORDS).min(words);
             let job = Layer {
+                words: lo..(lo + CHUNK_WORDS).min(words),
                 space,
                 table,
                 strategy,
@@ -366,7 +366,7 @@ pub fn bfs<S: StateSpace>(
                 cap: opts.antipode_sample,
                 exclusive,
             };
-            let (new, smallest) = job.run_dispatch(lo, hi, cur, ranks);
+            let (new, smallest) = job.run_dispatch(cur, ranks);
             found.fetch_add(new, Ordering::Relaxed);
             progress.inc(new);
             smallest
@@ -428,6 +428,8 @@ pub(crate) fn slots(mut mask: u64, base: u64, size: u64) -> impl Iterator<Item =
 
 /// One layer's work on a range of table words.
 struct Layer<'a, S> {
+    /// The table words to expand.
+    words: std::ops::Range<usize>,
     space: &'a S,
     table: &'a DistanceTable,
     strategy: Strategy,
@@ -442,13 +444,7 @@ struct Layer<'a, S> {
 impl<S: StateSpace> Layer<'_, S> {
     /// Runs [`Layer::run`] compiled with POPCNT/BMI when the CPU has them (ranks
     /// count bits; the portable build has no POPCNT instruction).
-    fn run_dispatch(
-        &self,
-        lo: usize,
-        hi: usize,
-        cur: &mut Cursor,
-        ranks: &mut [u64],
-    ) -> (u64, Smallest) {
+    fn run_dispatch(&self, cur: &mut Cursor, ranks: &mut [u64]) -> (u64, Smallest) {
         #[cfg(target_arch = "x86_64")]
         {
             static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
@@ -459,34 +455,28 @@ impl<S: StateSpace> Layer<'_, S> {
             });
             if fast {
                 // SAFETY: the CPU has the features, checked just above.
-                return unsafe { self.run_popcnt(lo, hi, cur, ranks) };
+                return unsafe { self.run_popcnt(cur, ranks) };
             }
         }
-        self.run(lo, hi, cur, ranks)
+        self.run(cur, ranks)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn run_popcnt(
-        &self,
-        lo: usize,
-        hi: usize,
-        cur: &mut Cursor,
-        ranks: &mut [u64],
-    ) -> (u64, Smallest) {
-        self.run(lo, hi, cur, ranks)
+    unsafe fn run_popcnt(&self, cur: &mut Cursor, ranks: &mut [u64]) -> (u64, Smallest) {
+        self.run(cur, ranks)
     }
 
-    /// The layer on the table words `lo..hi`; `ranks` (of the number of moves)
-    /// receives a position's neighbours.
+    /// The layer on the table words `self.words`; `ranks` (of the number of
+    /// moves) receives a position's neighbours.
     #[inline(always)]
-    fn run(&self, lo: usize, hi: usize, cur: &mut Cursor, ranks: &mut [u64]) -> (u64, Smallest) {
+    fn run(&self, cur: &mut Cursor, ranks: &mut [u64]) -> (u64, Smallest) {
         let (space, table, size, d, code_d) =
             (self.space, self.table, self.size, self.d, self.code_d);
         let mut smallest = Smallest::new(self.cap);
         let mut new = 0u64;
         let code_next = (d + 1) % 3 + 1;
-        for w in lo..hi {
+        for w in self.words.clone() {
             let word = table.word(w);
             let base = (w as u64) << 5;
             match self.strategy {

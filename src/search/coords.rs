@@ -35,6 +35,7 @@
 use super::index::Arrangements;
 use super::memory::huge_page_vec;
 use crate::group::PermGroup;
+use crate::perm::slice;
 use crate::perm::Perm;
 use num_traits::ToPrimitive;
 use std::collections::HashMap;
@@ -421,71 +422,62 @@ impl Enumerated {
     }
 }
 
-/// Breadth-first enumeration of the orbit of the tuple `start` under `moves`
-/// (each move's images), carrying `companion` along (the companion of a value is
-/// the image of `companion` under the element of the tree path that reached it).
-/// `expected` is the orbit's size; values are numbered through `rank` when given
-/// and its range is at most [`SPARSE_FACTOR`] (and at most the number of moves)
-/// times `expected` (exactly by rank when the range is `expected`), else in the
-/// order met through a hash map.
-/// `None` when the orbit does not have the expected size.
-fn enumerate(
-    start: &[u8],
-    companion: &[u8],
-    moves: &[Vec<u8>],
+/// An orbit to enumerate: the orbit of the tuple `start` under `moves` (each
+/// move's images), carrying `companion` along (the companion of a value is the
+/// image of `companion` under the element of the tree path that reached it);
+/// `expected` is the orbit's size.
+#[derive(Clone, Copy)]
+struct Orbit<'a> {
+    start: &'a [u8],
+    companion: &'a [u8],
+    moves: &'a [Vec<u8>],
     expected: usize,
-    rank: Option<UnitRank>,
-) -> Option<Enumerated> {
+}
+
+/// Breadth-first enumeration of an orbit. Values are numbered through `rank`
+/// when given and its range is at most [`SPARSE_FACTOR`] (and at most the number
+/// of moves) times the orbit's size (exactly by rank when the range is the
+/// size), else in the order met through a hash map.
+/// `None` when the orbit does not have the expected size.
+fn enumerate(orbit: Orbit<'_>, rank: Option<UnitRank>) -> Option<Enumerated> {
     if let Some(r) = rank {
         // a look-up array no larger than the move table (4 bytes per move per value)
-        let factor = SPARSE_FACTOR.min(moves.len() as u64).max(1);
-        if r.size <= factor.saturating_mul(expected as u64) {
-            let e = enumerate_with(start, companion, moves, expected, Some(r));
+        let factor = SPARSE_FACTOR.min(orbit.moves.len() as u64).max(1);
+        if r.size <= factor.saturating_mul(orbit.expected as u64) {
+            let e = enumerate_with(orbit, Some(r));
             if e.is_some() {
                 return e;
             }
         }
     }
-    enumerate_with(start, companion, moves, expected, None)
+    enumerate_with(orbit, None)
 }
 
 /// [`enumerate_body`], compiled with POPCNT when the CPU has it (Lehmer codes
 /// count bits; the portable build has no POPCNT instruction).
-fn enumerate_with(
-    start: &[u8],
-    companion: &[u8],
-    moves: &[Vec<u8>],
-    expected: usize,
-    rank: Option<UnitRank>,
-) -> Option<Enumerated> {
+fn enumerate_with(orbit: Orbit<'_>, rank: Option<UnitRank>) -> Option<Enumerated> {
     #[cfg(target_arch = "x86_64")]
     {
         #[target_feature(enable = "popcnt")]
-        unsafe fn with_popcnt(
-            start: &[u8],
-            companion: &[u8],
-            moves: &[Vec<u8>],
-            expected: usize,
-            rank: Option<UnitRank>,
-        ) -> Option<Enumerated> {
-            enumerate_body(start, companion, moves, expected, rank)
+        unsafe fn with_popcnt(orbit: Orbit<'_>, rank: Option<UnitRank>) -> Option<Enumerated> {
+            enumerate_body(orbit, rank)
         }
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the CPU has POPCNT, checked just above.
-            return unsafe { with_popcnt(start, companion, moves, expected, rank) };
+            return unsafe { with_popcnt(orbit, rank) };
         }
     }
-    enumerate_body(start, companion, moves, expected, rank)
+    enumerate_body(orbit, rank)
 }
 
 #[inline(always)]
-fn enumerate_body(
-    start: &[u8],
-    companion: &[u8],
-    moves: &[Vec<u8>],
-    expected: usize,
-    rank: Option<UnitRank>,
-) -> Option<Enumerated> {
+fn enumerate_body(orbit: Orbit<'_>, rank: Option<UnitRank>) -> Option<Enumerated> {
+    let Orbit {
+        start,
+        companion,
+        moves,
+        expected,
+    } = orbit;
     let (w, cw, m) = (start.len(), companion.len(), moves.len());
     let (ids, seen) = match rank {
         Some(rank) if rank.size == expected as u64 => (
@@ -827,8 +819,14 @@ impl CoordIndex {
             UnitRank::new(&t1, pieces, orbits),
             UnitRank::new(&t2, pieces, orbits),
         );
-        let e1 = enumerate(&t1, &t2, mv, shape.c1, rank1)?;
-        let e2 = enumerate(&t2, &[], mv, shape.c2, rank2.clone())?;
+        let orbit = |start, companion, moves, expected| Orbit {
+            start,
+            companion,
+            moves,
+            expected,
+        };
+        let e1 = enumerate(orbit(&t1, &t2, mv, shape.c1), rank1)?;
+        let e2 = enumerate(orbit(&t2, &[], mv, shape.c2), rank2.clone())?;
         let (c1, c2) = (e1.len(), e2.len());
         // F0: the orbit of T2 under the stabiliser of T1, breadth-first
         let sgens: Vec<Vec<u8>> = stabilizer
@@ -839,7 +837,7 @@ impl CoordIndex {
                 (0..n).map(|i| p.image(i) as u8).collect()
             })
             .collect();
-        let f0 = enumerate(&t2, &[], &sgens, k, rank2)?;
+        let f0 = enumerate(orbit(&t2, &[], &sgens, k), rank2)?;
         if (c1 as u64).checked_mul(k as u64)? != order || c2 % k != 0 {
             return None;
         }
@@ -868,9 +866,7 @@ impl CoordIndex {
                 g[l as usize] = p;
             }
             for j in 0..k {
-                for (o, &f) in x.iter_mut().zip(f0.tuple(j)) {
-                    *o = g[f as usize];
-                }
+                slice::compose(f0.tuple(j), &g, &mut x);
                 let id = e2.id(&x)? as usize;
                 if new2[id] != u32::MAX {
                     return None; // not a block system after all
@@ -1023,8 +1019,7 @@ impl CoordIndex {
     /// are not reachable (then it is not an element; a `Some` does not prove
     /// membership on its own).
     pub fn try_rank(&self, g: &[u8]) -> Option<u64> {
-        let a: Vec<u8> = self.t1.iter().map(|&l| g[l as usize]).collect();
-        let b: Vec<u8> = self.t2.iter().map(|&l| g[l as usize]).collect();
+        let (a, b) = (slice::product(&self.t1, g), slice::product(&self.t2, g));
         let t1 = CoordIndex::lookup(&self.tuples1, &self.find1, self.t1.len(), &a)?;
         let t2 = CoordIndex::lookup(&self.tuples2, &self.find2, self.t2.len(), &b)? as u64;
         if t2 / self.k != self.phi[t1 as usize] as u64 {
@@ -1319,8 +1314,14 @@ mod tests {
         let expected = (0..k).map(|i| 8 - i).product::<usize>() * 3usize.pow(k as u32);
         let rank = UnitRank::new(&t, &pieces, &orbits).unwrap();
         assert_eq!(rank.size, expected as u64);
-        let ranked = enumerate_with(&t, &[], &mv, expected, Some(rank.clone())).unwrap();
-        let mapped = enumerate_with(&t, &[], &mv, expected, None).unwrap();
+        let orbit = Orbit {
+            start: &t,
+            companion: &[],
+            moves: &mv,
+            expected,
+        };
+        let ranked = enumerate_with(orbit, Some(rank.clone())).unwrap();
+        let mapped = enumerate_with(orbit, None).unwrap();
         assert_eq!(ranked.len(), expected);
         let mut seen = vec![false; expected];
         for id in 0..mapped.len() {

@@ -16,6 +16,8 @@
 //! General groups are indexed by `PermGroup::rank` (the stabiliser chain), see
 //! [`crate::search::space`].
 
+use crate::perm::slice;
+
 /// Why an indexing cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IndexError {
@@ -34,6 +36,41 @@ pub enum IndexError {
     #[error("the state space has more than 2^64 states")]
     TooLarge,
 }
+
+/// A perfect indexing: a bijection between some byte states and `0..size`. The
+/// indexings of this module implement it with their own `size`, `rank` and
+/// `unrank`, so that code generic over the indexing (as
+/// [`crate::search::space::TrackedSpace`]) can use any of them.
+pub trait PerfectIndex {
+    /// Number of states.
+    fn size(&self) -> u64;
+    /// The index of a state (see each indexing for the states it accepts).
+    fn rank(&self, s: &[u8]) -> u64;
+    /// The state of index `r < size`, into `out` (its first entries).
+    fn unrank(&self, r: u64, out: &mut [u8]);
+}
+
+/// Implements [`PerfectIndex`] for indexings by their inherent methods.
+macro_rules! perfect_index_by_inherent_methods {
+    ($($t:ty),*) => {$(
+        impl PerfectIndex for $t {
+            #[inline]
+            fn size(&self) -> u64 {
+                <$t>::size(self)
+            }
+            #[inline]
+            fn rank(&self, s: &[u8]) -> u64 {
+                <$t>::rank(self, s)
+            }
+            #[inline]
+            fn unrank(&self, r: u64, out: &mut [u8]) {
+                <$t>::unrank(self, r, out)
+            }
+        }
+    )*};
+}
+
+perfect_index_by_inherent_methods!(Arrangements, ProductIndex, ChainIndex, Tokens);
 
 /// Ordered placements of `k` distinct pieces on `n` cells (`k ≤ n ≤ 64`), i.e.
 /// injections `0..k → 0..n` given by their images (`pos[j]` = the cell of piece `j`),
@@ -538,10 +575,7 @@ impl ChainIndex {
         for l in 0..m {
             let p = self.pos[l][b[l] as usize] as usize;
             r = r * self.radix[l] + p as u64;
-            let h = &self.uinv[l][p * n..(p + 1) * n];
-            for x in b[l + 1..m].iter_mut() {
-                *x = h[*x as usize];
-            }
+            slice::compose_in_place(&mut b[l + 1..m], &self.uinv[l][p * n..(p + 1) * n]);
         }
         r
     }
@@ -562,10 +596,7 @@ impl ChainIndex {
         // g = u_{m-1} ⋯ u_0 (first the deepest level's factor)
         for l in (0..m).rev() {
             let p = digits[l];
-            let u = &self.u[l][p * n..(p + 1) * n];
-            for x in out[..n].iter_mut() {
-                *x = u[*x as usize];
-            }
+            slice::compose_in_place(&mut out[..n], &self.u[l][p * n..(p + 1) * n]);
         }
     }
 }

@@ -27,6 +27,7 @@
 //! ```
 
 use crate::group::PermGroup;
+use crate::perm::slice;
 use crate::perm::Perm;
 use num_traits::ToPrimitive;
 
@@ -317,10 +318,7 @@ impl MoveSet {
     /// The state after move `m` from `s` (image lists).
     #[inline(always)]
     pub fn apply(&self, m: usize, s: &[u8], out: &mut [u8]) {
-        let mv = &self.images[m];
-        for (o, &x) in out.iter_mut().zip(s) {
-            *o = mv[x as usize];
-        }
+        slice::compose(s, &self.images[m], out);
     }
 
     /// The moves `seq` as (family, power) pairs.

@@ -9,20 +9,17 @@
 //! arrangement ([`super::space::PiecesSpace`]) needs 24!/18! = 96,909,120 for
 //! the same pieces, and 7 edges 510,935,040 entries instead of 1.7·10⁹.
 
-use super::index::Arrangements;
-use super::space::{SpaceError, StateSpace};
+use super::index::{Arrangements, PerfectIndex};
+use super::space::{labels_text, MoveTable, SpaceError, TrackedIndex, TrackedSpace};
 use crate::perm::Perm;
 
 /// The placements of tracked stickers on distinct pieces (see the module docs).
+pub type OrientedPiecesSpace = TrackedSpace<OrientedPieces>;
+
+/// The index of an [`OrientedPiecesSpace`]: the arrangement of the tracked
+/// stickers' pieces times the slot each sticker lies on.
 #[derive(Clone, Debug)]
-pub struct OrientedPiecesSpace {
-    name: String,
-    degree: usize,
-    tracked: Vec<u8>,
-    names: Vec<String>,
-    fwd: Vec<Vec<u8>>,
-    inv: Vec<Vec<u8>>,
-    closed: bool,
+pub struct OrientedPieces {
     /// Point -> its piece (`u8::MAX` outside the pieces).
     piece_of: Vec<u8>,
     /// Point -> its place within its piece.
@@ -32,6 +29,7 @@ pub struct OrientedPiecesSpace {
     orientations: usize,
     /// `o^k`.
     turns: u64,
+    /// The arrangements of the `k` tracked stickers' pieces among the pieces.
     index: Arrangements,
 }
 
@@ -79,35 +77,34 @@ impl OrientedPiecesSpace {
         if tracked.is_empty() {
             return bad("no tracked stickers");
         }
-        let (fwd, inv) = super::space::image_bytes(&perms, degree);
-        for f in &fwd {
+        let moves = MoveTable::new(names, &perms, degree);
+        for f in moves.images() {
             for (p, &q) in f.iter().enumerate() {
                 if (piece_of[p] == u8::MAX) != (piece_of[q as usize] == u8::MAX) {
                     return bad("a move takes a sticker off the pieces");
                 }
             }
         }
-        let closed = inv.iter().all(|i| fwd.contains(i));
         let index = Arrangements::new(pieces.len(), tracked.len())?;
         let turns = (o as u64)
             .checked_pow(tracked.len() as u32)
             .filter(|t| index.size().checked_mul(*t).is_some())
             .ok_or_else(|| SpaceError::Other("oriented pieces: too many entries".into()))?;
-        Ok(OrientedPiecesSpace {
-            name: name.to_string(),
-            degree,
-            tracked: tracked.iter().map(|&t| t as u8).collect(),
-            names,
-            fwd,
-            inv,
-            closed,
+        let index = OrientedPieces {
             piece_of,
             slot_of,
             point_of,
             orientations: o,
             turns,
             index,
-        })
+        };
+        Ok(TrackedSpace::from_parts(
+            name,
+            degree,
+            tracked.iter().map(|&t| t as u8).collect(),
+            moves,
+            index,
+        ))
     }
 
     /// The number of entries of the space of `k` tracked stickers on `pieces`
@@ -118,27 +115,13 @@ impl OrientedPiecesSpace {
     }
 }
 
-impl StateSpace for OrientedPiecesSpace {
+impl PerfectIndex for OrientedPieces {
     fn size(&self) -> u64 {
         self.index.size() * self.turns
     }
-    fn width(&self) -> usize {
-        self.tracked.len()
-    }
-    fn move_count(&self) -> usize {
-        self.fwd.len()
-    }
-    fn move_name(&self, m: usize) -> &str {
-        &self.names[m]
-    }
-    #[inline]
-    fn apply(&self, m: usize, inverse: bool, s: &[u8], out: &mut [u8]) {
-        let mv = if inverse { &self.inv[m] } else { &self.fwd[m] };
-        super::space::move_positions(mv, &s[..self.tracked.len()], out);
-    }
     #[inline]
     fn rank(&self, s: &[u8]) -> u64 {
-        let k = self.tracked.len();
+        let k = self.index.pieces();
         let mut pieces = [0u8; 64];
         let mut turn = 0u64;
         for (j, &p) in s[..k].iter().enumerate() {
@@ -149,7 +132,7 @@ impl StateSpace for OrientedPiecesSpace {
     }
     #[inline]
     fn unrank(&self, r: u64, out: &mut [u8]) {
-        let k = self.tracked.len();
+        let k = self.index.pieces();
         let mut pieces = [0u8; 64];
         self.index.unrank(r / self.turns, &mut pieces[..k]);
         let mut turn = r % self.turns;
@@ -160,42 +143,26 @@ impl StateSpace for OrientedPiecesSpace {
             out[j] = self.point_of[pieces[j] as usize * self.orientations + t];
         }
     }
-    fn goals(&self) -> Vec<Vec<u8>> {
-        vec![self.tracked.clone()]
+}
+
+impl TrackedIndex for OrientedPieces {
+    fn kind(&self, tracked: &[u8]) -> String {
+        format!("oriented pieces {}", labels_text(tracked))
     }
-    fn inverse_closed(&self) -> bool {
-        self.closed
-    }
-    fn key(&self) -> String {
-        let t: Vec<String> = self.tracked.iter().map(|t| (t + 1).to_string()).collect();
-        let pieces: Vec<String> = (0..self.point_of.len() / self.orientations)
-            .map(|b| {
-                let pts: Vec<String> = (0..self.orientations)
-                    .map(|t| (self.point_of[b * self.orientations + t] + 1).to_string())
-                    .collect();
-                format!("({})", pts.join(","))
-            })
+    fn details(&self) -> String {
+        let pieces: Vec<String> = self
+            .point_of
+            .chunks(self.orientations)
+            .map(|piece| format!("({})", labels_text(piece)))
             .collect();
-        format!(
-            "oriented pieces {} of {} on {} points, pieces {}: {}",
-            t.join(","),
-            self.name,
-            self.degree,
-            pieces.join(""),
-            super::space::describe_moves(&self.names, &self.fwd)
-        )
-    }
-    fn to_cells(&self, s: &[u8]) -> Vec<u32> {
-        super::space::tracked_cells(self.degree, &self.tracked, s)
-    }
-    fn state_of_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError> {
-        super::space::tracked_state_of_cells(self.degree, &self.tracked, cells)
+        format!(", pieces {}", pieces.join(""))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::space::StateSpace;
 
     /// Two pieces of two stickers (points 0,1 and 2,3); a move swaps the pieces
     /// and turns one: the rank is a bijection on the reachable placements.
@@ -219,7 +186,8 @@ mod tests {
         let mut out = [0u8; 2];
         for r in 0..s.size() {
             s.unrank(r, &mut out);
-            assert_ne!(s.piece_of[out[0] as usize], s.piece_of[out[1] as usize]);
+            let piece_of = &s.index().piece_of;
+            assert_ne!(piece_of[out[0] as usize], piece_of[out[1] as usize]);
             assert_eq!(s.rank(&out), r);
             assert!(seen.insert(out));
         }

@@ -4,6 +4,7 @@
 use super::index::{Arrangements, IndexError};
 use super::space::StateSpace;
 use super::table::DistanceTable;
+use crate::perm::slice;
 use std::collections::HashMap;
 
 /// Why no solution was found.
@@ -189,9 +190,7 @@ impl Moves for PermMoves {
     }
     fn apply(&self, m: usize, inverse: bool, s: &[u8], out: &mut [u8]) {
         let mv = if inverse { &self.inv[m] } else { &self.fwd[m] };
-        for (o, &x) in out.iter_mut().zip(s) {
-            *o = mv[x as usize];
-        }
+        slice::compose(s, mv, out);
     }
 }
 

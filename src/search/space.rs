@@ -7,8 +7,9 @@
 //! at positions); a move `m` after it gives `g·m`, i.e. `out[l] = m[g[l]]`.
 
 use super::coords::CoordIndex;
-use super::index::{Arrangements, ChainIndex, IndexError, ProductIndex, Tokens};
+use super::index::{Arrangements, ChainIndex, IndexError, PerfectIndex, ProductIndex, Tokens};
 use crate::group::PermGroup;
+use crate::perm::slice;
 use crate::perm::Perm;
 use crate::puzzle::{Metric, Puzzle, PuzzleError};
 use num_traits::ToPrimitive;
@@ -105,7 +106,7 @@ pub trait StateSpace: Sync {
 
 /// Moves as image arrays with their inverses.
 #[derive(Clone, Debug)]
-struct MoveTable {
+pub(crate) struct MoveTable {
     names: Vec<String>,
     fwd: Vec<Vec<u8>>,
     inv: Vec<Vec<u8>>,
@@ -129,9 +130,7 @@ pub(crate) fn describe_moves(names: &[String], fwd: &[Vec<u8>]) -> String {
 /// into `out[..s.len()]`.
 #[inline(always)]
 pub(crate) fn move_positions(mv: &[u8], s: &[u8], out: &mut [u8]) {
-    for (o, &x) in out[..s.len()].iter_mut().zip(s) {
-        *o = mv[x as usize];
-    }
+    slice::compose(s, mv, &mut out[..s.len()]);
 }
 
 /// The image arrays of `perms` and of their inverses on `degree` points, one byte
@@ -147,7 +146,8 @@ pub(crate) fn image_bytes(perms: &[Perm], degree: usize) -> (Vec<Vec<u8>>, Vec<V
 }
 
 impl MoveTable {
-    fn new(names: Vec<String>, perms: &[Perm], degree: usize) -> MoveTable {
+    /// The moves `perms`, named `names`, on `degree` points.
+    pub(crate) fn new(names: Vec<String>, perms: &[Perm], degree: usize) -> MoveTable {
         let (fwd, inv) = image_bytes(perms, degree);
         let closed = inv.iter().all(|i| fwd.contains(i));
         MoveTable {
@@ -170,14 +170,16 @@ impl MoveTable {
     /// Move `m` (or its inverse) on the positions `s` (a state or part of one).
     #[inline(always)]
     fn apply(&self, m: usize, inverse: bool, s: &[u8], out: &mut [u8]) {
-        let mv = self.get(m, inverse);
-        for (o, &x) in out.iter_mut().zip(s) {
-            *o = mv[x as usize];
-        }
+        slice::compose(s, self.get(m, inverse), out);
     }
 
     fn describe(&self) -> String {
         describe_moves(&self.names, &self.fwd)
+    }
+
+    /// The image arrays of the moves.
+    pub(crate) fn images(&self) -> &[Vec<u8>] {
+        &self.fwd
     }
 }
 
@@ -697,18 +699,73 @@ impl StateSpace for RingSpace {
     }
 }
 
-/// Where some pieces are, ignoring the others: the states are the placements of
-/// the tracked labels on the puzzle's cells (`n!/(n-k)!` of them), the goal is
-/// "tracked pieces home". A search of it gives every position's distance to the
-/// nearest position with the tracked pieces home (a multi-goal search).
+/// A state space of where some labels are: a state lists the positions of the
+/// `tracked` labels (`s[j]` is the position of `tracked[j]`), the moves act on
+/// those positions, and the goal is every tracked label home. Such spaces differ
+/// in how they index the positions, `I` ([`PiecesSpace`], [`TokensSpace`],
+/// [`OrientedPiecesSpace`](super::oriented::OrientedPiecesSpace)).
 #[derive(Clone, Debug)]
-pub struct PiecesSpace {
+pub struct TrackedSpace<I> {
     name: String,
     degree: usize,
     tracked: Vec<u8>,
     moves: MoveTable,
-    index: Arrangements,
+    index: I,
 }
+
+/// How a [`TrackedSpace`] indexes the positions of its tracked labels (a
+/// [`PerfectIndex`] of them), and how its key names them.
+pub trait TrackedIndex: PerfectIndex + Sync {
+    /// What the space is, as its key begins (`pieces 3,1`), from the tracked labels.
+    fn kind(&self, tracked: &[u8]) -> String;
+    /// What the key says after the number of points (`, pieces (1,2)(3,4)`);
+    /// nothing by default.
+    fn details(&self) -> String {
+        String::new()
+    }
+    /// The state `s` as cell contents ([`StateSpace::to_cells`]); by default
+    /// each tracked label at its position, the other cells `u32::MAX`.
+    fn to_cells(&self, degree: usize, tracked: &[u8], s: &[u8]) -> Vec<u32> {
+        tracked_cells(degree, tracked, s)
+    }
+}
+
+impl<I> TrackedSpace<I> {
+    /// The space of the labels `tracked` under `moves` on `degree` points,
+    /// indexed by `index` (the caller has checked that they fit together).
+    pub(crate) fn from_parts(
+        name: &str,
+        degree: usize,
+        tracked: Vec<u8>,
+        moves: MoveTable,
+        index: I,
+    ) -> TrackedSpace<I> {
+        TrackedSpace {
+            name: name.to_string(),
+            degree,
+            tracked,
+            moves,
+            index,
+        }
+    }
+
+    /// The tracked labels (0-based), in the order of a state's entries.
+    pub fn tracked(&self) -> Vec<usize> {
+        self.tracked.iter().map(|&t| t as usize).collect()
+    }
+
+    /// The indexing of the positions.
+    pub fn index(&self) -> &I {
+        &self.index
+    }
+}
+
+/// Where some pieces are, ignoring the others: the states are the placements of
+/// the tracked labels on the puzzle's cells (`n!/(n-k)!` of them, [`Arrangements`]),
+/// the goal is "tracked pieces home". A search of it gives every position's
+/// distance to the nearest position with the tracked pieces home (a multi-goal
+/// search).
+pub type PiecesSpace = TrackedSpace<Arrangements>;
 
 impl PiecesSpace {
     /// The placements of the labels `tracked` (0-based) under the given moves.
@@ -732,18 +789,25 @@ impl PiecesSpace {
                 "tracked labels must be distinct and not empty".into(),
             ));
         }
-        Ok(PiecesSpace {
-            name: name.to_string(),
+        Ok(TrackedSpace::from_parts(
+            name,
             degree,
-            tracked: tracked.iter().map(|&t| t as u8).collect(),
-            moves: MoveTable::new(names, &perms, degree),
-            index: Arrangements::new(degree, tracked.len())?,
-        })
+            tracked.iter().map(|&t| t as u8).collect(),
+            MoveTable::new(names, &perms, degree),
+            Arrangements::new(degree, tracked.len())?,
+        ))
     }
+}
 
-    /// The tracked labels (0-based).
-    pub fn tracked(&self) -> Vec<usize> {
-        self.tracked.iter().map(|&t| t as usize).collect()
+/// Labels (0-based) as their 1-based numbers separated by commas (`3,1`).
+pub(crate) fn labels_text(labels: &[u8]) -> String {
+    let t: Vec<String> = labels.iter().map(|t| (t + 1).to_string()).collect();
+    t.join(",")
+}
+
+impl TrackedIndex for Arrangements {
+    fn kind(&self, tracked: &[u8]) -> String {
+        format!("pieces {}", labels_text(tracked))
     }
 }
 
@@ -770,18 +834,13 @@ pub(crate) fn tracked_state_of_cells(
     Ok(tracked.iter().map(|&t| g.image(t as usize) as u8).collect())
 }
 
-impl StateSpace for PiecesSpace {
+impl<I: TrackedIndex> StateSpace for TrackedSpace<I> {
+    #[inline]
     fn size(&self) -> u64 {
         self.index.size()
     }
     fn width(&self) -> usize {
         self.tracked.len()
-    }
-    fn move_count(&self) -> usize {
-        self.moves.fwd.len()
-    }
-    fn move_name(&self, m: usize) -> &str {
-        &self.moves.names[m]
     }
     #[inline]
     fn apply(&self, m: usize, inverse: bool, s: &[u8], out: &mut [u8]) {
@@ -796,6 +855,12 @@ impl StateSpace for PiecesSpace {
     fn unrank(&self, r: u64, out: &mut [u8]) {
         self.index.unrank(r, out)
     }
+    fn move_count(&self) -> usize {
+        self.moves.fwd.len()
+    }
+    fn move_name(&self, m: usize) -> &str {
+        &self.moves.names[m]
+    }
     fn goals(&self) -> Vec<Vec<u8>> {
         vec![self.tracked.clone()]
     }
@@ -803,17 +868,17 @@ impl StateSpace for PiecesSpace {
         self.moves.closed
     }
     fn key(&self) -> String {
-        let t: Vec<String> = self.tracked.iter().map(|t| (t + 1).to_string()).collect();
         format!(
-            "pieces {} of {} on {} points: {}",
-            t.join(","),
+            "{} of {} on {} points{}: {}",
+            self.index.kind(&self.tracked),
             self.name,
             self.degree,
+            self.index.details(),
             self.moves.describe()
         )
     }
     fn to_cells(&self, s: &[u8]) -> Vec<u32> {
-        tracked_cells(self.degree, &self.tracked, s)
+        self.index.to_cells(self.degree, &self.tracked, s)
     }
     fn state_of_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError> {
         tracked_state_of_cells(self.degree, &self.tracked, cells)
@@ -826,16 +891,9 @@ impl StateSpace for PiecesSpace {
 /// cells. When the classes are the orbits of a subgroup `H` on the labels, every
 /// element of `H` reaches the goal, so a search gives a lower bound on the moves
 /// into `H` (the coset space of `H`, coarsened; the phase-1 tables of
-/// Thistlethwaite's and Kociemba's methods are of this kind).
-#[derive(Clone, Debug)]
-pub struct TokensSpace {
-    name: String,
-    degree: usize,
-    /// The labels of each class, concatenated (class by class).
-    labels: Vec<u8>,
-    moves: MoveTable,
-    index: Tokens,
-}
+/// Thistlethwaite's and Kociemba's methods are of this kind). The tracked labels
+/// are the classes' labels, concatenated (class by class).
+pub type TokensSpace = TrackedSpace<Tokens>;
 
 impl TokensSpace {
     /// The placements of the classes of labels `classes` (0-based, disjoint) under
@@ -864,78 +922,37 @@ impl TokensSpace {
             }
         }
         let index = Tokens::new(degree, classes.iter().map(|c| c.len()).collect())?;
-        Ok(TokensSpace {
-            name: name.to_string(),
+        Ok(TrackedSpace::from_parts(
+            name,
             degree,
-            labels: classes.iter().flatten().map(|&l| l as u8).collect(),
-            moves: MoveTable::new(names, &perms, degree),
+            classes.iter().flatten().map(|&l| l as u8).collect(),
+            MoveTable::new(names, &perms, degree),
             index,
-        })
+        ))
     }
 
     /// The labels of the classes, concatenated: the order of a state's entries.
     pub fn labels(&self) -> Vec<usize> {
-        self.labels.iter().map(|&l| l as usize).collect()
+        self.tracked()
     }
 }
 
-impl StateSpace for TokensSpace {
-    fn size(&self) -> u64 {
-        self.index.size()
-    }
-    fn width(&self) -> usize {
-        self.labels.len()
-    }
-    fn move_count(&self) -> usize {
-        self.moves.fwd.len()
-    }
-    fn move_name(&self, m: usize) -> &str {
-        &self.moves.names[m]
-    }
-    #[inline]
-    fn apply(&self, m: usize, inverse: bool, s: &[u8], out: &mut [u8]) {
-        let k = self.labels.len();
-        self.moves.apply(m, inverse, &s[..k], &mut out[..k]);
-    }
-    #[inline]
-    fn rank(&self, s: &[u8]) -> u64 {
-        self.index.rank(s)
-    }
-    #[inline]
-    fn unrank(&self, r: u64, out: &mut [u8]) {
-        self.index.unrank(r, out)
-    }
-    fn goals(&self) -> Vec<Vec<u8>> {
-        vec![self.labels.clone()]
-    }
-    fn inverse_closed(&self) -> bool {
-        self.moves.closed
-    }
-    fn key(&self) -> String {
+impl TrackedIndex for Tokens {
+    fn kind(&self, tracked: &[u8]) -> String {
         let mut classes: Vec<String> = Vec::new();
         let mut at = 0;
-        for &k in self.index.counts() {
-            let c: Vec<String> = self.labels[at..at + k]
-                .iter()
-                .map(|t| (t + 1).to_string())
-                .collect();
-            classes.push(format!("{{{}}}", c.join(",")));
+        for &k in self.counts() {
+            classes.push(format!("{{{}}}", labels_text(&tracked[at..at + k])));
             at += k;
         }
-        format!(
-            "tokens {} of {} on {} points: {}",
-            classes.join(" "),
-            self.name,
-            self.degree,
-            self.moves.describe()
-        )
+        format!("tokens {}", classes.join(" "))
     }
     /// The cells with the smallest label of the class there (`u32::MAX` if empty).
-    fn to_cells(&self, s: &[u8]) -> Vec<u32> {
-        let mut cells = vec![u32::MAX; self.degree];
+    fn to_cells(&self, degree: usize, tracked: &[u8], s: &[u8]) -> Vec<u32> {
+        let mut cells = vec![u32::MAX; degree];
         let mut at = 0;
-        for &k in self.index.counts() {
-            let rep = self.labels[at..at + k].iter().min().copied().unwrap_or(0);
+        for &k in self.counts() {
+            let rep = tracked[at..at + k].iter().min().copied().unwrap_or(0);
             for &p in &s[at..at + k] {
                 cells[p as usize] = rep as u32;
             }
@@ -943,13 +960,51 @@ impl StateSpace for TokensSpace {
         }
         cells
     }
-    fn state_of_cells(&self, cells: &[u32]) -> Result<Vec<u8>, SpaceError> {
-        let g = Perm::from_state(cells).map_err(|e| SpaceError::Other(format!("state: {e}")))?;
-        let g = g.extended(self.degree);
-        Ok(self
-            .labels
-            .iter()
-            .map(|&t| g.image(t as usize) as u8)
-            .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::oriented::OrientedPiecesSpace;
+
+    /// Two pieces of two stickers and a fixed pair: `a` swaps the pieces and turns one.
+    fn moves() -> (Vec<String>, Vec<Perm>) {
+        let a = Perm::from_images(vec![2, 3, 1, 0, 4, 5]).unwrap();
+        let b = Perm::from_images(vec![0, 1, 2, 3, 5, 4]).unwrap();
+        (vec!["a".into(), "b".into()], vec![a, b])
+    }
+
+    /// The keys name the kind of space, its labels, the puzzle and the moves, as
+    /// saved tables have them.
+    #[test]
+    fn keys_of_the_tracked_spaces() {
+        let (names, perms) = moves();
+        let p = PiecesSpace::new("t", 6, vec![2, 0], names.clone(), perms.clone()).unwrap();
+        let t = TokensSpace::new(
+            "t",
+            6,
+            vec![vec![3, 1], vec![4]],
+            names.clone(),
+            perms.clone(),
+        )
+        .unwrap();
+        let pieces = vec![vec![0, 1], vec![2, 3]];
+        let o = OrientedPiecesSpace::new("t", 6, vec![0], &pieces, names, perms).unwrap();
+        let moves = "a=(1,3,2,4) b=(5,6)";
+        assert_eq!(p.key(), format!("pieces 3,1 of t on 6 points: {moves}"));
+        assert_eq!(
+            t.key(),
+            format!("tokens {{4,2}} {{5}} of t on 6 points: {moves}")
+        );
+        assert_eq!(
+            o.key(),
+            format!("oriented pieces 1 of t on 6 points, pieces (1,2)(3,4): {moves}")
+        );
+        let none = u32::MAX;
+        // the smallest label of a class stands for it
+        assert_eq!(t.to_cells(&[0, 5, 4]), [1, none, none, none, 4, 1]);
+        assert_eq!(p.to_cells(&[0, 5]), [2, none, none, none, none, 0]);
+        assert_eq!(p.state_of_cells(&[2, 1, 0, 3, 5, 4]).unwrap(), [0, 2]);
+        assert_eq!(t.state_of_cells(&[2, 1, 0, 3, 5, 4]).unwrap(), [3, 1, 5]);
     }
 }

@@ -675,8 +675,7 @@ mod tests {
             }
             // conjugation by a symmetry kept keeps the entry
             let kept_syms = SymCosetSpace::preserving(&coset, &symmetries);
-            let project =
-                |s: &[u8]| -> Vec<u8> { coset.tracked().iter().map(|&l| s[l as usize]).collect() };
+            let project = |s: &[u8]| crate::perm::slice::product(coset.tracked(), s);
             for _ in 0..50 {
                 let s = random_position(&mut rng, &perms);
                 let e = reduced.rank(&project(&s));
@@ -733,8 +732,7 @@ mod tests {
             let step = |v: u32, m: usize| coset.step_rest(v, m);
             let tree = SpanningTree::new(edges, goal.1, moves.moves().len(), &step);
             assert_eq!(tree.values.len() as u64, edges, "{spec}");
-            let project =
-                |s: &[u8]| -> Vec<u8> { coset.tracked().iter().map(|&l| s[l as usize]).collect() };
+            let project = |s: &[u8]| crate::perm::slice::product(coset.tracked(), s);
             let mut fixed = 0u64;
             for sym in &kept {
                 let image = tree.conjugates(&sym.move_map, &step);

@@ -21,6 +21,7 @@
 //! look-up, so one `σ` is kept per permutation of the moves.
 
 use super::moves::MoveSet;
+use crate::perm::slice;
 use std::collections::HashMap;
 
 /// One symmetry of a move set.
@@ -36,14 +37,9 @@ impl Symmetry {
     /// The conjugate `σ⁻¹∘s∘σ` of a state given as an image list (`s[l]` the
     /// position of label `l`): `t[l] = σ⁻¹(s[σ(l)])`.
     pub fn conjugate(&self, s: &[u8]) -> Vec<u8> {
-        let mut inv = vec![0u8; self.sigma.len()];
-        for (x, &y) in self.sigma.iter().enumerate() {
-            inv[y as usize] = x as u8;
-        }
-        self.sigma
-            .iter()
-            .map(|&y| inv[s[y as usize] as usize])
-            .collect()
+        let mut t = slice::product(&self.sigma, s);
+        slice::compose_in_place(&mut t, &slice::inverse(&self.sigma));
+        t
     }
 
     /// Whether this is the identity relabelling.
@@ -183,10 +179,7 @@ impl Backtrack<'_> {
             return;
         }
         // complete: check σ⁻¹∘M∘σ = M' for every move and record
-        let mut inv = vec![0u8; self.n];
-        for (x, &y) in self.sig.iter().enumerate() {
-            inv[y as usize] = x as u8;
-        }
+        let inv = slice::inverse(&self.sig);
         let ok = (0..self.moves.len()).all(|m| {
             let m2 = self.to[m];
             m2 != NONE

@@ -69,6 +69,7 @@ use super::moves::MoveSet;
 use super::space::SpaceError;
 use super::symmetry::{move_symmetries, Symmetry};
 use crate::group::PermGroup;
+use crate::perm::slice;
 use crate::perm::Perm;
 
 /// Longest phase searched (in the metric).
@@ -351,11 +352,7 @@ fn proper_subgroup(moves: &MoveSet, sub_perms: &[Perm]) -> Result<PermGroup, Two
 fn phase1_coordinates(coset: &CosetSpace, degree: usize) -> Vec<Coordinate> {
     let sizes = coset.part_sizes();
     let identity: Vec<u8> = (0..degree as u8).collect();
-    let home: Vec<u8> = coset
-        .tracked()
-        .iter()
-        .map(|&l| identity[l as usize])
-        .collect();
+    let home = slice::product(coset.tracked(), &identity);
     let mut solved = Vec::new();
     coset.parts_of(&home, &mut solved);
     (0..sizes.len())
@@ -444,9 +441,7 @@ fn orbit_coordinate(
     }
     // the cells are the labels' home positions
     let mut slot = vec![u8::MAX; moves.degree()];
-    for (i, &l) in labels.iter().enumerate() {
-        slot[l as usize] = i as u8;
-    }
+    slice::invert(labels, &mut slot);
     let w = sub_moves.len();
     let mut next = vec![0u32; rank.size() as usize * w];
     let (mut pos, mut moved) = (vec![0u8; k], vec![0u8; k]);
@@ -654,12 +649,7 @@ impl TwoPhase {
 
     /// Phase 1's coordinates of an image-list state (`s[l]` = position of label `l`).
     fn coords1(&self, s: &[u8], out: &mut Vec<u32>) {
-        let tracked: Vec<u8> = self
-            .coset
-            .tracked()
-            .iter()
-            .map(|&l| s[l as usize])
-            .collect();
+        let tracked = slice::product(self.coset.tracked(), s);
         self.coset.parts_of(&tracked, out);
     }
 
