@@ -31,6 +31,7 @@ use super::cache::TableCache;
 use super::ida::IdaError;
 use super::moves::MoveSet;
 use super::pieces::Pieces;
+use crate::perm::slice;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -108,6 +109,17 @@ impl Default for BeamOptions {
     }
 }
 
+/// What [`Macros::finish`] searches with: the moves, the pieces free to move,
+/// those that must come home, and when to give up.
+#[derive(Clone, Copy)]
+struct Task<'a> {
+    moves: &'a MoveSet,
+    free: &'a [bool],
+    goal: Option<&'a [bool]>,
+    deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+}
+
 /// A library of macros for a move set (see the module docs).
 #[derive(Clone, Debug)]
 pub struct Macros {
@@ -136,19 +148,6 @@ fn moved_pieces(pieces: &Pieces, im: &[u8]) -> Vec<usize> {
     (0..pieces.len())
         .filter(|&p| pieces.pieces[p].iter().any(|&x| im[x] as usize != x))
         .collect()
-}
-
-/// Effect of `a` then `b`.
-fn then(a: &[u8], b: &[u8]) -> Vec<u8> {
-    a.iter().map(|&x| b[x as usize]).collect()
-}
-
-fn inverse_images(a: &[u8]) -> Vec<u8> {
-    let mut inv = vec![0u8; a.len()];
-    for (i, &x) in a.iter().enumerate() {
-        inv[x as usize] = i as u8;
-    }
-    inv
 }
 
 /// A short word: its effect (an image list) and its moves (indices).
@@ -236,9 +235,9 @@ impl MacroBuilder<'_> {
         b_im: &[u8],
         b: &[(usize, u64)],
     ) -> (Vec<u8>, Vec<(usize, u64)>) {
-        let im = then(
-            &then(&then(a_im, b_im), &inverse_images(a_im)),
-            &inverse_images(b_im),
+        let im = slice::product(
+            &slice::product(&slice::product(a_im, b_im), &slice::inverse(a_im)),
+            &slice::inverse(b_im),
         );
         let mut letters = a.to_vec();
         letters.extend_from_slice(b);
@@ -405,10 +404,10 @@ impl MacroBuilder<'_> {
                 if part == *identity || part == r.images {
                     continue;
                 }
-                let Some(&k) = self.index.get(&inverse_images(&part)) else {
+                let Some(&k) = self.index.get(&slice::inverse(&part)) else {
                     continue;
                 };
-                let im = then(&r.images, &self.lib[k].images);
+                let im = slice::product(&r.images, &self.lib[k].images);
                 let ps = self.moved(&im);
                 if ps.is_empty() || ps.len() > self.opts.max_pieces {
                     continue;
@@ -440,7 +439,8 @@ impl MacroBuilder<'_> {
                     let (x_im, x_letters) =
                         (self.lib[x].images.clone(), self.lib[x].letters.clone());
                     let m = &self.lib[i];
-                    let im = then(&then(&x_im, &m.images), &inverse_images(&x_im));
+                    let im =
+                        slice::product(&slice::product(&x_im, &m.images), &slice::inverse(&x_im));
                     if self.index.contains_key(&im) {
                         continue;
                     }
@@ -617,7 +617,14 @@ impl Macros {
         deadline: Option<Instant>,
         stop: Option<&AtomicBool>,
     ) -> Option<Vec<(usize, u64)>> {
-        if let Some(w) = self.beam(moves, start, free, goal, opts, deadline, stop) {
+        let task = Task {
+            moves,
+            free,
+            goal,
+            deadline,
+            stop,
+        };
+        if let Some(w) = self.beam(&task, start, opts) {
             return Some(w);
         }
         let mut best: Option<(u32, Vec<(usize, u64)>)> = None;
@@ -625,12 +632,12 @@ impl Macros {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
-            let s: Vec<u8> = start.iter().map(|&x| m.images[x as usize]).collect();
+            let s = slice::product(start, &m.images);
             let quick = BeamOptions {
                 first: true,
                 ..opts
             };
-            if let Some(w) = self.beam(moves, &s, free, goal, quick, deadline, stop) {
+            if let Some(w) = self.beam(&task, &s, quick) {
                 let mut letters = m.letters.clone();
                 letters.extend(w);
                 let letters = moves.merge(&letters);
@@ -643,17 +650,15 @@ impl Macros {
         best.map(|(_, w)| w)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn beam(
-        &self,
-        moves: &MoveSet,
-        start: &[u8],
-        free: &[bool],
-        goal: Option<&[bool]>,
-        opts: BeamOptions,
-        deadline: Option<Instant>,
-        stop: Option<&AtomicBool>,
-    ) -> Option<Vec<(usize, u64)>> {
+    /// The beam search of [`Macros::finish`] from `start`.
+    fn beam(&self, task: &Task, start: &[u8], opts: BeamOptions) -> Option<Vec<(usize, u64)>> {
+        let Task {
+            moves,
+            free,
+            goal,
+            deadline,
+            stop,
+        } = *task;
         let steps = self.within(free);
         let pieces = &self.pieces;
         let wanted: Vec<usize> = (0..pieces.len())
@@ -706,7 +711,7 @@ impl Macros {
                     if best.is_some_and(|(b, _)| c2 >= b) {
                         continue;
                     }
-                    let s2: Vec<u8> = s.iter().map(|&x| m.images[x as usize]).collect();
+                    let s2 = slice::product(s, &m.images);
                     if let Some(&old) = seen.get(&s2) {
                         if old <= c2 {
                             continue;

@@ -77,6 +77,7 @@ use super::moves::MoveSet;
 use super::pieces::Pieces;
 use super::table::table_bytes;
 use crate::group::PermGroup;
+use crate::perm::slice;
 use crate::perm::Perm;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -1604,7 +1605,7 @@ fn meet_in_middle(
     let cost_of = |w: &[usize]| -> u32 { w.iter().map(|&x| moves.moves()[x].cost).sum() };
     let mut best: Option<(u32, Vec<usize>)> = None;
     // first halves by increasing length, depth first
-    let tracked: Vec<u8> = keep.iter().map(|&l| m.state[l as usize]).collect();
+    let tracked = slice::product(keep, m.state);
     for a in 0..=depth_a {
         if best
             .as_ref()
@@ -1652,16 +1653,7 @@ fn move_images(moves: &MoveSet) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
                 .collect()
         })
         .collect();
-    let inverse: Vec<Vec<u8>> = image
-        .iter()
-        .map(|im| {
-            let mut inv = vec![0u8; im.len()];
-            for (x, &y) in im.iter().enumerate() {
-                inv[y as usize] = x as u8;
-            }
-            inv
-        })
-        .collect();
+    let inverse: Vec<Vec<u8>> = image.iter().map(|im| slice::inverse(im)).collect();
     (image, inverse)
 }
 
@@ -1701,9 +1693,7 @@ impl SecondHalves {
                     if first.is_some_and(|f| !moves.allowed(Some(x), 1, f)) {
                         continue;
                     }
-                    for (o, &p) in buf.iter_mut().zip(v) {
-                        *o = inv[p as usize];
-                    }
+                    slice::compose(v, inv, &mut buf);
                     let w2 = ((d as u64) << 56) | ((word & ((1 << 56) - 1)) << 8) | x as u64;
                     table.push((key_of(&buf), w2));
                     if d < depth_b {
