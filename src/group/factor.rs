@@ -308,8 +308,22 @@ impl FactorTables {
         changed
     }
 
-    /// The word of `g` (which must be a member): one entry per level.
+    /// The word of `g` (which must be a member): one entry per level, shortened
+    /// ([`Shortener::shorten`]).
     pub fn factor(&self, group: &PermGroup, g: &Perm) -> Option<Vec<(usize, i64)>> {
+        Some(self.short.shorten(&self.factor_unshortened(group, g)?))
+    }
+
+    /// The rewriting of the tables' generators ([`Shortener`]), whose table of short
+    /// words also serves [`Shortener::first_tabulated`].
+    pub fn shortener(&self) -> &Shortener {
+        &self.short
+    }
+
+    /// The word of `g` as the product of one entry per level, freely reduced but not
+    /// shortened further (cheap: one product per level): `None` when `g` is not a
+    /// member.
+    pub fn factor_unshortened(&self, group: &PermGroup, g: &Perm) -> Option<Letters> {
         let n = group.degree();
         let mut a = g.extended(n).images()[..n].to_vec();
         let mut parts: Vec<&Letters> = Vec::new();
@@ -332,7 +346,7 @@ impl FactorTables {
                 push_reduced(&mut w, k, p, &self.orders);
             }
         }
-        Some(self.short.shorten(&w))
+        Some(w)
     }
 
     /// The longest stored word (a bound on factor lengths is the sum over levels).
@@ -345,6 +359,18 @@ impl FactorTables {
 }
 
 impl PermGroup {
+    /// The group's factor tables (built on first use, then kept), or `None` when the
+    /// group is too large to tabulate ([`PermGroup::can_factor`]) or its tables cannot
+    /// be completed within [`WORK_LIMIT`] and [`WORD_LIMIT`].
+    pub fn factor_tables(&self) -> Option<&FactorTables> {
+        if !self.can_factor() {
+            return None;
+        }
+        self.tables
+            .get_or_init(|| FactorTables::build(self))
+            .as_ref()
+    }
+
     /// Whether [`PermGroup::factor`] can tabulate this group (`Σ |Δ_l| · n` at most
     /// [`TABLE_LIMIT`]).
     /// For recognised giants whose chain is not built yet, `Σ |Δ_l|` is estimated by
