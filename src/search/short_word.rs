@@ -19,7 +19,7 @@
 //! shortest, while the time budget lasts, and the shortest word of all kept.
 
 use super::budget::SearchBudget;
-use super::solver::{Method, SolveOptions, Solver};
+use super::solver::{Method, SolveError, SolveOptions, Solver};
 use crate::group::conjugacy::{ConjugatorMethod, CONJUGATOR_CANDIDATES};
 use crate::group::PermGroup;
 use crate::perm::Perm;
@@ -204,7 +204,18 @@ impl ShortWords {
                         break;
                     }
                 }
-                Err(e) => why = format!("the solver did not answer: {e}"),
+                Err(SolveError::NotReachable) => {
+                    // x is in the group (checked): the solver's last resort, the same
+                    // factorisation through the stabiliser chain, gave up
+                    why = "the solver found no word (its searches did not apply or ran out \
+                           of time, and its factorisation gave up)"
+                        .into();
+                    break;
+                }
+                Err(e) => {
+                    why = format!("the solver did not answer: {e}");
+                    break;
+                }
             }
             if budget.stopped() {
                 break;
@@ -235,7 +246,13 @@ impl ShortWords {
             return Err(ShortWordError::NotInGroup);
         }
         let minkwitz = self.minkwitz(x);
-        let solved = self.solved(x, budget);
+        let solved = match &minkwitz {
+            // no word is shorter than one letter
+            Some(m) if m.letter_count() <= 1 => {
+                Err("the solver was not needed: no word is shorter".into())
+            }
+            _ => self.solved(x, budget),
+        };
         if budget.stopped() {
             return Err(ShortWordError::Interrupted);
         }
@@ -252,10 +269,20 @@ impl ShortWords {
             (Some(m), _) => (m, WordMethod::Minkwitz),
             (None, Some((s, how))) => (s, WordMethod::Solver(how)),
             (None, None) => {
+                let minkwitz = if self.group.can_factor() {
+                    format!(
+                        "factoring gave up: the word tables of this group could not be \
+                         completed within {} point operations with words of at most {} letters",
+                        crate::group::factor::WORK_LIMIT,
+                        crate::group::factor::WORD_LIMIT
+                    )
+                } else {
+                    "the group is too large to tabulate for factoring".into()
+                };
                 return Err(ShortWordError::NoWord(format!(
-                    "the group is too large to factor through its stabiliser chain, and {}",
+                    "{minkwitz}; {}",
                     solver_note.unwrap_or_default()
-                )))
+                )));
             }
         };
         Ok(ShortWord {
