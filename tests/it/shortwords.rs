@@ -375,3 +375,61 @@ fn factor_and_conjugate_name_their_method() {
     let e = |s: &str| p.eval(&p.parse_word(s).unwrap());
     assert_eq!(e("R U").conjugate(&x), e("U R"));
 }
+
+/// GAP's elements of tests/data/factor_gap.txt (made by tests/data/factor_gap.sh):
+/// every Minkwitz word (`PermGroup::factor`) and every `factor` word (solver
+/// included, no deadline) evaluates to its element. Prints, per group, the mean
+/// lengths of both and GAP's (`cargo test --release --test it factor_words_of_gap --
+/// --nocapture`), counted as GAP counts (each generator occurrence one: x^2 is 2,
+/// x^-1 is 1) and in letters (every power one letter).
+#[test]
+fn factor_words_of_gap_s_elements() {
+    let text = std::fs::read_to_string("tests/data/factor_gap.txt").unwrap();
+    let mut rows: Vec<(String, Perm, u64)> = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), 3, "{line}");
+        rows.push((f[0].into(), f[1].parse().unwrap(), f[2].parse().unwrap()));
+    }
+    let mut specs: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    specs.dedup();
+    assert!(specs.len() >= 5, "{specs:?}");
+    let occurrences = |w: &[(usize, i64)]| -> u64 { w.iter().map(|l| l.1.unsigned_abs()).sum() };
+    println!("| group | elements | GAP | Minkwitz (GAP's count) | Minkwitz (letters) | factor (GAP's count) | factor (letters) |");
+    println!("|---|---|---|---|---|---|---|");
+    for spec in specs {
+        let p = Puzzle::load(spec).unwrap();
+        let group = p.group();
+        let mut words = ShortWords::new(&p, Some(options()));
+        let names: std::sync::Arc<[String]> = p.generator_names().into();
+        let mut sums = [0u64; 5];
+        let mut count = 0;
+        for (_, x, gap) in rows.iter().filter(|r| r.0 == spec) {
+            let x = x.extended(p.degree());
+            let m = group.factor(&x).unwrap();
+            assert_eq!(
+                p.eval(&permlab::Word::from_letters(names.clone(), &m)),
+                x,
+                "{spec}"
+            );
+            let w = words.factor(&x, &SearchBudget::unlimited()).unwrap();
+            assert_eq!(p.eval(&w.word), x, "{spec}");
+            let wl = w.word.letters();
+            sums[0] += gap;
+            sums[1] += occurrences(&m);
+            sums[2] += m.len() as u64;
+            sums[3] += occurrences(&wl);
+            sums[4] += wl.len() as u64;
+            count += 1;
+        }
+        let mean = |s: u64| s as f64 / count as f64;
+        println!(
+            "| {spec} | {count} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} |",
+            mean(sums[0]),
+            mean(sums[1]),
+            mean(sums[2]),
+            mean(sums[3]),
+            mean(sums[4])
+        );
+    }
+}
