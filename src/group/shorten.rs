@@ -187,6 +187,14 @@ impl Shortener {
         self.table = table;
     }
 
+    /// The letters `(generator, power)` of the table, with their image arrays.
+    pub fn letters(&self) -> impl Iterator<Item = (Letter, &[u32])> {
+        self.alphabet
+            .iter()
+            .copied()
+            .zip(self.letter_perms.iter().map(Vec::as_slice))
+    }
+
     /// Length of the longest tabulated word (0 when none was tabulated).
     pub fn max_len(&self) -> usize {
         self.max_len
