@@ -405,7 +405,7 @@ impl PermGroup {
     /// let c = g.short_conjugating_word(&a, &b, 1000).unwrap().unwrap();
     /// assert_eq!(a.conjugate(&c.element), b);
     /// let (word, _) = c.word.unwrap();
-    /// assert_eq!(word, [(4, 1)]); // R, the cube's fifth generator
+    /// assert_eq!(word, [(0, -1)]); // U' (a shortest: R U ≠ U R, so no empty word)
     /// ```
     pub fn short_conjugating_word(
         &self,
