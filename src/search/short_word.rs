@@ -161,7 +161,8 @@ impl ShortWords {
     /// The solver's word for `x` within `budget` (simplified and checked), or why
     /// there is none. The solver is run on the position `x` (its solution inverted) in
     /// the first half of the budget and on `x⁻¹` in the second half, unless the first
-    /// answer is optimal: the two searches meet different positions, and a near-optimal
+    /// answer is optimal or the solver's own factorisation (its searches did not
+    /// answer): the two searches meet different positions, and a near-optimal
     /// method can be much quicker on one than on the other. The shorter answer is kept.
     fn solved(&mut self, x: &Perm, budget: &SearchBudget) -> Result<(Word, Method), String> {
         let Some(solver) = self.solver.as_mut() else {
@@ -194,13 +195,16 @@ impl ShortWords {
                                 .into(),
                         );
                     }
+                    // the solver's last resort is the factorisation (rebuilding the
+                    // tables): its searches did not answer, a second try would repeat it
+                    let last = sol.optimal || sol.method == Method::Factorisation;
                     if best
                         .as_ref()
                         .is_none_or(|(b, _)| w.letter_count() < b.letter_count())
                     {
                         best = Some((w, sol.method));
                     }
-                    if sol.optimal {
+                    if last {
                         break;
                     }
                 }
