@@ -23,6 +23,8 @@ pub enum ClassesCommand {
         word2: String,
         #[command(flatten)]
         conv: ConventionArgs,
+        #[command(flatten)]
+        words: super::group::WordArgs,
     },
     /// The conjugacy classes of the puzzle's group: sizes and representatives.
     Classes {
@@ -56,18 +58,11 @@ pub enum ClassesCommand {
     },
 }
 
-/// A word over the puzzle's moves whose permutation under `conv` is `x`, from the
-/// group's factorization (checked), or `None` when the group is too large to factor.
-fn word_for(p: &Puzzle, x: &Perm, conv: Convention) -> Result<Option<Word>, CliError> {
-    let g = p.group();
-    if !g.can_factor() {
-        return Ok(None);
-    }
-    let w = g
-        .factor_word(x, &p.generator_names())
-        .ok_or("factoring the conjugating element failed")?;
-    // factor_word is left to right and clockwise: reverse the letters for right-to-left
-    // products, negate the powers for counterclockwise letters
+/// `w` (a word in the puzzle's own convention: left to right, clockwise) written in
+/// the convention `conv`, checked to have the permutation `x` under it.
+fn in_convention(p: &Puzzle, w: &Word, x: &Perm, conv: Convention) -> Result<Word, CliError> {
+    // reverse the letters for right-to-left products, negate the powers for
+    // counterclockwise letters
     let mut letters = w.letters();
     if conv.order == ProductOrder::RightToLeft {
         letters.reverse();
@@ -81,7 +76,7 @@ fn word_for(p: &Puzzle, x: &Perm, conv: Convention) -> Result<Option<Word>, CliE
     if p.eval_with(&w, conv) != *x {
         return Err("internal error: the conjugating word does not evaluate to x".into());
     }
-    Ok(Some(w))
+    Ok(w)
 }
 
 impl ClassesCommand {
@@ -92,6 +87,7 @@ impl ClassesCommand {
                 word1,
                 word2,
                 conv,
+                words,
             } => {
                 let p = puzzle;
                 let c = conv.convention();
@@ -102,8 +98,13 @@ impl ClassesCommand {
                     Ok(p.eval_with(&w, c))
                 };
                 let (a, b) = (parse("WORD1", &word1)?, parse("WORD2", &word2)?);
-                let g = p.group();
-                let Some(x) = g.conjugating_element(&a, &b)? else {
+                // the library's words are in the puzzle's convention: g, h as
+                // permutations are the same in every convention
+                let (mut short, budget) = words.words(&p)?;
+                let found = short
+                    .conjugator(&a, &b, &budget)
+                    .map_err(super::group::word_error)?;
+                let Some(found) = found else {
                     if json {
                         print_json(&json!({"conjugate": false}))?;
                     } else {
@@ -111,18 +112,42 @@ impl ClassesCommand {
                     }
                     return Ok(ExitCode::SUCCESS);
                 };
-                if a.conjugate(&x) != b || !g.contains(&x) {
+                let x = found.element;
+                if a.conjugate(&x) != b || !short.group().contains(&x) {
                     return Err("internal error: the conjugating element does not check".into());
                 }
-                let w = word_for(&p, &x, c)?;
+                let w = match &found.word {
+                    Some(sw) => Some(in_convention(&p, &sw.word, &x, c)?),
+                    None => None,
+                };
                 if json {
                     let by = w.as_ref().map(|w| w.to_string());
-                    print_json(&json!({"conjugate": true, "by": by}))?;
+                    let sw = found.word.as_ref();
+                    print_json(&json!({
+                        "conjugate": true,
+                        "by": by,
+                        "length": w.as_ref().map(|w| w.letter_count().to_string()),
+                        "method": sw.map(|s| s.method.key()),
+                        "method_detail": sw.map(|s| s.method.to_string()),
+                        "minkwitz_length": sw.and_then(|s| s.minkwitz_letters).map(|n| n.to_string()),
+                        "solver_length": sw.and_then(|s| s.solver_letters).map(|n| n.to_string()),
+                    }))?;
                 } else {
                     outln!("conjugate: x⁻¹·WORD1·x = WORD2 for x = {x}");
-                    match w {
-                        Some(w) => outln!("x as a word: {w}"),
-                        None => outln!("(the group is too large to write x as a word)"),
+                    match (w, &found.word) {
+                        (Some(w), Some(sw)) => {
+                            outln!("x as a word ({} letters): {w}", w.letter_count());
+                            outln!(
+                                "{}",
+                                super::group::method_line(
+                                    &sw.method,
+                                    sw.minkwitz_letters,
+                                    sw.solver_letters,
+                                    sw.solver_note.as_deref()
+                                )
+                            );
+                        }
+                        _ => outln!("(the group is too large to write x as a word)"),
                     }
                 }
             }

@@ -8,6 +8,9 @@ use num_bigint::BigUint;
 use permlab::nrp::boards;
 use permlab::proof::{prove_for, Claim, Format};
 use permlab::puzzle::format_state;
+use permlab::search::budget::SearchBudget;
+use permlab::search::short_word::{ShortWordError, ShortWords, WordMethod};
+use permlab::search::solver::SolveOptions;
 use permlab::{Perm, PermGroup, Puzzle};
 use serde_json::json;
 use std::path::PathBuf;
@@ -69,7 +72,9 @@ pub enum GroupCommand {
         #[arg(long, value_name = "FILE", value_parser = super::args::output_file)]
         certificate: Option<PathBuf>,
     },
-    /// A word in the generators reaching a state from solved (its inverse solves it).
+    /// A word in the generators reaching a state from solved (its inverse solves it):
+    /// the shorter of Minkwitz's factorisation through the stabiliser chain and the
+    /// puzzle's solver within --time-limit (the one `permlab solve` runs), checked.
     Factor {
         /// A built-in puzzle, a .gens/.tws/.geo file, or either with a bracket list of
         /// generator words (`cube3[R2,U]`).
@@ -81,6 +86,8 @@ pub enum GroupCommand {
         /// (e.g. "(1,3,9,7)(2,6,8,4)").
         #[arg(long, conflicts_with = "state")]
         cycles: Option<String>,
+        #[command(flatten)]
+        words: WordArgs,
     },
     /// The table of all rotation boards R x C (2 <= R <= C <= MAX) with K x K blocks.
     Boards {
@@ -91,6 +98,45 @@ pub enum GroupCommand {
         #[arg(long, value_parser = super::args::output_file)]
         out: Option<PathBuf>,
     },
+}
+
+/// How `factor` and `conjugate` find short words.
+#[derive(clap::Args)]
+pub struct WordArgs {
+    /// Seconds the solver may spend (default 2): the shorter of its word and
+    /// Minkwitz's is printed.
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+    /// Minkwitz's factorisation only (no solver).
+    #[arg(long)]
+    no_solver: bool,
+}
+
+impl WordArgs {
+    /// The short words of `p` these options ask for, and the solver's budget.
+    pub(super) fn words(
+        &self,
+        p: &Puzzle,
+    ) -> Result<(ShortWords, SearchBudget<'static>), super::CliError> {
+        let seconds = self
+            .time_limit
+            .unwrap_or(permlab::search::short_word::DEFAULT_SECONDS);
+        let budget = SearchBudget::unlimited()
+            .with_max_memory(Some(super::solve::DEFAULT_MAX_MEMORY))
+            .with_stop(super::progress::stop_flag())
+            .with_time_limit(seconds)
+            .map_err(|_| format!("--time-limit {seconds}: must be a positive number of seconds"))?;
+        let options = (!self.no_solver).then(SolveOptions::default);
+        Ok((ShortWords::new(p, options), budget))
+    }
+}
+
+/// The error of a short word search, for the CLI (Ctrl-C and internal errors exit 2).
+pub(super) fn word_error(e: ShortWordError) -> super::CliError {
+    match e {
+        ShortWordError::NotInGroup => super::negative(e.to_string()),
+        e => e.to_string().into(),
+    }
 }
 
 #[derive(clap::Args)]
@@ -171,7 +217,8 @@ impl GroupCommand {
                 puzzle,
                 state,
                 cycles,
-            } => factor(puzzle, state, cycles, json),
+                words,
+            } => factor(puzzle, state, cycles, &words, json),
             GroupCommand::Boards { max, out } => boards(max, out, json),
         }
     }
@@ -367,44 +414,78 @@ fn contains(
 }
 
 /// `permlab factor`: a word reaching a state from solved.
-fn factor(p: Puzzle, state: Option<String>, cycles: Option<String>, json: bool) -> CliResult {
+fn factor(
+    p: Puzzle,
+    state: Option<String>,
+    cycles: Option<String>,
+    words: &WordArgs,
+    json: bool,
+) -> CliResult {
     let s = super::args::state_arg(&p, state.as_deref(), cycles.as_deref())?;
     let x = Perm::from_state(&s)?;
-    let g = p.group();
-    if !g.contains(&x) {
+    let (mut words, budget) = words.words(&p)?;
+    if !words.group().contains(&x) {
         return Err(super::negative(format!(
             "state {} is not reachable (see `permlab contains`)",
             format_state(&s)
         )));
     }
-    if !x.is_identity() && !g.can_factor() {
-        return Err("the group is too large to tabulate for factoring".into());
-    }
-    let w = g.factor_word(&x, &p.generator_names()).ok_or_else(|| {
-        format!(
-            "factoring gave up: the word tables of this group could not be completed within \
-             {} point operations with words of at most {} letters; `permlab solve` finds short \
-             words by search",
-            permlab::group::factor::WORK_LIMIT,
-            permlab::group::factor::WORD_LIMIT
-        )
-    })?;
-    let w = p.simplify(&w);
+    let found = words.factor(&x, &budget).map_err(word_error)?;
+    let w = found.word;
     if p.eval(&w) != x {
         return Err("internal error: the factor word does not evaluate to the state".into());
     }
     let solve = p.simplify(&w.inverse());
+    if p.eval(&solve) != x.inverse() {
+        return Err("internal error: the solution does not solve the state".into());
+    }
     if json {
         print_json(&json!({
             "word": w.to_string(),
             "length": w.letter_count().to_string(),
             "solution": solve.to_string(),
+            "method": found.method.key(),
+            "method_detail": found.method.to_string(),
+            "minkwitz_length": found.minkwitz_letters.map(|n| n.to_string()),
+            "solver_length": found.solver_letters.map(|n| n.to_string()),
         }))?;
     } else {
         outln!("reach ({} letters): {w}", w.letter_count());
         outln!("solve ({} letters): {solve}", solve.letter_count());
+        outln!(
+            "{}",
+            method_line(
+                &found.method,
+                found.minkwitz_letters,
+                found.solver_letters,
+                found.solver_note.as_deref()
+            )
+        );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The sentence saying how a word was found and what the other method gave.
+pub(super) fn method_line(
+    method: &WordMethod,
+    minkwitz: Option<u128>,
+    solver: Option<u128>,
+    note: Option<&str>,
+) -> String {
+    let mut line = format!("by {method}");
+    let mut others = Vec::new();
+    if let Some(m) = minkwitz {
+        others.push(format!("Minkwitz's word: {m} letters"));
+    }
+    if let Some(s) = solver {
+        others.push(format!("the solver's: {s} letters"));
+    } else if let Some(why) = note {
+        others.push(why.to_string());
+    }
+    if !others.is_empty() {
+        line.push_str(&format!(" ({})", others.join("; ")));
+    }
+    line
 }
 
 /// `permlab boards`: the table of rotation boards.

@@ -33,6 +33,7 @@
 
 use super::backtrack::{element_search, Added, PartialMap, Property};
 use super::{Chain, GroupError, PermGroup};
+use crate::letters::Letters;
 use crate::perm::Perm;
 use num_bigint::BigUint;
 
@@ -306,6 +307,191 @@ impl PermGroup {
             }
         }
         Ok(order / self.centralizer(g)?.order())
+    }
+}
+
+/// Most tabulated short words [`PermGroup::short_conjugating_word`] tests as
+/// conjugators (each costs one evaluation of a word of at most
+/// [`super::shorten::MAX_SHORT`] letters).
+pub const CONJUGATOR_TESTS: usize = 1 << 20;
+
+/// Default number of elements of the coset `C_G(g)·x` that
+/// [`PermGroup::short_conjugating_word`] factors (all of them when the coset is
+/// smaller).
+pub const CONJUGATOR_CANDIDATES: usize = 4096;
+
+/// How many of the coset elements with the shortest unshortened words are shortened.
+const SHORTENED_CANDIDATES: usize = 16;
+
+/// How [`PermGroup::short_conjugating_word`] found its word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConjugatorMethod {
+    /// A shortest word among all words of at most `max_len` letters (letters are
+    /// powers of generators), by enumerating them (the tabulated short words of
+    /// [`super::shorten::Shortener`]).
+    Enumeration {
+        /// The longest word enumerated.
+        max_len: usize,
+    },
+    /// The shortest of the Minkwitz factorisations ([`super::factor`]) of `tried`
+    /// elements of the coset `C_G(g)·x` of all conjugating elements, of size `coset`
+    /// (every element when `tried == coset`).
+    Minkwitz {
+        /// Coset elements factored.
+        tried: usize,
+        /// The coset's size `|C_G(g)|`.
+        coset: BigUint,
+    },
+}
+
+impl std::fmt::Display for ConjugatorMethod {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConjugatorMethod::Enumeration { max_len } => write!(
+                f,
+                "a shortest word, by enumerating the words of up to {max_len} letters"
+            ),
+            ConjugatorMethod::Minkwitz { tried, coset } => {
+                if BigUint::from(*tried) == *coset {
+                    write!(
+                        f,
+                        "the shortest Minkwitz factorisation of all {tried} conjugating elements"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "the shortest Minkwitz factorisation of {tried} of the {coset} \
+                         conjugating elements"
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// A conjugating element with a short word ([`PermGroup::short_conjugating_word`]).
+#[derive(Clone, Debug)]
+pub struct ConjugatingWord {
+    /// The element `x`, `x⁻¹ g x = h`.
+    pub element: Perm,
+    /// Its word in the generators (checked to evaluate to `element`) and how it was
+    /// found; `None` when the group cannot be factored
+    /// ([`PermGroup::factor_tables`]).
+    pub word: Option<(Letters, ConjugatorMethod)>,
+    /// Further conjugating elements, those with the shortest unshortened
+    /// factorisations first (empty after an enumeration, whose word is shortest).
+    pub candidates: Vec<Perm>,
+}
+
+impl PermGroup {
+    /// A conjugating element `x ∈ G` (`x⁻¹ g x = h`) with a short word in the
+    /// generators, or `Ok(None)` when `g`, `h` are not conjugate in `G`
+    /// ([`PermGroup::conjugating_element`]); without a word when the group cannot be
+    /// factored ([`PermGroup::factor_tables`]).
+    ///
+    /// The conjugating elements form the coset `C_G(g)·x` of any one of them. First the
+    /// words of at most [`super::shorten::MAX_SHORT`] letters tabulated for shortening
+    /// are enumerated by length (at most [`CONJUGATOR_TESTS`] of them): the first that
+    /// conjugates `g` to `h` is a shortest conjugating word. Else `candidates`
+    /// elements `c·x` of the coset (all when `|C_G(g)|` is at most `candidates`,
+    /// else uniformly random ones, `x` among them) are factored through Minkwitz's
+    /// tables and the shortest word kept. The word is evaluated and checked.
+    ///
+    /// ```
+    /// use permlab::Puzzle;
+    /// let cube = Puzzle::builtin("cube3").unwrap();
+    /// let g = cube.group();
+    /// let (a, b) = (cube.eval(&cube.parse_word("R U").unwrap()), cube.eval(&cube.parse_word("U R").unwrap()));
+    /// let c = g.short_conjugating_word(&a, &b, 1000).unwrap().unwrap();
+    /// assert_eq!(a.conjugate(&c.element), b);
+    /// let (word, _) = c.word.unwrap();
+    /// assert_eq!(word, [(0, -1)]); // U' (a shortest: R U ≠ U R, so no empty word)
+    /// ```
+    pub fn short_conjugating_word(
+        &self,
+        g: &Perm,
+        h: &Perm,
+        candidates: usize,
+    ) -> Result<Option<ConjugatingWord>, GroupError> {
+        let Some(x) = self.conjugating_element(g, h)? else {
+            return Ok(None);
+        };
+        let Some(tables) = self.factor_tables() else {
+            return Ok(Some(ConjugatingWord {
+                element: x,
+                word: None,
+                candidates: Vec::new(),
+            }));
+        };
+        let n = self.degree;
+        let (ge, he) = (g.extended(n), h.extended(n));
+        let (gi, hi) = (ge.images(), he.images());
+        let conjugates = |y: &[u32]| (0..n).all(|p| y[gi[p] as usize] == hi[y[p] as usize]);
+        let short = tables.shortener();
+        // a word is returned only when it evaluates to a conjugating element
+        if let Some(word) = short.first_tabulated(conjugates, CONJUGATOR_TESTS) {
+            let y = short.eval(&word);
+            if conjugates(&y) {
+                return Ok(Some(ConjugatingWord {
+                    element: Perm::from_images_unchecked(y),
+                    word: Some((
+                        word,
+                        ConjugatorMethod::Enumeration {
+                            max_len: short.max_len(),
+                        },
+                    )),
+                    candidates: Vec::new(),
+                }));
+            }
+        }
+        // the coset C_G(g)·x: all of it when small, else random elements and x
+        let c = self.centralizer(g)?;
+        let coset = c.order();
+        let mut elements: Vec<Perm> = Vec::new();
+        match c.order_u128().filter(|&o| o <= candidates.max(1) as u128) {
+            Some(o) => {
+                for r in 0..o {
+                    elements.push(&c.unrank(r)? * &x);
+                }
+            }
+            None => {
+                use rand::SeedableRng;
+                let mut rng = rand::rngs::StdRng::seed_from_u64(super::schreier_sims::SEED ^ 0xc0);
+                elements.push(x.clone());
+                while elements.len() < candidates.max(1) {
+                    elements.push(&c.random_element(&mut rng) * &x);
+                }
+            }
+        }
+        let tried = elements.len();
+        let mut scored: Vec<(usize, Perm)> = elements
+            .into_iter()
+            .filter_map(|y| Some((tables.factor_unshortened(self, &y)?.len(), y)))
+            .collect();
+        scored.sort_by_key(|e| e.0);
+        let mut best: Option<(Letters, Perm)> = None;
+        for (_, y) in scored.iter().take(SHORTENED_CANDIDATES) {
+            let Some(w) = tables.factor(self, y) else {
+                continue;
+            };
+            let checked = short.eval(&w) == y.extended(n).images() && conjugates(&short.eval(&w));
+            if checked && best.as_ref().is_none_or(|(b, _)| w.len() < b.len()) {
+                best = Some((w, y.clone()));
+            }
+        }
+        let method = ConjugatorMethod::Minkwitz { tried, coset };
+        Ok(Some(match best {
+            Some((word, element)) => ConjugatingWord {
+                element,
+                word: Some((word, method)),
+                candidates: scored.into_iter().map(|(_, y)| y).collect(),
+            },
+            None => ConjugatingWord {
+                element: x,
+                word: None,
+                candidates: scored.into_iter().map(|(_, y)| y).collect(),
+            },
+        }))
     }
 }
 

@@ -52,6 +52,12 @@ pub const WORK_LIMIT: u64 = 1 << 32;
 /// Rounds of Minkwitz improvement (`FactorTables::improve`) at most.
 pub const IMPROVE_ROUNDS: usize = 3;
 
+/// Most letters `a` for which [`FactorTables::factor`] also factors `a⁻¹g` and `ga⁻¹`.
+pub const MAX_FACTOR_LETTERS: usize = 256;
+
+/// How many of the factorisations [`FactorTables::factor`] compares are shortened.
+pub const FACTOR_SHORTENED: usize = 4;
+
 /// Operations the improvement rounds may spend beyond the completion.
 pub const IMPROVE_WORK: u64 = 1 << 30;
 
@@ -308,8 +314,61 @@ impl FactorTables {
         changed
     }
 
-    /// The word of `g` (which must be a member): one entry per level.
+    /// The word of `g` (which must be a member), shortened ([`Shortener::shorten`]):
+    /// the shortest of several factorisations through the tables, whose entries
+    /// differ between them — of `g` and of `g⁻¹` (inverted), each also as `a·(a⁻¹g)`
+    /// and `(g a⁻¹)·a` for every letter `a` of the shortener (at most
+    /// [`MAX_FACTOR_LETTERS`] of them). Their unshortened
+    /// lengths rank them, and the [`FACTOR_SHORTENED`] shortest are shortened.
     pub fn factor(&self, group: &PermGroup, g: &Perm) -> Option<Vec<(usize, i64)>> {
+        let n = group.degree();
+        let gi = g.extended(n).images()[..n].to_vec();
+        let inv = slice::inverse(&gi);
+        let raw =
+            |x: &[u32]| self.factor_unshortened(group, &Perm::from_images_unchecked(x.to_vec()));
+        // (unshortened word, whether it is of the inverse)
+        let mut words: Vec<(Letters, bool)> = Vec::new();
+        for (target, inverted) in [(&gi, false), (&inv, true)] {
+            words.push((raw(target)?, inverted));
+            for ((k, p), a) in self.short.letters().take(MAX_FACTOR_LETTERS) {
+                let a_inv = slice::inverse(a);
+                // target = a · (a⁻¹ target)
+                if let Some(w) = raw(&slice::product(&a_inv, target)) {
+                    let mut v = vec![(k, p)];
+                    v.extend(w);
+                    words.push((v, inverted));
+                }
+                // target = (target a⁻¹) · a
+                if let Some(mut w) = raw(&slice::product(target, &a_inv)) {
+                    w.push((k, p));
+                    words.push((w, inverted));
+                }
+            }
+        }
+        words.sort_by_key(|(w, _)| w.len());
+        words
+            .into_iter()
+            .take(FACTOR_SHORTENED)
+            .map(|(w, inverted)| {
+                if inverted {
+                    self.short.shorten(&letters::inverse(&w))
+                } else {
+                    self.short.shorten(&w)
+                }
+            })
+            .min_by_key(Vec::len)
+    }
+
+    /// The rewriting of the tables' generators ([`Shortener`]), whose table of short
+    /// words also serves [`Shortener::first_tabulated`].
+    pub fn shortener(&self) -> &Shortener {
+        &self.short
+    }
+
+    /// The word of `g` as the product of one entry per level, freely reduced but not
+    /// shortened further (cheap: one product per level): `None` when `g` is not a
+    /// member.
+    pub fn factor_unshortened(&self, group: &PermGroup, g: &Perm) -> Option<Letters> {
         let n = group.degree();
         let mut a = g.extended(n).images()[..n].to_vec();
         let mut parts: Vec<&Letters> = Vec::new();
@@ -332,7 +391,7 @@ impl FactorTables {
                 push_reduced(&mut w, k, p, &self.orders);
             }
         }
-        Some(self.short.shorten(&w))
+        Some(w)
     }
 
     /// The longest stored word (a bound on factor lengths is the sum over levels).
@@ -345,6 +404,18 @@ impl FactorTables {
 }
 
 impl PermGroup {
+    /// The group's factor tables (built on first use, then kept), or `None` when the
+    /// group is too large to tabulate ([`PermGroup::can_factor`]) or its tables cannot
+    /// be completed within [`WORK_LIMIT`] and [`WORD_LIMIT`].
+    pub fn factor_tables(&self) -> Option<&FactorTables> {
+        if !self.can_factor() {
+            return None;
+        }
+        self.tables
+            .get_or_init(|| FactorTables::build(self))
+            .as_ref()
+    }
+
     /// Whether [`PermGroup::factor`] can tabulate this group (`Σ |Δ_l| · n` at most
     /// [`TABLE_LIMIT`]).
     /// For recognised giants whose chain is not built yet, `Σ |Δ_l|` is estimated by

@@ -187,6 +187,14 @@ impl Shortener {
         self.table = table;
     }
 
+    /// The letters `(generator, power)` of the table, with their image arrays.
+    pub fn letters(&self) -> impl Iterator<Item = (Letter, &[u32])> {
+        self.alphabet
+            .iter()
+            .copied()
+            .zip(self.letter_perms.iter().map(Vec::as_slice))
+    }
+
     /// Length of the longest tabulated word (0 when none was tabulated).
     pub fn max_len(&self) -> usize {
         self.max_len
@@ -245,6 +253,41 @@ impl Shortener {
         }
         let letters: Letters = word.iter().map(|&c| self.alphabet[c as usize]).collect();
         (self.eval(&letters) == p).then_some(letters)
+    }
+
+    /// The first tabulated word, by increasing length, whose element satisfies
+    /// `wanted` (an image array of degree `n`), testing at most `max_tests` elements:
+    /// a shortest word for such an element among the tabulated ones (every word of up
+    /// to [`Shortener::max_len`] letters has its element tabulated, up to 64-bit hash
+    /// collisions). `None` when no tabulated element satisfies `wanted`, or when the
+    /// words of the length being tested do not fit in `max_tests` (no word of that
+    /// length is then returned, so an answer is always a shortest among the
+    /// tabulated).
+    pub fn first_tabulated(
+        &self,
+        mut wanted: impl FnMut(&[u32]) -> bool,
+        max_tests: usize,
+    ) -> Option<Letters> {
+        let mut tested = 0usize;
+        for len in 0..=self.max_len {
+            let words: Vec<Vec<u8>> = self
+                .table
+                .iter()
+                .filter(|e| (e.1 & 0xff) as usize == len)
+                .map(|e| unpack(e.1))
+                .collect();
+            tested = tested.saturating_add(words.len());
+            if tested > max_tests {
+                return None;
+            }
+            for word in words {
+                let letters: Letters = word.iter().map(|&c| self.alphabet[c as usize]).collect();
+                if wanted(&self.eval(&letters)) {
+                    return Some(letters);
+                }
+            }
+        }
+        None
     }
 
     /// Rewriting 2 (see the module docs), with free reduction.

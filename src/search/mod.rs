@@ -70,6 +70,7 @@ pub mod naive;
 pub mod oriented;
 pub mod piece_stages;
 pub mod pieces;
+pub mod short_word;
 pub mod solve;
 pub mod solver;
 pub mod space;
