@@ -753,7 +753,7 @@ impl TwoPhase {
     /// in the group of the moves.
     ///
     /// Several positions are searched side by side, each phase-1 length in turn
-    /// for all of them ([`Direction`]: `g`, `g⁻¹`, and both conjugated by a
+    /// for all of them (`g`, `g⁻¹`, and both conjugated by a
     /// symmetry of the moves through each other conjugate of `H`, as H.
     /// Kociemba's and Chen Shuang's solvers search the three axes and the
     /// inverse): a short solution of any of them is one of `g`, and the best so
