@@ -31,6 +31,7 @@ use super::cache::TableCache;
 use super::ida::IdaError;
 use super::moves::MoveSet;
 use super::pieces::Pieces;
+use crate::letters::{Letter, Letters};
 use crate::perm::slice;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -40,7 +41,7 @@ use std::time::Instant;
 #[derive(Clone, Debug)]
 pub struct Macro {
     /// The moves as (family, power), adjacent moves of a family merged.
-    pub letters: Vec<(usize, u64)>,
+    pub letters: Letters,
     /// The cost in the metric of the moves.
     pub cost: u32,
     /// The effect: label `x` goes to `images[x]` (as [`MoveSet::apply`]).
@@ -176,18 +177,8 @@ impl MacroBuilder<'_> {
         moved_pieces(self.pieces, im)
     }
 
-    /// The inverse of the (family, power) moves `w`.
-    fn inv_letters(&self, w: &[(usize, u64)]) -> Vec<(usize, u64)> {
-        let moves = self.moves;
-        w.iter()
-            .rev()
-            .map(|&(f, k)| (f, (moves.family_order(f) - k) % moves.family_order(f)))
-            .filter(|&(_, k)| k != 0)
-            .collect()
-    }
-
     /// The macro of the moves `letters` with effect `images` moving `pieces`.
-    fn macro_of(&self, letters: Vec<(usize, u64)>, images: Vec<u8>, pieces: Vec<usize>) -> Macro {
+    fn macro_of(&self, letters: Letters, images: Vec<u8>, pieces: Vec<usize>) -> Macro {
         Macro {
             cost: letters
                 .iter()
@@ -231,18 +222,18 @@ impl MacroBuilder<'_> {
     fn commutator(
         &self,
         a_im: &[u8],
-        a: &[(usize, u64)],
+        a: &[Letter],
         b_im: &[u8],
-        b: &[(usize, u64)],
-    ) -> (Vec<u8>, Vec<(usize, u64)>) {
+        b: &[Letter],
+    ) -> (Vec<u8>, Letters) {
         let im = slice::product(
             &slice::product(&slice::product(a_im, b_im), &slice::inverse(a_im)),
             &slice::inverse(b_im),
         );
         let mut letters = a.to_vec();
         letters.extend_from_slice(b);
-        letters.extend(self.inv_letters(a));
-        letters.extend(self.inv_letters(b));
+        letters.extend(self.moves.inverse(a));
+        letters.extend(self.moves.inverse(b));
         (im, self.moves.merge(&letters))
     }
 
@@ -446,7 +437,7 @@ impl MacroBuilder<'_> {
                     }
                     let mut letters = x_letters.clone();
                     letters.extend_from_slice(&m.letters);
-                    letters.extend(self.inv_letters(&x_letters));
+                    letters.extend(self.moves.inverse(&x_letters));
                     let letters = self.moves.merge(&letters);
                     let ps = self.moved(&im);
                     if self.add(self.macro_of(letters, im, ps)) {
@@ -530,7 +521,7 @@ impl Macros {
     }
 
     /// The macros as bytes (little-endian): their count, then each macro's
-    /// letter count, letters (family `u32`, power `u64`) and images.
+    /// letter count, letters (family `u32`, power `i64` in `1..order`) and images.
     fn encode(&self) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(&(self.macros.len() as u64).to_le_bytes());
@@ -566,7 +557,7 @@ impl Macros {
                 if f >= moves.families() || k == 0 || k >= moves.family_order(f) {
                     return None;
                 }
-                letters.push((f, k));
+                letters.push((f, k as i64));
             }
             let images = take(degree)?.to_vec();
             if images.iter().any(|&x| x as usize >= degree) {
@@ -616,7 +607,7 @@ impl Macros {
         opts: BeamOptions,
         deadline: Option<Instant>,
         stop: Option<&AtomicBool>,
-    ) -> Option<Vec<(usize, u64)>> {
+    ) -> Option<Letters> {
         let task = Task {
             moves,
             free,
@@ -627,7 +618,7 @@ impl Macros {
         if let Some(w) = self.beam(&task, start, opts) {
             return Some(w);
         }
-        let mut best: Option<(u32, Vec<(usize, u64)>)> = None;
+        let mut best: Option<(u32, Letters)> = None;
         for m in self.within(free).iter().filter(|m| m.letters.len() == 1) {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
@@ -651,7 +642,7 @@ impl Macros {
     }
 
     /// The beam search of [`Macros::finish`] from `start`.
-    fn beam(&self, task: &Task, start: &[u8], opts: BeamOptions) -> Option<Vec<(usize, u64)>> {
+    fn beam(&self, task: &Task, start: &[u8], opts: BeamOptions) -> Option<Letters> {
         let Task {
             moves,
             free,
@@ -763,7 +754,7 @@ impl Macros {
         arena: &[(usize, usize)],
         mut node: usize,
         steps: &[&Macro],
-    ) -> Vec<(usize, u64)> {
+    ) -> Letters {
         let mut parts = Vec::new();
         while node != usize::MAX {
             let (parent, k) = arena[node];
@@ -805,7 +796,7 @@ mod tests {
             for m in &lib.macros {
                 let mut g = Perm::identity(p.degree());
                 for &(f, k) in &m.letters {
-                    g = &g * &moves.family_perm(f).pow(k as i64);
+                    g = &g * &moves.family_perm(f).pow(k);
                 }
                 let im: Vec<u8> = (0..p.degree()).map(|x| g.image(x) as u8).collect();
                 assert_eq!(im, m.images, "{name}: {:?}", m.letters);

@@ -27,6 +27,7 @@
 //! ```
 
 use crate::group::PermGroup;
+use crate::letters::{Letter, Letters};
 use crate::perm::slice;
 use crate::perm::Perm;
 use num_traits::ToPrimitive;
@@ -255,9 +256,10 @@ impl MoveSet {
 
     /// The name of `base^k` of a family (`X`, `X2`, `X'`, `X2'`, or `X^k` when the
     /// generator's name ends in a digit; a generator that is this power by itself
-    /// gives its own name).
-    pub fn power_name(&self, family: usize, k: u64) -> String {
-        self.families[family].power_name(k)
+    /// gives its own name); `k` is taken modulo the order.
+    pub fn power_name(&self, family: usize, k: i64) -> String {
+        let o = self.families[family].order;
+        self.families[family].power_name(k.rem_euclid(o as i64) as u64)
     }
 
     /// The order of a family's generator.
@@ -321,10 +323,10 @@ impl MoveSet {
         slice::compose(s, &self.images[m], out);
     }
 
-    /// The moves `seq` as (family, power) pairs.
-    pub fn letters(&self, seq: &[usize]) -> Vec<(usize, u64)> {
+    /// The moves `seq` as letters (family, power), powers in `1..order`.
+    pub fn letters(&self, seq: &[usize]) -> Letters {
         seq.iter()
-            .map(|&m| (self.moves[m].family, self.moves[m].power))
+            .map(|&m| (self.moves[m].family, self.moves[m].power as i64))
             .collect()
     }
 
@@ -332,23 +334,35 @@ impl MoveSet {
     /// merged (`R` then `R2` becomes `R'`, `R` then `R'` vanishes), repeatedly.
     /// Move sets built from the same bases share family numbers, so sequences of
     /// different sets (the phases of a chain) can be joined.
-    pub fn merge(&self, seq: &[(usize, u64)]) -> Vec<(usize, u64)> {
+    pub fn merge(&self, seq: &[Letter]) -> Letters {
         // the free reduction of [`crate::letters`], powers back in `1..order`
         let orders: Vec<u64> = self.families.iter().map(|f| f.order).collect();
         let mut w = Vec::with_capacity(seq.len());
         for &(f, k) in seq {
-            crate::letters::push_reduced(&mut w, f, k as i64, &orders);
+            crate::letters::push_reduced(&mut w, f, k, &orders);
         }
         w.into_iter()
-            .map(|(f, p)| (f, p.rem_euclid(orders[f] as i64) as u64))
+            .map(|(f, p)| (f, p.rem_euclid(orders[f] as i64)))
+            .collect()
+    }
+
+    /// The inverse of the letters `w` (reversed, each power inverted), powers in
+    /// `1..order`.
+    pub fn inverse(&self, w: &[Letter]) -> Letters {
+        w.iter()
+            .rev()
+            .map(|&(f, k)| (f, (-k).rem_euclid(self.family_order(f) as i64)))
+            .filter(|&(_, k)| k != 0)
             .collect()
     }
 
     /// The cost of `base^k` of a family in the metric: 1 in the half-turn metric,
     /// `min(k, order-k)` in the quarter-turn metric, and with the listed generators
-    /// the fewest listed moves of the family whose powers add up to `k`.
-    pub fn power_cost(&self, family: usize, k: u64) -> u32 {
+    /// the fewest listed moves of the family whose powers add up to `k` (`k` taken
+    /// modulo the order).
+    pub fn power_cost(&self, family: usize, k: i64) -> u32 {
         let o = self.families[family].order;
+        let k = k.rem_euclid(o as i64) as u64;
         match self.metric {
             Metric::Htm => 1,
             Metric::Qtm => k.min(o - k) as u32,

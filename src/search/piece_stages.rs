@@ -77,6 +77,7 @@ use super::moves::MoveSet;
 use super::pieces::Pieces;
 use super::table::table_bytes;
 use crate::group::PermGroup;
+use crate::letters::{Letter, Letters};
 use crate::perm::slice;
 use crate::perm::Perm;
 use std::collections::HashMap;
@@ -558,7 +559,7 @@ pub struct StageReport {
 #[derive(Clone, Debug)]
 pub struct StagedSolution {
     /// The moves as (family, power), adjacent moves of a family merged.
-    pub letters: Vec<(usize, u64)>,
+    pub letters: Letters,
     /// The moves' names.
     pub names: Vec<String>,
     /// The cost in the metric.
@@ -810,14 +811,14 @@ impl PieceStages {
         &self,
         plan: &Plan,
         start: &[u8],
-        letters: &[(usize, u64)],
+        letters: &[Letter],
         reports: Vec<StageReport>,
     ) -> Result<StagedSolution, IdaError> {
         let letters = self.moves.merge(letters);
         // replay the whole word on the start
         let mut s: Vec<u32> = start.iter().map(|&x| x as u32).collect();
         for &(f, e) in &letters {
-            let p = self.moves.family_perm(f).pow(e as i64);
+            let p = self.moves.family_perm(f).pow(e);
             for x in s.iter_mut() {
                 *x = p.image(*x as usize) as u32;
             }
@@ -849,7 +850,7 @@ impl PieceStages {
         targets: Option<&[usize]>,
         state: &[u8],
         limits: &StageLimits,
-    ) -> Option<(Vec<(usize, u64)>, StageReport)> {
+    ) -> Option<(Letters, StageReport)> {
         let lib = self.macros.as_ref()?;
         let t0 = Instant::now();
         let free: Vec<bool> = placed.iter().map(|&p| !p).collect();
@@ -888,10 +889,10 @@ impl PieceStages {
         Some((letters, report))
     }
     /// The state after the (family, power) moves `letters` from `s`.
-    fn play(&self, s: &[u8], letters: &[(usize, u64)]) -> Vec<u8> {
+    fn play(&self, s: &[u8], letters: &[Letter]) -> Vec<u8> {
         let mut s = s.to_vec();
         for &(f, e) in letters {
-            let p = self.moves.family_perm(f).pow(e as i64);
+            let p = self.moves.family_perm(f).pow(e);
             for x in s.iter_mut() {
                 *x = p.image(*x as usize) as u8;
             }
@@ -904,18 +905,13 @@ impl PieceStages {
     /// of the families' generators, its tables built on the first call and shared
     /// by later ones, also across threads), as (family, power) moves merged; `None`
     /// when `g` is not in the group or the tables cannot be built.
-    pub fn factor(&self, g: &Perm) -> Option<Vec<(usize, u64)>> {
+    pub fn factor(&self, g: &Perm) -> Option<Letters> {
         let word = self.group.factor(&g.inverse())?;
-        let letters: Vec<(usize, u64)> = word
-            .iter()
-            .map(|&(f, e)| (f, e.rem_euclid(self.moves.family_order(f) as i64) as u64))
-            .filter(|&(_, e)| e != 0)
-            .collect();
-        Some(self.moves.merge(&letters))
+        Some(self.moves.merge(&word))
     }
 
     /// The cost of (family, power) moves in the metric.
-    pub fn cost(&self, letters: &[(usize, u64)]) -> u32 {
+    pub fn cost(&self, letters: &[Letter]) -> u32 {
         letters
             .iter()
             .map(|&(f, e)| self.moves.power_cost(f, e))
@@ -962,7 +958,7 @@ struct Attempt<'a> {
     /// A buffer for the next position.
     next: Vec<u8>,
     /// The (family, power) moves made so far.
-    letters: Vec<(usize, u64)>,
+    letters: Letters,
     /// The stages' reports so far.
     reports: Vec<StageReport>,
     /// Which pieces are placed.

@@ -520,8 +520,7 @@ fn scramble_of(puzzle: &Puzzle, moves: &MoveSet, g: &Perm) -> Result<String, Cli
             .filter_map(|&(i, p)| {
                 let f = family_of[i];
                 let o = moves.family_order(f) as i64;
-                let k = p.rem_euclid(o) as u64;
-                (k != 0).then(|| moves.power_name(f, k))
+                (p.rem_euclid(o) != 0).then(|| moves.power_name(f, p))
             })
             .collect::<Vec<_>>()
             .join(" ")
