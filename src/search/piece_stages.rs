@@ -842,8 +842,9 @@ impl PieceStages {
 
     /// Brings home the pieces `targets` (all pieces not `placed` when `None`)
     /// from `state` (every placed piece home) with the macros moving only
-    /// unplaced pieces, within the limits (for targets, at most a stage's time):
-    /// the moves and the stage's report.
+    /// unplaced pieces, within the limits (for targets, at most a stage's time;
+    /// past the deadline, a grace of a tenth of a stage's time for targets, half
+    /// of it for all): the moves and the stage's report.
     fn finish_with_macros(
         &self,
         placed: &[bool],
@@ -854,9 +855,15 @@ impl PieceStages {
         let lib = self.macros.as_ref()?;
         let t0 = Instant::now();
         let free: Vec<bool> = placed.iter().map(|&p| !p).collect();
+        // past the deadline the macros still get a short grace (a tenth of a
+        // stage's time for a stage, half of it for the rest): placing a stage
+        // takes them hundredths of a second, where the factorisation that would
+        // answer instead waits for its tables (seconds) and is far longer
+        let now = Instant::now();
         let deadline = match (limits.budget.deadline, limits.stage_time, targets) {
-            (Some(d), Some(t), Some(_)) => Some(d.min(Instant::now() + t)),
-            (None, Some(t), Some(_)) => Some(Instant::now() + t),
+            (Some(d), Some(t), Some(_)) => Some(d.max(now + t / 10).min(now + t)),
+            (Some(d), Some(t), None) => Some(d.max(now + t / 2)),
+            (None, Some(t), Some(_)) => Some(now + t),
             (d, _, _) => d,
         };
         let goal: Option<Vec<bool>> = targets.map(|t| {
