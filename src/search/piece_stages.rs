@@ -859,10 +859,18 @@ impl PieceStages {
         // stage's time for a stage, half of it for the rest): placing a stage
         // takes them hundredths of a second, where the factorisation that would
         // answer instead waits for its tables (seconds) and is far longer
+        // (only where an answer is needed: attempts that may give up do)
         let now = Instant::now();
+        let grace = |d: Instant, g: std::time::Duration| {
+            if limits.factorise {
+                d.max(now + g)
+            } else {
+                d
+            }
+        };
         let deadline = match (limits.budget.deadline, limits.stage_time, targets) {
-            (Some(d), Some(t), Some(_)) => Some(d.max(now + t / 10).min(now + t)),
-            (Some(d), Some(t), None) => Some(d.max(now + t / 2)),
+            (Some(d), Some(t), Some(_)) => Some(grace(d, t / 10).min(now + t)),
+            (Some(d), Some(t), None) => Some(grace(d, t / 2)),
             (None, Some(t), Some(_)) => Some(now + t),
             (d, _, _) => d,
         };
