@@ -110,15 +110,27 @@ impl Default for BeamOptions {
     }
 }
 
+/// Which steps a finish may take, by their effect (an image list).
+pub type StepFilter<'a> = dyn Fn(&[u8]) -> bool + 'a;
+
 /// What [`Macros::finish`] searches with: the moves, the pieces free to move,
-/// those that must come home, and when to give up.
+/// those that must come home, which steps it may take, and when to give up.
 #[derive(Clone, Copy)]
-struct Task<'a> {
-    moves: &'a MoveSet,
-    free: &'a [bool],
-    goal: Option<&'a [bool]>,
-    deadline: Option<Instant>,
-    stop: Option<&'a AtomicBool>,
+pub struct FinishTask<'a> {
+    /// The moves the macros are words in.
+    pub moves: &'a MoveSet,
+    /// The pieces allowed to move (`free[p]`); every other piece must be home
+    /// at the start.
+    pub free: &'a [bool],
+    /// The pieces that must come home (`goal[p]`; `None`: every piece).
+    pub goal: Option<&'a [bool]>,
+    /// The steps (macros and single moves) allowed, by their effect (`None`:
+    /// all within `free`).
+    pub step_ok: Option<&'a StepFilter<'a>>,
+    /// When to give up.
+    pub deadline: Option<Instant>,
+    /// Gives up when set (Ctrl-C).
+    pub stop: Option<&'a AtomicBool>,
 }
 
 /// A library of macros for a move set (see the module docs).
@@ -586,41 +598,33 @@ impl Macros {
             .collect()
     }
 
+    /// The steps of a task: the macros within its free pieces that it allows.
+    fn steps(&self, task: &FinishTask) -> Vec<&Macro> {
+        let mut steps = self.within(task.free);
+        if let Some(ok) = task.step_ok {
+            steps.retain(|m| ok(&m.images));
+        }
+        steps
+    }
+
     /// Finishes the position `start` (an image list) by a beam search over the
-    /// macros moving only the pieces with `free[p]` (see the module docs): the
-    /// moves as (family, power), merged, or `None` when the search ends (no
-    /// steps, its levels, `deadline` or `stop`) without every piece home. Every
-    /// piece without `free` must be home in `start`. With `goal`, only the pieces
-    /// with `goal[p]` need to come home (the others with `free` may end anywhere).
+    /// macros of `task` (those moving only its free pieces, and allowed by its
+    /// `step_ok`; see the module docs): the moves as (family, power), merged,
+    /// or `None` when the search ends (no steps, its levels, the deadline or
+    /// stop) without every piece of its goal home.
     ///
     /// When the beam search fails, it is run again after each single move that
     /// moves only free pieces (a position the macros, all even on some
     /// orbit, cannot reach may need an odd move first), and the shortest answer
     /// is taken.
-    #[allow(clippy::too_many_arguments)]
-    pub fn finish(
-        &self,
-        moves: &MoveSet,
-        start: &[u8],
-        free: &[bool],
-        goal: Option<&[bool]>,
-        opts: BeamOptions,
-        deadline: Option<Instant>,
-        stop: Option<&AtomicBool>,
-    ) -> Option<Letters> {
-        let task = Task {
-            moves,
-            free,
-            goal,
-            deadline,
-            stop,
-        };
-        if let Some(w) = self.beam(&task, start, opts) {
+    pub fn finish(&self, task: &FinishTask, start: &[u8], opts: BeamOptions) -> Option<Letters> {
+        let moves = task.moves;
+        if let Some(w) = self.beam(task, start, opts) {
             return Some(w);
         }
         let mut best: Option<(u32, Letters)> = None;
-        for m in self.within(free).iter().filter(|m| m.letters.len() == 1) {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+        for m in self.steps(task).iter().filter(|m| m.letters.len() == 1) {
+            if task.deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
             let s = slice::product(start, &m.images);
@@ -628,7 +632,7 @@ impl Macros {
                 first: true,
                 ..opts
             };
-            if let Some(w) = self.beam(&task, &s, quick) {
+            if let Some(w) = self.beam(task, &s, quick) {
                 let mut letters = m.letters.clone();
                 letters.extend(w);
                 let letters = moves.merge(&letters);
@@ -642,15 +646,15 @@ impl Macros {
     }
 
     /// The beam search of [`Macros::finish`] from `start`.
-    fn beam(&self, task: &Task, start: &[u8], opts: BeamOptions) -> Option<Letters> {
-        let Task {
+    fn beam(&self, task: &FinishTask, start: &[u8], opts: BeamOptions) -> Option<Letters> {
+        let FinishTask {
             moves,
-            free,
             goal,
             deadline,
             stop,
+            ..
         } = *task;
-        let steps = self.within(free);
+        let steps = self.steps(task);
         let pieces = &self.pieces;
         let wanted: Vec<usize> = (0..pieces.len())
             .filter(|&p| goal.is_none_or(|g| g[p]))

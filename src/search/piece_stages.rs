@@ -72,9 +72,9 @@ use super::budget::SearchBudget;
 use super::cache::TableCache;
 use super::ida::{Flow, Heuristic, Ida, IdaError, Pass, Projection, ProjectionKind};
 use super::index::Arrangements;
-use super::macros::{BeamOptions, MacroOptions, Macros};
+use super::macros::{BeamOptions, FinishTask, MacroOptions, Macros, StepFilter};
 use super::moves::MoveSet;
-use super::pieces::Pieces;
+use super::pieces::{ParitySpan, Pieces};
 use super::table::table_bytes;
 use crate::group::PermGroup;
 use crate::letters::{Letter, Letters};
@@ -232,6 +232,15 @@ pub struct Plan {
     pub late_finish: usize,
     /// Per orbit, the most pieces one table tracks.
     pub chunk: Vec<usize>,
+    /// Per move (index into the moves), the orbits of pieces it permutes
+    /// oddly ([`Pieces::odd_orbits`]).
+    pub move_parity: Vec<u64>,
+    /// The parities the finish can change (those of the last family's moves),
+    /// when some move changes others: every stage then ends with the
+    /// position's parity vector in this span, so that the even macros and the
+    /// last family's moves can finish (the 4x4x4's wing parity); `None` when
+    /// the finish can change every parity the moves can.
+    pub parity: Option<ParitySpan>,
 }
 
 impl Plan {
@@ -285,7 +294,31 @@ impl Plan {
             .position(last_moves)
             .unwrap_or(stages.len())
             .max(finish_stage);
+        let move_parity: Vec<u64> = moves
+            .moves()
+            .iter()
+            .map(|mv| {
+                let images: Vec<u8> = (0..moves.degree())
+                    .map(|x| mv.perm.image(x) as u8)
+                    .collect();
+                pieces.odd_orbits(&images)
+            })
+            .collect();
+        let span = ParitySpan::new(
+            moves
+                .moves()
+                .iter()
+                .zip(&move_parity)
+                .filter(|(mv, _)| mv.family == last)
+                .map(|(_, &v)| v),
+        );
+        let parity = move_parity
+            .iter()
+            .any(|&v| !span.contains(v))
+            .then_some(span);
         Ok(Plan {
+            move_parity,
+            parity,
             finish_stage,
             late_finish,
             chunk,
@@ -413,13 +446,7 @@ impl StageTables {
         table_entries: u64,
     ) -> Result<StageTables, IdaError> {
         // per orbit, chunks of the order that fit in a table
-        let orbit_points: Vec<usize> = {
-            let mut n = vec![0usize; pieces.orbit.iter().max().map_or(0, |&m| m + 1)];
-            for (p, &o) in pieces.pieces.iter().zip(&pieces.orbit) {
-                n[o] += p.len();
-            }
-            n
-        };
+        let orbit_points = &pieces.tracked_points;
         let chunk_len = |o: usize| {
             let mut k = 1;
             while Arrangements::new(orbit_points[o], k + 1).is_ok_and(|a| a.size() <= table_entries)
@@ -462,7 +489,7 @@ impl StageTables {
                 if part.is_empty() {
                     continue;
                 }
-                mine.push(out.table_of(pieces, &orbit_points, &part)?);
+                mine.push(out.table_of(pieces, orbit_points, &part)?);
             }
             out.stage_tables.push(mine);
         }
@@ -844,9 +871,12 @@ impl PieceStages {
     /// from `state` (every placed piece home) with the macros moving only
     /// unplaced pieces, within the limits (for targets, at most a stage's time;
     /// past the deadline, a grace of a tenth of a stage's time for targets, half
-    /// of it for all): the moves and the stage's report.
+    /// of it for all): the moves and the stage's report. Placing targets,
+    /// the macros keep the class of the parity vector of `plan`'s rule
+    /// ([`Plan::parity`]).
     fn finish_with_macros(
         &self,
+        plan: &Plan,
         placed: &[bool],
         targets: Option<&[usize]>,
         state: &[u8],
@@ -881,15 +911,22 @@ impl PieceStages {
             }
             g
         });
-        let letters = lib.finish(
-            &self.moves,
-            state,
-            &free,
-            goal.as_deref(),
-            self.beam,
+        // placing a stage keeps the parity vector's class (the finish may
+        // change it: its goal is solved)
+        let keeps_parity = |images: &[u8]| {
+            plan.parity
+                .as_ref()
+                .is_none_or(|span| span.contains(plan.pieces.odd_orbits(images)))
+        };
+        let task = FinishTask {
+            moves: &self.moves,
+            free: &free,
+            goal: goal.as_deref(),
+            step_ok: targets.map(|_| &keeps_parity as &StepFilter),
             deadline,
-            limits.budget.stop,
-        )?;
+            stop: limits.budget.stop,
+        };
+        let letters = lib.finish(&task, state, self.beam)?;
         let report = StageReport {
             pieces: match targets {
                 Some(t) => t.to_vec(),
@@ -1035,6 +1072,26 @@ impl<'a> Attempt<'a> {
             .all(|&x| s[x] as usize == x)
     }
 
+    /// The parity classes of words from the position now, for a meeting in
+    /// the middle.
+    fn word_parity(&self) -> WordParity<'a> {
+        let span = self.plan.parity.as_ref();
+        WordParity {
+            move_parity: &self.plan.move_parity,
+            span,
+            start: span.map_or(0, |_| self.plan.pieces.odd_orbits(&self.state)),
+        }
+    }
+
+    /// Whether the parity vector of `s` is one the finish can deal with
+    /// ([`Plan::parity`]).
+    fn parity_ok(&self, s: &[u8]) -> bool {
+        self.plan
+            .parity
+            .as_ref()
+            .is_none_or(|span| span.contains(self.plan.pieces.odd_orbits(s)))
+    }
+
     /// The first stage not done.
     fn first_open(&self) -> Option<usize> {
         (0..self.plan.stages.len()).find(|&k| !self.done[k])
@@ -1154,7 +1211,7 @@ impl<'a> Attempt<'a> {
         let first = self.first_open().unwrap_or(0);
         if let Some((w, r)) =
             self.solver
-                .finish_with_macros(&self.placed, None, &self.state, &self.limits)
+                .finish_with_macros(self.plan, &self.placed, None, &self.state, &self.limits)
         {
             self.letters.extend(w);
             self.record(first, r);
@@ -1199,7 +1256,8 @@ impl<'a> Attempt<'a> {
                 if *h0 > bound {
                     continue;
                 }
-                let goal = |s: &[u8]| labels.iter().all(|&l| s[l as usize] == l);
+                let goal =
+                    |s: &[u8]| labels.iter().all(|&l| s[l as usize] == l) && self.parity_ok(s);
                 let mut ida = Ida::new(&solver.moves, h);
                 let mut path = None;
                 let pass = ida.search_bound(&self.state, bound, &goal, &lim, &mut |p, _| {
@@ -1258,6 +1316,7 @@ impl<'a> Attempt<'a> {
                 moves: &solver.moves,
                 state: &self.state,
                 keep: &keep,
+                parity: self.word_parity(),
             };
             // second halves one move shorter first (about a fortieth
             // of the words on the Megaminx): most deep stages need 7
@@ -1315,6 +1374,7 @@ impl<'a> Attempt<'a> {
             moves,
             state: &self.state,
             keep: &keep,
+            parity: self.word_parity(),
         };
         let short = sequence_counts(moves, 3).iter().sum::<u64>().min(entries);
         meet_in_middle(
@@ -1331,11 +1391,10 @@ impl<'a> Attempt<'a> {
     }
 
     /// Whether the word `w` takes the position to one where every piece of
-    /// `all` is home.
+    /// `all` is home, with a parity vector the finish can deal with.
     fn places(&self, w: &[usize], all: &[usize]) -> bool {
-        places(&self.solver.moves, &self.state, w, all, |s, p| {
-            self.home(s, p)
-        })
+        let s = play_moves(&self.solver.moves, &self.state, w);
+        all.iter().all(|&p| self.home(&s, p)) && self.parity_ok(&s)
     }
 
     /// Plays `path`, found for the stage `k` (and the stage `also` with it),
@@ -1400,13 +1459,19 @@ impl<'a> Attempt<'a> {
         let before_finish = k < self.finish;
         let placed_by_macros = before_finish
             .then(|| {
-                solver.finish_with_macros(&self.placed, Some(&targets), &self.state, &self.limits)
+                solver.finish_with_macros(
+                    self.plan,
+                    &self.placed,
+                    Some(&targets),
+                    &self.state,
+                    &self.limits,
+                )
             })
             .flatten()
             .map(|r| (r, false))
             .or_else(|| {
                 solver
-                    .finish_with_macros(&self.placed, None, &self.state, &self.limits)
+                    .finish_with_macros(self.plan, &self.placed, None, &self.state, &self.limits)
                     .map(|r| (r, true))
             });
         if let Some(((w, r), whole)) = placed_by_macros {
@@ -1532,37 +1597,61 @@ fn unpack(word: u64) -> Vec<usize> {
 
 /// What a meeting in the middle for the pieces `placed` and `group` needs: the
 /// labels it keeps (one sticker per piece) and the pieces a word it finds must
-/// put home (every sticker, checked by [`places`]).
+/// put home (every sticker, checked by [`Attempt::places`]).
 fn meet_targets(pieces: &Pieces, placed: &[usize], group: &[usize]) -> (Vec<u8>, Vec<usize>) {
     let all: Vec<usize> = placed.iter().chain(group).copied().collect();
     let keep = all.iter().map(|&p| pieces.pieces[p][0] as u8).collect();
     (keep, all)
 }
 
-/// Whether the word `w` takes `state` to a position where every piece of `all`
-/// is `home`.
-fn places(
-    moves: &MoveSet,
-    state: &[u8],
-    w: &[usize],
-    all: &[usize],
-    home: impl Fn(&[u8], usize) -> bool,
-) -> bool {
+/// The position after the moves `w` (indices) from `state`.
+fn play_moves(moves: &MoveSet, state: &[u8], w: &[usize]) -> Vec<u8> {
     let mut s = state.to_vec();
     let mut next = vec![0u8; s.len()];
     for &m in w {
         moves.apply(m, &s, &mut next);
         std::mem::swap(&mut s, &mut next);
     }
-    all.iter().all(|&p| home(&s, p))
+    s
+}
+
+/// Which words a meeting in the middle may join ([`Plan::parity`]): those
+/// after which the position's parity vector lies in `span`.
+#[derive(Clone, Copy, Default)]
+struct WordParity<'a> {
+    /// Per move, the orbits it permutes oddly.
+    move_parity: &'a [u64],
+    /// The span the end's parity vector must lie in (`None`: any).
+    span: Option<&'a ParitySpan>,
+    /// The parity vector of the start.
+    start: u64,
+}
+
+impl WordParity<'_> {
+    /// The parity vector of the moves `w`.
+    fn of(&self, w: &[usize]) -> u64 {
+        match self.span {
+            Some(_) => w.iter().fold(0, |v, &m| v ^ self.move_parity[m]),
+            None => 0,
+        }
+    }
+
+    /// A second half of parity vector `v` is stored under its key mixed
+    /// with this class; a first half of vector `u` looks for the class of
+    /// `start + u`, so that the whole word ends in the span.
+    fn salt(&self, v: u64) -> u64 {
+        self.span
+            .map_or(0, |s| s.reduce(v).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+    }
 }
 
 /// What [`meet_in_middle`] looks for: from `state`, a word after which the
-/// labels `keep` are home.
+/// labels `keep` are home (and the parity vector is in `parity`'s span).
 struct Meet<'a> {
     moves: &'a MoveSet,
     state: &'a [u8],
     keep: &'a [u8],
+    parity: WordParity<'a>,
 }
 
 /// The cheapest word of at most `depth_a + depth_b` moves taking `state` to a
@@ -1598,12 +1687,14 @@ fn meet_in_middle(
             || stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
     };
     let keep = m.keep;
+    let parity = m.parity;
     let halves = SecondHalves::build(
         moves,
         &inverse,
         keep,
         depth_b,
         total.min(max_entries) as usize,
+        &parity,
         &expired,
     )?;
     // B⁻¹ of the labels `ls`
@@ -1634,9 +1725,14 @@ fn meet_in_middle(
                 out_of_time = true;
                 return false;
             }
-            if let Some(word) = halves.get(key_of(u)) {
-                let total = cost_of(p) + cost_of(&unpack(word));
-                if best.as_ref().is_none_or(|b| total < b.0) && b_inverse(word, keep) == u {
+            let wanted = parity.start ^ parity.of(p);
+            if let Some(word) = halves.get(key_of(u) ^ parity.salt(wanted)) {
+                let second = unpack(word);
+                let total = cost_of(p) + cost_of(&second);
+                if best.as_ref().is_none_or(|b| total < b.0)
+                    && b_inverse(word, keep) == u
+                    && parity.salt(wanted) == parity.salt(parity.of(&second))
+                {
                     let mut w = p.to_vec();
                     w.extend(unpack(word));
                     best = Some((total, w));
@@ -1683,22 +1779,25 @@ impl SecondHalves {
 
     /// The canonical words of up to `depth_b` moves (`capacity` of them
     /// expected), built from the back: `B' = x·B` has `B'⁻¹ = B⁻¹` then `x⁻¹`
-    /// (`inverse` per move). `None` when `expired` says so.
+    /// (`inverse` per move), keyed with their parity class
+    /// ([`WordParity::salt`]). `None` when `expired` says so.
     fn build(
         moves: &MoveSet,
         inverse: &[Vec<u8>],
         keep: &[u8],
         depth_b: usize,
         capacity: usize,
+        parity: &WordParity,
         expired: &impl Fn() -> bool,
     ) -> Option<SecondHalves> {
         let mut table: Vec<(u64, u64)> = Vec::with_capacity(capacity);
-        let mut level: Vec<(Vec<u8>, u64)> = vec![(keep.to_vec(), 0)];
+        // (B⁻¹ of the kept labels, packed word, parity vector)
+        let mut level: Vec<(Vec<u8>, u64, u64)> = vec![(keep.to_vec(), 0, 0)];
         let mut buf = keep.to_vec();
-        table.push((key_of(keep), 0));
+        table.push((key_of(keep) ^ parity.salt(0), 0));
         for d in 1..=depth_b {
             let mut grown = Vec::new();
-            for (v, word) in &level {
+            for (v, word, odd) in &level {
                 let first = (d > 1).then(|| (word & 0xff) as usize);
                 for (x, inv) in inverse.iter().enumerate() {
                     if first.is_some_and(|f| !moves.allowed(Some(x), 1, f)) {
@@ -1706,9 +1805,10 @@ impl SecondHalves {
                     }
                     slice::compose(v, inv, &mut buf);
                     let w2 = ((d as u64) << 56) | ((word & ((1 << 56) - 1)) << 8) | x as u64;
-                    table.push((key_of(&buf), w2));
+                    let odd2 = odd ^ parity.of(&[x]);
+                    table.push((key_of(&buf) ^ parity.salt(odd2), w2));
                     if d < depth_b {
-                        grown.push((buf.clone(), w2));
+                        grown.push((buf.clone(), w2, odd2));
                     }
                 }
                 if expired() {
@@ -1862,6 +1962,7 @@ mod tests {
                 moves: &moves,
                 state: &s,
                 keep: &keep,
+                parity: WordParity::default(),
             };
             let w = meet_in_middle(&meet, 4, 0, 10_000, None, None).expect("within 4 + 4 moves");
             let mut t = s.clone();
