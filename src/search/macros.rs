@@ -113,6 +113,11 @@ impl Default for BeamOptions {
 /// Which steps a finish may take, by their effect (an image list).
 pub type StepFilter<'a> = dyn Fn(&[u8]) -> bool + 'a;
 
+/// How many times [`Macros::finish`] widens its beam fourfold after a failure:
+/// on the 4x4x4 a finish of 21 pieces (12 of them centres) failed with the
+/// default width of 64 and succeeded with 256.
+pub const WIDER_BEAMS: usize = 2;
+
 /// What [`Macros::finish`] searches with: the moves, the pieces free to move,
 /// those that must come home, which steps it may take, and when to give up.
 #[derive(Clone, Copy)]
@@ -616,8 +621,29 @@ impl Macros {
     /// When the beam search fails, it is run again after each single move that
     /// moves only free pieces (a position the macros, all even on some
     /// orbit, cannot reach may need an odd move first), and the shortest answer
-    /// is taken.
+    /// is taken; when that fails too, all of it again with a beam four times
+    /// as wide, [`WIDER_BEAMS`] times at most, while the deadline allows.
     pub fn finish(&self, task: &FinishTask, start: &[u8], opts: BeamOptions) -> Option<Letters> {
+        let mut opts = opts;
+        for _ in 0..=WIDER_BEAMS {
+            if let Some(w) = self.finish_with_width(task, start, opts) {
+                return Some(w);
+            }
+            if task.deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            opts.width = opts.width.saturating_mul(4);
+        }
+        None
+    }
+
+    /// [`Macros::finish`] with the beam's width of `opts`.
+    fn finish_with_width(
+        &self,
+        task: &FinishTask,
+        start: &[u8],
+        opts: BeamOptions,
+    ) -> Option<Letters> {
         let moves = task.moves;
         if let Some(w) = self.beam(task, start, opts) {
             return Some(w);

@@ -1,6 +1,6 @@
-//! `bench solve --cold`: the `permlab` binary's `solve cube3` as a user meets
-//! it, one process per position with default flags, on the seeded positions of
-//! `bench solve`, three ways: with `--no-cache` (tables built and not kept), with
+//! `bench solve --cold`: the `permlab` binary's `solve PUZZLE` (cube3 unless
+//! `--puzzle` says otherwise) as a user meets it, one process per position with
+//! default flags, on seeded random positions, three ways: with `--no-cache` (tables built and not kept), with
 //! an empty cache of its own (a fresh `PERMLAB_CACHE` directory per process: the
 //! first call after installing), and with a warm cache (one `PERMLAB_CACHE`
 //! directory filled by one untimed process). Each process is measured from
@@ -19,7 +19,6 @@ use crate::cli::progress::{stopped, Bar};
 use crate::cli::solve::DEFAULT_SECONDS;
 use crate::cli::{print_json, CliError, CliResult};
 use permlab::puzzle::facelets::to_facelets;
-use permlab::puzzle::Metric;
 use permlab::search::solver::PuzzleSolving;
 use permlab::{Perm, Puzzle};
 use serde_json::{json, Value};
@@ -30,14 +29,16 @@ use std::process::{Command, ExitCode};
 /// solved): far beyond `solve`'s default limit of 10 s.
 const PROCESS_LIMIT: f64 = 120.0;
 
-/// The longest solution asked of a peer: `permlab solve cube3`'s default target
-/// (God's number in the half-turn metric, from `data/solvers.tsv`), so all stop at
-/// the first solution of at most this many moves.
-fn target() -> Result<u32, CliError> {
-    PuzzleSolving::of("cube3")
-        .target(Metric::Htm)
-        .ok_or_else(|| "bench solve --cold: data/solvers.tsv states no htm target for cube3".into())
+/// `permlab solve PUZZLE`'s default target in the puzzle's metric (God's
+/// number, from `data/solvers.tsv`; `None` when none is known), the longest
+/// solution asked of a peer too, so all stop at the first solution of at most
+/// this many moves.
+fn target(puzzle: &Puzzle, name: &str) -> Option<u32> {
+    PuzzleSolving::of(name).target(puzzle.metric())
 }
+
+/// The puzzle the peers solve (all are 3x3x3 solvers).
+const PEERS_PUZZLE: &str = "cube3";
 
 /// How a `permlab solve` process of the benchmark keeps its tables.
 enum CacheUse<'a> {
@@ -49,6 +50,8 @@ enum CacheUse<'a> {
 
 /// What `bench solve --cold` runs.
 pub(super) struct ColdOptions<'a> {
+    /// The built-in puzzle.
+    pub puzzle: &'a str,
     /// How many positions.
     pub count: usize,
     /// Seed of the positions.
@@ -173,19 +176,19 @@ impl Drop for Scratch {
     }
 }
 
-/// `permlab --json solve cube3 --cycles CYCLES` (with `--no-cache`, or with
+/// `permlab --json solve PUZZLE --cycles CYCLES` (with `--no-cache`, or with
 /// `PERMLAB_CACHE` set) in a process of its own, measured, its solution replayed
 /// on `g`.
 fn permlab_run(
     exe: &Path,
-    puzzle: &Puzzle,
+    (name, puzzle): (&str, &Puzzle),
     g: &Perm,
     cache: CacheUse,
     dir: &Path,
     tag: &str,
 ) -> Result<Run, CliError> {
     let mut cmd = Command::new(exe);
-    cmd.args(["--json", "solve", "cube3", "--cycles", &g.to_string()]);
+    cmd.args(["--json", "solve", name, "--cycles", &g.to_string()]);
     match cache {
         CacheUse::None => {
             cmd.arg("--no-cache");
@@ -258,14 +261,17 @@ fn way_name(way: &str) -> &'static str {
 /// The processes of one run of the benchmark: what they share, and how many
 /// have run so far.
 struct ColdRun<'a> {
+    /// The puzzle's name (as `permlab solve` takes it).
+    name: &'a str,
     puzzle: &'a Puzzle,
     positions: &'a [Perm],
     /// The `permlab` binary measured.
     exe: &'a Path,
     /// The scratch directory.
     dir: &'a Path,
-    /// The longest solution asked of a peer ([`target`]).
-    target: u32,
+    /// `permlab solve`'s default target, the longest solution asked of a
+    /// peer ([`target`]).
+    target: Option<u32>,
     bar: &'a Bar,
     done: usize,
 }
@@ -279,7 +285,7 @@ impl ColdRun<'_> {
 
     /// [`permlab_run`] on `g` with this run's binary and scratch directory.
     fn permlab(&self, g: &Perm, cache: CacheUse, tag: &str) -> Result<Run, CliError> {
-        permlab_run(self.exe, self.puzzle, g, cache, self.dir, tag)
+        permlab_run(self.exe, (self.name, self.puzzle), g, cache, self.dir, tag)
     }
 
     /// One untimed process on the first position filling `warm_cache`.
@@ -333,8 +339,11 @@ impl ColdRun<'_> {
     /// `peer`'s column, after one untimed process (its files read once, as a
     /// user meets it after installing).
     fn peer_column(&mut self, peer: &Peer) -> Result<Column, CliError> {
+        let target = self
+            .target
+            .ok_or("bench solve --cold: data/solvers.tsv states no target for the peers")?;
         if let Some(g) = self.positions.first() {
-            peer_run(peer, self.puzzle, g, self.dir, "peer-warm-up", self.target)?;
+            peer_run(peer, self.puzzle, g, self.dir, "peer-warm-up", target)?;
         }
         let mut col = Column {
             name: peer.name.clone(),
@@ -349,7 +358,7 @@ impl ColdRun<'_> {
                 g,
                 self.dir,
                 &format!("peer-{i}"),
-                self.target,
+                target,
             )?);
             self.count_one()?;
         }
@@ -439,13 +448,26 @@ impl Column {
 }
 
 /// The line saying what the benchmark ran.
-fn headline(o: &ColdOptions, target: u32) -> String {
+fn headline(o: &ColdOptions, run: &ColdRun) -> String {
+    let metric = run.puzzle.metric().name();
+    let stops = match run.target {
+        Some(t) => format!(
+            "it stops at its first solution of at most {t} moves ({metric}), else after {} s with its best",
+            DEFAULT_SECONDS
+        ),
+        None => format!("it stops after {} s with its best ({metric})", DEFAULT_SECONDS),
+    };
+    let peers = match (o.peers, run.target) {
+        (true, Some(t)) => format!(", the peers at their first solution of at most {t} moves"),
+        _ => String::new(),
+    };
     format!(
-        "cube3, {} seeded random position{} (seed {}), one process per position and solver, every solution replayed in permlab; `permlab solve cube3` with its default flags (it stops at its first solution of at most {target} moves (htm), else after {} s with its best), the peers at their first solution of at most {target} moves",
+        "{}, {} seeded random position{} (seed {}), one process per position and solver, every solution replayed in permlab; `permlab solve {}` with its default flags ({stops}){peers}",
+        o.puzzle,
         o.count,
         if o.count == 1 { "" } else { "s" },
         o.seed,
-        DEFAULT_SECONDS
+        o.puzzle,
     )
 }
 
@@ -465,15 +487,20 @@ fn cold_json(
         .positions
         .iter()
         .map(|g| {
+            let facelets = if run.name == PEERS_PUZZLE {
+                Some(to_facelets(run.puzzle, &g.to_state())?)
+            } else {
+                None
+            };
             Ok(json!({
                 "cycles": g.to_string(),
-                "facelets": to_facelets(run.puzzle, &g.to_state())?,
+                "facelets": facelets,
             }))
         })
         .collect::<Result<Vec<Value>, CliError>>()?;
     Ok(json!({
-        "puzzle": "cube3",
-        "metric": "htm",
+        "puzzle": run.name,
+        "metric": run.puzzle.metric().name(),
         "mode": "cold",
         "positions": o.count,
         "seed": o.seed,
@@ -492,7 +519,12 @@ fn cold_json(
 
 /// The text output: what ran, on what machine, the table, the peers skipped
 /// and permlab's peak memory each way.
-fn print_table(headline: &str, machine: &str, results: &Results) -> Result<(), CliError> {
+fn print_table(
+    name: &str,
+    headline: &str,
+    machine: &str,
+    results: &Results,
+) -> Result<(), CliError> {
     let columns = &results.columns;
     outln!("{headline}");
     outln!("{machine}");
@@ -517,7 +549,7 @@ fn print_table(headline: &str, machine: &str, results: &Results) -> Result<(), C
         outln!("{name}: skipped ({why})");
     }
     outln!(
-        "peak memory of a default `permlab solve cube3`: {} MB building its tables without a cache, {} MB building and saving them, {} MB loading them (ru_maxrss of the child)",
+        "peak memory of a default `permlab solve {name}`: {} MB building its tables without a cache, {} MB building and saving them, {} MB loading them (ru_maxrss of the child)",
         columns[0].peak() >> 20,
         columns[1].peak() >> 20,
         columns[2].peak() >> 20
@@ -540,7 +572,14 @@ fn check_replayed(columns: &[Column]) -> Result<(), CliError> {
 
 pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
     let started = Machine::at_start();
-    let puzzle = Puzzle::builtin("cube3")?;
+    if o.peers && o.puzzle != PEERS_PUZZLE {
+        return Err(format!(
+            "bench solve --cold --peers --puzzle {}: the peers solve {PEERS_PUZZLE} only",
+            o.puzzle
+        )
+        .into());
+    }
+    let puzzle = Puzzle::builtin(o.puzzle)?;
     let positions: Vec<Perm> = random_positions(&puzzle, o.seed)
         .take(o.count)
         .map(|(g, _)| g)
@@ -550,10 +589,11 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
         Scratch(std::env::temp_dir().join(format!("permlab-bench-cold-{}", std::process::id())));
     let dir = scratch.0.as_path();
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let target = target()?;
+    let target = target(&puzzle, o.puzzle);
     let peers_planned = if o.peers { 2 } else { 0 };
     let bar = Bar::items(((WAYS.len() + peers_planned) * o.count) as u64, !json);
     let mut run = ColdRun {
+        name: o.puzzle,
         puzzle: &puzzle,
         positions: &positions,
         exe: &exe,
@@ -574,7 +614,7 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
     };
     bar.clear();
     let load_end = load_average();
-    let headline = headline(o, run.target);
+    let headline = headline(o, &run);
     let machine = started.clause(Some(&load_end));
     // permlab's medians (the three ways of WAYS): wall and CPU seconds
     let ours = Ours {
@@ -592,7 +632,7 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
     if json {
         print_json(&cold_json(o, &run, (&started, &load_end), &results)?)?;
     } else {
-        print_table(&headline, &machine, &results)?;
+        print_table(o.puzzle, &headline, &machine, &results)?;
     }
     check_replayed(&results.columns)?;
     Ok(ExitCode::SUCCESS)

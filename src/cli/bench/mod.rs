@@ -80,8 +80,9 @@ pub enum BenchWhich {
         #[arg(long, value_name = "N", conflicts_with = "suite",
               value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
         optimal: Option<usize>,
-        /// With --optimal: the puzzle, cube3 or cube2.
-        #[arg(long, default_value = "cube3", requires = "optimal")]
+        /// With --optimal: the puzzle, cube3 or cube2; with --cold: any built-in
+        /// (cube:4, megaminx, …).
+        #[arg(long, default_value = "cube3", conflicts_with = "suite")]
         puzzle: String,
         /// With --optimal: entries per pruning table (2^29: the corners, and the
         /// 12 edges in two tables of 7 edges with their flips, 128 MB each).
@@ -123,7 +124,7 @@ pub enum BenchWhich {
         /// message when they cannot be).
         #[arg(long)]
         peers: bool,
-        /// Instead: `permlab solve cube3` as a user meets it, one process per
+        /// Instead: `permlab solve cube3` (or --puzzle) as a user meets it, one process per
         /// position with default flags, three ways: with --no-cache, with an empty
         /// table cache of its own (a fresh PERMLAB_CACHE), with a warm cache: wall
         /// time, length and peak memory of each process, every solution replayed.
@@ -317,9 +318,11 @@ impl BenchWhich {
                 peers,
                 peers_dir,
                 markdown,
+                puzzle,
                 ..
             } => cold::bench_cold(
                 &cold::ColdOptions {
+                    puzzle: &puzzle,
                     count: count.unwrap_or(20),
                     seed,
                     peers,
@@ -333,14 +336,19 @@ impl BenchWhich {
                 time_limit,
                 seed,
                 markdown,
+                puzzle,
                 ..
-            } => solve::bench_solve(
+            } if puzzle == "cube3" => solve::bench_solve(
                 count.unwrap_or(100),
                 time_limit.unwrap_or(1.0),
                 seed,
                 json,
                 markdown.as_deref(),
             ),
+            BenchWhich::Solve { puzzle, .. } => Err(format!(
+                "bench solve --puzzle {puzzle}: the two-phase benchmark is of cube3; give --cold or --optimal for another puzzle"
+            )
+            .into()),
         }
     }
 }
