@@ -713,9 +713,13 @@ impl Macros {
         let mut arena: Vec<(usize, usize)> = Vec::new();
         let mut beam: Vec<(Vec<u8>, u32, usize)> = vec![(start.to_vec(), 0, usize::MAX)];
         let mut best: Option<(u32, usize)> = None;
-        let mut seen: HashMap<Vec<u8>, u32> = HashMap::new();
+        // the cheapest cost each position (by a 64-bit hash) was reached at
+        let mut seen: HashMap<u64, u32> = HashMap::new();
+        let mut s2 = start.to_vec();
         for _ in 0..opts.max_levels {
-            let mut cands: Vec<(u32, Vec<u8>, u32, usize, usize)> = Vec::new();
+            // (score, cost, beam index, step): positions are made again for
+            // the `width` kept, so a level holds no position it drops
+            let mut cands: Vec<(u32, u32, u32, u32)> = Vec::new();
             for (bi, (s, c, node)) in beam.iter().enumerate() {
                 // the positions of the unplaced pieces' stickers: a step must
                 // move one of them
@@ -732,16 +736,18 @@ impl Macros {
                     if best.is_some_and(|(b, _)| c2 >= b) {
                         continue;
                     }
-                    let s2 = slice::product(s, &m.images);
-                    if let Some(&old) = seen.get(&s2) {
-                        if old <= c2 {
-                            continue;
-                        }
+                    slice::compose(s, &m.images, &mut s2);
+                    let h = super::table::fnv64(&s2);
+                    if seen.get(&h).is_some_and(|&old| old <= c2) {
+                        continue;
                     }
-                    seen.insert(s2.clone(), c2);
-                    let u = unplaced(&s2);
-                    let _ = bi;
-                    cands.push((2 * c2 + beta * u, s2, c2, *node, k));
+                    seen.insert(h, c2);
+                    if solved(&s2) {
+                        arena.push((*node, k));
+                        best = Some((c2, arena.len() - 1));
+                        continue;
+                    }
+                    cands.push((2 * c2 + beta * unplaced(&s2), c2, bi as u32, k as u32));
                 }
                 if deadline.is_some_and(|d| Instant::now() >= d)
                     || stop.is_some_and(|f| f.load(Ordering::Relaxed))
@@ -749,28 +755,28 @@ impl Macros {
                     return best.map(|(_, node)| self.path(moves, &arena, node, &steps));
                 }
             }
-            if cands.is_empty() {
+            if cands.is_empty() || (opts.first && best.is_some()) {
                 break;
             }
-            cands.sort_by_key(|c| (c.0, c.2));
-            let mut next = Vec::new();
-            for (_, s2, c2, parent, k) in cands {
-                if best.is_some_and(|(b, _)| c2 >= b) {
-                    continue;
-                }
-                let is_solved = solved(&s2);
-                if !is_solved && next.len() >= opts.width {
-                    continue;
-                }
-                arena.push((parent, k));
-                let node = arena.len() - 1;
-                if is_solved {
-                    best = Some((c2, node));
-                } else {
-                    next.push((s2, c2, node));
-                }
+            if let Some((b, _)) = best {
+                cands.retain(|c| c.1 < b);
             }
-            if next.is_empty() || (opts.first && best.is_some()) {
+            if cands.len() > opts.width {
+                cands.select_nth_unstable(opts.width);
+                cands.truncate(opts.width);
+            }
+            cands.sort_unstable();
+            let mut next = Vec::with_capacity(cands.len());
+            for (_, c2, bi, k) in cands {
+                let (s, _, node) = &beam[bi as usize];
+                arena.push((*node, k as usize));
+                next.push((
+                    slice::product(s, &steps[k as usize].images),
+                    c2,
+                    arena.len() - 1,
+                ));
+            }
+            if next.is_empty() {
                 break;
             }
             beam = next;

@@ -196,9 +196,47 @@ fn cold_flags_are_checked() {
         &["bench", "solve", "--cold", "--time-limit", "1"][..],
         &["bench", "solve", "--cold", "--optimal", "1"],
         &["bench", "solve", "--suite", "--markdown", "x.md"],
+        &["bench", "solve", "--cold", "--peers", "--puzzle", "cube:4"],
+        &["bench", "solve", "--puzzle", "megaminx"],
+        &["bench", "solve", "--suite", "--puzzle", "megaminx"],
+        &["bench", "solve", "--cold", "--puzzle", "no-such-puzzle"],
     ] {
         let (code, _, err) = crate::common::permlab(args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+/// `bench solve --cold --puzzle cube2`: another built-in's default `solve`, one
+/// process per position, each solution replayed; no facelets (the peers solve
+/// cube3 only).
+#[test]
+fn cold_bench_of_another_puzzle() {
+    let (code, out, err) = crate::common::permlab(&[
+        "--json", "bench", "solve", "--cold", "--puzzle", "cube2", "--count", "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["puzzle"], "cube2");
+    assert_eq!(v["metric"], "htm");
+    assert_eq!(v["states"].as_array().unwrap().len(), 2);
+    assert!(v["states"][0]["facelets"].is_null());
+    let cube2 = Puzzle::builtin("cube2").unwrap();
+    for s in v["solvers"].as_array().unwrap() {
+        assert_eq!(s["solved"], 2, "{}", s["name"]);
+        for (r, st) in s["runs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(v["states"].as_array().unwrap())
+        {
+            assert_eq!(r["replayed"], true, "{r}");
+            // the 2x2x2 is solved optimally from its distance table: at most
+            // its God's number, 11 in the half-turn metric
+            assert!(r["length"].as_u64().unwrap() <= 11, "{r}");
+            let g = permlab::Perm::parse_cycles(st["cycles"].as_str().unwrap(), Some(24)).unwrap();
+            let w = cube2.parse_word(r["solution"].as_str().unwrap()).unwrap();
+            assert!((&g * &cube2.eval(&w)).is_identity());
+        }
     }
 }
