@@ -80,6 +80,14 @@ pub struct MoveSet {
     families: Vec<Family>,
     /// `commute[f][g]`: the generators of families `f` and `g` commute.
     commute: Vec<Vec<bool>>,
+    /// [`MoveSet::allowed`] after one move, as bits: move `n` may follow move
+    /// `l` when bit `n % 64` of word `l * words + n / 64` is set (the search
+    /// loops ask this at every node).
+    follows: Vec<u64>,
+    /// Words of 64 bits per row of `follows`.
+    words: usize,
+    /// Each move's cost (as [`SearchMove::cost`], without its struct).
+    costs: Vec<u32>,
 }
 
 #[derive(Clone, Debug)]
@@ -189,14 +197,30 @@ impl MoveSet {
                     .collect()
             })
             .collect();
-        Ok(MoveSet {
+        let mut set = MoveSet {
             degree,
             metric,
+            costs: out.iter().map(|m| m.cost).collect(),
             moves: out,
             images,
             families,
             commute,
-        })
+            follows: Vec::new(),
+            words: 0,
+        };
+        let n = set.moves.len();
+        let words = n.div_ceil(64).max(1);
+        let mut follows = vec![0u64; n * words];
+        for l in 0..n {
+            for m in 0..n {
+                if set.allowed_by_rules(Some(l), 1, m) {
+                    follows[l * words + m / 64] |= 1 << (m % 64);
+                }
+            }
+        }
+        set.follows = follows;
+        set.words = words;
+        Ok(set)
     }
 
     /// The moves of a puzzle's generators.
@@ -292,6 +316,22 @@ impl MoveSet {
     /// `run` times in a row: the move-pruning rules of the module docs.
     #[inline]
     pub fn allowed(&self, last: Option<usize>, run: u32, next: usize) -> bool {
+        let Some(l) = last else { return true };
+        // a run matters only for a quarter-turn move repeated
+        if run > 1 && l == next && self.metric == Metric::Qtm {
+            return self.allowed_by_rules(last, run, next);
+        }
+        self.follows[l * self.words + next / 64] >> (next % 64) & 1 == 1
+    }
+
+    /// The cost of move `m` in the metric.
+    #[inline]
+    pub fn cost(&self, m: usize) -> u32 {
+        self.costs[m]
+    }
+
+    /// [`MoveSet::allowed`] from the rules themselves.
+    fn allowed_by_rules(&self, last: Option<usize>, run: u32, next: usize) -> bool {
         let Some(last) = last else { return true };
         let (a, b) = (&self.moves[last], &self.moves[next]);
         if a.family != b.family {
@@ -422,4 +462,35 @@ fn find_power(families: &[Family], p: &Perm) -> Option<(usize, u64)> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table behind [`MoveSet::allowed`] against the rules themselves, in
+    /// every metric, after runs of one to four equal moves (runs matter in the
+    /// quarter-turn metric: a pentagon face's four quarter turns).
+    #[test]
+    fn allowed_table_follows_the_rules() {
+        for name in ["cube3", "megaminx", "board:3x4:2"] {
+            let p = crate::Puzzle::builtin(name).unwrap();
+            for metric in Metric::ALL {
+                let moves = MoveSet::for_puzzle(&p, metric).unwrap();
+                let n = moves.moves().len();
+                for l in 0..n {
+                    for m in 0..n {
+                        for run in 1..=4 {
+                            assert_eq!(
+                                moves.allowed(Some(l), run, m),
+                                moves.allowed_by_rules(Some(l), run, m),
+                                "{name} {metric:?} {l} {run} {m}"
+                            );
+                        }
+                    }
+                    assert_eq!(moves.cost(l), moves.moves()[l].cost);
+                }
+            }
+        }
+    }
 }

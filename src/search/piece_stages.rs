@@ -1360,7 +1360,7 @@ impl<'a> Attempt<'a> {
         let solver = self.solver;
         let moves = &solver.moves;
         let stages = &self.plan.stages;
-        let c1: u32 = path.iter().map(|&m| moves.moves()[m].cost).sum();
+        let c1: u32 = path.iter().map(|&m| moves.cost(m)).sum();
         let j = (k + 1..self.finish.min(stages.len())).find(|&j| !self.done[j]);
         let depth_a = (c1 + solver.pair_extra)
             .saturating_sub(3)
@@ -1385,7 +1385,7 @@ impl<'a> Attempt<'a> {
             deadline,
             self.limits.budget.stop,
         )
-        .filter(|w| w.iter().map(|&m| moves.moves()[m].cost).sum::<u32>() <= c1 + solver.pair_extra)
+        .filter(|w| w.iter().map(|&m| moves.cost(m)).sum::<u32>() <= c1 + solver.pair_extra)
         .filter(|w| self.places(w, &all))
         .map(|w| (w, j))
     }
@@ -1423,7 +1423,7 @@ impl<'a> Attempt<'a> {
         self.letters.extend(moves.letters(path));
         let r = StageReport {
             pieces: group,
-            cost: path.iter().map(|&m| moves.moves()[m].cost).sum(),
+            cost: path.iter().map(|&m| moves.cost(m)).sum(),
             nodes,
             seconds: t0.elapsed().as_secs_f64(),
             fallback: false,
@@ -1704,7 +1704,7 @@ fn meet_in_middle(
             .map(|&l| w.iter().rev().fold(l, |p, &x| inverse[x][p as usize]))
             .collect()
     };
-    let cost_of = |w: &[usize]| -> u32 { w.iter().map(|&x| moves.moves()[x].cost).sum() };
+    let cost_of = |w: &[usize]| -> u32 { w.iter().map(|&x| moves.cost(x)).sum() };
     let mut best: Option<(u32, Vec<usize>)> = None;
     // first halves by increasing length, depth first
     let tracked = slice::product(keep, m.state);

@@ -917,7 +917,7 @@ impl<'a> Search<'a> {
             if !tp.moves.allowed(last, run, m) {
                 continue;
             }
-            let c = cost + tp.moves.moves()[m].cost;
+            let c = cost + tp.moves.cost(m);
             if c > bound {
                 continue;
             }
@@ -982,7 +982,7 @@ impl<'a> Search<'a> {
             if self.phase2(0, 0, bound, last, true) {
                 let mut moves = self.path.clone();
                 moves.extend_from_slice(&self.path2);
-                let cost = moves.iter().map(|&m| tp.moves.moves()[m].cost).sum();
+                let cost = moves.iter().map(|&m| tp.moves.cost(m)).sum();
                 self.best = Some(TwoPhaseSolution {
                     names: moves
                         .iter()

@@ -308,7 +308,7 @@ impl<'a> Ida<'a> {
                         if !moves.allowed(None, 0, m) {
                             continue;
                         }
-                        let c2 = moves.moves()[m].cost;
+                        let c2 = moves.cost(m);
                         let Some(h2) = ida.child(&mut f, 0, m, c2, bound, 0) else {
                             continue;
                         };
@@ -422,9 +422,8 @@ impl<'a> Ida<'a> {
             .len()
             .min(if cost + 1 >= bound { 1 } else { PREFETCH_VIEWS });
         let stride = views.len();
-        let wanted = |m: usize| {
-            self.moves.allowed(last, run, m) && cost + self.moves.moves()[m].cost <= bound
-        };
+        let wanted =
+            |m: usize| self.moves.allowed(last, run, m) && cost + self.moves.cost(m) <= bound;
         let reduced = |i: u16| match projections[views[i as usize].proj].coord_index() {
             Some(Coordinates::SymCoset(c)) => Some(c),
             _ => None,
@@ -574,7 +573,7 @@ impl<'a> Ida<'a> {
             if !moves.allowed(last, run, m) {
                 continue;
             }
-            let c2 = cost + moves.moves()[m].cost;
+            let c2 = cost + moves.cost(m);
             if c2 > bound {
                 continue;
             }
