@@ -199,7 +199,13 @@ fn cold_flags_are_checked() {
         &["bench", "solve", "--cold", "--peers", "--puzzle", "cube:4"],
         &["bench", "solve", "--puzzle", "megaminx"],
         &["bench", "solve", "--suite", "--puzzle", "megaminx"],
-        &["bench", "solve", "--cold", "--puzzle", "no-such-puzzle"],
+        &[
+            "bench",
+            "solve",
+            "--cold",
+            "--puzzle",
+            "no-such-puzzle.gens",
+        ],
     ] {
         let (code, _, err) = crate::common::permlab(args);
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -238,5 +244,21 @@ fn cold_bench_of_another_puzzle() {
             let w = cube2.parse_word(r["solution"].as_str().unwrap()).unwrap();
             assert!((&g * &cube2.eval(&w)).is_identity());
         }
+    }
+}
+
+/// `bench solve --cold --puzzle FILE`: a puzzle file as `solve` takes it.
+#[test]
+fn cold_bench_of_a_puzzle_file() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cube2_ruf.gens");
+    let (code, out, err) = crate::common::permlab(&[
+        "--json", "bench", "solve", "--cold", "--puzzle", file, "--count", "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["puzzle"], file);
+    for s in v["solvers"].as_array().unwrap() {
+        assert_eq!(s["solved"], 1, "{}", s["name"]);
+        assert_eq!(s["runs"][0]["replayed"], true, "{}", s["name"]);
     }
 }

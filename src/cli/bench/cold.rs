@@ -579,7 +579,7 @@ pub(super) fn bench_cold(o: &ColdOptions, json: bool) -> CliResult {
         )
         .into());
     }
-    let puzzle = Puzzle::builtin(o.puzzle)?;
+    let puzzle = Puzzle::load(o.puzzle)?;
     let positions: Vec<Perm> = random_positions(&puzzle, o.seed)
         .take(o.count)
         .map(|(g, _)| g)

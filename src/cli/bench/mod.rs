@@ -80,8 +80,8 @@ pub enum BenchWhich {
         #[arg(long, value_name = "N", conflicts_with = "suite",
               value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
         optimal: Option<usize>,
-        /// With --optimal: the puzzle, cube3 or cube2; with --cold: any built-in
-        /// (cube:4, megaminx, …).
+        /// With --optimal: the puzzle, cube3 or cube2; with --cold: any puzzle
+        /// `solve` takes (cube:4, megaminx, a .gens/.tws/.geo file, …).
         #[arg(long, default_value = "cube3", conflicts_with = "suite")]
         puzzle: String,
         /// With --optimal: entries per pruning table (2^29: the corners, and the
