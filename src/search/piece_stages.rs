@@ -294,15 +294,10 @@ impl Plan {
             .position(last_moves)
             .unwrap_or(stages.len())
             .max(finish_stage);
-        let move_parity: Vec<u64> = moves
-            .moves()
+        let move_parity: Vec<u64> = move_images(moves)
+            .0
             .iter()
-            .map(|mv| {
-                let images: Vec<u8> = (0..moves.degree())
-                    .map(|x| mv.perm.image(x) as u8)
-                    .collect();
-                pieces.odd_orbits(&images)
-            })
+            .map(|images| pieces.odd_orbits(images))
             .collect();
         let span = ParitySpan::new(
             moves

@@ -72,15 +72,15 @@ impl Pieces {
             block_orbit.extend(std::iter::repeat_n(k, sys.len()));
             blocks.extend(sys);
         }
-        let classes = joined_blocks(degree, moves, &blocks, &block_orbit);
-        // each class is a piece: its first block is one of the first orbit
-        // its class's orbit meets, so one point per piece tracks it
         let mut block_of = vec![usize::MAX; degree];
         for (b, bl) in blocks.iter().enumerate() {
             for &x in bl {
                 block_of[x] = b;
             }
         }
+        let classes = joined_blocks(moves, &blocks, &block_of, &block_orbit);
+        // each class is a piece: its first block is one of the first orbit
+        // its class's orbit meets, so one point per piece tracks it
         let piece_orbits = class_orbits(moves, &classes, &blocks, &block_of);
         let mut lead = vec![usize::MAX; piece_orbits.len()];
         for (c, &po) in piece_orbits.iter().enumerate() {
@@ -211,21 +211,15 @@ impl ParitySpan {
 }
 
 /// The blocks joined across orbits into pieces (see the module docs): classes
-/// of block indices, each sorted; every block alone when some class would hold
-/// two blocks of one orbit.
+/// of block indices, each sorted (`block_of`: each point's block); every
+/// block alone when some class would hold two blocks of one orbit.
 fn joined_blocks(
-    degree: usize,
     moves: &[Perm],
     blocks: &[Vec<usize>],
+    block_of: &[usize],
     block_orbit: &[usize],
 ) -> Vec<Vec<usize>> {
     let alone = || (0..blocks.len()).map(|b| vec![b]).collect();
-    let mut block_of = vec![usize::MAX; degree];
-    for (b, bl) in blocks.iter().enumerate() {
-        for &x in bl {
-            block_of[x] = b;
-        }
-    }
     // first classes: the moves that move a block; then refined by the
     // classes of the blocks each move maps it to, until stable
     let mut class: Vec<usize> = {
