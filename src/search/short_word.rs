@@ -25,6 +25,7 @@ use crate::group::PermGroup;
 use crate::perm::Perm;
 use crate::puzzle::Puzzle;
 use crate::word::Word;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Default seconds the solver may spend on one word (`permlab factor`, `permlab
@@ -115,7 +116,9 @@ pub struct ShortConjugator {
 /// group's tables and the solver's from one element to the next.
 pub struct ShortWords {
     puzzle: Puzzle,
-    group: PermGroup,
+    /// The solver's group when there is a solver (one set of factorisation
+    /// tables for both), else the puzzle's.
+    group: Arc<PermGroup>,
     solver: Option<Solver>,
     /// Why there is no solver, when one was asked for.
     solver_note: Option<String>,
@@ -138,7 +141,9 @@ impl ShortWords {
             Some(Err(e)) => (None, Some(format!("the solver does not apply: {e}"))),
         };
         ShortWords {
-            group: puzzle.group(),
+            group: solver
+                .as_ref()
+                .map_or_else(|| Arc::new(puzzle.group()), |s| Arc::clone(s.group())),
             puzzle: puzzle.clone(),
             solver,
             solver_note,

@@ -48,6 +48,7 @@ use super::solve::solve_with_table;
 use super::space::{GroupSpace, StateSpace};
 use super::table::{DistanceTable, TableError};
 use super::two_phase::{TwoPhase, TwoPhaseError};
+use crate::group::PermGroup;
 use crate::perm::Perm;
 use crate::puzzle::Puzzle;
 use crate::word::Word;
@@ -367,6 +368,8 @@ pub struct Solver {
     options: SolveOptions,
     solving: PuzzleSolving,
     tables: Tables,
+    /// The puzzle's group, built when first asked ([`Solver::group`]).
+    group: std::sync::OnceLock<Arc<PermGroup>>,
 }
 
 impl Solver {
@@ -397,7 +400,17 @@ impl Solver {
             metric,
             options,
             tables: Tables::default(),
+            group: std::sync::OnceLock::new(),
         })
+    }
+
+    /// The puzzle's group, built once per solver and shared with its piece
+    /// stages: its stabiliser chain and its factorisation tables (seconds to
+    /// build on the Megaminx) are kept from one position to the next, and
+    /// built once when the stages' race and [`Solver::solve`]'s factorisation
+    /// both need them.
+    pub fn group(&self) -> &Arc<PermGroup> {
+        self.group.get_or_init(|| Arc::new(self.puzzle.group()))
     }
 
     /// The moves of the searches (`None` for a puzzle of more than
@@ -460,7 +473,7 @@ impl Solver {
                 g.degree()
             )));
         }
-        if !self.puzzle.group().contains(g) {
+        if !self.group().contains(g) {
             return Err(SolveError::NotReachable);
         }
         let mut sol = match self.moves {
@@ -848,7 +861,8 @@ impl Solver {
             Some(dir) => TableCache::at(dir.clone()),
             None => self.options.cache.clone(),
         };
-        let built = PieceStages::build(self.searched(), opts, budget, &cache);
+        let built = PieceStages::build(self.searched(), opts, budget, &cache)
+            .map(|s| s.with_group(Arc::clone(self.group())));
         match built {
             Ok(s) => {
                 budget.progress.note(&format!(
@@ -960,7 +974,6 @@ impl Solver {
     fn factorisation(&self, g: &Perm) -> Result<Solution, SolveError> {
         let names = self.puzzle.generator_names();
         let word = self
-            .puzzle
             .group()
             .factor_word(&g.inverse(), &names)
             .ok_or(SolveError::NotReachable)?;
