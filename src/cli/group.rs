@@ -9,6 +9,7 @@ use permlab::nrp::boards;
 use permlab::proof::{prove_for, Claim, Format};
 use permlab::puzzle::format_state;
 use permlab::search::budget::SearchBudget;
+use permlab::search::cache::TableCache;
 use permlab::search::short_word::{ShortWordError, ShortWords, WordMethod};
 use permlab::search::solver::SolveOptions;
 use permlab::{Perm, PermGroup, Puzzle};
@@ -127,7 +128,8 @@ impl WordArgs {
             .with_time_limit(seconds)
             .map_err(|_| format!("--time-limit {seconds}: must be a positive number of seconds"))?;
         let options = (!self.no_solver).then(SolveOptions::default);
-        Ok((ShortWords::new(p, options), budget))
+        let words = ShortWords::new(p, options).with_cache(TableCache::from_env());
+        Ok((words, budget))
     }
 }
 

@@ -207,6 +207,122 @@ impl FactorTables {
         Some(t)
     }
 
+    /// The tables as bytes (little-endian), to be kept in a file: the number of
+    /// levels, then per level its base point, its orbit's length and each slot's
+    /// word (letter count, then each letter's generator `u32` and power `i64`).
+    /// The elements are not written: [`FactorTables::decode`] evaluates the words.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(&(self.bases.len() as u32).to_le_bytes());
+        for (l, level) in self.slots.iter().enumerate() {
+            out.extend_from_slice(&(self.bases[l] as u32).to_le_bytes());
+            out.extend_from_slice(&(level.len() as u32).to_le_bytes());
+            for e in level {
+                let word = e.as_ref().map_or(&[][..], |e| &e.word[..]);
+                out.extend_from_slice(&(word.len() as u32).to_le_bytes());
+                for &(g, k) in word {
+                    out.extend_from_slice(&(g as u32).to_le_bytes());
+                    out.extend_from_slice(&k.to_le_bytes());
+                }
+            }
+        }
+        out
+    }
+
+    /// The tables of [`FactorTables::encode`]'s bytes for `group`, or `None`
+    /// when the bytes do not hold complete tables of it: the base and orbit
+    /// lengths must be the group's chain's, and each word, evaluated, must fix
+    /// the earlier base points and take its level's base point to its slot's
+    /// point (so bytes from elsewhere never give a wrong factorisation).
+    pub fn decode(group: &PermGroup, bytes: &[u8]) -> Option<FactorTables> {
+        let chain = group.chain();
+        let n = group.degree();
+        let gens: Vec<Vec<u32>> = group
+            .generators()
+            .iter()
+            .map(|g| g.extended(n).images()[..n].to_vec())
+            .collect();
+        let inverses: Vec<Vec<u32>> = gens.iter().map(|g| slice::inverse(g)).collect();
+        let orders: Vec<u64> = group
+            .generators()
+            .iter()
+            .map(|g| u64::try_from(g.order()).unwrap_or(0))
+            .collect();
+        let mut rest = bytes;
+        fn take<const K: usize>(rest: &mut &[u8]) -> Option<[u8; K]> {
+            let (a, b) = rest.split_at_checked(K)?;
+            *rest = b;
+            a.try_into().ok()
+        }
+        let u32_at = |rest: &mut &[u8]| take::<4>(rest).map(u32::from_le_bytes);
+        let bases = chain.base();
+        if u32_at(&mut rest)? as usize != bases.len() {
+            return None;
+        }
+        let mut pos = Vec::with_capacity(bases.len());
+        let mut slots = Vec::with_capacity(bases.len());
+        for (l, level) in chain.levels.iter().enumerate() {
+            let orbit = level.orbit();
+            if u32_at(&mut rest)? as usize != bases[l] || u32_at(&mut rest)? as usize != orbit.len()
+            {
+                return None;
+            }
+            let mut p = vec![u32::MAX; n];
+            for (i, &x) in orbit.iter().enumerate() {
+                p[x as usize] = i as u32;
+            }
+            pos.push(p);
+            let mut entries = Vec::with_capacity(orbit.len());
+            for &beta in orbit {
+                let len = u32_at(&mut rest)? as usize;
+                // every slot is filled, with a word of at most WORD_LIMIT letters
+                if len > WORD_LIMIT || (len == 0 && beta as usize != bases[l]) {
+                    return None;
+                }
+                let mut word = Vec::with_capacity(len);
+                let mut perm: Vec<u32> = (0..n as u32).collect();
+                for _ in 0..len {
+                    let g = u32_at(&mut rest)? as usize;
+                    let k = i64::from_le_bytes(take::<8>(&mut rest)?);
+                    // powers are reduced modulo the order (below the degree
+                    // when the order does not fit in 64 bits)
+                    let order = match *orders.get(g)? {
+                        0 => n as u64,
+                        o => o,
+                    };
+                    if k == 0 || k.unsigned_abs() >= order.max(2) {
+                        return None;
+                    }
+                    let step = if k > 0 { &gens[g] } else { &inverses[g] };
+                    for _ in 0..k.unsigned_abs() {
+                        slice::compose_in_place(&mut perm, step);
+                    }
+                    word.push((g, k));
+                }
+                let fixes = bases[..l].iter().all(|&b| perm[b] as usize == b);
+                if !fixes || perm[bases[l]] != beta {
+                    return None;
+                }
+                let inv = slice::inverse(&perm);
+                entries.push(Some(Entry { perm, inv, word }));
+            }
+            slots.push(entries);
+        }
+        if !rest.is_empty() {
+            return None;
+        }
+        let short = Shortener::new(n, &gens, &orders, SHORT_WORDS);
+        Some(FactorTables {
+            bases,
+            pos,
+            slots,
+            orders,
+            work: 0,
+            empty: 0,
+            short,
+        })
+    }
+
     /// Rewrites every stored word shorter ([`Shortener::shorten`]; same element).
     fn shorten_entries(&mut self) {
         for level in &mut self.slots {
@@ -408,12 +524,20 @@ impl PermGroup {
     /// group is too large to tabulate ([`PermGroup::can_factor`]) or its tables cannot
     /// be completed within [`WORK_LIMIT`] and [`WORD_LIMIT`].
     pub fn factor_tables(&self) -> Option<&FactorTables> {
+        self.factor_tables_or(FactorTables::build)
+    }
+
+    /// The group's factor tables as [`PermGroup::factor_tables`], made by
+    /// `make` when they are not there yet (read from a file, or built and
+    /// saved, by a cache of tables).
+    pub fn factor_tables_or(
+        &self,
+        make: impl FnOnce(&PermGroup) -> Option<FactorTables>,
+    ) -> Option<&FactorTables> {
         if !self.can_factor() {
             return None;
         }
-        self.tables
-            .get_or_init(|| FactorTables::build(self))
-            .as_ref()
+        self.tables.get_or_init(|| make(self)).as_ref()
     }
 
     /// Whether [`PermGroup::factor`] can tabulate this group (`Σ |Δ_l| · n` at most
@@ -431,5 +555,68 @@ impl PermGroup {
             None => self.basic_orbit_lengths().iter().sum(),
         };
         total.saturating_mul(self.degree()) <= TABLE_LIMIT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Puzzle;
+
+    /// Random elements of `group` (seeded).
+    fn elements(group: &PermGroup, seed: u64, count: usize) -> Vec<crate::Perm> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        (0..count).map(|_| group.random_element(&mut rng)).collect()
+    }
+
+    /// Encoded and decoded, the tables factor every element as the built ones
+    /// do (the same words), on puzzles with and without orientation.
+    #[test]
+    fn encoded_tables_decode_to_the_same_factorisations() {
+        for name in ["cube2", "turnstyle:8", "board:3x4:2"] {
+            let group = Puzzle::builtin(name).unwrap().group();
+            let built = FactorTables::build(&group).unwrap();
+            let decoded = FactorTables::decode(&group, &built.encode()).unwrap();
+            for g in elements(&group, 7, 20) {
+                let w = built.factor(&group, &g).unwrap();
+                assert_eq!(decoded.factor(&group, &g).unwrap(), w, "{name}");
+            }
+        }
+    }
+
+    /// Bytes that were damaged, cut short or made for another group never give
+    /// a wrong factorisation: they are refused, or (a letter changed to another
+    /// element of the same coset) every word still evaluates to its element.
+    #[test]
+    fn damaged_or_foreign_bytes_are_refused_or_still_correct() {
+        let group = Puzzle::builtin("cube2").unwrap().group();
+        let bytes = FactorTables::build(&group).unwrap().encode();
+        let other = Puzzle::builtin("board:3x4:2").unwrap().group();
+        assert!(FactorTables::decode(&other, &bytes).is_none());
+        assert!(FactorTables::decode(&group, &bytes[..bytes.len() - 1]).is_none());
+        let mut extra = bytes.clone();
+        extra.push(0);
+        assert!(FactorTables::decode(&group, &extra).is_none());
+        let gens = group.generators().to_vec();
+        let probe = elements(&group, 3, 5);
+        let mut x = 99u64;
+        for _ in 0..300 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mut bad = bytes.clone();
+            let at = (x >> 33) as usize % bad.len();
+            bad[at] ^= 1 << ((x >> 20) % 8);
+            if let Some(t) = FactorTables::decode(&group, &bad) {
+                for g in &probe {
+                    let w = t.factor(&group, g).unwrap();
+                    let mut e = crate::Perm::identity(group.degree());
+                    for &(j, k) in &w {
+                        e = &e * &gens[j].pow(k);
+                    }
+                    assert_eq!(&e, g);
+                }
+            }
+        }
     }
 }

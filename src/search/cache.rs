@@ -39,6 +39,8 @@
 //! ```
 
 use super::table::{fnv64, Fnv};
+use crate::group::factor::FactorTables;
+use crate::group::PermGroup;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -214,6 +216,48 @@ impl TableCache {
             Err(e) => note(&format!("{}: {e}; the table is not kept", path.display())),
         }
         Ok(payload)
+    }
+
+    /// `group`'s factorisation tables ([`PermGroup::factor_tables`]): read from
+    /// the cache when a file holds them for this group, else built (seconds on
+    /// the Megaminx) and saved. Bytes that do not decode to tables of the group
+    /// are rebuilt, with a note through `note`.
+    pub fn factor_tables<'g>(
+        &self,
+        group: &'g PermGroup,
+        note: &dyn Fn(&str),
+    ) -> Option<&'g FactorTables> {
+        group.factor_tables_or(|g| {
+            if self.dir.is_none() {
+                return FactorTables::build(g);
+            }
+            let images: Vec<u8> = g
+                .generators()
+                .iter()
+                .flat_map(|p| p.images().iter().flat_map(|x| x.to_le_bytes()))
+                .collect();
+            let key = format!(
+                "factor v1; degree {}; {} generators {:016x}",
+                g.degree(),
+                g.generators().len(),
+                fnv64(&images)
+            );
+            // tables that cannot be completed are not kept (an empty payload)
+            let payload = self
+                .get_or_build_noted("factor", &key, note, |_| {
+                    Ok::<_, std::convert::Infallible>(
+                        FactorTables::build(g).map_or_else(Vec::new, |t| t.encode()),
+                    )
+                })
+                .unwrap_or_else(|e| match e {});
+            if payload.is_empty() {
+                return None;
+            }
+            FactorTables::decode(g, &payload).or_else(|| {
+                note("table cache: factorisation tables that do not fit the group; rebuilt");
+                FactorTables::build(g)
+            })
+        })
     }
 
     /// The table files of the cache, largest first.

@@ -527,6 +527,8 @@ pub struct PieceStages {
     tables: Mutex<HashMap<Vec<usize>, Arc<Projection>>>,
     /// The group of the families' generators, for the fallback factorisation.
     group: Arc<PermGroup>,
+    /// Where the factorisation's tables are kept ([`TableCache::factor_tables`]).
+    cache: TableCache,
     /// The macros that finish the position, if any.
     macros: Option<Macros>,
     beam: BeamOptions,
@@ -672,6 +674,7 @@ impl PieceStages {
             defer: if opts.macros.is_some() { opts.defer } else { 0 },
             moves: moves.clone(),
             group: Arc::new(PermGroup::new(moves.degree(), gens)),
+            cache: cache.clone(),
             plan,
             others,
             tables: Mutex::new(tables),
@@ -963,6 +966,7 @@ impl PieceStages {
     /// by later ones, also across threads), as (family, power) moves merged; `None`
     /// when `g` is not in the group or the tables cannot be built.
     pub fn factor(&self, g: &Perm) -> Option<Letters> {
+        self.cache.factor_tables(&self.group, &|_| {});
         let word = self.group.factor(&g.inverse())?;
         Some(self.moves.merge(&word))
     }

@@ -19,6 +19,7 @@
 //! shortest, while the time budget lasts, and the shortest word of all kept.
 
 use super::budget::SearchBudget;
+use super::cache::TableCache;
 use super::solver::{Method, SolveError, SolveOptions, Solver};
 use crate::group::conjugacy::{ConjugatorMethod, CONJUGATOR_CANDIDATES};
 use crate::group::PermGroup;
@@ -119,6 +120,8 @@ pub struct ShortWords {
     /// The solver's group when there is a solver (one set of factorisation
     /// tables for both), else the puzzle's.
     group: Arc<PermGroup>,
+    /// Where Minkwitz's tables are kept ([`TableCache::factor_tables`]).
+    cache: TableCache,
     solver: Option<Solver>,
     /// Why there is no solver, when one was asked for.
     solver_note: Option<String>,
@@ -128,6 +131,9 @@ impl ShortWords {
     /// Short words for `puzzle`'s group; `solver` the options of the solver, `None`
     /// for Minkwitz's words alone.
     pub fn new(puzzle: &Puzzle, solver: Option<SolveOptions>) -> ShortWords {
+        let cache = solver
+            .as_ref()
+            .map_or_else(TableCache::none, |o| o.cache.clone());
         let (solver, solver_note) = match solver.map(|o| Solver::new(puzzle, o)) {
             None => (None, None),
             Some(Ok(s)) if s.moves().is_some() => (Some(s), None),
@@ -141,6 +147,7 @@ impl ShortWords {
             Some(Err(e)) => (None, Some(format!("the solver does not apply: {e}"))),
         };
         ShortWords {
+            cache,
             group: solver
                 .as_ref()
                 .map_or_else(|| Arc::new(puzzle.group()), |s| Arc::clone(s.group())),
@@ -148,6 +155,13 @@ impl ShortWords {
             solver,
             solver_note,
         }
+    }
+
+    /// The same, keeping Minkwitz's tables in `cache` (by default the solver
+    /// options' cache, none without a solver).
+    pub fn with_cache(mut self, cache: TableCache) -> ShortWords {
+        self.cache = cache;
+        self
     }
 
     /// The puzzle's group.
@@ -158,6 +172,7 @@ impl ShortWords {
     /// Minkwitz's word for `x` (simplified and checked), or `None` when the group
     /// cannot be factored.
     fn minkwitz(&self, x: &Perm) -> Option<Word> {
+        self.cache.factor_tables(&self.group, &|_| {});
         let w = self.group.factor_word(x, &self.puzzle.generator_names())?;
         let w = self.puzzle.simplify(&w);
         (self.puzzle.eval(&w) == *x).then_some(w)

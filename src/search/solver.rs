@@ -48,6 +48,7 @@ use super::solve::solve_with_table;
 use super::space::{GroupSpace, StateSpace};
 use super::table::{DistanceTable, TableError};
 use super::two_phase::{TwoPhase, TwoPhaseError};
+use crate::group::factor::FactorTables;
 use crate::group::PermGroup;
 use crate::perm::Perm;
 use crate::puzzle::Puzzle;
@@ -411,6 +412,13 @@ impl Solver {
     /// both need them.
     pub fn group(&self) -> &Arc<PermGroup> {
         self.group.get_or_init(|| Arc::new(self.puzzle.group()))
+    }
+
+    /// The group's factorisation tables (Minkwitz's, [`PermGroup::factor`]),
+    /// read from the table cache when kept there, else built and kept; `None`
+    /// when the group cannot be tabulated.
+    pub fn factor_tables(&self) -> Option<&FactorTables> {
+        self.options.cache.factor_tables(self.group(), &|_| {})
     }
 
     /// The moves of the searches (`None` for a puzzle of more than
@@ -973,6 +981,7 @@ impl Solver {
     /// the metric.
     fn factorisation(&self, g: &Perm) -> Result<Solution, SolveError> {
         let names = self.puzzle.generator_names();
+        self.factor_tables();
         let word = self
             .group()
             .factor_word(&g.inverse(), &names)

@@ -433,3 +433,65 @@ fn factor_words_of_gap_s_elements() {
         );
     }
 }
+
+/// Minkwitz's tables are kept in the table cache: a second `factor` process
+/// reads them (`cache list` shows them) and prints the same word; a damaged
+/// file is rebuilt and the word is the same again.
+#[test]
+fn factor_tables_are_kept_in_the_table_cache() {
+    let dir = std::env::temp_dir().join(format!("permlab-factor-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_permlab"))
+            .args(args)
+            .env("PERMLAB_CACHE", &dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let p = Puzzle::builtin("cube2").unwrap();
+    let g = p.eval(&p.parse_word("F R2 B' L U2 R' D F2 L'").unwrap());
+    let cycles = g.to_string();
+    let factor = || -> String {
+        let out = run(&[
+            "--json",
+            "factor",
+            "cube2",
+            "--no-solver",
+            "--cycles",
+            &cycles,
+        ]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let w = v["word"].as_str().unwrap().to_string();
+        assert_eq!(p.eval(&p.parse_word(&w).unwrap()), g);
+        w
+    };
+    let first = factor();
+    let list = run(&["cache", "list"]);
+    assert!(list.contains("factor v1; degree 24"), "{list}");
+    assert_eq!(factor(), first);
+    // damage the file: it is rebuilt, the word is the same
+    let file = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .starts_with("factor-")
+                && p.extension().unwrap() == "tbl"
+        })
+        .unwrap();
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    std::fs::write(&file, bytes).unwrap();
+    assert_eq!(factor(), first);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
