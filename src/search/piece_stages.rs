@@ -60,6 +60,16 @@
 //!    factorised through the stabiliser chain (Minkwitz's tables, T. Minkwitz,
 //!    J. Symbolic Comput. 26 (1998), [`PermGroup::factor`]), which is always
 //!    correct but long.
+//!
+//!    **Parity** ([`Plan::parity`]): the commutator macros are even on every
+//!    orbit of pieces, and the last family's moves change only some parities;
+//!    where other moves change others (the 4x4x4's inner quarter turns permute
+//!    the wings oddly), a position whose parity vector ([`Pieces::odd_orbits`])
+//!    lies outside the span of the last family's cannot be finished by them (it
+//!    was factorised). Every stage
+//!    then ends with the vector in that span: its IDA* goal checks it, the
+//!    meeting in the middle keys its second halves by their class modulo the
+//!    span, and macros placing a stage take only steps that keep the class.
 //! 4. **Attempts** ([`StageOptions::attempts`]): with a deadline, after the
 //!    first plan, plans with the other families last (the Megaminx's twelve
 //!    faces) solve the position again while the time left allows one more
