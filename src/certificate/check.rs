@@ -24,18 +24,24 @@
 //!   transposition or 3-cycle of a witness word;
 //! * **reachable**: a word reaching the state, the state against `Sym(M)` or `Alt(M)`
 //!   after a Jordan argument, or sifting the state through a verified
-//!   chain.
+//!   chain;
+//! * **structure** names (`claim --structure`): the arguments of
+//!   [`super::structure`], each subgroup's chain verified as above over its own
+//!   generators.
 //!
 //! **Limits.** Before any permutation is built, the memory the check will hold (one
 //! image array of 8 bytes per point for each generator, word, program line and strong
-//! generator, and a Schreier tree per level) is compared with a bound, and every step
+//! generator, two per point of each basic orbit for its transversal element and
+//! inverse, and a position table per level) is compared with a bound, and every step
 //! counts against a limit (each point image computed, each factorial's word
 //! operations; [`check_within`], whose bounds [`check`] sets to [`MAX_CHECK_BYTES`]
 //! and [`MAX_CHECK_STEPS`]): a certificate beyond them is refused
 //! ([`CheckError::TooLarge`], [`CheckError::TooLong`]) within seconds, whatever it
 //! claims.
 
-use super::{Certificate, ClaimRecord};
+mod structure;
+
+use super::{Certificate, ChainRecord, ClaimRecord};
 use crate::limits::{MAX_CHECK_BYTES, MAX_CHECK_STEPS};
 use crate::perm::Perm;
 use crate::word::Alphabet;
@@ -253,52 +259,33 @@ fn upper_bound(
 }
 
 /// A level of the chain: base point, strong generators fixing the earlier base points,
-/// and the Schreier tree of the basic orbit (`tree[p] = (parent, generator)`).
+/// the basic orbit in breadth-first order, and for each orbit point `p` the transversal
+/// element `u_p` (mapping the base point to `p`, a product of strong generators along
+/// the Schreier tree) and its inverse.
 struct Level {
     base: usize,
     gens: Vec<usize>,
-    tree: Vec<Option<(usize, usize)>>,
     orbit: Vec<usize>,
-}
-
-/// The transversal element `u_p` (maps the base point to `p`).
-fn transversal(
-    lv: &Level,
-    strong: &[Images],
-    p: usize,
-    n: usize,
-    work: &mut Work,
-) -> Result<Images, CheckError> {
-    let mut path = Vec::new();
-    let mut x = p;
-    while x != lv.base {
-        let (parent, s) = lv.tree[x].expect("orbit points have tree entries");
-        path.push(s);
-        x = parent;
-    }
-    work.spend((path.len() as u128 + 1) * n as u128, "Sims' test")?;
-    let mut u: Images = (0..n).collect();
-    for &s in path.iter().rev() {
-        u = compose(&u, &strong[s]);
-    }
-    Ok(u)
+    /// `pos[p]`: the index of `p` in `orbit`, `usize::MAX` outside it.
+    pos: Vec<usize>,
+    u: Vec<Images>,
+    u_inverse: Vec<Images>,
 }
 
 /// Sifts `g` through `levels`: the residue, and whether it left an orbit.
 fn sift(
     levels: &[Level],
-    strong: &[Images],
     mut g: Images,
     n: usize,
     work: &mut Work,
 ) -> Result<(Images, bool), CheckError> {
     for lv in levels {
-        let p = g[lv.base];
-        if lv.tree[p].is_none() && p != lv.base {
+        let i = lv.pos[g[lv.base]];
+        if i == usize::MAX {
             return Ok((g, false));
         }
-        work.spend(2 * n as u128, "sifting")?;
-        g = compose(&g, &invert(&transversal(lv, strong, p, n, work)?));
+        work.spend(n as u128, "sifting")?;
+        g = compose(&g, &lv.u_inverse[i]);
     }
     Ok((g, true))
 }
@@ -315,8 +302,8 @@ fn factorial(k: usize, work: &mut Work) -> Result<BigUint, CheckError> {
 /// the check that failed.
 type Checked<T> = Result<Result<T, String>, CheckError>;
 
-/// A verified chain: the proved order, the levels and the strong generators.
-type VerifiedChain = (BigUint, Vec<Level>, Vec<Images>);
+/// A verified chain: the proved order and the levels.
+type VerifiedChain = (BigUint, Vec<Level>);
 
 /// Verifies a chain: the proved `|G|`, the levels (sifting through them decides
 /// membership) and the strong generators, or the check that failed.
@@ -330,14 +317,28 @@ fn check_chain(
         .chain
         .as_ref()
         .ok_or_else(|| Malformed("no chain".into()))?;
+    check_chain_record(
+        chain,
+        gens,
+        &|i| format!("generator {}", cert.generators[i].name),
+        n,
+        work,
+    )
+}
+
+/// The values of a straight-line program's lines over `gens` (`what` names the
+/// program in errors).
+fn run_program(
+    program: &[Vec<(usize, i64)>],
+    gens: &[Images],
+    n: usize,
+    what: &str,
+    work: &mut Work,
+) -> Result<Vec<Images>, CheckError> {
     let k = gens.len();
-    // the straight-line program: every line a product of generators and earlier lines
-    let mut lines: Vec<Images> = Vec::with_capacity(chain.lines.len());
-    for (i, line) in chain.lines.iter().enumerate() {
-        work.spend(
-            (2 * line.len() as u128 + 1) * n as u128,
-            "the chain's program",
-        )?;
+    let mut lines: Vec<Images> = Vec::with_capacity(program.len());
+    for (i, line) in program.iter().enumerate() {
+        work.spend((2 * line.len() as u128 + 1) * n as u128, what)?;
         let mut acc: Images = (0..n).collect();
         for &(r, e) in line {
             let f = if r < k {
@@ -346,7 +347,7 @@ fn check_chain(
                 &lines[r - k]
             } else {
                 return Err(Malformed(format!(
-                    "chain line {i}: refers to {r}, not a generator or an earlier line"
+                    "{what} line {i}: refers to {r}, not a generator or an earlier line"
                 )));
             };
             acc = match e {
@@ -354,13 +355,28 @@ fn check_chain(
                 -1 => compose(&acc, &invert(f)),
                 _ => {
                     return Err(Malformed(format!(
-                        "chain line {i}: exponent {e} is not 1 or -1"
+                        "{what} line {i}: exponent {e} is not 1 or -1"
                     )))
                 }
             };
         }
         lines.push(acc);
     }
+    Ok(lines)
+}
+
+/// Verifies the chain `chain` of the group generated by `gens` (its program is over
+/// them; `name(i)` names generator `i` in messages): the proved order, the levels and
+/// the strong generators, or the check that failed.
+fn check_chain_record(
+    chain: &ChainRecord,
+    gens: &[Images],
+    name: &dyn Fn(usize) -> String,
+    n: usize,
+    work: &mut Work,
+) -> Checked<VerifiedChain> {
+    // the straight-line program: every line a product of generators and earlier lines
+    let lines = run_program(&chain.lines, gens, n, "the chain's program", work)?;
     let mut strong: Vec<Images> = Vec::new();
     for &l in &chain.strong_generators {
         work.spend(n as u128, "the strong generators")?;
@@ -391,52 +407,72 @@ fn check_chain(
             n as u128 * (lv_gens.len() as u128 + 1),
             "the chain's levels",
         )?;
-        let mut tree = vec![None; n];
+        let mut pos = vec![usize::MAX; n];
+        pos[b] = 0;
         let mut orbit = vec![b];
+        let mut u: Vec<Images> = vec![(0..n).collect()];
         let mut j = 0;
         while j < orbit.len() {
             let x = orbit[j];
             j += 1;
             for &s in &lv_gens {
                 let y = strong[s][x];
-                if y != b && tree[y].is_none() {
-                    tree[y] = Some((x, s));
+                if pos[y] == usize::MAX {
+                    if orbit.len() >= len {
+                        // more points than stated: stop before building their transversals
+                        orbit.push(y);
+                        break;
+                    }
+                    work.spend(n as u128, "the chain's transversals")?;
+                    pos[y] = orbit.len();
                     orbit.push(y);
+                    u.push(compose(&u[j - 1], &strong[s]));
                 }
+            }
+            if orbit.len() > len {
+                break;
             }
         }
         if orbit.len() != len {
             return Ok(Err(format!(
                 "level {}: the orbit of base point {b1} under the strong generators fixing the earlier base points has {} points, the certificate says {len}",
                 i + 1,
-                orbit.len()
+                if orbit.len() > len {
+                    format!("more than {len}")
+                } else {
+                    orbit.len().to_string()
+                }
             )));
         }
         lower *= BigUint::from(len);
+        work.spend(len as u128 * n as u128, "the chain's transversals")?;
+        let u_inverse = u.iter().map(|x| invert(x)).collect();
         levels.push(Level {
             base: b,
             gens: lv_gens,
-            tree,
             orbit,
+            pos,
+            u,
+            u_inverse,
         });
     }
     let orbs = orbits(gens, n);
     if lower == upper_bound(gens, &orbs, work)? {
         // |G| = ∏ l_i, so every basic orbit of S^(i) is that of G^(i): sifting decides
         // membership without Sims' test
-        return Ok(Ok((lower, levels, strong)));
+        return Ok(Ok((lower, levels)));
     }
     // Sims' test
     for i in 0..levels.len() {
         let lv = &levels[i];
-        for &p in &lv.orbit {
-            let up = transversal(lv, &strong, p, n, work)?;
+        for (pi, &p) in lv.orbit.iter().enumerate() {
+            let up = &lv.u[pi];
             for &s in &lv.gens {
                 let q = strong[s][p];
-                let uq = transversal(lv, &strong, q, n, work)?;
-                work.spend(3 * n as u128, "Sims' test")?;
-                let schreier = compose(&compose(&up, &strong[s]), &invert(&uq));
-                let (r, _) = sift(&levels[i + 1..], &strong, schreier, n, work)?;
+                let uq_inverse = &lv.u_inverse[lv.pos[q]];
+                work.spend(2 * n as u128, "Sims' test")?;
+                let schreier = compose(&compose(up, &strong[s]), uq_inverse);
+                let (r, _) = sift(&levels[i + 1..], schreier, n, work)?;
                 if !is_identity(&r) {
                     return Ok(Err(format!(
                         "level {}: a Schreier generator does not sift to the identity (the strong generators are not a strong generating set)",
@@ -447,31 +483,61 @@ fn check_chain(
         }
     }
     for (i, g) in gens.iter().enumerate() {
-        let (r, _) = sift(&levels, &strong, g.clone(), n, work)?;
+        let (r, _) = sift(&levels, g.clone(), n, work)?;
         if !is_identity(&r) {
             return Ok(Err(format!(
-                "generator {} does not sift to the identity: the chain is not of this group",
-                cert.generators[i].name
+                "{} does not sift to the identity: the chain is not of this group",
+                name(i)
             )));
         }
     }
-    Ok(Ok((lower, levels, strong)))
+    Ok(Ok((lower, levels)))
 }
 
-/// The bytes of image arrays (8 bytes per point) and Schreier trees (32 bytes per
+/// The bytes of image arrays (8 bytes per point) and per-level tables (32 bytes per
 /// point and level) checking `cert` holds at most, computed before anything is built.
 fn memory_needed(cert: &Certificate) -> u128 {
     let n = cert.degree as u128;
-    let (lines, strong, levels) = cert.chain.as_ref().map_or((0, 0, 0), |c| {
-        (c.lines.len(), c.strong_generators.len(), c.base.len())
-    });
+    // each level's transversals and their inverses: two arrays per orbit point
+    let chain_sizes = |c: &ChainRecord| {
+        let transversals: u128 = c.orbit_lengths.iter().map(|&l| 2 * l as u128).sum();
+        (
+            c.lines.len() as u128 + transversals,
+            c.strong_generators.len(),
+            c.base.len(),
+        )
+    };
+    let (mut lines, mut strong, mut levels) = cert.chain.as_ref().map_or((0, 0, 0), chain_sizes);
+    if let Some(rec) = &cert.structure {
+        // the program, each subgroup's generators and chain, each closure's conjugates
+        // and chain; a Sylow subgroup's listing is bounded by its own limit
+        lines += rec.program.len() as u128;
+        let mut chains: Vec<&ChainRecord> = Vec::new();
+        for s in &rec.subgroups {
+            lines += s.generators.len() as u128;
+            chains.push(&s.chain);
+        }
+        if let super::structure::StructureArgument::Simple { simplicity }
+        | super::structure::StructureArgument::SymmetricOverAlternating {
+            simplicity, ..
+        } = &rec.argument
+        {
+            for c in &simplicity.closures {
+                lines += c.conjugators.len() as u128;
+                chains.push(&c.chain);
+            }
+        }
+        for c in chains {
+            let (l, s, v) = chain_sizes(c);
+            lines += l;
+            strong += s;
+            levels += v;
+        }
+    }
     // generators and their inverses, words, lines, strong generators, and a few
     // working arrays (an accumulator, a transversal, a Schreier generator, a residue)
-    let arrays = 2 * cert.generators.len() as u128
-        + cert.words.len() as u128
-        + lines as u128
-        + strong as u128
-        + 8;
+    let arrays =
+        2 * cert.generators.len() as u128 + cert.words.len() as u128 + lines + strong as u128 + 8;
     n * (8 * arrays + 32 * levels as u128)
 }
 
@@ -586,8 +652,8 @@ struct Established {
     any_odd: bool,
     /// `|G|`, proved by Jordan's theorem or by the chain (1 when no point moves).
     order: Option<BigUint>,
-    /// The verified chain's levels and strong generators.
-    chain: Option<(Vec<Level>, Vec<Images>)>,
+    /// The verified chain's levels.
+    chain: Option<Vec<Level>>,
     /// Whether `G` was proved to be Sym or Alt of its (single) orbit.
     giant: bool,
 }
@@ -654,7 +720,7 @@ impl Established {
     /// The certificate's chain verified ([`check_chain`]): the order it proves
     /// (which must agree with Jordan's), its levels and strong generators.
     fn apply_chain(&mut self, cert: &Certificate, gens: &[Images], work: &mut Work) -> Checked<()> {
-        let (o, lv, strong) = match check_chain(cert, gens, self.n, work)? {
+        let (o, lv) = match check_chain(cert, gens, self.n, work)? {
             Err(msg) => return Ok(Err(msg)),
             Ok(chain) => chain,
         };
@@ -664,7 +730,7 @@ impl Established {
             ));
         }
         self.order = Some(o);
-        self.chain = Some((lv, strong));
+        self.chain = Some(lv);
         Ok(Ok(()))
     }
 
@@ -684,6 +750,11 @@ impl Established {
             ClaimRecord::Symmetric => self.decide_giant(true, work)?,
             ClaimRecord::Alternating => self.decide_giant(false, work)?,
             ClaimRecord::Reachable { state } => self.decide_reachable(state, work)?,
+            ClaimRecord::Structure { .. } => {
+                return Err(Malformed(
+                    "a structure claim is decided from its record".into(),
+                ))
+            }
         })
     }
 
@@ -747,8 +818,8 @@ impl Established {
                 inside && sign_ok,
                 "the state against the symmetric or alternating group of the moved points".into(),
             ))
-        } else if let Some((lv, strong)) = &self.chain {
-            let (r, _) = sift(lv, strong, x, n, work)?;
+        } else if let Some(lv) = &self.chain {
+            let (r, _) = sift(lv, x, n, work)?;
             Ok((
                 is_identity(&r),
                 "the state sifted through the verified chain".into(),
@@ -794,7 +865,7 @@ pub fn check(text: &str) -> Result<Verdict, CheckError> {
 }
 
 /// Checks a certificate given as JSON text. A certificate whose check would hold more
-/// than `max_bytes` bytes of permutations and Schreier trees (computed from its
+/// than `max_bytes` bytes of permutations and per-level tables (computed from its
 /// degree and the number of its generators, words, program lines, strong generators
 /// and levels, before any is built) is refused ([`CheckError::TooLarge`]), and one
 /// whose check takes more than `max_steps` steps (point images computed, counted as
@@ -833,6 +904,11 @@ pub fn check_within(text: &str, max_bytes: u64, max_steps: u64) -> Result<Verdic
             return Ok(failed(m));
         }
     }
-    let decided = group.decide(&cert.claim, &mut work)?;
+    let decided = match &cert.claim {
+        ClaimRecord::Structure { name } => {
+            structure::decide(&cert, &gens, &group, name, &mut work)?
+        }
+        claim => group.decide(claim, &mut work)?,
+    };
     Ok(conclude(cert.holds, decided))
 }

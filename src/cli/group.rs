@@ -6,6 +6,7 @@ use super::{print_json, CliResult};
 use clap::Subcommand;
 use num_bigint::BigUint;
 use permlab::nrp::boards;
+use permlab::proof::structure::prove_structure;
 use permlab::proof::{prove_for, Claim, Format};
 use permlab::puzzle::format_state;
 use permlab::search::budget::SearchBudget;
@@ -162,6 +163,17 @@ pub struct ClaimArgs {
     /// Claim: this state (1-based labels) is reachable.
     #[arg(long, group = "claim", value_name = "STATE")]
     pub reachable: Option<String>,
+    /// Claim: the group has this structure (`M12`, `S20`, `S5 wr S6`); without NAME, the
+    /// description `permlab group` prints. Proved for S_m and A_m, simple primitive
+    /// groups, S_n in a primitive action and S_b wr S_k.
+    #[arg(
+        long,
+        group = "claim",
+        value_name = "NAME",
+        num_args = 0..=1,
+        default_missing_value = ""
+    )]
+    pub structure: Option<String>,
     /// Claim: the moves fixing these points (1-based, e.g. 9-12 or 1,2,5) ...
     #[arg(long, value_name = "POINTS", requires = "acts_symmetric_on")]
     pub stabilizer_fixes: Option<String>,
@@ -534,6 +546,9 @@ fn boards(max: usize, out: Option<PathBuf>, json: bool) -> CliResult {
 impl ClaimArgs {
     fn run(self, json: bool) -> CliResult {
         let p = &self.puzzle;
+        if let Some(name) = &self.structure {
+            return self.structure(name, json);
+        }
         let claim = if self.symmetric {
             Claim::Symmetric
         } else if self.alternating {
@@ -554,11 +569,44 @@ impl ClaimArgs {
                 on: parse_points(o, p.degree(), "--acts-symmetric-on")?,
             }
         } else {
-            return Err("no claim given: use --symmetric, --alternating, --even, --order N, --reachable STATE or --stabilizer-fixes P --acts-symmetric-on Q".into());
+            return Err("no claim given: use --symmetric, --alternating, --even, --order N, --reachable STATE, --structure [NAME] or --stabilizer-fixes P --acts-symmetric-on Q".into());
         };
         let g = p.group();
         let proof = prove_for(p, &g, &claim);
         let text = write_certificate(p, &g, &claim, &proof, self.certificate.as_deref())?;
+        self.print(&proof, text, json)
+    }
+
+    /// `claim --structure [NAME]`: the structure name proved, or why it is not decided.
+    fn structure(&self, name: &str, json: bool) -> CliResult {
+        let p = &self.puzzle;
+        let g = p.group();
+        let claimed = (!name.trim().is_empty()).then_some(name);
+        let s = prove_structure(p, &g, claimed).map_err(|e| e.to_string())?;
+        let file = match &self.certificate {
+            Some(path) => {
+                let cert =
+                    permlab::certificate::certify_structure(p, &g, &s.name, &s.proof, &s.evidence)?;
+                cert.write(path)?;
+                Some(path.display().to_string())
+            }
+            None => None,
+        };
+        let proof = &s.proof;
+        let text = move |f| match &file {
+            Some(n) => proof.render_with_certificate(f, n),
+            None => proof.render(f),
+        };
+        self.print(proof, text, json)
+    }
+
+    /// Prints a decided claim's proof (`text` renders it) and gives its exit code.
+    fn print(
+        &self,
+        proof: &permlab::proof::Proof,
+        text: impl Fn(Format) -> String,
+        json: bool,
+    ) -> CliResult {
         if json {
             print_json(&json!({
                 "holds": proof.holds,

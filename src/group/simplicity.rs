@@ -46,6 +46,8 @@ pub struct Simplicity {
     pub elements: Vec<Perm>,
     /// `|Z(P)|` when a Sylow subgroup was computed (exponent above 1).
     pub centre_order: Option<BigUint>,
+    /// The generators of that Sylow subgroup `P` (empty when the exponent is 1).
+    pub sylow_generators: Vec<Perm>,
 }
 
 /// What [`prove_simple`] found.
@@ -88,7 +90,9 @@ pub fn prove_simple(d: &PermGroup, limit: &Limit) -> Result<Outcome, Interrupted
         match zo.to_u64().filter(|&o| o <= CENTRE_LIMIT) {
             Some(_) => {
                 let subgroups = subgroups_of_order_p(&z, p);
-                return finish(d, &order, m, p, e, subgroups, Some(zo), limit);
+                let sylow_generators = sylow.generators().to_vec();
+                let centre = Some((zo, sylow_generators));
+                return finish(d, &order, m, p, e, subgroups, centre, limit);
             }
             None => {
                 return Ok(Outcome::Undecided(format!(
@@ -108,7 +112,7 @@ fn finish(
     p: u64,
     e: u32,
     elements: Vec<Perm>,
-    centre_order: Option<BigUint>,
+    centre: Option<(BigUint, Vec<Perm>)>,
     limit: &Limit,
 ) -> Result<Outcome, Interrupted> {
     for z in &elements {
@@ -117,12 +121,17 @@ fn finish(
             return Ok(Outcome::NotSimple(Box::new(n)));
         }
     }
+    let (centre_order, sylow_generators) = match centre {
+        Some((o, gens)) => (Some(o), gens),
+        None => (None, Vec::new()),
+    };
     Ok(Outcome::Simple(Simplicity {
         degree: m,
         prime: p,
         exponent: e,
         elements,
         centre_order,
+        sylow_generators,
     }))
 }
 

@@ -338,9 +338,10 @@ fn item8_sizes_are_checked_before_allocating() {
         ),
     );
     assert!(std::fs::metadata(&deep).unwrap().len() > 1_500_000);
-    // 8 bytes per point for the generator and its inverse, the lines and 8 working
-    // arrays; 32 per point and level for the Schreier trees
-    let needed = n * (8 * (2 + n + 8) + 32 * n);
+    // 8 bytes per point for the generator and its inverse, the lines, each basic
+    // orbit point's transversal element and its inverse, and 8 working arrays; 32 per
+    // point and level for the level tables
+    let needed = n * (8 * (2 + n + 2 * n + 8) + 32 * n);
     refused(
         &["verify", deep.to_str().unwrap()],
         &format!("deep.json: too large to check: checking it needs {needed} bytes of permutations (1 generator, 0 words and 100000 chain levels on 100000 points)"),

@@ -53,6 +53,7 @@ mod seeds_core;
 mod series;
 mod shortwords;
 mod structure;
+mod structure_claims;
 mod structure_description;
 mod svg;
 mod tools;

@@ -1,0 +1,325 @@
+//! Proofs of structure names (`permlab claim PUZZLE --structure [NAME]`): the name
+//! [`PermGroup::structure_description`] gives, with the argument that makes it true.
+//!
+//! Four kinds of names are proved (each with a certificate,
+//! [`crate::certificate::structure`]):
+//!
+//! * `S_m` and `A_m` in their natural action (one orbit of `m` points): Jordan's
+//!   theorem or the order, as for `claim --symmetric` and `--alternating`;
+//! * a simple group such as `M12` or `PSL(2,7)` acting primitively: simplicity by
+//!   normal closures ([`crate::group::simplicity`]) and its name from its order through
+//!   the classification ([`crate::group::simple_names`]);
+//! * `S_n` in a primitive action (`S20` on the 1140 3-subsets of 20 points): a simple
+//!   normal subgroup of index 2 of order `n!/2`, and a centralizer argument;
+//! * `S_b ≀ S_k`: the group preserves a partition into `k` blocks of `b` points and has
+//!   the order of the partition's whole stabilizer.
+//!
+//! Other descriptions (direct and semidirect products such as the cube group's) are
+//! computed by `group` from checked facts, but have no written proof yet: for them
+//! [`prove_structure`] says so ([`StructureProofError::NotWritten`]).
+//!
+//! ```
+//! use permlab::proof::structure::prove_structure;
+//! use permlab::Puzzle;
+//! // PSL(2,7) on the 8 points of the projective line over GF(7)
+//! let p = Puzzle::from_gens_text("psl27", "a: (1,2,3,4,5,6,7)\nb: (1,8)(2,7)(3,4)(5,6)\n").unwrap();
+//! let s = prove_structure(&p, &p.group(), None).unwrap();
+//! assert_eq!(s.name, "PSL(2,7)");
+//! assert!(s.proof.holds);
+//! assert!(s.proof.render(permlab::proof::Format::Text).contains("PSL(2,7)"));
+//! ```
+
+use super::{gens_span, m, nontrivial_orbits, t, Fact, Proof, Span, Step};
+use crate::certificate::structure::StructureEvidence;
+use crate::group::composition::SeriesError;
+use crate::group::giant::{block_system, factorial};
+use crate::group::limit::Limit;
+use crate::group::simple_names::simple_groups_of_order;
+use crate::group::simplicity::{prove_simple, Outcome, Simplicity};
+use crate::group::structure::Structure;
+use crate::group::PermGroup;
+use crate::puzzle::Puzzle;
+use num_bigint::BigUint;
+
+/// Why a structure claim was not decided.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StructureProofError {
+    /// The claimed name is not the description permlab computes.
+    #[error("cannot decide {claimed:?}: permlab describes this group as {described}, and decides a claimed name only when it is that description")]
+    OtherName {
+        /// The name claimed.
+        claimed: String,
+        /// The description computed.
+        described: String,
+    },
+    /// The description is computed, but no proof of its kind is written.
+    #[error("no proof of the structure {0} is written yet: proofs are written for S_m and A_m in their natural action, simple primitive groups, S_n in a primitive action and S_b wr S_k")]
+    NotWritten(String),
+    /// No description was found.
+    #[error("no structure description of this group was found (order {0})")]
+    NotDescribed(BigUint),
+}
+
+/// `name` as LaTeX math: `S5 ≀ S6` as `S_{5} \wr S_{6}`, `PSL(2,7)` as
+/// `\mathrm{PSL}(2,7)`, `C3^7` as `C_{3}^{7}`.
+pub fn structure_latex(name: &str) -> String {
+    let mut out = String::new();
+    let chars: Vec<char> = name.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let ch = chars[i];
+        if ch.is_ascii_uppercase() {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_alphabetic() {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            if word.len() == 1 {
+                out.push_str(&word);
+            } else {
+                out.push_str(&format!("\\mathrm{{{word}}}"));
+            }
+            let digits_start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i > digits_start {
+                let d: String = chars[digits_start..i].iter().collect();
+                out.push_str(&format!("_{{{d}}}"));
+            }
+            continue;
+        }
+        match ch {
+            '^' => {
+                let s = i + 1;
+                i = s;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let d: String = chars[s..i].iter().collect();
+                out.push_str(&format!("^{{{d}}}"));
+                continue;
+            }
+            '≀' => out.push_str("\\wr "),
+            '×' => out.push_str("\\times "),
+            '⋊' => out.push_str("\\rtimes "),
+            '.' => out.push_str("{.}"),
+            ' ' => {}
+            c if c.is_ascii() => out.push(c),
+            _ => out.push('?'),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The name as plain and LaTeX math.
+fn name_span(name: &str) -> Span {
+    m(name, structure_latex(name))
+}
+
+/// `S_m` (`C2` for `m = 2`), as [`PermGroup::structure_description`] names it.
+fn symmetric_name(m: usize) -> String {
+    if m == 2 {
+        "C2".into()
+    } else {
+        format!("S{m}")
+    }
+}
+
+/// A proved structure name.
+#[derive(Clone, Debug)]
+pub struct StructureProof {
+    /// The name, as [`PermGroup::structure_description`] prints it.
+    pub name: String,
+    /// The proof.
+    pub proof: Proof,
+    /// What a certificate is written from ([`crate::certificate::certify_structure`]).
+    pub evidence: StructureEvidence,
+}
+
+/// Proves the structure description of `g` (the group of `puzzle`), or `claimed` when
+/// it is that description (`" wr "` is read as `" ≀ "`).
+pub fn prove_structure(
+    puzzle: &Puzzle,
+    g: &PermGroup,
+    claimed: Option<&str>,
+) -> Result<StructureProof, StructureProofError> {
+    let description = g.structure_description();
+    let order = g.order();
+    if !description.is_described() {
+        return Err(StructureProofError::NotDescribed(order));
+    }
+    let name = description.to_string();
+    if let Some(c) = claimed {
+        let c = c.trim().replace(" wr ", " ≀ ");
+        if c != name {
+            return Err(StructureProofError::OtherName {
+                claimed: c,
+                described: name,
+            });
+        }
+    }
+    let not_written = || StructureProofError::NotWritten(name.clone());
+    let orbits = nontrivial_orbits(g);
+    if orbits.len() != 1 {
+        return Err(not_written());
+    }
+    let moved = orbits[0].len();
+    let mut steps = vec![Step::new(Fact::Orbits {
+        orbits: orbits.clone(),
+    })];
+    let evidence = match &description {
+        Structure::Named { name: n, .. }
+            if (order == factorial(moved) && *n == symmetric_name(moved))
+                || (moved >= 3
+                    && order == factorial(moved) / 2u32
+                    && (*n == format!("A{moved}") || (moved == 3 && n == "C3"))) =>
+        {
+            let symmetric = order == factorial(moved);
+            let giant = super::prove_giant(puzzle, g, symmetric);
+            if !giant.holds {
+                return Err(not_written());
+            }
+            steps = giant.steps;
+            steps.push(Step::new(Fact::NaturalName {
+                name: name.clone(),
+                points: moved,
+            }));
+            StructureEvidence::Natural
+        }
+        Structure::Named { .. } => {
+            if block_system(g.degree(), g.generators(), &orbits[0]).is_some() {
+                return Err(not_written());
+            }
+            steps.push(Step::new(Fact::Primitive { points: moved }));
+            steps.extend(super::chain_steps(g));
+            primitive_named(g, &name, &order, moved, &mut steps).ok_or_else(not_written)?
+        }
+        Structure::Wreath { base, top, degree } => {
+            let k = *degree;
+            let b = moved / k.max(1);
+            if k < 2 || b < 2 || b * k != moved {
+                return Err(not_written());
+            }
+            if base.to_string() != symmetric_name(b) || top.to_string() != symmetric_name(k) {
+                return Err(not_written());
+            }
+            let blocks = g
+                .minimal_block_systems()
+                .into_iter()
+                .find(|s| s.len() == k && s.iter().all(|blk| blk.len() == b))
+                .ok_or_else(not_written)?;
+            let wreath_order = factorial(b).pow(k as u32) * factorial(k);
+            if wreath_order != order {
+                return Err(not_written());
+            }
+            steps.push(Step::new(Fact::PreservesBlocks {
+                blocks: blocks.clone(),
+            }));
+            steps.extend(super::chain_steps(g));
+            steps.push(Step::new(Fact::WreathOfSymmetric {
+                block: b,
+                blocks: k,
+            }));
+            StructureEvidence::SymmetricWreath { blocks }
+        }
+        _ => return Err(not_written()),
+    };
+    let proof = Proof {
+        statement: vec![gens_span(puzzle), m(" ≅ ", " \\cong "), name_span(&name)],
+        holds: true,
+        steps,
+        conclusion: vec![t("the group is "), name_span(&name), t(".")],
+    };
+    Ok(StructureProof {
+        name,
+        proof,
+        evidence,
+    })
+}
+
+/// The evidence for a primitive group named `name`: simple and named by its order, or
+/// `S_n` over its simple normal subgroup `A_n`; pushes the steps. `None` when neither
+/// argument applies.
+fn primitive_named(
+    g: &PermGroup,
+    name: &str,
+    order: &BigUint,
+    moved: usize,
+    steps: &mut Vec<Step>,
+) -> Option<StructureEvidence> {
+    let series = match g.composition_series() {
+        Ok(s) => s,
+        Err(SeriesError::Interrupted(_) | SeriesError::Unsupported(_)) => return None,
+    };
+    let names = series.factor_names();
+    if names.len() == 1 && names[0] == name {
+        let s = simplicity_steps(g, "the group", name, steps)?;
+        return Some(StructureEvidence::Simple(s));
+    }
+    let n: usize = name.strip_prefix('S')?.parse().ok()?;
+    let alt = format!("A{n}");
+    if moved <= 2 || n < 5 || n == 6 || names != ["C2".to_string(), alt.clone()] {
+        return None;
+    }
+    let d = series.groups.get(1)?.clone();
+    if d.order() * 2u32 != *order || !is_normal(&d, g) {
+        return None;
+    }
+    steps.push(Step::new(Fact::NormalOfIndexTwo {
+        order: d.order(),
+        generators: d.generators().len(),
+    }));
+    let s = simplicity_steps(&d, "D", &alt, steps)?;
+    steps.push(Step::new(Fact::SymmetricByCentralizer { n, points: moved }));
+    Some(StructureEvidence::SymmetricOverAlternating {
+        normal: Box::new(d),
+        simplicity: s,
+    })
+}
+
+/// Every conjugate of a generator of `d` by a generator of `g` lies in `d`.
+fn is_normal(d: &PermGroup, g: &PermGroup) -> bool {
+    g.generators().iter().all(|s| {
+        d.generators()
+            .iter()
+            .all(|x| d.contains(&(&(&s.inverse() * x) * s)))
+    })
+}
+
+/// Proves `d` simple (it must be primitive on its moved points) and named `name` by
+/// its order; pushes the steps.
+fn simplicity_steps(
+    d: &PermGroup,
+    called: &str,
+    name: &str,
+    steps: &mut Vec<Step>,
+) -> Option<Simplicity> {
+    let orbits = nontrivial_orbits(d);
+    if orbits.len() != 1 || block_system(d.degree(), d.generators(), &orbits[0]).is_some() {
+        return None;
+    }
+    let s = match prove_simple(d, &Limit::NONE) {
+        Ok(Outcome::Simple(s)) => s,
+        _ => return None,
+    };
+    let order = d.order();
+    let names = simple_groups_of_order(&order);
+    if names.len() != 1 || names[0].name != name {
+        return None;
+    }
+    steps.push(Step::new(Fact::SimpleByNormalClosures {
+        group: called.to_string(),
+        points: s.degree,
+        prime: s.prime,
+        exponent: s.exponent,
+        elements: s.elements.len(),
+        centre_order: s.centre_order.clone(),
+    }));
+    steps.push(Step::new(Fact::NamedByOrder {
+        name: name.to_string(),
+        order,
+    }));
+    Some(s)
+}
