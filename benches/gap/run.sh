@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # GAP side of `permlab bench groups`: times Size(Group(gens)) for each .gens file (or
 # the operation of another script of this directory: --script classes.g, centralizer.g,
-# derived.g, centre.g, setwise.g, primitive.g, facts.g; timing.g gives them TimeBest).
+# derived.g, centre.g, setwise.g, primitive.g, facts.g, per_fact.g; timing.g gives them TimeBest).
 # usage: benches/gap/run.sh [--timeout SECONDS] [--script NAME.g] [--memory SIZE] FILE.gens...
 # (--memory SIZE: GAP's hard workspace limit, its -o and -K options; without it -o 8g,
 # a soft limit; factor.g is the GAP side

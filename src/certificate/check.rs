@@ -40,6 +40,7 @@
 //! claims.
 
 mod structure;
+mod structure_tree;
 
 use super::{Certificate, ChainRecord, ClaimRecord};
 use crate::limits::{MAX_CHECK_BYTES, MAX_CHECK_STEPS};
@@ -532,6 +533,13 @@ fn memory_needed(cert: &Certificate) -> u128 {
             lines += l;
             strong += s;
             levels += v;
+        }
+        if let super::structure::StructureArgument::Tree { root } = &rec.argument {
+            let mut sizes = (0u128, 0u128, 0u128);
+            structure_tree::tree_sizes(root, &mut sizes);
+            lines += sizes.0;
+            strong += sizes.1 as usize;
+            levels += sizes.2 as usize;
         }
     }
     // generators and their inverses, words, lines, strong generators, and a few

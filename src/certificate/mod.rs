@@ -27,6 +27,7 @@
 
 pub mod check;
 pub mod structure;
+pub mod structure_tree;
 
 use crate::group::PermGroup;
 use crate::perm::Perm;
@@ -127,6 +128,10 @@ pub struct Jordan {
     /// Index of the witness (a transposition or a 3-cycle) in `words`.
     pub word: usize,
 }
+
+/// A straight-line program: line `i` is the product, left factor first, of `x_r^e`
+/// over its entries `(r, e)` (`x_r` generator `r` for `r < k`, else line `r − k`).
+pub type Program = Vec<Vec<(usize, i64)>>;
 
 /// A base and strong generating set.
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -26,6 +26,7 @@ use super::{random_schreier_sims, slp_chain_of, CertificateError, ChainRecord, S
 use crate::group::simplicity::Simplicity;
 use crate::group::PermGroup;
 use crate::perm::Perm;
+use num_bigint::BigUint;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -81,6 +82,11 @@ pub enum StructureArgument {
         /// The blocks (1-based points).
         blocks: Vec<Vec<usize>>,
     },
+    /// A product structure: a tree of checked nodes ([`super::structure_tree`]).
+    Tree {
+        /// The node of the whole group.
+        root: Box<super::structure_tree::NodeRecord>,
+    },
 }
 
 /// Normal closures proving a primitive group simple (module docs).
@@ -128,18 +134,41 @@ pub enum StructureEvidence {
         /// The blocks.
         blocks: Vec<Vec<usize>>,
     },
+    /// A product structure, with its tree built by the proof.
+    Tree(Box<super::structure_tree::NodeRecord>),
 }
 
 /// The program being written: elements of `G` as lines, found by sifting through a
 /// chain of `G` built by random Schreier–Sims over the generators.
-struct Program {
+pub(crate) struct ProgramBuilder {
     chain: SlpBuilder,
     rng: StdRng,
 }
 
-impl Program {
+impl ProgramBuilder {
+    /// A program over `gens` (generating a group of order `order` on `n` points).
+    pub(crate) fn new(
+        n: usize,
+        gens: &[Perm],
+        order: &BigUint,
+    ) -> Result<ProgramBuilder, CertificateError> {
+        Ok(ProgramBuilder {
+            chain: random_schreier_sims(n, gens, order)?,
+            rng: StdRng::seed_from_u64(0x57c7_0e5e),
+        })
+    }
+
+    /// The lines the references `roots` need, renumbered, and the map from a
+    /// reference (`k + index`) to its new line index.
+    pub(crate) fn finish(&self, roots: &[usize]) -> (super::Program, impl Fn(&usize) -> usize) {
+        let k = self.chain.k;
+        let lines: Vec<usize> = roots.iter().map(|r| r - k).collect();
+        let (program, new_index) = super::prune_lines(&self.chain.lines, k, &lines);
+        (program, move |r: &usize| new_index[*r - k])
+    }
+
     /// A line (a reference `k + index`) evaluating to `x`, an element of `G`.
-    fn express(&mut self, x: &Perm) -> Result<usize, CertificateError> {
+    pub(crate) fn express(&mut self, x: &Perm) -> Result<usize, CertificateError> {
         let b = &self.chain;
         let mut g = x.clone();
         let mut path: Vec<usize> = Vec::new();
@@ -258,7 +287,7 @@ pub(crate) fn record(
 ) -> Result<StructureRecord, CertificateError> {
     let n = g.degree();
     let chain = random_schreier_sims(n, g.generators(), &g.order())?;
-    let mut prog = Program {
+    let mut prog = ProgramBuilder {
         chain,
         rng: StdRng::seed_from_u64(0x57c7_0e5e),
     };
@@ -282,6 +311,13 @@ pub(crate) fn record(
                 .map(|b| b.iter().map(|&p| p + 1).collect())
                 .collect(),
         },
+        StructureEvidence::Tree(root) => {
+            return Ok(StructureRecord {
+                program: Vec::new(),
+                subgroups: Vec::new(),
+                argument: StructureArgument::Tree { root: root.clone() },
+            })
+        }
     };
     // the lines the record refers to, as references k + index
     let k = prog.chain.k;

@@ -155,12 +155,12 @@ impl Structure {
         !matches!(self, Structure::NotDescribed { .. })
     }
 
-    fn named(name: String, order: BigUint) -> Structure {
+    pub(crate) fn named(name: String, order: BigUint) -> Structure {
         Structure::Named { name, order }
     }
 
     /// A direct product of the non-trivial factors (nested products flattened).
-    fn direct(factors: Vec<Structure>) -> Structure {
+    pub(crate) fn direct(factors: Vec<Structure>) -> Structure {
         let mut v = Vec::new();
         for f in factors {
             match f {
@@ -263,7 +263,7 @@ impl PermGroup {
 }
 
 /// The restriction of `g` to `points` (a union of orbits), on `0..points.len()`.
-fn restrict(g: &PermGroup, points: &[usize]) -> PermGroup {
+pub(crate) fn restrict(g: &PermGroup, points: &[usize]) -> PermGroup {
     let singletons: Vec<Vec<usize>> = points.iter().map(|&p| vec![p]).collect();
     g.image_on_blocks(&singletons)
         .expect("a union of orbits is invariant")
@@ -471,7 +471,7 @@ fn describe_all(parts: &[PermGroup], limit: &Limit) -> Result<Vec<Structure>, In
 
 /// Orbits (in the order given) on whose union `G` acts faithfully: an orbit is kept
 /// when it makes the restriction's order grow, until it reaches `|G|`.
-fn faithful_orbits(
+pub(crate) fn faithful_orbits(
     g: &PermGroup,
     orbits: &[Vec<usize>],
     order: &BigUint,
@@ -738,7 +738,11 @@ fn describe_top(q: &PermGroup, sizes: &[usize], limit: &Limit) -> Result<Structu
 /// Generators of a complement of the kernel `k` of the action on `blocks`, found by
 /// the test of the module docs (step 5), or `None` when the test fails (`G = K . Q`
 /// may still split).
-fn complement(g: &PermGroup, k: &PermGroup, blocks: &[Vec<Vec<usize>>]) -> Option<Vec<Perm>> {
+pub(crate) fn complement(
+    g: &PermGroup,
+    k: &PermGroup,
+    blocks: &[Vec<Vec<usize>>],
+) -> Option<Vec<Perm>> {
     let n = g.degree();
     let real: Vec<&Vec<usize>> = blocks.iter().flatten().filter(|b| b.len() > 1).collect();
     let r_points: Vec<usize> = real.iter().map(|b| b[0]).collect();

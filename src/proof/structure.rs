@@ -1,7 +1,7 @@
 //! Proofs of structure names (`permlab claim PUZZLE --structure [NAME]`): the name
 //! [`PermGroup::structure_description`] gives, with the argument that makes it true.
 //!
-//! Four kinds of names are proved (each with a certificate,
+//! Five kinds of names are proved (each with a certificate,
 //! [`crate::certificate::structure`]):
 //!
 //! * `S_m` and `A_m` in their natural action (one orbit of `m` points): Jordan's
@@ -12,11 +12,16 @@
 //! * `S_n` in a primitive action (`S20` on the 1140 3-subsets of 20 points): a simple
 //!   normal subgroup of index 2 of order `n!/2`, and a centralizer argument;
 //! * `S_b ≀ S_k`: the group preserves a partition into `k` blocks of `b` points and has
-//!   the order of the partition's whole stabilizer.
+//!   the order of the partition's whole stabilizer;
+//! * products along orbits and block systems, such as the cube group's
+//!   `(C3^7 × C2^11) ⋊ ((A8 × A12) ⋊ C2)`: a tree of direct products of restrictions,
+//!   kernels of actions on blocks with complements, parity splits, natural `S_m` and
+//!   `A_m` and elementary abelian groups ([`crate::certificate::structure_tree`]).
 //!
-//! Other descriptions (direct and semidirect products such as the cube group's) are
-//! computed by `group` from checked facts, but have no written proof yet: for them
-//! [`prove_structure`] says so ([`StructureProofError::NotWritten`]).
+//! Other descriptions (a cyclic or dihedral group of composite order, a primitive
+//! group inside a product) are computed by `group` from checked facts, but have no
+//! written proof yet: for them [`prove_structure`] says so
+//! ([`StructureProofError::NotWritten`]).
 //!
 //! ```
 //! use permlab::proof::structure::prove_structure;
@@ -31,6 +36,7 @@
 
 use super::{gens_span, m, nontrivial_orbits, t, Fact, Proof, Span, Step};
 use crate::certificate::structure::StructureEvidence;
+use crate::certificate::structure_tree::TreeProver;
 use crate::group::composition::SeriesError;
 use crate::group::giant::{block_system, factorial};
 use crate::group::limit::Limit;
@@ -53,7 +59,7 @@ pub enum StructureProofError {
         described: String,
     },
     /// The description is computed, but no proof of its kind is written.
-    #[error("no proof of the structure {0} is written yet: proofs are written for S_m and A_m in their natural action, simple primitive groups, S_n in a primitive action and S_b wr S_k")]
+    #[error("no proof of the structure {0} is written yet: proofs are written for S_m and A_m in their natural action, simple primitive groups, S_n in a primitive action, S_b wr S_k, and products along orbits and block systems of natural S_m and A_m and elementary abelian groups")]
     NotWritten(String),
     /// No description was found.
     #[error("no structure description of this group was found (order {0})")]
@@ -160,59 +166,91 @@ pub fn prove_structure(
             });
         }
     }
-    let not_written = || StructureProofError::NotWritten(name.clone());
+    let (steps, evidence) = match one_orbit_argument(puzzle, g, &description, &name, &order) {
+        Some(found) => found,
+        None => {
+            tree_argument(g, &name).ok_or_else(|| StructureProofError::NotWritten(name.clone()))?
+        }
+    };
+    let proof = Proof {
+        statement: vec![
+            gens_span(puzzle),
+            t(" "),
+            m("≅", "\\cong"),
+            t(" "),
+            name_span(&name),
+        ],
+        holds: true,
+        steps,
+        conclusion: vec![t("the group is "), name_span(&name), t(".")],
+    };
+    Ok(StructureProof {
+        name,
+        proof,
+        evidence,
+    })
+}
+
+/// The argument for a group on one orbit: natural, primitive and named, or a wreath
+/// product of symmetric groups; `None` when none applies.
+fn one_orbit_argument(
+    puzzle: &Puzzle,
+    g: &PermGroup,
+    description: &Structure,
+    name: &str,
+    order: &BigUint,
+) -> Option<(Vec<Step>, StructureEvidence)> {
     let orbits = nontrivial_orbits(g);
     if orbits.len() != 1 {
-        return Err(not_written());
+        return None;
     }
     let moved = orbits[0].len();
     let mut steps = vec![Step::new(Fact::Orbits {
         orbits: orbits.clone(),
     })];
-    let evidence = match &description {
+    let evidence = match description {
         Structure::Named { name: n, .. }
-            if (order == factorial(moved) && *n == symmetric_name(moved))
+            if (*order == factorial(moved) && *n == symmetric_name(moved))
                 || (moved >= 3
-                    && order == factorial(moved) / 2u32
+                    && *order == factorial(moved) / 2u32
                     && (*n == format!("A{moved}") || (moved == 3 && n == "C3"))) =>
         {
-            let symmetric = order == factorial(moved);
+            let symmetric = *order == factorial(moved);
             let giant = super::prove_giant(puzzle, g, symmetric);
             if !giant.holds {
-                return Err(not_written());
+                return None;
             }
             steps = giant.steps;
             steps.push(Step::new(Fact::NaturalName {
-                name: name.clone(),
+                name: name.to_string(),
                 points: moved,
             }));
             StructureEvidence::Natural
         }
         Structure::Named { .. } => {
             if block_system(g.degree(), g.generators(), &orbits[0]).is_some() {
-                return Err(not_written());
+                return None;
             }
             steps.push(Step::new(Fact::Primitive { points: moved }));
             steps.extend(super::chain_steps(g));
-            primitive_named(g, &name, &order, moved, &mut steps).ok_or_else(not_written)?
+            primitive_named(g, name, order, moved, &mut steps)?
         }
         Structure::Wreath { base, top, degree } => {
             let k = *degree;
             let b = moved / k.max(1);
             if k < 2 || b < 2 || b * k != moved {
-                return Err(not_written());
+                return None;
             }
             if base.to_string() != symmetric_name(b) || top.to_string() != symmetric_name(k) {
-                return Err(not_written());
+                return None;
             }
             let blocks = g
                 .minimal_block_systems()
                 .into_iter()
-                .find(|s| s.len() == k && s.iter().all(|blk| blk.len() == b))
-                .ok_or_else(not_written)?;
+                .find(|s| s.len() == k && s.iter().all(|blk| blk.len() == b))?;
             let wreath_order = factorial(b).pow(k as u32) * factorial(k);
-            if wreath_order != order {
-                return Err(not_written());
+            if wreath_order != *order {
+                return None;
             }
             steps.push(Step::new(Fact::PreservesBlocks {
                 blocks: blocks.clone(),
@@ -224,19 +262,36 @@ pub fn prove_structure(
             }));
             StructureEvidence::SymmetricWreath { blocks }
         }
-        _ => return Err(not_written()),
+        _ => return None,
     };
-    let proof = Proof {
-        statement: vec![gens_span(puzzle), m(" ≅ ", " \\cong "), name_span(&name)],
-        holds: true,
-        steps,
-        conclusion: vec![t("the group is "), name_span(&name), t(".")],
+    Some((steps, evidence))
+}
+
+/// The argument of a product structure: the tree of
+/// [`crate::certificate::structure_tree`], when the name it proves is `name`.
+fn tree_argument(g: &PermGroup, name: &str) -> Option<(Vec<Step>, StructureEvidence)> {
+    let mut prover = TreeProver::new();
+    let (s, root) = prover.node(g, "G")?;
+    if s.to_string() != name {
+        return None;
+    }
+    let mut steps = vec![Step::new(Fact::Orbits {
+        orbits: nontrivial_orbits(g),
+    })];
+    steps.extend(super::chain_steps(g));
+    steps.push(Step::new(Fact::TreeData));
+    // the nodes top-down: G, then H1, H2, … in the order they were named
+    let rank = |st: &Step| match &st.fact {
+        Fact::StructureNode { group, .. } => group
+            .strip_prefix('H')
+            .and_then(|k| k.parse::<usize>().ok())
+            .unwrap_or(0),
+        _ => 0,
     };
-    Ok(StructureProof {
-        name,
-        proof,
-        evidence,
-    })
+    let mut nodes = prover.steps;
+    nodes.sort_by_key(rank);
+    steps.extend(nodes);
+    Some((steps, StructureEvidence::Tree(Box::new(root))))
 }
 
 /// The evidence for a primitive group named `name`: simple and named by its order, or

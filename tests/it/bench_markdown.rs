@@ -230,3 +230,59 @@ fn bench_groups_facts_compares_permlab_group_with_gap() {
     assert!(!text.lines().any(|l| l.ends_with('!')), "{text}");
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+#[test]
+fn bench_groups_per_fact_has_a_row_per_fact() {
+    // M24 on 24 points: seven rows, one per fact of `group --json`, each with permlab's
+    // time and, where GAP runs, GAP's time inside GAP and the ratio
+    let d = scratch("per-fact");
+    let md = d.join("per_fact.md");
+    let (code, out, err) = permlab(&[
+        "bench",
+        "groups",
+        "--per-fact",
+        "--only",
+        "M24",
+        "--gap-timeout",
+        "60",
+        "--markdown",
+        md.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&md).unwrap();
+    assert_head(&text, "bench groups --per-fact --markdown");
+    assert_eq!(
+        text.lines().skip(3).collect::<Vec<_>>().join("\n"),
+        out.trim_end()
+    );
+    let rows = table_rows(
+        &text,
+        "| group | fact | permlab (ms) | GAP (ms) | permlab/GAP |",
+    );
+    let m24: Vec<&Vec<&str>> = rows.iter().filter(|r| r[0] == "M24").collect();
+    let facts: Vec<&str> = m24.iter().map(|r| r[1]).collect();
+    assert_eq!(
+        facts,
+        [
+            "order",
+            "derived series",
+            "centre",
+            "primitivity",
+            "solvability",
+            "composition series",
+            "structure"
+        ],
+        "{text}"
+    );
+    for row in &m24 {
+        assert!(row[2].parse::<f64>().unwrap() >= 0.0, "{text}");
+        if row[3] == "-" {
+            assert_eq!(row[4], "-", "{text}");
+            require_tool("gap", &text);
+        } else {
+            assert!(row[3].parse::<f64>().unwrap() >= 0.0, "{text}");
+            assert!(row[4].parse::<f64>().unwrap() >= 0.0, "{text}");
+        }
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -5,6 +5,7 @@
 
 use permlab::certificate::check::check;
 use permlab::certificate::structure::StructureArgument;
+use permlab::certificate::structure_tree::NodeArgument;
 use permlab::certificate::{certify_structure, Certificate, ClaimRecord};
 use permlab::group::elements_by_closure;
 use permlab::proof::structure::{prove_structure, StructureProofError};
@@ -61,6 +62,21 @@ fn names_are_proved_and_their_certificates_verify() {
         assert_eq!(proved(&p).0, name, "{file}");
     }
     assert_eq!(proved(&gens(PSL27_ON_8)).0, "PSL(2,7)");
+    // product structures of the puzzles
+    for (puzzle, name) in [
+        ("cube2", "C3^7 ⋊ S8"),
+        ("cube3", "(C3^7 × C2^11) ⋊ ((A8 × A12) ⋊ C2)"),
+        ("cube:4", "C3^7 ⋊ (S24 × ((A8 × A24) ⋊ C2))"),
+        ("megaminx", "(C3^19 ⋊ A20) × (C2^29 ⋊ A30)"),
+        ("pyraminx", "C3^2 × (C2^5 ⋊ A6) × C3^6"),
+    ] {
+        let (got, cert) = proved(&Puzzle::builtin(puzzle).unwrap());
+        assert_eq!(got, name, "{puzzle}");
+        assert!(matches!(
+            cert.structure.unwrap().argument,
+            StructureArgument::Tree { .. }
+        ));
+    }
     // natural actions: S12 on the turnstyle, A7 from a 3-cycle and a 5-cycle; and S5
     // on the 6 points of the projective line over GF(5) (PGL(2,5)), primitive
     assert_eq!(proved(&Puzzle::builtin("turnstyle:12").unwrap()).0, "S12");
@@ -100,6 +116,31 @@ fn tampered_structure_certificates_are_refused() {
             simplicity.sylow = None;
         }
     }
+    assert!(!holds(&c));
+    // the cube group's tree with a block split and one with its kernel's words dropped
+    let (_, cert) = proved(&Puzzle::builtin("cube3").unwrap());
+    fn blocks_of(c: &mut Certificate) -> Option<&mut NodeArgument> {
+        match &mut c.structure.as_mut()?.argument {
+            StructureArgument::Tree { root } => Some(&mut root.argument),
+            _ => None,
+        }
+    }
+    let mut c = cert.clone();
+    if let Some(NodeArgument::Blocks { blocks, .. }) = blocks_of(&mut c) {
+        let x = blocks[0].pop().unwrap();
+        blocks.push(vec![x]);
+    }
+    assert!(!holds(&c));
+    let mut c = cert.clone();
+    if let Some(NodeArgument::Blocks { kernel, .. }) = blocks_of(&mut c) {
+        kernel.0.truncate(1);
+    }
+    assert!(!holds(&c));
+    // another name for the cube group
+    let mut c = cert.clone();
+    c.claim = ClaimRecord::Structure {
+        name: "(C3^7 × C2^11) ⋊ (A8 × A12)".into(),
+    };
     assert!(!holds(&c));
     // the wreath product's blocks with two points exchanged
     let (_, cert) = proved(&Puzzle::load(&data("wreath_s5_s6.gens")).unwrap());
@@ -204,14 +245,72 @@ fn cli_structure_claims() {
         "S5 wr S6",
     ]);
     assert_eq!(code, 0, "{err}");
-    // a description with no written proof yet
-    let (code, _, err) = permlab(&["claim", "cube3", "--structure"]);
+    // a description with no written proof yet: C6, cyclic of composite order
+    let c6 = dir.join("c6.gens");
+    std::fs::write(&c6, "a: (1,2,3,4,5,6)\n").unwrap();
+    let (code, _, err) = permlab(&["claim", c6.to_str().unwrap(), "--structure"]);
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("no proof of the structure (C3^7 × C2^11) ⋊ ((A8 × A12) ⋊ C2) is written yet"),
+        err.contains("no proof of the structure C6 is written yet"),
         "{err}"
     );
     assert!(!err.contains("panicked"));
+    // the cube group, with its certificate
+    let cube = dir.join("cube3.json");
+    let (code, out, err) = permlab(&[
+        "claim",
+        "cube3",
+        "--structure",
+        "--certificate",
+        cube.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Conclusion: the group is (C3^7 × C2^11) ⋊ ((A8 × A12) ⋊ C2)."),
+        "{out}"
+    );
+    let (code, out, _) = permlab(&["verify", cube.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Random subgroups of puzzle groups (two or three random elements of the 2x2x2, the
+/// Pyraminx and the 3x3x3): whenever a structure proof is written, its name is the
+/// description and its certificate verifies.
+#[test]
+fn random_subgroups_proofs_verify() {
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+    let mut rng = StdRng::seed_from_u64(40);
+    let mut written = 0;
+    for (puzzle, count) in [("cube2", 12), ("pyraminx", 8), ("cube3", 6)] {
+        let p = Puzzle::builtin(puzzle).unwrap();
+        let g = p.group();
+        for i in 0..count {
+            let k = 2 + i % 2;
+            let gens: Vec<String> = (0..k)
+                .map(|j| format!("x{j}: {}", g.random_element(&mut rng)))
+                .collect();
+            let sub = Puzzle::from_gens_text(
+                "random",
+                &format!("degree: {}\n{}\n", p.degree(), gens.join("\n")),
+            )
+            .unwrap();
+            let sg = sub.group();
+            match prove_structure(&sub, &sg, None) {
+                Ok(s) => {
+                    written += 1;
+                    assert_eq!(s.name, sg.structure_description().to_string());
+                    let cert =
+                        certify_structure(&sub, &sg, &s.name, &s.proof, &s.evidence).unwrap();
+                    let v = check(&cert.to_json()).unwrap();
+                    assert!(v.holds, "{puzzle} {gens:?}: {}", v.message);
+                }
+                Err(StructureProofError::NotWritten(_)) => {}
+                Err(e) => panic!("{puzzle} {gens:?}: {e}"),
+            }
+        }
+    }
+    assert!(written >= 10, "{written} proofs written");
 }

@@ -105,6 +105,16 @@ pub(super) fn decide(
             symmetric_over_alternating(g, gens, d, simplicity, &lines, &subgroups, work)?
         }
         StructureArgument::SymmetricWreath { blocks } => wreath(g, gens, &order, blocks)?,
+        StructureArgument::Tree { root } => {
+            match super::structure_tree::check_node(gens, n, root, 0, work)? {
+                Err(m) => Err(m),
+                Ok(node) if node.order != order => Err(format!(
+                    "the tree's root has order {}, the group {order}",
+                    node.order
+                )),
+                Ok(node) => Ok(node.structure.to_string()),
+            }
+        }
     };
     Ok(match derived {
         Err(m) => Err(m),

@@ -35,6 +35,12 @@ pub struct BenchGroupsArgs {
     /// facts permlab left not computed, and any value the two disagree on.
     #[arg(long, conflicts_with = "latex")]
     pub(super) facts: bool,
+    /// Instead: one row per group and fact of `permlab group --json` (order, derived
+    /// series, centre, primitivity, solvability, composition series, structure), each
+    /// computed alone on a fresh group in this process, beside GAP computing the same
+    /// fact on a fresh group object (timed inside GAP) in the same run, with the ratio.
+    #[arg(long, conflicts_with_all = ["latex", "facts"])]
+    pub(super) per_fact: bool,
     /// Run only the groups and operations whose label contains one of these
     /// words (as the table names them, e.g. "M24" or "cube2 <R,U,F>").
     #[arg(long)]

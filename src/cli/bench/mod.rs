@@ -10,6 +10,7 @@ mod markdown;
 mod near_peers;
 mod optimal;
 mod peers;
+mod per_fact;
 mod ranks;
 mod search;
 mod solve;
@@ -246,6 +247,7 @@ impl BenchWhich {
                 ..
             } => search::bench_search(&only, json, latex.as_deref(), markdown.as_deref()),
             BenchWhich::Groups(a) if a.facts => facts::bench_facts(&a, json),
+            BenchWhich::Groups(a) if a.per_fact => per_fact::bench_per_fact(&a, json),
             BenchWhich::Groups(a) => groups::bench_groups(&a, json),
             BenchWhich::Solve {
                 count,
