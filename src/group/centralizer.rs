@@ -61,6 +61,14 @@ impl PermGroup {
         if self.is_abelian() {
             return Ok(self.clone());
         }
+        // a non-abelian primitive group: the centralizer in Sym(Ω) of a transitive G is
+        // isomorphic to N_G(G_α)/G_α; G_α is maximal, so N_G(G_α) is G_α (trivial
+        // centralizer) or G (G_α normal, hence trivial: G regular and primitive, so
+        // cyclic of prime order, abelian). So Z(G) = 1 (Dixon–Mortimer, Permutation
+        // Groups, Thm 4.2A).
+        if self.degree > 3 && self.is_primitive_within(limit)? {
+            return Ok(PermGroup::new(self.degree, Vec::new()));
+        }
         self.centralizer_within(&self.generators.clone(), limit)
     }
 

@@ -80,7 +80,9 @@ enum Theirs {
     Ms(f64),
     /// GAP was stopped at the timeout before finishing this fact.
     Timeout,
-    /// No answer (GAP skipped, failed, or stopped at an earlier fact).
+    /// GAP was stopped at the timeout on an earlier fact.
+    NotReached,
+    /// No answer (GAP skipped or failed).
     Unknown,
 }
 
@@ -159,7 +161,7 @@ fn per_fact_in(
                 *slot = match times.get(i) {
                     Some(&ms) => Theirs::Ms(ms),
                     None if i == times.len() => Theirs::Timeout,
-                    None => Theirs::Unknown,
+                    None => Theirs::NotReached,
                 };
             }
         }
@@ -183,6 +185,7 @@ fn per_fact_in(
                 }
                 (_, Theirs::Ms(b)) => (format!("{b:.1}"), None),
                 (_, Theirs::Timeout) => (format!("> {} s (all facts)", args.gap_timeout), None),
+                (_, Theirs::NotReached) => ("not reached".into(), None),
                 (_, Theirs::Unknown) => ("-".into(), None),
             };
             let ratio_cell = match (ratio, o, t) {
@@ -202,7 +205,7 @@ fn per_fact_in(
                 "group": label,
                 "fact": fact,
                 "permlab_ms": match o { Ours::Ms(ms) => json!(ms), Ours::OverLimit => json!("over limit"), Ours::NotComputed => json!("not computed") },
-                "gap_ms": match t { Theirs::Ms(ms) => json!(ms), Theirs::Timeout => json!("timeout"), Theirs::Unknown => json!(null) },
+                "gap_ms": match t { Theirs::Ms(ms) => json!(ms), Theirs::Timeout => json!("timeout"), Theirs::NotReached => json!("not reached"), Theirs::Unknown => json!(null) },
                 "ratio": ratio,
             }));
             rows.push([
