@@ -282,7 +282,8 @@ impl PermGroup {
         // an element of G^(i): a level element conjugated by a random generator (G^(i)
         // is normal in G), times a level element and the inverse of another
         let element = |level: &[Perm], rng: &mut rand::rngs::StdRng| {
-            let pick = |rng: &mut rand::rngs::StdRng| level[rng.random_range(0..level.len())].clone();
+            let pick =
+                |rng: &mut rand::rngs::StdRng| level[rng.random_range(0..level.len())].clone();
             let (a, b, c) = (pick(rng), pick(rng), pick(rng));
             let g = &gens[rng.random_range(0..gens.len())];
             &(&(&(&g.inverse() * &a) * g) * &b) * &c.inverse()
@@ -522,12 +523,18 @@ mod tests {
             (g(4, &["(1,2,3,4)", "(1,2)"]), true),
             (g(7, &["(1,2,3,4,5,6,7)", "(2,4,3,7,5,6)"]), true),
             (g(8, &["(1,2)", "(1,3)(2,4)", "(1,5)(2,6)(3,7)(4,8)"]), true),
-            (g(8, &["(1,2)", "(3,4)", "(1,3)(2,4)", "(1,5)(2,6)(3,7)(4,8)"]), true),
+            (
+                g(8, &["(1,2)", "(3,4)", "(1,3)(2,4)", "(1,5)(2,6)(3,7)(4,8)"]),
+                true,
+            ),
             (g(5, &["(1,2,3)", "(1,2,3,4,5)"]), false),
             (g(6, &["(1,2,3,4,5)", "(1,6)(2,5)", "(2,3,5,4)"]), false),
             (g(7, &["(1,2,3,4,5,6,7)", "(2,3)(4,7)"]), false),
             (g(8, &["(1,2,3)", "(1,2,3,4,5)", "(6,7,8)"]), false),
-            (g(9, &["(1,2,3,4)", "(1,2)", "(5,6,7)", "(5,6,7,8,9)"]), false),
+            (
+                g(9, &["(1,2,3,4)", "(1,2)", "(5,6,7)", "(5,6,7,8,9)"]),
+                false,
+            ),
         ];
         for (grp, solvable) in cases {
             let series = grp.derived_series();
