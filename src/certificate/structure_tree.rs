@@ -20,8 +20,7 @@
 //! The checker ([`super::check`]) recomputes each node's name bottom-up and prints
 //! it as [`Structure`] does; the claim holds when it is the name claimed.
 
-use super::structure::ProgramBuilder;
-use super::{slp_chain_of, ChainRecord};
+use super::{slp_chain_of, ChainRecord, ProgramBuilder};
 use crate::group::giant::{insert, parity_vector, reduce};
 use crate::group::limit::Limit;
 use crate::group::structure::{complement, even_part, faithful_orbits, restrict, Structure};

@@ -22,9 +22,9 @@
 
 pub mod invariant;
 mod render;
-pub mod structure;
 
 pub use invariant::{Invariant, ParityCoordinate};
+pub use render::structure_latex;
 
 use crate::group::giant::{block_system, factorial};
 use crate::group::PermGroup;
@@ -437,10 +437,10 @@ pub enum Format {
     Latex,
 }
 
-fn t(s: impl Into<String>) -> Span {
+pub(crate) fn t(s: impl Into<String>) -> Span {
     Span::Text(s.into())
 }
-fn m(plain: impl Into<String>, latex: impl Into<String>) -> Span {
+pub(crate) fn m(plain: impl Into<String>, latex: impl Into<String>) -> Span {
     Span::Math(plain.into(), latex.into())
 }
 fn num(n: impl ToString) -> Span {
@@ -457,7 +457,7 @@ fn sym(n: usize) -> Span {
 fn alt(n: usize) -> Span {
     m(format!("A_{n}"), format!("A_{{{n}}}"))
 }
-fn gens_span(p: &Puzzle) -> Span {
+pub(crate) fn gens_span(p: &Puzzle) -> Span {
     let names = p.generator_names().join(", ");
     m(
         format!("⟨{names}⟩"),
@@ -640,18 +640,18 @@ fn order_steps(g: &PermGroup) -> Vec<Step> {
     chain_steps(g)
 }
 
-fn chain_steps(g: &PermGroup) -> Vec<Step> {
+pub(crate) fn chain_steps(g: &PermGroup) -> Vec<Step> {
     vec![Step::new(Fact::BaseAndOrbits {
         base: g.base(),
         lengths: g.basic_orbit_lengths(),
     })]
 }
 
-fn nontrivial_orbits(g: &PermGroup) -> Vec<Vec<usize>> {
+pub(crate) fn nontrivial_orbits(g: &PermGroup) -> Vec<Vec<usize>> {
     g.orbits().into_iter().filter(|o| o.len() > 1).collect()
 }
 
-fn prove_giant(p: &Puzzle, g: &PermGroup, symmetric: bool) -> Proof {
+pub(crate) fn prove_giant(p: &Puzzle, g: &PermGroup, symmetric: bool) -> Proof {
     let moved = g.moved_points();
     let n = moved.len();
     let target = if symmetric || n < 2 {

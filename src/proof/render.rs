@@ -324,7 +324,7 @@ fn capitalised(s: &str) -> String {
 
 /// A structure name as plain and LaTeX math.
 fn name_span(name: &str) -> Span {
-    m(name, super::structure::structure_latex(name))
+    m(name, structure_latex(name))
 }
 
 /// The simplicity argument by normal closures.
@@ -874,4 +874,57 @@ impl Proof {
         }
         out
     }
+}
+
+/// `name` as LaTeX math: `S5 ≀ S6` as `S_{5} \wr S_{6}`, `PSL(2,7)` as
+/// `\mathrm{PSL}(2,7)`, `C3^7` as `C_{3}^{7}`.
+pub fn structure_latex(name: &str) -> String {
+    let mut out = String::new();
+    let chars: Vec<char> = name.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let ch = chars[i];
+        if ch.is_ascii_uppercase() {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_alphabetic() {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            if word.len() == 1 {
+                out.push_str(&word);
+            } else {
+                out.push_str(&format!("\\mathrm{{{word}}}"));
+            }
+            let digits_start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i > digits_start {
+                let d: String = chars[digits_start..i].iter().collect();
+                out.push_str(&format!("_{{{d}}}"));
+            }
+            continue;
+        }
+        match ch {
+            '^' => {
+                let s = i + 1;
+                i = s;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let d: String = chars[s..i].iter().collect();
+                out.push_str(&format!("^{{{d}}}"));
+                continue;
+            }
+            '≀' => out.push_str("\\wr "),
+            '×' => out.push_str("\\times "),
+            '⋊' => out.push_str("\\rtimes "),
+            '.' => out.push_str("{.}"),
+            ' ' => {}
+            c if c.is_ascii() => out.push(c),
+            _ => out.push('?'),
+        }
+        i += 1;
+    }
+    out
 }

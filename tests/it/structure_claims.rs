@@ -4,11 +4,11 @@
 //! agrees with brute force on small groups.
 
 use permlab::certificate::check::check;
+use permlab::certificate::names::{prove_structure, StructureProofError};
 use permlab::certificate::structure::StructureArgument;
 use permlab::certificate::structure_tree::NodeArgument;
 use permlab::certificate::{certify_structure, Certificate, ClaimRecord};
 use permlab::group::elements_by_closure;
-use permlab::proof::structure::{prove_structure, StructureProofError};
 use permlab::proof::Format;
 use permlab::{PermGroup, Puzzle};
 use std::process::Command;

@@ -2,7 +2,7 @@
 //! [`PermGroup::structure_description`] gives, with the argument that makes it true.
 //!
 //! Five kinds of names are proved (each with a certificate,
-//! [`crate::certificate::structure`]):
+//! [`super::structure`]):
 //!
 //! * `S_m` and `A_m` in their natural action (one orbit of `m` points): Jordan's
 //!   theorem or the order, as for `claim --symmetric` and `--alternating`;
@@ -16,7 +16,7 @@
 //! * products along orbits and block systems, such as the cube group's
 //!   `(C3^7 × C2^11) ⋊ ((A8 × A12) ⋊ C2)`: a tree of direct products of restrictions,
 //!   kernels of actions on blocks with complements, parity splits, natural `S_m` and
-//!   `A_m` and elementary abelian groups ([`crate::certificate::structure_tree`]).
+//!   `A_m` and elementary abelian groups ([`super::structure_tree`]).
 //!
 //! Other descriptions (a cyclic or dihedral group of composite order, a primitive
 //! group inside a product) are computed by `group` from checked facts, but have no
@@ -24,7 +24,7 @@
 //! ([`StructureProofError::NotWritten`]).
 //!
 //! ```
-//! use permlab::proof::structure::prove_structure;
+//! use permlab::certificate::names::prove_structure;
 //! use permlab::Puzzle;
 //! // PSL(2,7) on the 8 points of the projective line over GF(7)
 //! let p = Puzzle::from_gens_text("psl27", "a: (1,2,3,4,5,6,7)\nb: (1,8)(2,7)(3,4)(5,6)\n").unwrap();
@@ -34,9 +34,8 @@
 //! assert!(s.proof.render(permlab::proof::Format::Text).contains("PSL(2,7)"));
 //! ```
 
-use super::{gens_span, m, nontrivial_orbits, t, Fact, Proof, Span, Step};
-use crate::certificate::structure::StructureEvidence;
-use crate::certificate::structure_tree::TreeProver;
+use super::structure::StructureEvidence;
+use super::structure_tree::TreeProver;
 use crate::group::composition::SeriesError;
 use crate::group::giant::{block_system, factorial};
 use crate::group::limit::Limit;
@@ -44,6 +43,7 @@ use crate::group::simple_names::simple_groups_of_order;
 use crate::group::simplicity::{prove_simple, Outcome, Simplicity};
 use crate::group::structure::Structure;
 use crate::group::PermGroup;
+use crate::proof::{gens_span, m, nontrivial_orbits, structure_latex, t, Fact, Proof, Span, Step};
 use crate::puzzle::Puzzle;
 use num_bigint::BigUint;
 
@@ -64,59 +64,6 @@ pub enum StructureProofError {
     /// No description was found.
     #[error("no structure description of this group was found (order {0})")]
     NotDescribed(BigUint),
-}
-
-/// `name` as LaTeX math: `S5 ≀ S6` as `S_{5} \wr S_{6}`, `PSL(2,7)` as
-/// `\mathrm{PSL}(2,7)`, `C3^7` as `C_{3}^{7}`.
-pub fn structure_latex(name: &str) -> String {
-    let mut out = String::new();
-    let chars: Vec<char> = name.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let ch = chars[i];
-        if ch.is_ascii_uppercase() {
-            let start = i;
-            while i < chars.len() && chars[i].is_ascii_alphabetic() {
-                i += 1;
-            }
-            let word: String = chars[start..i].iter().collect();
-            if word.len() == 1 {
-                out.push_str(&word);
-            } else {
-                out.push_str(&format!("\\mathrm{{{word}}}"));
-            }
-            let digits_start = i;
-            while i < chars.len() && chars[i].is_ascii_digit() {
-                i += 1;
-            }
-            if i > digits_start {
-                let d: String = chars[digits_start..i].iter().collect();
-                out.push_str(&format!("_{{{d}}}"));
-            }
-            continue;
-        }
-        match ch {
-            '^' => {
-                let s = i + 1;
-                i = s;
-                while i < chars.len() && chars[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let d: String = chars[s..i].iter().collect();
-                out.push_str(&format!("^{{{d}}}"));
-                continue;
-            }
-            '≀' => out.push_str("\\wr "),
-            '×' => out.push_str("\\times "),
-            '⋊' => out.push_str("\\rtimes "),
-            '.' => out.push_str("{.}"),
-            ' ' => {}
-            c if c.is_ascii() => out.push(c),
-            _ => out.push('?'),
-        }
-        i += 1;
-    }
-    out
 }
 
 /// The name as plain and LaTeX math.
@@ -140,7 +87,7 @@ pub struct StructureProof {
     pub name: String,
     /// The proof.
     pub proof: Proof,
-    /// What a certificate is written from ([`crate::certificate::certify_structure`]).
+    /// What a certificate is written from ([`super::certify_structure`]).
     pub evidence: StructureEvidence,
 }
 
@@ -216,7 +163,7 @@ fn one_orbit_argument(
                     && (*n == format!("A{moved}") || (moved == 3 && n == "C3"))) =>
         {
             let symmetric = *order == factorial(moved);
-            let giant = super::prove_giant(puzzle, g, symmetric);
+            let giant = crate::proof::prove_giant(puzzle, g, symmetric);
             if !giant.holds {
                 return None;
             }
@@ -232,7 +179,7 @@ fn one_orbit_argument(
                 return None;
             }
             steps.push(Step::new(Fact::Primitive { points: moved }));
-            steps.extend(super::chain_steps(g));
+            steps.extend(crate::proof::chain_steps(g));
             primitive_named(g, name, order, moved, &mut steps)?
         }
         Structure::Wreath { base, top, degree } => {
@@ -255,7 +202,7 @@ fn one_orbit_argument(
             steps.push(Step::new(Fact::PreservesBlocks {
                 blocks: blocks.clone(),
             }));
-            steps.extend(super::chain_steps(g));
+            steps.extend(crate::proof::chain_steps(g));
             steps.push(Step::new(Fact::WreathOfSymmetric {
                 block: b,
                 blocks: k,
@@ -268,7 +215,7 @@ fn one_orbit_argument(
 }
 
 /// The argument of a product structure: the tree of
-/// [`crate::certificate::structure_tree`], when the name it proves is `name`.
+/// [`super::structure_tree`], when the name it proves is `name`.
 fn tree_argument(g: &PermGroup, name: &str) -> Option<(Vec<Step>, StructureEvidence)> {
     let mut prover = TreeProver::new();
     let (s, root) = prover.node(g, "G")?;
@@ -278,7 +225,7 @@ fn tree_argument(g: &PermGroup, name: &str) -> Option<(Vec<Step>, StructureEvide
     let mut steps = vec![Step::new(Fact::Orbits {
         orbits: nontrivial_orbits(g),
     })];
-    steps.extend(super::chain_steps(g));
+    steps.extend(crate::proof::chain_steps(g));
     steps.push(Step::new(Fact::TreeData));
     // the nodes top-down: G, then H1, H2, … in the order they were named
     let rank = |st: &Step| match &st.fact {
