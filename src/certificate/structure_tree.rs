@@ -23,7 +23,9 @@
 use super::{slp_chain_of, ChainRecord, ProgramBuilder};
 use crate::group::giant::{insert, parity_vector, reduce};
 use crate::group::limit::Limit;
-use crate::group::structure::{complement, even_part, faithful_orbits, restrict, Structure};
+use crate::group::structure::{
+    complement, even_part, faithful_orbits, kept_blocks, restrict, Structure,
+};
 use crate::group::PermGroup;
 use crate::perm::Perm;
 use crate::proof::{Fact, Step};
@@ -192,17 +194,7 @@ impl TreeProver {
             }
         }
         // the blocks of a minimal block system of each kept orbit, or single points
-        let systems = g.minimal_block_systems();
-        let blocks: Vec<Vec<Vec<usize>>> = kept
-            .iter()
-            .map(|o| {
-                systems
-                    .iter()
-                    .find(|s| o.binary_search(&s[0][0]).is_ok())
-                    .cloned()
-                    .unwrap_or_else(|| o.iter().map(|&p| vec![p]).collect())
-            })
-            .collect();
+        let blocks = kept_blocks(g, &kept);
         if kept.len() == 1 && blocks[0][0].len() == 1 {
             return None; // a primitive group: named at the root only
         }

@@ -302,18 +302,7 @@ fn describe(g: &PermGroup, limit: &Limit) -> Result<Structure, Interrupted> {
         }
     }
     limit.check()?;
-    // each kept orbit: the blocks of its first minimal block system, or single points
-    let systems = g.minimal_block_systems();
-    let blocks: Vec<Vec<Vec<usize>>> = kept
-        .iter()
-        .map(|o| {
-            systems
-                .iter()
-                .find(|s| o.binary_search(&s[0][0]).is_ok())
-                .cloned()
-                .unwrap_or_else(|| o.iter().map(|&p| vec![p]).collect())
-        })
-        .collect();
+    let blocks = kept_blocks(g, &kept);
     if kept.len() == 1 && blocks[0][0].len() == 1 {
         if let Some(name) = primitive_name(g, m, limit)? {
             return Ok(Structure::named(name, order));
@@ -352,6 +341,21 @@ fn describe(g: &PermGroup, limit: &Limit) -> Result<Structure, Interrupted> {
             quotient: Box::new(top),
         }
     })
+}
+
+/// For each kept orbit (sorted), the blocks of its first minimal block system, or its
+/// single points when it is primitive: the blocks the reduction acts on.
+pub(crate) fn kept_blocks(g: &PermGroup, kept: &[Vec<usize>]) -> Vec<Vec<Vec<usize>>> {
+    let systems = g.minimal_block_systems();
+    kept.iter()
+        .map(|o| {
+            systems
+                .iter()
+                .find(|s| o.binary_search(&s[0][0]).is_ok())
+                .cloned()
+                .unwrap_or_else(|| o.iter().map(|&p| vec![p]).collect())
+        })
+        .collect()
 }
 
 /// `G` as the wreath product `T ≀ Q` of its action `T = G_B^B` of a block's
