@@ -114,7 +114,7 @@ pub struct ClosureRecord {
     pub chain: ChainRecord,
 }
 
-/// What [`certify_structure`] writes a record for.
+/// What [`super::certify_structure`] writes a record for.
 #[derive(Clone, Debug)]
 pub enum StructureEvidence {
     /// `S_m` or `A_m` on the moved points.
