@@ -21,10 +21,10 @@
 //! it as [`Structure`] does; the claim holds when it is the name claimed.
 
 use super::{slp_chain_of, ChainRecord, ProgramBuilder};
-use crate::group::giant::{insert, parity_vector, reduce};
+use crate::group::giant::{insert, parity_vector};
 use crate::group::limit::Limit;
 use crate::group::structure::{
-    complement, even_part, faithful_orbits, kept_blocks, restrict, Structure,
+    complement, even_part, faithful_orbits, free_and_coupled, kept_blocks, restrict, Structure,
 };
 use crate::group::PermGroup;
 use crate::perm::Perm;
@@ -405,16 +405,7 @@ impl TreeProver {
         if even_order.clone() << basis.len() != qo {
             return None;
         }
-        let free: Vec<bool> = (0..sizes.len())
-            .map(|i| reduce(1 << i, &basis) == 0)
-            .collect();
-        let mask: u64 = (0..sizes.len())
-            .filter(|&i| free[i])
-            .fold(0, |m, i| m | 1 << i);
-        let mut w: Vec<u64> = Vec::new();
-        for &b in &basis {
-            insert(&mut w, b & !mask);
-        }
+        let (free, w) = free_and_coupled(&basis, sizes.len());
         if w.len() != 1 {
             return None;
         }

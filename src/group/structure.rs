@@ -692,16 +692,7 @@ fn describe_top(q: &PermGroup, sizes: &[usize], limit: &Limit) -> Result<Structu
     }
     // Q = {x ∈ ∏ Q_i : parity(x) ∈ span}; an orbit whose unit vector is in the span
     // is a direct factor, and the span is e_i's ⊕ W with W supported on the others
-    let free: Vec<bool> = (0..sizes.len())
-        .map(|i| reduce(1 << i, &basis) == 0)
-        .collect();
-    let mask: u64 = (0..sizes.len())
-        .filter(|&i| free[i])
-        .fold(0, |m, i| m | 1 << i);
-    let mut w: Vec<u64> = Vec::new();
-    for &b in &basis {
-        insert(&mut w, b & !mask);
-    }
+    let (free, w) = free_and_coupled(&basis, sizes.len());
     let mut factors: Vec<Structure> = (0..sizes.len())
         .filter(|&i| free[i])
         .map(|i| described[i].clone())
@@ -737,6 +728,19 @@ fn describe_top(q: &PermGroup, sizes: &[usize], limit: &Limit) -> Result<Structu
         });
     }
     Ok(Structure::direct(factors))
+}
+
+/// For the span `basis` of parity vectors over `k` orbits: which orbits are free (their
+/// unit vector lies in the span, so they are direct factors), and a basis of the span
+/// projected onto the other orbits (`W`: the `C2^|W|` above their even parts).
+pub(crate) fn free_and_coupled(basis: &[u64], k: usize) -> (Vec<bool>, Vec<u64>) {
+    let free: Vec<bool> = (0..k).map(|i| reduce(1 << i, basis) == 0).collect();
+    let mask: u64 = (0..k).filter(|&i| free[i]).fold(0, |m, i| m | 1 << i);
+    let mut w: Vec<u64> = Vec::new();
+    for &b in basis {
+        insert(&mut w, b & !mask);
+    }
+    (free, w)
 }
 
 /// Generators of a complement of the kernel `k` of the action on `blocks`, found by
