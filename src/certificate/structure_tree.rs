@@ -24,7 +24,8 @@ use super::{slp_chain_of, ChainRecord, ProgramBuilder};
 use crate::group::giant::{insert, parity_vector};
 use crate::group::limit::Limit;
 use crate::group::structure::{
-    complement, even_part, faithful_orbits, free_and_coupled, kept_blocks, restrict, Structure,
+    complement, consecutive_ranges, even_part, faithful_orbits, free_and_coupled, kept_blocks,
+    restrict, Structure,
 };
 use crate::group::PermGroup;
 use crate::perm::Perm;
@@ -371,14 +372,7 @@ impl TreeProver {
         if sizes.len() == 1 {
             return self.node(q, label);
         }
-        let mut ranges: Vec<Vec<usize>> = Vec::new();
-        let mut part_of = vec![usize::MAX; q.degree()];
-        let mut start = 0;
-        for (i, &s) in sizes.iter().enumerate() {
-            ranges.push((start..start + s).collect());
-            part_of[start..start + s].fill(i);
-            start += s;
-        }
+        let (ranges, part_of) = consecutive_ranges(sizes, q.degree());
         let qo = q.order();
         let chain = slp_chain_of(q.degree(), q.generators(), &qo).ok()?;
         let parts: Vec<PermGroup> = ranges.iter().map(|r| restrict(q, r)).collect();
@@ -435,17 +429,8 @@ impl TreeProver {
             let r = restrict(q, set);
             let child = self.label();
             let (s, node) = if j + 1 == sets.len() {
-                let local: Vec<Vec<usize>> = {
-                    let mut start = 0;
-                    rest_ranges
-                        .iter()
-                        .map(|&i| {
-                            let v: Vec<usize> = (start..start + sizes[i]).collect();
-                            start += sizes[i];
-                            v
-                        })
-                        .collect()
-                };
+                let rest_sizes: Vec<usize> = rest_ranges.iter().map(|&i| sizes[i]).collect();
+                let (local, _) = consecutive_ranges(&rest_sizes, set.len());
                 let evens_rest: Vec<&PermGroup> = rest_ranges.iter().map(|&i| &evens[i]).collect();
                 self.parity_split(&r, &local, &evens_rest, &child)?
             } else {

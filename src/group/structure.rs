@@ -645,6 +645,21 @@ fn has_odd_involution(h: &PermGroup) -> bool {
         .any(|x| !x.is_even() && x.order() % &four == two)
 }
 
+/// The consecutive ranges `0..s_1, s_1..s_1+s_2, …` of lengths `sizes` (the orbits of
+/// an action on blocks listed orbit by orbit), and for each of `degree` points the index
+/// of its range (`usize::MAX` beyond them).
+pub(crate) fn consecutive_ranges(sizes: &[usize], degree: usize) -> (Vec<Vec<usize>>, Vec<usize>) {
+    let mut ranges: Vec<Vec<usize>> = Vec::new();
+    let mut part_of = vec![usize::MAX; degree];
+    let mut start = 0;
+    for (i, &s) in sizes.iter().enumerate() {
+        ranges.push((start..start + s).collect());
+        part_of[start..start + s].fill(i);
+        start += s;
+    }
+    (ranges, part_of)
+}
+
 /// The image `Q` of the action on blocks, whose orbits are the consecutive ranges of
 /// lengths `sizes` (module docs, step 4).
 fn describe_top(q: &PermGroup, sizes: &[usize], limit: &Limit) -> Result<Structure, Interrupted> {
@@ -652,14 +667,7 @@ fn describe_top(q: &PermGroup, sizes: &[usize], limit: &Limit) -> Result<Structu
     if sizes.len() == 1 {
         return describe(q, limit);
     }
-    let mut ranges: Vec<Vec<usize>> = Vec::new();
-    let mut part_of = vec![usize::MAX; q.degree()];
-    let mut start = 0;
-    for (i, &s) in sizes.iter().enumerate() {
-        ranges.push((start..start + s).collect());
-        part_of[start..start + s].fill(i);
-        start += s;
-    }
+    let (ranges, part_of) = consecutive_ranges(sizes, q.degree());
     let parts: Vec<PermGroup> = ranges.iter().map(|r| restrict(q, r)).collect();
     let product = product_order(&parts, limit)?;
     let described = describe_all(&parts, limit)?;
