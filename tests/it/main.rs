@@ -4,6 +4,7 @@
 mod architecture;
 mod bench_markdown;
 mod bench_solve_peers;
+mod bench_target;
 mod beyond_one_machine;
 mod boards;
 mod certificates;

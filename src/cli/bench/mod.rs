@@ -122,7 +122,8 @@ pub enum BenchWhich {
         /// replayed in permlab, lengths compared, times as ratios. With --cold:
         /// the `kociemba` PyPI package and the `min2phase` crate, one process per
         /// position too (installed into --peers-dir when missing, skipped with a
-        /// message when they cannot be).
+        /// message when they cannot be). With --target: the min2phase crate,
+        /// warm, on the same positions.
         #[arg(long)]
         peers: bool,
         /// Instead: `permlab solve cube3` (or --puzzle) as a user meets it, one process per
@@ -131,8 +132,8 @@ pub enum BenchWhich {
         /// time, length and peak memory of each process, every solution replayed.
         #[arg(long, conflicts_with_all = ["suite", "optimal"])]
         cold: bool,
-        /// With --cold --peers: where the peers are installed (a Python venv with
-        /// `kociemba`, the min2phase runner built by cargo).
+        /// With --cold --peers or --target --peers: where the peers are installed
+        /// (a Python venv with `kociemba`, the min2phase runner built by cargo).
         #[arg(long, value_name = "DIR", default_value = "target/bench-peers")]
         peers_dir: std::path::PathBuf,
         /// Also write the table as Markdown (for the user guide), atomically;
@@ -146,6 +147,15 @@ pub enum BenchWhich {
             default_value = "target/bench-peers/twsearch"
         )]
         twsearch_src: std::path::PathBuf,
+        /// Instead: the time to a solution of at most N moves of cube3, the
+        /// two-phase tables built once and every position solved in one process
+        /// (the warm figure), --time-limit seconds at most each (default 5);
+        /// with --peers, the min2phase crate on the same positions in one
+        /// process of its own, its tables built first (installed into
+        /// --peers-dir), every solution replayed, the medians as a ratio.
+        #[arg(long, value_name = "N", conflicts_with_all = ["suite", "optimal", "cold"],
+              value_parser = clap::builder::RangedU64ValueParser::<u32>::new().range(1..=60))]
+        target: Option<u32>,
         /// With --peers: twsearch's memory limit in megabytes (its -M).
         #[arg(long, value_name = "MB", default_value_t = 4096)]
         twsearch_memory: u64,
@@ -178,14 +188,15 @@ impl BenchWhich {
             peers,
             cold,
             optimal,
+            target,
             suite,
             time_limit,
             markdown,
             ..
         } = &self
         {
-            if *peers && !*cold && optimal.is_none() {
-                return Err("--peers goes with --optimal N or --cold".into());
+            if *peers && !*cold && optimal.is_none() && target.is_none() {
+                return Err("--peers goes with --optimal N, --cold or --target N".into());
             }
             if *cold && time_limit.is_some() {
                 return Err("--time-limit does not go with --cold: each process runs `permlab solve` with its default flags".into());
@@ -313,6 +324,26 @@ impl BenchWhich {
                     json,
                 )
             }
+            BenchWhich::Solve {
+                count,
+                seed,
+                target: Some(target),
+                time_limit,
+                peers,
+                peers_dir,
+                markdown,
+                ..
+            } => solve::bench_target(
+                &solve::TargetOptions {
+                    count: count.unwrap_or(100),
+                    time_limit: time_limit.unwrap_or(5.0),
+                    seed,
+                    target,
+                    peers_dir: peers.then_some(peers_dir.as_path()),
+                    markdown: markdown.as_deref(),
+                },
+                json,
+            ),
             BenchWhich::Solve {
                 count,
                 seed,

@@ -188,3 +188,61 @@ pub(super) fn min2phase(dir: &Path) -> Result<Peer, String> {
         args: vec!["solve".into()],
     })
 }
+
+/// One answer of [`min2phase_batch`]: the solution's moves (Kociemba's names) and
+/// the seconds of its `min2phase::solve` call.
+pub(super) type BatchAnswer = (Vec<String>, f64);
+
+/// The min2phase runner's `batch MAX_LENGTH` mode: every facelet string solved
+/// in one process whose tables were built first (the warm figure, as permlab's
+/// in-process one), each in at most `max_length` moves; `Err` with the reason
+/// when the runner fails or answers a line that is not a solution and a time.
+pub(super) fn min2phase_batch(
+    peer: &Peer,
+    facelets: &[String],
+    max_length: u32,
+) -> Result<Vec<BatchAnswer>, String> {
+    use std::io::Write;
+    let mut child = Command::new(&peer.program)
+        .arg("batch")
+        .arg(max_length.to_string())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("{}: {e}", peer.program.display()))?;
+    let mut input = child.stdin.take().expect("piped");
+    let text: String = facelets.iter().map(|f| format!("{f}\n")).collect();
+    // the runner reads all of it before it ends; a write error shows as its exit
+    let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("{}: {e}", peer.program.display()))?;
+    let _ = writer.join();
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        return Err(format!(
+            "min2phase runner failed: {}",
+            err.lines().last().unwrap_or("no message")
+        ));
+    }
+    let answers: Vec<BatchAnswer> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let (moves, seconds) = l.split_once('\t')?;
+            Some((
+                moves.split_whitespace().map(str::to_string).collect(),
+                seconds.trim().parse().ok()?,
+            ))
+        })
+        .collect::<Option<_>>()
+        .ok_or("min2phase runner: a line is not a solution and a time")?;
+    if answers.len() != facelets.len() {
+        return Err(format!(
+            "min2phase runner answered {} of {} positions",
+            answers.len(),
+            facelets.len()
+        ));
+    }
+    Ok(answers)
+}

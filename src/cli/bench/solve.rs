@@ -132,3 +132,225 @@ pub(super) fn bench_solve(
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// What `bench solve --target N` runs.
+pub(super) struct TargetOptions<'a> {
+    /// How many positions.
+    pub count: usize,
+    /// Seconds per position.
+    pub time_limit: f64,
+    /// Seed of the positions.
+    pub seed: u64,
+    /// The length a solution must reach.
+    pub target: u32,
+    /// Where the peers are installed, with `--peers`.
+    pub peers_dir: Option<&'a Path>,
+    /// `--markdown FILE`.
+    pub markdown: Option<&'a Path>,
+}
+
+/// The goals for the warm time to a solution of at most 20 and 19
+/// moves: the median in seconds, and the ratio to min2phase's median.
+fn target_goal(target: u32) -> Option<f64> {
+    match target {
+        20 => Some(0.010),
+        19 => Some(0.100),
+        _ => None,
+    }
+}
+
+/// `bench solve --target N`: the time to a solution of at most N moves, the
+/// two-phase tables built once and every position solved in the same process
+/// (warm); with `--peers`, the min2phase crate on the same positions, its tables
+/// built first too (`min2phase-runner batch`), every solution replayed.
+pub(super) fn bench_target(o: &TargetOptions, json: bool) -> CliResult {
+    if !(o.time_limit > 0.0 && o.time_limit.is_finite()) {
+        return Err(format!(
+            "--time-limit {}: must be a positive number of seconds",
+            o.time_limit
+        )
+        .into());
+    }
+    let machine = Machine::at_start();
+    let chain = "cube3[U,D,R2,L2,F2,B2]";
+    let puzzle = Puzzle::builtin("cube3")?;
+    let moves = MoveSet::for_puzzle(&puzzle, Metric::Htm)?;
+    let sub = puzzle.parse_subgroup(chain)?;
+    let solver = TwoPhase::new(&moves, &sub, &SearchBudget::unlimited())?;
+    // per position: the seconds to a solution within the target (None: none in time)
+    let mut ours: Vec<Option<f64>> = Vec::new();
+    let mut positions = Vec::new();
+    super::each_position(
+        &puzzle,
+        o.seed,
+        o.count,
+        o.time_limit,
+        |_, g, _, budget, t| {
+            let found = solver.solve(g, Some(o.target), budget)?;
+            if budget.stopped() {
+                return Ok(());
+            }
+            let seconds = t.elapsed().as_secs_f64();
+            if let Some(sol) = &found {
+                replay(&puzzle, g, &sol.names)?;
+            }
+            ours.push(found.filter(|s| s.cost <= o.target).map(|_| seconds));
+            positions.push(g.clone());
+            Ok(())
+        },
+    )?;
+    let peer = match o.peers_dir {
+        None => None,
+        Some(dir) => match super::near_peers::min2phase(dir) {
+            Err(why) => {
+                crate::cli::output::errln!("min2phase skipped: {why}");
+                None
+            }
+            Ok(peer) => {
+                let facelets = positions
+                    .iter()
+                    .map(|g| permlab::puzzle::facelets::to_facelets(&puzzle, &g.to_state()))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let answers = super::near_peers::min2phase_batch(&peer, &facelets, o.target)?;
+                let mut times = Vec::new();
+                for (g, (names, seconds)) in positions.iter().zip(answers) {
+                    replay(&puzzle, g, &names)?;
+                    if names.len() as u32 > o.target {
+                        return Err(format!(
+                            "min2phase answered {} moves, more than {}",
+                            names.len(),
+                            o.target
+                        )
+                        .into());
+                    }
+                    times.push(seconds);
+                }
+                Some((peer.name, times))
+            }
+        },
+    };
+    let reached: Vec<f64> = ours.iter().flatten().copied().collect();
+    let all_reached = reached.len() == ours.len();
+    // the median over all positions (one not reached counts as the longest)
+    let ours_median = if reached.len() * 2 > ours.len() {
+        let mut v: Vec<f64> = ours.iter().map(|t| t.unwrap_or(f64::INFINITY)).collect();
+        v.sort_by(f64::total_cmp);
+        median(&v)
+    } else {
+        None
+    };
+    let ours_max = all_reached
+        .then(|| reached.iter().copied().fold(0.0, f64::max))
+        .filter(|_| !reached.is_empty());
+    let peer_median = peer.as_ref().and_then(|(_, t)| median(t));
+    let peer_max = peer
+        .as_ref()
+        .map(|(_, t)| t.iter().copied().fold(0.0, f64::max));
+    let ratio = ours_median.zip(peer_median).map(|(a, b)| a / b);
+    let goal = target_goal(o.target);
+    let goal_met = goal.zip(ours_median).map(|(g, m)| m <= g);
+    let ratio_met = ratio.map(|r| r <= 2.0);
+    let ms = |x: Option<f64>| x.map_or("–".to_string(), |v| format!("{:.2}", v * 1000.0));
+    let about = format!(
+        "cube3 through {chain}, htm, {} seeded random positions (seed {}), the time to a solution of at most {} moves, {} s at most each; permlab in one process with its tables built once{} (every solution replayed)",
+        o.count,
+        o.seed,
+        o.target,
+        o.time_limit,
+        if peer.is_some() {
+            ", min2phase likewise (`min2phase-runner batch`)"
+        } else {
+            ""
+        }
+    );
+    if let Some(path) = o.markdown {
+        let mut rows = vec![[
+            "permlab (two-phase, pre-moves)".to_string(),
+            format!("{}/{}", reached.len(), ours.len()),
+            ms(ours_median),
+            ms(ours_max),
+            "1".to_string(),
+        ]];
+        if let Some((name, t)) = &peer {
+            rows.push([
+                name.clone(),
+                format!("{}/{}", t.len(), t.len()),
+                ms(peer_median),
+                ms(peer_max),
+                ratio.map_or("–".into(), |r| format!("{:.3}", 1.0 / r)),
+            ]);
+        }
+        let md = markdown::head(
+            "bench solve --target --markdown",
+            &about,
+            &machine.clause(None),
+        ) + &markdown::table(
+            &[
+                "solver",
+                "reached",
+                "ms median",
+                "ms max",
+                "time ratio to permlab",
+            ],
+            &markdown::NUMBERS_RIGHT,
+            &rows,
+        );
+        markdown::write(path, &md)?;
+    }
+    if json {
+        print_json(&json!({
+            "puzzle": "cube3",
+            "date": machine.date,
+            "load_average": machine.load_start,
+            "chain": chain,
+            "metric": "htm",
+            "positions": o.count,
+            "seed": o.seed,
+            "target": o.target,
+            "time_limit_seconds": o.time_limit,
+            "reached": reached.len(),
+            "median_seconds": ours_median,
+            "max_seconds": ours_max,
+            "peer": peer.as_ref().map(|(name, t)| json!({
+                "name": name,
+                "median_seconds": median(t),
+                "max_seconds": t.iter().copied().fold(0.0, f64::max),
+            })),
+            "ratio_of_medians": ratio,
+            "goal_median_seconds": goal,
+            "goal_met": goal_met,
+            "within_twice_peer": ratio_met,
+        }))?;
+    } else {
+        outln!("{about}");
+        outln!(
+            "permlab: {} of {} reached; median {} ms, max {} ms",
+            reached.len(),
+            ours.len(),
+            ms(ours_median),
+            ms(ours_max)
+        );
+        if let Some((name, _)) = &peer {
+            outln!(
+                "{name}: median {} ms, max {} ms; permlab's median / its median: {}",
+                ms(peer_median),
+                ms(peer_max),
+                ratio.map_or("–".into(), |r| format!("{r:.2}"))
+            );
+        }
+        if let (Some(g), Some(met)) = (goal, goal_met) {
+            outln!(
+                "goal median <= {} ms: {}",
+                g * 1000.0,
+                if met { "met" } else { "not met" }
+            );
+        }
+        if let Some(met) = ratio_met {
+            outln!(
+                "goal within 2x of min2phase's median: {}",
+                if met { "met" } else { "not met" }
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
