@@ -75,10 +75,11 @@ pub(super) struct Ours<'a> {
 struct Answer {
     /// The solution in permlab's names (`None`: none printed).
     moves: Option<Vec<String>>,
-    /// The seconds set beside permlab's (the whole process for nissy and vcube).
+    /// The seconds set beside permlab's: the tool's own search time when it
+    /// prints one (twsearch, vcube), else the whole process (nissy).
     seconds: Option<f64>,
-    /// The tool's own search time, when it prints one.
-    own_seconds: Option<f64>,
+    /// The whole process's wall seconds (nissy, vcube: one process per position).
+    process_seconds: Option<f64>,
     /// CPU seconds and peak memory of the process.
     cpu: Option<f64>,
     peak: Option<u64>,
@@ -100,13 +101,14 @@ fn position_json(puzzle: &Puzzle, ours: &Ours, scramble: &str, a: &Answer) -> Va
         "solution": a.moves.as_ref().map(|m| m.join(" ")),
         "length": len,
         "seconds": a.seconds,
-        "own_seconds": a.own_seconds,
+        "process_seconds": a.process_seconds,
         "cpu_seconds": a.cpu,
         "peak_memory_bytes": a.peak,
         "error": a.error,
         "replayed": replayed,
         "lengths_equal": equal,
-        "time_ratio": a.seconds.map(|t| ours.seconds / t.max(1e-9)),
+        // only where both solved it: a time limit over a time limit says nothing
+        "time_ratio": a.seconds.filter(|_| equal.is_some()).map(|t| ours.seconds / t.max(1e-9)),
     })
 }
 
@@ -202,6 +204,10 @@ fn twsearch_peer(
         Ok(b) => b,
         Err(why) => return Ok(skipped("twsearch", why)),
     };
+    // absolute: it runs in a directory of its own
+    let bin = bin
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", bin.display()))?;
     let dir = scratch_dir("twsearch")?;
     let def = puzzle.to_tws()?;
     let named: Vec<(String, String)> = scrambles
@@ -295,6 +301,7 @@ fn answer_of(
 ) -> Answer {
     let mut a = Answer {
         seconds: Some(m.wall),
+        process_seconds: Some(m.wall),
         cpu: Some(m.cpu),
         peak: Some(m.peak),
         ..Answer::default()
@@ -312,7 +319,7 @@ fn answer_of(
     }
     match read(&m.stdout) {
         Some(Ok((own, moves))) => {
-            a.own_seconds = own;
+            a.seconds = own.or(a.seconds);
             a.moves = Some(moves);
         }
         Some(Err(e)) => a.error = Some(e),
@@ -365,6 +372,25 @@ fn nissy_peer(
         generated = Some(m.wall);
     }
     let table_bytes = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+    // a table still being written (or cut short) is not used: its size must be
+    // the one `run solverinfo` gives
+    let info = Command::new(&bin)
+        .args(["solverinfo", "-solver", table])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).to_string())
+        .unwrap_or_default();
+    let expected: Option<u64> = info.lines().next().and_then(|l| l.trim().parse().ok());
+    if expected != Some(table_bytes) {
+        let _ = std::fs::remove_dir_all(&dir);
+        return Ok(skipped(
+            &name,
+            format!(
+                "its table {} has {table_bytes} bytes, `run solverinfo` expects {} (still being generated, or cut short: remove it)",
+                file.display(),
+                expected.map_or("?".into(), |e| e.to_string())
+            ),
+        ));
+    }
     let solve = |moves: &str, tag: &str, limit: f64| {
         let mut cmd = Command::new(&bin);
         cmd.args([
@@ -407,7 +433,7 @@ fn nissy_peer(
             "startup_seconds": startup.wall,
             "startup_peak_memory_bytes": startup.peak,
             "threads": threads,
-            "seconds_are": "the whole process per position (loading its table included)",
+            "seconds_are": "the whole process per position, loading its table included (it prints no time of its own)",
         }),
         positions,
     ))
@@ -513,6 +539,10 @@ fn vcube_peer(
         Ok(b) => b,
         Err(why) => return Ok(skipped(&name, why)),
     };
+    // absolute: it runs in a directory of its own and finds its table beside itself
+    let bin = bin
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", bin.display()))?;
     let help = Command::new(&bin)
         .arg("--help")
         .output()
@@ -535,7 +565,13 @@ fn vcube_peer(
         cmd
     };
     errln!("vcube: loading (or generating, once) its table {coord} ({size}) ...");
-    let load = measure_within(vc(&["-n"]), &dir, "vcube-table", Some(TABLE_LIMIT))?;
+    let load = match measure_within(vc(&["-n"]), &dir, "vcube-table", Some(TABLE_LIMIT)) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&dir);
+            return Ok(skipped(&name, e.to_string()));
+        }
+    };
     if !load.ok {
         let _ = std::fs::remove_dir_all(&dir);
         return Ok(skipped(
@@ -579,7 +615,7 @@ fn vcube_peer(
             "table_load_seconds": load.wall,
             "table_peak_memory_bytes": load.peak,
             "threads": threads,
-            "seconds_are": "the whole process per position (loading its table included); own_seconds: its search alone",
+            "seconds_are": "its own search time of the position as it prints it (process_seconds: the whole process, loading its table included)",
         }),
         positions,
     ))
@@ -656,8 +692,18 @@ fn peer_lines(peers: &[Value], count: usize) -> Vec<String> {
             let mem = p["table_size"].as_str().map(String::from).or_else(|| {
                 p["table_bytes"].as_u64().map(|b| format!("{} MB", b >> 20))
             });
+            let process = p["wall_seconds"].as_f64().map_or(String::new(), |w| {
+                format!(
+                    "; its process {w:.1} s wall, {:.1} s CPU, {} MB peak{}",
+                    p["cpu_seconds"].as_f64().unwrap_or(0.0),
+                    p["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
+                    p["stderr"]
+                        .as_str()
+                        .map_or(String::new(), |e| format!(", failed: {e}"))
+                )
+            });
             format!(
-                "{n}: table {}{}; {}; solved {} of {count}, each solution replayed in permlab: {}, lengths equal to permlab's (on {} solved by both): {}; median time ratio permlab/{n}: {}",
+                "{n}: table {}{}{process}; {}; solved {} of {count}, each solution replayed in permlab: {}, lengths equal to permlab's (on {} solved by both): {}; median time ratio permlab/{n}: {}",
                 p["table"].as_str().unwrap_or(""),
                 mem.map_or(String::new(), |m| format!(" ({m})")),
                 p["seconds_are"].as_str().unwrap_or(""),
