@@ -141,6 +141,33 @@ fn skipped(name: &str, why: String) -> Value {
     json!({"name": name, "skipped": why})
 }
 
+/// A peer's executable by its absolute path (the peers run in directories of
+/// their own, vcube finds its table beside itself), or, when it is not at hand,
+/// the JSON of the skipped peer.
+fn located(name: &str, found: Result<PathBuf, String>) -> Result<Result<PathBuf, Value>, CliError> {
+    match found {
+        Ok(b) => Ok(Ok(b
+            .canonicalize()
+            .map_err(|e| format!("{}: {e}", b.display()))?)),
+        Err(why) => Ok(Err(skipped(name, why))),
+    }
+}
+
+/// The positions' JSON entries of a peer that runs one process per position:
+/// `answer(i, scramble)` runs it on position `i`.
+fn per_process(
+    puzzle: &Puzzle,
+    ours: &[Ours],
+    scrambles: &[String],
+    mut answer: impl FnMut(usize, &str) -> Result<Answer, CliError>,
+) -> Result<Vec<Value>, CliError> {
+    ours.iter()
+        .zip(scrambles)
+        .enumerate()
+        .map(|(i, (r, s))| Ok(position_json(puzzle, r, s, &answer(i, s)?)))
+        .collect()
+}
+
 /// A temporary directory of the run for a peer's files (removed by the caller).
 fn scratch_dir(tag: &str) -> Result<PathBuf, CliError> {
     let dir = std::env::temp_dir().join(format!("permlab-bench-{tag}-{}", std::process::id()));
@@ -200,14 +227,10 @@ fn twsearch_peer(
     o: &PeerOptions,
     (threads, seconds, json): (usize, f64, bool),
 ) -> Result<Value, CliError> {
-    let bin = match twsearch_binary(o.twsearch_src) {
+    let bin = match located("twsearch", twsearch_binary(o.twsearch_src))? {
         Ok(b) => b,
-        Err(why) => return Ok(skipped("twsearch", why)),
+        Err(skip) => return Ok(skip),
     };
-    // absolute: it runs in a directory of its own
-    let bin = bin
-        .canonicalize()
-        .map_err(|e| format!("{}: {e}", bin.display()))?;
     let dir = scratch_dir("twsearch")?;
     let def = puzzle.to_tws()?;
     let named: Vec<(String, String)> = scrambles
@@ -259,38 +282,64 @@ fn twsearch_peer(
     ))
 }
 
-/// nissy-core's shell `run`, built with its own `build.sh shell` in `src` when
-/// not built yet; the reason when the source is not there or the build fails.
-pub(super) fn nissy_binary(src: &Path) -> Result<PathBuf, String> {
-    let bin = src.join("run");
+/// A peer's executable `bin`, built from its source in `src` by the commands
+/// `steps` (each with what it is) when not built yet; the reason when a file of
+/// `needs` is not in `src` (`repo` and `flag` say where it comes from and how to
+/// point to it) or a step fails.
+fn built(
+    name: &str,
+    bin: PathBuf,
+    src: &Path,
+    needs: &[&str],
+    (repo, flag): (&str, &str),
+    steps: Vec<(Command, &str)>,
+) -> Result<PathBuf, String> {
     if bin.is_file() {
         return Ok(bin);
     }
-    if !src.join("build.sh").is_file() || !src.join("shell/shell.c").is_file() {
+    if needs.iter().any(|f| !src.join(f).is_file()) {
         return Err(format!(
-            "nissy-core's source is not at hand in {} (put a checkout of https://github.com/sebastianotronto/nissy-core there, or give --nissy-src DIR)",
+            "{name}'s source is not at hand in {} (put a checkout of {repo} there, or give {flag} DIR)",
             src.display()
         ));
     }
-    errln!(
-        "building nissy-core in {} (./build.sh shell) ...",
-        src.display()
-    );
-    let ok = Command::new("sh")
-        .args(["build.sh", "shell"])
-        .current_dir(src)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .map_err(|e| format!("sh build.sh shell: {e}"))?
-        .success();
-    if !ok || !bin.is_file() {
-        return Err(format!(
-            "building nissy-core in {} (./build.sh shell) failed",
-            src.display()
-        ));
+    for (mut cmd, what) in steps {
+        errln!("building {name} in {} ({what}) ...", src.display());
+        let ok = cmd
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .map_err(|e| format!("{what}: {e}"))?
+            .success();
+        if !ok {
+            return Err(format!(
+                "building {name} in {} ({what}) failed",
+                src.display()
+            ));
+        }
+    }
+    if !bin.is_file() {
+        return Err(format!("building {name} gave no {}", bin.display()));
     }
     Ok(bin)
+}
+
+/// nissy-core's shell `run`, built with its own `build.sh shell` in `src` when
+/// not built yet; the reason when the source is not there or the build fails.
+pub(super) fn nissy_binary(src: &Path) -> Result<PathBuf, String> {
+    let mut sh = Command::new("sh");
+    sh.args(["build.sh", "shell"]).current_dir(src);
+    built(
+        "nissy-core",
+        src.join("run"),
+        src,
+        &["build.sh", "shell/shell.c"],
+        (
+            "https://github.com/sebastianotronto/nissy-core",
+            "--nissy-src",
+        ),
+        vec![(sh, "./build.sh shell")],
+    )
 }
 
 /// A process's answer: its measured times, and the solution `read` finds in
@@ -342,13 +391,10 @@ fn nissy_peer(
     (threads, seconds, json): (usize, f64, bool),
 ) -> Result<Value, CliError> {
     let name = format!("nissy {table}");
-    let bin = match nissy_binary(src) {
+    let bin = match located(&name, nissy_binary(src))? {
         Ok(b) => b,
-        Err(why) => return Ok(skipped(&name, why)),
+        Err(skip) => return Ok(skip),
     };
-    let bin = bin
-        .canonicalize()
-        .map_err(|e| format!("{}: {e}", bin.display()))?;
     let dir = scratch_dir("nissy")?;
     let tables = src.join("tables");
     std::fs::create_dir_all(&tables).map_err(|e| format!("{}: {e}", tables.display()))?;
@@ -417,12 +463,14 @@ fn nissy_peer(
             startup.wall
         );
     }
-    let mut positions = Vec::new();
-    for (i, (r, s)) in ours.iter().zip(scrambles).enumerate() {
-        let m = solve(s, &format!("nissy-p{}", i + 1), seconds)?;
-        positions.push(position_json(puzzle, r, s, &answer_of(m, read)));
-    }
+    let positions = per_process(puzzle, ours, scrambles, |i, s| {
+        Ok(answer_of(
+            solve(s, &format!("nissy-p{}", i + 1), seconds)?,
+            read,
+        ))
+    });
     let _ = std::fs::remove_dir_all(&dir);
+    let positions = positions?;
     Ok(peer_json(
         json!({
             "name": name,
@@ -468,49 +516,18 @@ fn vcube_cpu() -> Result<(), String> {
 pub(super) fn vcube_binary(src: &Path) -> Result<PathBuf, String> {
     vcube_cpu()?;
     let build = src.join("build");
-    let bin = build.join("vc-optimal");
-    if bin.is_file() {
-        return Ok(bin);
-    }
-    if !src.join("CMakeLists.txt").is_file() || !src.join("src/vc-optimal.cpp").is_file() {
-        return Err(format!(
-            "vcube's source is not at hand in {} (put a checkout of https://github.com/Voltara/vcube there, or give --vcube-src DIR)",
-            src.display()
-        ));
-    }
-    errln!(
-        "building vcube in {} (cmake, make vc-optimal) ...",
-        build.display()
-    );
-    let run = |cmd: &mut Command, what: &str| -> Result<(), String> {
-        let ok = cmd
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .map_err(|e| format!("{what}: {e}"))?
-            .success();
-        ok.then_some(())
-            .ok_or_else(|| format!("building vcube in {}: {what} failed", build.display()))
-    };
-    run(
-        Command::new("cmake")
-            .arg("-S")
-            .arg(src)
-            .arg("-B")
-            .arg(&build),
-        "cmake",
-    )?;
-    run(
-        Command::new("make").arg("-C").arg(&build).arg("vc-optimal"),
-        "make vc-optimal",
-    )?;
-    if !bin.is_file() {
-        return Err(format!(
-            "building vcube in {} gave no vc-optimal",
-            build.display()
-        ));
-    }
-    Ok(bin)
+    let mut cmake = Command::new("cmake");
+    cmake.arg("-S").arg(src).arg("-B").arg(&build);
+    let mut make = Command::new("make");
+    make.arg("-C").arg(&build).arg("vc-optimal");
+    built(
+        "vcube",
+        build.join("vc-optimal"),
+        src,
+        &["CMakeLists.txt", "src/vc-optimal.cpp"],
+        ("https://github.com/Voltara/vcube", "--vcube-src"),
+        vec![(cmake, "cmake"), (make, "make vc-optimal")],
+    )
 }
 
 /// The size vc-optimal's `--help` gives for the table of `coord` (`1.326 GiB`),
@@ -535,14 +552,10 @@ fn vcube_peer(
     (threads, seconds, json): (usize, f64, bool),
 ) -> Result<Value, CliError> {
     let name = format!("vcube {coord}");
-    let bin = match vcube_binary(src) {
+    let bin = match located(&name, vcube_binary(src))? {
         Ok(b) => b,
-        Err(why) => return Ok(skipped(&name, why)),
+        Err(skip) => return Ok(skip),
     };
-    // absolute: it runs in a directory of its own and finds its table beside itself
-    let bin = bin
-        .canonicalize()
-        .map_err(|e| format!("{}: {e}", bin.display()))?;
     let help = Command::new(&bin)
         .arg("--help")
         .output()
@@ -591,21 +604,16 @@ fn vcube_peer(
         let line = out.lines().find(|l| !l.trim().is_empty())?;
         Some(vcube_solution(line).map(|(s, m)| (Some(s), m)))
     };
-    let mut positions = Vec::new();
-    for (i, (r, s)) in ours.iter().zip(scrambles).enumerate() {
+    let positions = per_process(puzzle, ours, scrambles, |i, s| {
         let input = dir.join(format!("p{}.txt", i + 1));
         std::fs::write(&input, format!("{s}\n"))
             .map_err(|e| format!("{}: {e}", input.display()))?;
-        let m = measure_with_input(
-            vc(&[]),
-            &dir,
-            &format!("vcube-p{}", i + 1),
-            Some(seconds),
-            Some(&input),
-        )?;
-        positions.push(position_json(puzzle, r, s, &answer_of(m, read)));
-    }
+        let tag = format!("vcube-p{}", i + 1);
+        let m = measure_with_input(vc(&[]), &dir, &tag, Some(seconds), Some(&input))?;
+        Ok(answer_of(m, read))
+    });
     let _ = std::fs::remove_dir_all(&dir);
+    let positions = positions?;
     Ok(peer_json(
         json!({
             "name": name,
