@@ -519,10 +519,12 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
         print_peers(&ours, &peers)?;
     }
     if let Some(path) = o.markdown {
-        let machine = format!(
-            "{date}, load average {load} at the start, {} at the end, {threads} cores",
-            super::load_average()
-        );
+        let machine = super::markdown::Machine {
+            date: date.clone(),
+            load_start: load.clone(),
+            cores: threads,
+        }
+        .clause(Some(&super::load_average()));
         let command = format!(
             "bench solve --optimal {} --seed {} --peers{}",
             o.count,
