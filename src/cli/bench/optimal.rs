@@ -525,8 +525,15 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
             cores: threads,
         }
         .clause(Some(&super::load_average()));
+        let tables = o.peers.as_ref().map_or(String::new(), |p| {
+            format!(
+                " --nissy-table {} --vcube-coord {}",
+                p.nissy_tables.join(","),
+                p.vcube_coord
+            )
+        });
         let command = format!(
-            "bench solve --optimal {} --seed {} --peers{}",
+            "bench solve --optimal {} --seed {} --peers{tables}{}",
             o.count,
             o.seed,
             if o.seconds == 600.0 {
