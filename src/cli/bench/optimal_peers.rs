@@ -710,8 +710,14 @@ fn peer_lines(peers: &[Value], count: usize) -> Vec<String> {
                         .map_or(String::new(), |e| format!(", failed: {e}"))
                 )
             });
+            let peak = p["positions"]
+                .as_array()
+                .and_then(|ps| ps.iter().filter_map(|t| t["peak_memory_bytes"].as_u64()).max())
+                .map_or(String::new(), |b| {
+                    format!("; its processes' peak memory up to {} MB", b >> 20)
+                });
             format!(
-                "{n}: table {}{}{process}; {}; solved {} of {count}, each solution replayed in permlab: {}, lengths equal to permlab's (on {} solved by both): {}; median time ratio permlab/{n}: {}",
+                "{n}: table {}{}{process}{peak}; {}; solved {} of {count}, each solution replayed in permlab: {}, lengths equal to permlab's (on {} solved by both): {}; median time ratio permlab/{n}: {}",
                 p["table"].as_str().unwrap_or(""),
                 mem.map_or(String::new(), |m| format!(" ({m})")),
                 p["seconds_are"].as_str().unwrap_or(""),
