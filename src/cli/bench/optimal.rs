@@ -1,10 +1,10 @@
 //! `bench solve --optimal N`: optimal (IDA*) solving of seeded random cube3 (or
 //! cube2) positions in the half-turn metric, the first N of the positions `bench
-//! solve` draws with the same seed; with `--peers`, twsearch's optimal solver
-//! (`twsearch` on permlab's own `.tws` export and the positions as a scramble file,
-//! built and run by [`super::peers`]) on the same positions in the same run: each
-//! of its solutions is replayed in permlab, its length compared with permlab's
-//! (both optimal: equal), and the times set side by side as ratios.
+//! solve` draws with the same seed; with `--peers`, the dedicated optimal solvers
+//! on the same positions in the same run ([`super::optimal_peers`]: twsearch,
+//! nissy-core's H48, vcube; nissy and vcube on cube3 only): each of their
+//! solutions is replayed in permlab, its length compared with permlab's (both
+//! optimal: equal), and the times set side by side as ratios in one table.
 
 use super::cube_notation::{inverse_moves, scramble_of};
 use super::median;
