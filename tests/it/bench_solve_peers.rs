@@ -81,3 +81,32 @@ fn peers_without_optimal_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--puzzle megaminx"));
 }
+
+/// The flags of nissy and of the optimal peers' Markdown table are checked before
+/// any table is built: one line, exit 2.
+#[test]
+fn optimal_peer_flags_are_checked_first() {
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["--peers", "--nissy-table", "h48h0,h48h12"],
+            "permlab: error: --nissy-table h48h12: give one of nissy's H48 solvers h48h0 … h48h11\n",
+        ),
+        (
+            &["--peers", "--nissy-table", "h48h0k4"],
+            "permlab: error: --nissy-table h48h0k4: give one of nissy's H48 solvers h48h0 … h48h11\n",
+        ),
+        (
+            &["--markdown", "x.md"],
+            "permlab: error: --markdown goes with --cold, --optimal N --peers or the default bench solve\n",
+        ),
+    ];
+    for (extra, message) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_permlab"))
+            .args(["bench", "solve", "--optimal", "1"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), message, "{extra:?}");
+    }
+}

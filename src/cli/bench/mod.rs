@@ -3,12 +3,14 @@
 
 mod classes;
 mod cold;
+mod cube_notation;
 mod facts;
 mod gap;
 mod groups;
 mod markdown;
 mod near_peers;
 mod optimal;
+mod optimal_peers;
 mod peers;
 mod per_fact;
 mod ranks;
@@ -159,6 +161,31 @@ pub enum BenchWhich {
         /// With --peers: twsearch's memory limit in megabytes (its -M).
         #[arg(long, value_name = "MB", default_value_t = 4096)]
         twsearch_memory: u64,
+        /// With --optimal --peers: where nissy-core's source is (built there with
+        /// its `build.sh shell`; its tables are kept in DIR/tables).
+        #[arg(
+            long,
+            value_name = "DIR",
+            default_value = "target/bench-peers/nissy-core"
+        )]
+        nissy_src: std::path::PathBuf,
+        /// With --optimal --peers: nissy's H48 solvers to run, each a peer of its
+        /// own (h48h0: 32 MB table … h48h5: 950 MB, h48h7: 3.8 GB; generated once).
+        #[arg(
+            long,
+            value_name = "SOLVER",
+            value_delimiter = ',',
+            default_value = "h48h0"
+        )]
+        nissy_table: Vec<String>,
+        /// With --optimal --peers: where vcube's source is (built there in build/
+        /// with CMake; needs AVX2, skipped without).
+        #[arg(long, value_name = "DIR", default_value = "target/bench-peers/vcube")]
+        vcube_src: std::path::PathBuf,
+        /// With --optimal --peers: vcube's pruning table, its -c coordinate (304:
+        /// 1.3 GiB, 112: 2.4 GiB, 208: 7.3 GiB; generated once, kept beside it).
+        #[arg(long, value_name = "COORD", default_value = "304")]
+        vcube_coord: String,
         /// Instead: the suite of puzzles beside GAP's Factorization.
         #[arg(long)]
         suite: bool,
@@ -201,8 +228,11 @@ impl BenchWhich {
             if *cold && time_limit.is_some() {
                 return Err("--time-limit does not go with --cold: each process runs `permlab solve` with its default flags".into());
             }
-            if markdown.is_some() && (*suite || optimal.is_some()) {
-                return Err("--markdown goes with --cold or the default bench solve".into());
+            if markdown.is_some() && (*suite || (optimal.is_some() && !*peers)) {
+                return Err(
+                    "--markdown goes with --cold, --optimal N --peers or the default bench solve"
+                        .into(),
+                );
             }
         }
         if let BenchWhich::Solve {
@@ -296,8 +326,16 @@ impl BenchWhich {
                 peers,
                 twsearch_src,
                 twsearch_memory,
+                nissy_src,
+                nissy_table,
+                vcube_src,
+                vcube_coord,
+                markdown,
                 ..
             } => {
+                for t in &nissy_table {
+                    optimal_peers::check_nissy_table(t)?;
+                }
                 if table_look_ups == Some(0) {
                     return Err("--table-look-ups 0: at least one look-up per table".into());
                 }
@@ -319,7 +357,15 @@ impl BenchWhich {
                         table_symmetry: !no_table_symmetry,
                         auto_tables,
                         look_ups: table_look_ups,
-                        peers: peers.then_some((twsearch_src.as_path(), twsearch_memory)),
+                        peers: peers.then_some(optimal_peers::PeerOptions {
+                            twsearch_src: &twsearch_src,
+                            twsearch_memory,
+                            nissy_src: &nissy_src,
+                            nissy_tables: &nissy_table,
+                            vcube_src: &vcube_src,
+                            vcube_coord: &vcube_coord,
+                        }),
+                        markdown: markdown.as_deref(),
                     },
                     json,
                 )

@@ -1,15 +1,18 @@
 //! `bench solve --optimal N`: optimal (IDA*) solving of seeded random cube3 (or
 //! cube2) positions in the half-turn metric, the first N of the positions `bench
-//! solve` draws with the same seed; with `--peers`, twsearch's optimal solver
-//! (`twsearch` on permlab's own `.tws` export and the positions as a scramble file,
-//! built and run by [`super::peers`]) on the same positions in the same run: each
-//! of its solutions is replayed in permlab, its length compared with permlab's
-//! (both optimal: equal), and the times set side by side as ratios.
+//! solve` draws with the same seed; with `--peers`, the dedicated optimal solvers
+//! on the same positions in the same run ([`super::optimal_peers`]: twsearch,
+//! nissy-core's H48, vcube; nissy and vcube on cube3 only): each of their
+//! solutions is replayed in permlab, its length compared with permlab's (both
+//! optimal: equal), and the times set side by side as ratios in one table.
 
+use super::cube_notation::{inverse_moves, scramble_of};
 use super::median;
-use super::peers::{twsearch_binary, twsearch_optimal};
+use super::optimal_peers::{
+    disagreements, peers_markdown, print_peers, run_peers, Ours, PeerOptions,
+};
 use super::replay;
-use crate::cli::output::{errln, outln};
+use crate::cli::output::outln;
 use crate::cli::progress::stop_flag;
 use crate::cli::{print_json, CliError, CliResult};
 use permlab::search::budget::SearchBudget;
@@ -74,8 +77,10 @@ pub(super) struct OptimalOptions<'a> {
     /// Look-ups of each table per position (at conjugates by symmetries;
     /// `None`: [`default_look_ups`]).
     pub look_ups: Option<usize>,
-    /// twsearch beside permlab: its source directory and `-M` megabytes.
-    pub peers: Option<(&'a Path, u64)>,
+    /// The dedicated solvers beside permlab (twsearch, nissy, vcube).
+    pub peers: Option<PeerOptions<'a>>,
+    /// Where the peers' table is also written as Markdown.
+    pub markdown: Option<&'a Path>,
 }
 
 /// permlab's result on one position.
@@ -370,23 +375,28 @@ fn print_header(
     Ok(())
 }
 
-/// The whole run as the JSON document of `--json`, twsearch's positions (when
-/// it ran) beside permlab's.
+/// The whole run as the JSON document of `--json`, the peers' positions (when
+/// they ran) beside permlab's: twsearch's under `twsearch`, every peer's under
+/// `peers` by name.
 fn optimal_json(
     o: &OptimalOptions,
     (date, load, threads): (&str, &str, usize),
     tables: &Tables,
     rows: &[Row],
     summary: &Summary,
-    peers: Option<&Value>,
+    peers: &[Value],
 ) -> Value {
     let runs: Vec<Value> = rows
         .iter()
         .enumerate()
         .map(|(i, r)| {
             let mut v = r.json();
-            if let Some(p) = peers {
-                v["twsearch"] = p["positions"][i].clone();
+            for p in peers.iter().filter(|p| p["skipped"].is_null()) {
+                let name = p["name"].as_str().unwrap_or("");
+                if name == "twsearch" {
+                    v["twsearch"] = p["positions"][i].clone();
+                }
+                v["peers"][name] = p["positions"][i].clone();
             }
             v
         })
@@ -416,29 +426,48 @@ fn optimal_json(
         "goal": summary.goal,
         "goal_met": summary.goal_met,
     });
-    if let Some(p) = peers {
-        let mut p = p.clone();
-        if let Some(m) = p.as_object_mut() {
-            m.remove("positions");
+    if !peers.is_empty() {
+        let about: Vec<Value> = peers
+            .iter()
+            .map(|p| {
+                let mut p = p.clone();
+                if let Some(m) = p.as_object_mut() {
+                    m.remove("positions");
+                }
+                p
+            })
+            .collect();
+        if let Some(t) = about.iter().find(|p| p["name"] == "twsearch") {
+            doc["twsearch"] = t.clone();
         }
-        doc["twsearch"] = p;
+        doc["peers"] = Value::Array(about);
     }
     doc
 }
 
-/// An error when twsearch's answers contradict permlab's: both are optimal, so
-/// a twsearch solution that does not solve its position in permlab, or of
-/// another length than permlab's, is a failure.
-fn check_peer_agrees(p: &Value) -> Result<(), CliError> {
-    let bad = p["positions"].as_array().is_some_and(|ps| {
-        ps.iter().any(|t| {
-            t["replayed"].as_bool() == Some(false) || t["lengths_equal"].as_bool() == Some(false)
-        })
-    });
-    if bad {
-        return Err("bench solve --peers: a twsearch solution does not replay in permlab or differs in length from permlab's optimal one".into());
+/// The scramble handed to the peers for the position of `r`: the inverse of
+/// permlab's solution when it found one (checked to make the position), else the
+/// factorisation of the position ([`scramble_of`]).
+fn scramble(puzzle: &Puzzle, moves: &MoveSet, r: &Row) -> Result<String, CliError> {
+    if let Some(s) = &r.solution {
+        let text = inverse_moves(s)?.join(" ");
+        let w = puzzle.parse_word(&text)?;
+        if puzzle.apply(&puzzle.solved(), &w) == r.g.to_state() {
+            return Ok(text);
+        }
     }
-    Ok(())
+    scramble_of(puzzle, moves, &r.g)
+}
+
+/// permlab's answers as the peers see them.
+fn ours(rows: &[Row]) -> Vec<Ours<'_>> {
+    rows.iter()
+        .map(|r| Ours {
+            g: &r.g,
+            solution: r.solution.as_deref(),
+            seconds: r.seconds,
+        })
+        .collect()
 }
 
 pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
@@ -465,244 +494,64 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
     if !json {
         summary.print()?;
     }
-    let peers = match o.peers {
-        Some((src, mb)) => Some(run_peer(
-            &puzzle,
-            &moves,
-            &rows,
-            (src, mb, threads),
-            o.seconds,
-            json,
-        )?),
-        None => None,
+    let ours = ours(&rows);
+    let peers = match &o.peers {
+        Some(p) => {
+            let scrambles = rows
+                .iter()
+                .map(|r| scramble(&puzzle, &moves, r))
+                .collect::<Result<Vec<_>, CliError>>()?;
+            run_peers(
+                &puzzle,
+                o.puzzle == "cube3",
+                &ours,
+                &scrambles,
+                p,
+                (threads, o.seconds, json),
+            )?
+        }
+        None => Vec::new(),
     };
     if json {
-        let doc = optimal_json(
-            o,
-            (&date, &load, threads),
-            &tables,
-            &rows,
-            &summary,
-            peers.as_ref(),
-        );
+        let doc = optimal_json(o, (&date, &load, threads), &tables, &rows, &summary, &peers);
         print_json(&doc)?;
-    } else if let Some(p) = &peers {
-        print_peer(p, &rows)?;
+    } else if !peers.is_empty() {
+        print_peers(&ours, &peers)?;
     }
-    if let Some(p) = &peers {
-        check_peer_agrees(p)?;
+    if let Some(path) = o.markdown {
+        let machine = super::markdown::Machine {
+            date: date.clone(),
+            load_start: load.clone(),
+            cores: threads,
+        }
+        .clause(Some(&super::load_average()));
+        let tables = o.peers.as_ref().map_or(String::new(), |p| {
+            format!(
+                " --nissy-table {} --vcube-coord {}",
+                p.nissy_tables.join(","),
+                p.vcube_coord
+            )
+        });
+        let command = format!(
+            "bench solve --optimal {} --seed {} --peers{tables}{}",
+            o.count,
+            o.seed,
+            if o.seconds == 600.0 {
+                String::new()
+            } else {
+                format!(" --time-limit {}", o.seconds)
+            }
+        );
+        super::markdown::write(path, &peers_markdown(&command, &machine, &ours, &peers))?;
+    }
+    let bad = disagreements(&peers);
+    if !bad.is_empty() {
+        return Err(format!(
+            "bench solve --peers: {} peer answer(s) contradict permlab's optimal ones (first: {})",
+            bad.len(),
+            bad[0]
+        )
+        .into());
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The moves that make the position of `g` from solved, as a scramble in the
-/// move set's names (`U`, `U2`, `U'`): the factorisation of `g` through the
-/// stabiliser chain (or its inverse, whichever gives `g`'s state; the word is
-/// checked by applying it).
-fn scramble_of(puzzle: &Puzzle, moves: &MoveSet, g: &Perm) -> Result<String, CliError> {
-    let gens = puzzle.generators();
-    let family_of: Vec<usize> = gens
-        .iter()
-        .map(|m| {
-            let p = m.perm.extended(moves.degree());
-            (0..moves.families())
-                .find(|&f| moves.family_perm(f) == &p)
-                .ok_or_else(|| format!("bench: the move {} is not a family of its own", m.name))
-        })
-        .collect::<Result<_, _>>()?;
-    let letters = puzzle
-        .group()
-        .factor(g)
-        .ok_or("bench: the position has no factorisation")?;
-    let text = |letters: &[(usize, i64)]| -> String {
-        letters
-            .iter()
-            .filter_map(|&(i, p)| {
-                let f = family_of[i];
-                let o = moves.family_order(f) as i64;
-                (p.rem_euclid(o) != 0).then(|| moves.power_name(f, p))
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let inverse: Vec<(usize, i64)> = letters.iter().rev().map(|&(i, p)| (i, -p)).collect();
-    let target = g.to_state();
-    for cand in [text(&letters), text(&inverse)] {
-        let w = puzzle.parse_word(&cand)?;
-        if puzzle.apply(&puzzle.solved(), &w) == target {
-            return Ok(cand);
-        }
-    }
-    Err("internal error: no scramble word reaches the position".into())
-}
-
-/// twsearch on the positions of `rows`: its solutions replayed in permlab and
-/// compared with permlab's lengths. A JSON object (`skipped` when its source is
-/// not at hand).
-fn run_peer(
-    puzzle: &Puzzle,
-    moves: &MoveSet,
-    rows: &[Row],
-    (src, memory_mb, threads): (&Path, u64, usize),
-    seconds: f64,
-    json: bool,
-) -> Result<Value, CliError> {
-    let bin = match twsearch_binary(src) {
-        Ok(b) => b,
-        Err(why) => {
-            errln!("bench solve --peers: twsearch skipped: {why}");
-            return Ok(json!({"skipped": why}));
-        }
-    };
-    let dir = std::env::temp_dir().join(format!("permlab-bench-solve-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let def = puzzle.to_tws()?;
-    let scrambles = rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| Ok((format!("p{}", i + 1), scramble_of(puzzle, moves, &r.g)?)))
-        .collect::<Result<Vec<_>, CliError>>()?;
-    if !json {
-        outln!(
-            "twsearch ({}): -M {memory_mb} -t {threads} on the same {} positions ...",
-            bin.display(),
-            rows.len()
-        );
-    }
-    // the same time per position as permlab's, and two minutes to build its tables
-    let limit = seconds * rows.len().max(1) as f64 + 120.0;
-    let run = twsearch_optimal(&bin, &dir, &def, &scrambles, threads, memory_mb, limit);
-    let _ = std::fs::remove_dir_all(&dir);
-    let (m, solves) = run?;
-    let mut positions = Vec::new();
-    let (mut all_replayed, mut all_equal) = (true, true);
-    let (mut solved, mut compared) = (0usize, 0usize);
-    for (i, r) in rows.iter().enumerate() {
-        let name = format!("p{}", i + 1);
-        let s = solves.iter().find(|s| s.name == name);
-        let sol = s.and_then(|s| s.moves.clone());
-        let replayed = sol.as_ref().map(|names| {
-            let cells = r.g.to_state();
-            puzzle
-                .parse_word(&names.join(" "))
-                .is_ok_and(|w| puzzle.apply(&cells, &w) == puzzle.solved())
-        });
-        let len = sol.as_ref().map(|s| s.len());
-        let equal = match (len, &r.solution) {
-            (Some(a), Some(b)) => Some(a == b.len()),
-            _ => None,
-        };
-        // over the positions twsearch solved (and permlab too, for the lengths)
-        all_replayed &= replayed != Some(false);
-        all_equal &= equal != Some(false);
-        solved += usize::from(replayed.is_some());
-        compared += usize::from(equal.is_some());
-        let secs = s.and_then(|s| s.seconds);
-        positions.push(json!({
-            "scramble": scrambles[i].1,
-            "solution": sol.as_ref().map(|s| s.join(" ")),
-            "length": len,
-            "seconds": secs,
-            "replayed": replayed,
-            "lengths_equal": equal,
-            "time_ratio": secs.map(|t| r.seconds / t.max(1e-9)),
-        }));
-    }
-    let ratios: Vec<f64> = positions
-        .iter()
-        .filter_map(|p| p["time_ratio"].as_f64())
-        .collect();
-    Ok(json!({
-        "binary": bin.display().to_string(),
-        "memory_mb": memory_mb,
-        "threads": threads,
-        "ok": m.ok,
-        "stderr": if m.ok { Value::Null } else { Value::from(m.stderr.trim()) },
-        "wall_seconds": m.wall,
-        "cpu_seconds": m.cpu,
-        "peak_memory_bytes": m.peak,
-        "solved": solved,
-        "lengths_compared": compared,
-        "every_solution_replayed": all_replayed,
-        "every_length_equal": all_equal,
-        "median_time_ratio": median(&ratios),
-        "positions": positions,
-    }))
-}
-
-/// The twsearch rows beside permlab's.
-fn print_peer(p: &Value, rows: &[Row]) -> Result<(), CliError> {
-    if let Some(why) = p["skipped"].as_str() {
-        outln!("twsearch: skipped ({why})");
-        return Ok(());
-    }
-    let f = |k: &str| p[k].as_f64().unwrap_or(0.0);
-    outln!(
-        "twsearch: {} (-M {} -t {}): process {:.1} s wall, {:.1} s CPU, {} MB peak{}",
-        p["binary"].as_str().unwrap_or(""),
-        p["memory_mb"],
-        p["threads"],
-        f("wall_seconds"),
-        f("cpu_seconds"),
-        p["peak_memory_bytes"].as_u64().unwrap_or(0) >> 20,
-        if p["ok"].as_bool() == Some(true) {
-            String::new()
-        } else {
-            format!(" — failed: {}", p["stderr"].as_str().unwrap_or(""))
-        }
-    );
-    outln!(
-        "{:>8} {:>8} {:>12} {:>9} {:>12} {:>9} {:>8}",
-        "position",
-        "permlab",
-        "permlab s",
-        "twsearch",
-        "twsearch s",
-        "replayed",
-        "ratio"
-    );
-    let empty = Vec::new();
-    let pos = p["positions"].as_array().unwrap_or(&empty);
-    for (i, (r, t)) in rows.iter().zip(pos).enumerate() {
-        let opt = |v: &Value| v.as_u64().map_or("-".to_string(), |x| x.to_string());
-        outln!(
-            "{:>8} {:>8} {:>12.3} {:>9} {:>12} {:>9} {:>8}",
-            i + 1,
-            r.solution
-                .as_ref()
-                .map_or(format!(">={}", r.at_least), |s| s.len().to_string()),
-            r.seconds,
-            opt(&t["length"]),
-            t["seconds"]
-                .as_f64()
-                .map_or("-".to_string(), |s| format!("{s:.3}")),
-            match t["replayed"].as_bool() {
-                Some(true) => "yes",
-                Some(false) => "NO",
-                None => "-",
-            },
-            t["time_ratio"]
-                .as_f64()
-                .map_or("-".to_string(), |s| format!("{s:.2}")),
-        );
-    }
-    let yes = |k: &str| {
-        if p[k].as_bool() == Some(true) {
-            "yes"
-        } else {
-            "NO"
-        }
-    };
-    outln!(
-        "twsearch solved {} of {}; each of its solutions replayed in permlab: {}; lengths equal to permlab's (on {} solved by both): {}; median time ratio permlab/twsearch: {}",
-        p["solved"],
-        rows.len(),
-        yes("every_solution_replayed"),
-        p["lengths_compared"],
-        yes("every_length_equal"),
-        p["median_time_ratio"]
-            .as_f64()
-            .map_or("-".to_string(), |r| format!("{r:.2}"))
-    );
-    Ok(())
 }

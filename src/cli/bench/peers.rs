@@ -56,18 +56,36 @@ fn measure(cmd: Command, dir: &Path, tag: &str) -> Result<Measured, CliError> {
 /// [`measure`] with a time limit: a child still running after `limit` seconds is
 /// killed (and reported as failed, `ok: false`).
 pub(super) fn measure_within(
-    mut cmd: Command,
+    cmd: Command,
     dir: &Path,
     tag: &str,
     limit: Option<f64>,
 ) -> Result<Measured, CliError> {
+    measure_with_input(cmd, dir, tag, limit, None)
+}
+
+/// [`measure_within`] with the child's standard input read from the file `input`
+/// (none: empty).
+pub(super) fn measure_with_input(
+    mut cmd: Command,
+    dir: &Path,
+    tag: &str,
+    limit: Option<f64>,
+    input: Option<&Path>,
+) -> Result<Measured, CliError> {
+    let stdin = match input {
+        Some(p) => {
+            Stdio::from(std::fs::File::open(p).map_err(|e| format!("{}: {e}", p.display()))?)
+        }
+        None => Stdio::null(),
+    };
     let out_path = dir.join(format!("{tag}.out"));
     let err_path = dir.join(format!("{tag}.err"));
     let out =
         std::fs::File::create(&out_path).map_err(|e| format!("{}: {e}", out_path.display()))?;
     let err =
         std::fs::File::create(&err_path).map_err(|e| format!("{}: {e}", err_path.display()))?;
-    cmd.stdin(Stdio::null()).stdout(out).stderr(err);
+    cmd.stdin(stdin).stdout(out).stderr(err);
     let start = Instant::now();
     let child = cmd
         .spawn()
