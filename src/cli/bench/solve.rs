@@ -269,7 +269,7 @@ pub(super) fn bench_target(o: &TargetOptions, json: bool) -> CliResult {
             format!("{}/{}", reached.len(), ours.len()),
             ms(ours_median),
             ms(ours_max),
-            "1".to_string(),
+            "1.00".to_string(),
         ]];
         if let Some((name, t)) = &peer {
             rows.push([
@@ -277,7 +277,7 @@ pub(super) fn bench_target(o: &TargetOptions, json: bool) -> CliResult {
                 format!("{}/{}", t.len(), t.len()),
                 ms(peer_median),
                 ms(peer_max),
-                ratio.map_or("–".into(), |r| format!("{:.3}", 1.0 / r)),
+                ratio.map_or("–".into(), |r| format!("{r:.2}")),
             ]);
         }
         let md = markdown::head(
@@ -290,7 +290,7 @@ pub(super) fn bench_target(o: &TargetOptions, json: bool) -> CliResult {
                 "reached",
                 "ms median",
                 "ms max",
-                "time ratio to permlab",
+                "permlab / this (medians)",
             ],
             &markdown::NUMBERS_RIGHT,
             &rows,
