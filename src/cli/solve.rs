@@ -51,7 +51,8 @@ pub struct SolveArgs {
     /// fits; the memory bound is then the available memory, not 2G).
     #[arg(long, conflicts_with = "time_limit")]
     optimal: bool,
-    /// Seconds for the whole solve (default 10; a complete table that fits is
+    /// Seconds for the whole solve (default 10, or the puzzle's own in
+    /// data/solvers.tsv: 30 for the Megaminx; a complete table that fits is
     /// built whatever the limit when none is given): the best solution found by
     /// then is printed.
     #[arg(long, value_name = "SECONDS")]
@@ -249,7 +250,10 @@ impl SolveArgs {
             .with_stop(stop_flag())
             .with_progress(&bar);
         if !self.optimal {
-            let seconds = self.time_limit.unwrap_or(DEFAULT_SECONDS);
+            let seconds = self
+                .time_limit
+                .or(solver.default_time_limit())
+                .unwrap_or(DEFAULT_SECONDS);
             budget = budget.with_time_limit(seconds).map_err(|_| {
                 format!("--time-limit {seconds}: must be a positive number of seconds")
             })?;

@@ -298,16 +298,20 @@ pub fn pruning_kinds(
 
 /// The puzzle's near-optimal solving data (`data/solvers.tsv`): its two-phase
 /// subgroup and target lengths per metric.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PuzzleSolving {
     /// The two-phase subgroup's words.
     pub subgroup: Option<String>,
     /// God's number per metric, where known.
     pub targets: Vec<(Metric, u32)>,
+    /// The seconds a near-optimal solve takes by default when the puzzle needs
+    /// more than the usual limit (`None`: the caller's default).
+    pub time_limit: Option<f64>,
 }
 
 impl PuzzleSolving {
-    /// The line of `data/solvers.tsv` for the built-in `name` (default: none).
+    /// The line of `data/solvers.tsv` for the built-in `name` (default: none):
+    /// `SPEC<TAB>SUBGROUP<TAB>TARGETS[<TAB>SECONDS]`.
     pub fn of(name: &str) -> PuzzleSolving {
         let text = include_str!("../../data/solvers.tsv");
         for line in text.lines() {
@@ -331,9 +335,15 @@ impl PuzzleSolving {
                         .collect()
                 })
                 .unwrap_or_default();
+            let time_limit = f
+                .get(3)
+                .filter(|t| **t != "-")
+                .and_then(|t| t.parse::<f64>().ok())
+                .filter(|t| t.is_finite() && *t > 0.0);
             return PuzzleSolving {
                 subgroup: subgroup.map(|s| format!("{name}[{s}]")),
                 targets,
+                time_limit,
             };
         }
         PuzzleSolving::default()
@@ -426,6 +436,13 @@ impl Solver {
     /// applies).
     pub fn moves(&self) -> Option<&MoveSet> {
         self.moves.as_ref()
+    }
+
+    /// The seconds a near-optimal solve of this puzzle takes by default where
+    /// `data/solvers.tsv` states more than the usual limit (the Megaminx's piece
+    /// stages), else `None`.
+    pub fn default_time_limit(&self) -> Option<f64> {
+        self.solving.time_limit
     }
 
     /// The metric of the search.
@@ -1019,5 +1036,43 @@ impl Solver {
             method: Method::Factorisation,
             stats: SolveStats::default(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line of `data/solvers.tsv` names a built-in puzzle, and each of
+    /// its fields parses (a field that does not would silently be dropped).
+    #[test]
+    fn every_line_of_the_solving_data_parses() {
+        let text = include_str!("../../data/solvers.tsv");
+        let mut lines = 0;
+        for line in text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
+            let f: Vec<&str> = line.split('\t').collect();
+            assert!((3..=4).contains(&f.len()), "{line}");
+            let p = Puzzle::builtin(f[0]).unwrap();
+            let s = PuzzleSolving::of(f[0]);
+            assert_eq!(s.subgroup.is_some(), f[1] != "-", "{line}");
+            if let Some(sub) = &s.subgroup {
+                p.parse_subgroup(sub).unwrap();
+            }
+            let stated = f[2].split_whitespace().filter(|t| *t != "-").count();
+            assert_eq!(s.targets.len(), stated, "{line}");
+            assert_eq!(
+                s.time_limit.is_some(),
+                f.len() == 4 && f[3] != "-",
+                "{line}"
+            );
+            lines += 1;
+        }
+        assert!(lines >= 2);
+        assert_eq!(PuzzleSolving::of("megaminx").time_limit, Some(30.0));
+        assert_eq!(PuzzleSolving::of("cube3").time_limit, None);
+        assert_eq!(PuzzleSolving::of("cube3").target(Metric::Htm), Some(20));
     }
 }

@@ -37,6 +37,7 @@ mod ida;
 mod identical;
 mod interchange;
 mod linalg;
+mod megaminx_solve;
 mod mixing;
 mod move_sets;
 mod nrp;

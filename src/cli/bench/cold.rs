@@ -37,6 +37,14 @@ fn target(puzzle: &Puzzle, name: &str) -> Option<u32> {
     PuzzleSolving::of(name).target(puzzle.metric())
 }
 
+/// `permlab solve PUZZLE`'s default time limit: the puzzle's own in
+/// `data/solvers.tsv` (the Megaminx's), else [`DEFAULT_SECONDS`].
+fn time_limit(name: &str) -> f64 {
+    PuzzleSolving::of(name)
+        .time_limit
+        .unwrap_or(DEFAULT_SECONDS)
+}
+
 /// The puzzle the peers solve (all are 3x3x3 solvers).
 const PEERS_PUZZLE: &str = "cube3";
 
@@ -453,9 +461,12 @@ fn headline(o: &ColdOptions, run: &ColdRun) -> String {
     let stops = match run.target {
         Some(t) => format!(
             "it stops at its first solution of at most {t} moves ({metric}), else after {} s with its best",
-            DEFAULT_SECONDS
+            time_limit(run.name)
         ),
-        None => format!("it stops after {} s with its best ({metric})", DEFAULT_SECONDS),
+        None => format!(
+            "it stops after {} s with its best ({metric})",
+            time_limit(run.name)
+        ),
     };
     let peers = match (o.peers, run.target) {
         (true, Some(t)) => format!(", the peers at their first solution of at most {t} moves"),
@@ -505,7 +516,7 @@ fn cold_json(
         "positions": o.count,
         "seed": o.seed,
         "target": run.target,
-        "permlab_time_limit_seconds": DEFAULT_SECONDS,
+        "permlab_time_limit_seconds": time_limit(run.name),
         "process_limit_seconds": PROCESS_LIMIT,
         "date": started.date,
         "load_average_start": started.load_start,
