@@ -59,7 +59,7 @@
 //! `p·s`, the move `p` made before `s`, gives the solution `w·p` of `s`. Beside
 //! each position, the positions one, two or three pre-moves make are searched
 //! with the phase-1 bound less the pre-moves' cost, while at least
-//! [`PREMOVE_MIN_PHASE1`] of it is left. They reach solutions that leave `H`
+//! seven moves of it are left (min2phase's choice for the 3x3x3). They reach solutions that leave `H`
 //! again at their end, which a plain two-phase search finds only with longer
 //! phase 1s; the last pre-move (the first after phase 2) is never a move of `H`,
 //! as those solutions are found without it. On 100 random cube3 positions
