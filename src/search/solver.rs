@@ -158,8 +158,9 @@ pub enum Method {
     TwoPhase {
         /// The subgroup, `PUZZLE[w1,…]`.
         subgroup: String,
-        /// Whether the search ran to its end (every shorter total excluded);
-        /// else it stopped at the target length or the deadline.
+        /// Whether the search ran to its end (every shorter total excluded):
+        /// only without a target; else it stopped at the target length or the
+        /// deadline.
         exhausted: bool,
     },
     /// The piece stages.
@@ -789,7 +790,9 @@ impl Solver {
             return Err(SolveError::Interrupted);
         }
         Ok(found.map(|s| {
-            let exhausted = !budget.expired() && target.is_none_or(|t| s.cost > t);
+            // with a target, phase 2 is searched only within it: the totals
+            // between the target and the answer are not all excluded
+            let exhausted = !budget.expired() && target.is_none();
             let mut sol = self.answer(
                 &s.moves,
                 false,

@@ -829,6 +829,10 @@ impl TwoPhase {
         let mut best: Option<TwoPhaseSolution> = None;
         let lowest = searches.iter().map(|s| s.1).min().unwrap_or(0);
         'bounds: for b1 in lowest..=MAX_PHASE {
+            // with a target, only phase 1s within it are completed
+            if best.is_some() && target.is_some_and(|t| t > 0 && b1 > t) {
+                break 'bounds;
+            }
             for (k, (search, first)) in searches.iter_mut().enumerate() {
                 if best.as_ref().is_some_and(|b| b.cost <= b1) {
                     break 'bounds;
