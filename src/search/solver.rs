@@ -642,7 +642,14 @@ impl Solver {
                         "complete distance table: {} positions",
                         space.size()
                     ));
-                    match self.distance_table(&space, budget) {
+                    // the deadline bounds the other methods only, when asked
+                    let table_budget = SearchBudget {
+                        deadline: budget
+                            .deadline
+                            .filter(|_| !self.options.table_ignores_deadline),
+                        ..*budget
+                    };
+                    match self.distance_table(&space, &table_budget) {
                         Ok(table) => Some((space, table)),
                         Err(IdaError::Search(SearchError::OutOfTime { .. })) => {
                             // out of time: the other methods answer; try again next time
@@ -1077,5 +1084,31 @@ mod tests {
         assert_eq!(PuzzleSolving::of("megaminx").time_limit, Some(30.0));
         assert_eq!(PuzzleSolving::of("cube3").time_limit, None);
         assert_eq!(PuzzleSolving::of("cube3").target(Metric::Htm), Some(20));
+    }
+
+    /// With `table_ignores_deadline`, the complete table is built past the
+    /// deadline and answers (optimally: its length is the table's distance,
+    /// checked by a second solver given all the time); the deadline bounds the
+    /// other methods only.
+    #[test]
+    fn a_complete_table_is_built_past_the_deadline_when_asked() {
+        let cube = Puzzle::builtin("cube2").unwrap();
+        let options = || SolveOptions {
+            cache: TableCache::none(),
+            table_ignores_deadline: true,
+            ..SolveOptions::default()
+        };
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(3);
+        let g = cube.group().random_element(&mut rng);
+        let mut hurried = Solver::new(&cube, options()).unwrap();
+        // a deadline that has passed before the table is begun
+        let budget = SearchBudget::unlimited().with_time_limit(1e-6).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        let sol = hurried.solve(&g, &budget).unwrap();
+        assert!(sol.optimal, "{}", sol.method);
+        let mut patient = Solver::new(&cube, options()).unwrap();
+        let best = patient.solve(&g, &SearchBudget::unlimited()).unwrap();
+        assert!(best.optimal);
+        assert_eq!(sol.length, best.length);
     }
 }
