@@ -1274,6 +1274,23 @@ mod tests {
         assert_eq!(tp.subgroup().order(), 19_508_428_800u64.into());
     }
 
+    /// Searches phase 1 at growing bounds until `search` has a solution, and
+    /// checks that, mapped back through the direction `d`, it undoes `g` and
+    /// has one move per unit of cost.
+    fn assert_first_solution_undoes(search: &mut Search, d: &Direction, g: &Perm, cube: &Puzzle) {
+        for b1 in 0..=MAX_PHASE {
+            search.phase1(0, 0, b1, None, 0);
+            if search.best.is_some() {
+                break;
+            }
+            search.slack += 1;
+        }
+        let found = search.tp.in_g_frame(d, search.best.as_ref().unwrap());
+        let w = cube.parse_word(&found.names.join(" ")).unwrap();
+        assert!((g * &cube.eval(&w)).is_identity(), "{d:?}");
+        assert_eq!(found.cost, found.moves.len() as u32);
+    }
+
     /// Every direction (the position, its inverse, through the other axes)
     /// searched alone gives, mapped back, a word that undoes the position; on
     /// cube3 there are six: the three conjugates of Kociemba's subgroup, each
@@ -1296,17 +1313,7 @@ mod tests {
                 let s = super::super::ida::state_of(&p, 54);
                 let s = d.sigma.as_ref().map_or(s.clone(), |sym| sym.conjugate(&s));
                 let mut search = Search::new(&tp, &budget, 30, s);
-                for b1 in 0..=MAX_PHASE {
-                    search.phase1(0, 0, b1, None, 0);
-                    if search.best.is_some() {
-                        break;
-                    }
-                    search.slack += 1;
-                }
-                let found = tp.in_g_frame(d, search.best.as_ref().unwrap());
-                let w = cube.parse_word(&found.names.join(" ")).unwrap();
-                assert!((&g * &cube.eval(&w)).is_identity(), "{d:?}");
-                assert_eq!(found.cost, found.moves.len() as u32);
+                assert_first_solution_undoes(&mut search, d, &g, &cube);
             }
         }
     }
@@ -1347,17 +1354,7 @@ mod tests {
             let mut root = Vec::new();
             tp.coords1(&search.states[2], &mut root);
             search.v1[0] = root;
-            for b1 in 0..=MAX_PHASE {
-                search.phase1(0, 0, b1, None, 0);
-                if search.best.is_some() {
-                    break;
-                }
-                search.slack += 1;
-            }
-            let found = tp.in_g_frame(d, search.best.as_ref().unwrap());
-            let w = cube.parse_word(&found.names.join(" ")).unwrap();
-            assert!((&g * &cube.eval(&w)).is_identity(), "{d:?}");
-            assert_eq!(found.cost, found.moves.len() as u32);
+            assert_first_solution_undoes(&mut search, d, &g, &cube);
         }
         for _ in 0..10 {
             let g = moves.group().random_element(&mut rng);
