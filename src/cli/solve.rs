@@ -17,8 +17,7 @@ use permlab::search::cache::TableCache;
 use permlab::search::ida::AutoTables;
 use permlab::search::solve::{bidirectional, solve_with_table};
 use permlab::search::solver::{
-    PruningOptions, SolveError, SolveOptions, Solver, DEFAULT_LOOK_UPS, DEFAULT_TABLE_LIMIT,
-    PRUNING_TABLE_BUDGET,
+    PruningOptions, SolveError, SolveOptions, Solver, DEFAULT_TABLE_LIMIT, PRUNING_TABLE_BUDGET,
 };
 use permlab::search::space::StateSpace;
 use permlab::search::table::{check_memory, DistanceTable};
@@ -48,7 +47,12 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with = "state")]
     cycles: Option<String>,
     /// An optimal solution however long it takes (IDA* when no complete table
-    /// fits; the memory bound is then the available memory, not 2G).
+    /// fits; the memory bound is then the available memory, not 2G). Without
+    /// --coset-table, IDA* uses the largest tier of the puzzle's pruning tables
+    /// that fits in --max-memory (data/optimal-tables.tsv; cube3: the 833 MB
+    /// coset table, built once in minutes and kept in the table cache, then
+    /// mapped into memory in milliseconds; below about 1 GB, 43 MB of automatic
+    /// tables).
     #[arg(long, conflicts_with = "time_limit")]
     optimal: bool,
     /// Seconds for the whole solve (default 10, or the puzzle's own in
@@ -73,9 +77,10 @@ pub struct SolveArgs {
     #[arg(long, value_name = "ENTRIES", default_value_t = PRUNING_TABLE_BUDGET)]
     pruning_budget: u64,
     /// Look-ups of each pruning table of IDA* per position, at conjugates by
-    /// symmetries of the moves (1: the position only).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_LOOK_UPS)]
-    table_look_ups: usize,
+    /// symmetries of the moves (1: the position only). Default: the tier's (see
+    /// --optimal), else 4.
+    #[arg(long, value_name = "N")]
+    table_look_ups: Option<usize>,
     /// A pruning table of IDA* beside the automatic ones: the cosets of a
     /// subgroup, PUZZLE[move,move,...] (M. Reid's optimal solver uses
     /// "cube3[U,D,R2,L2,F2,B2]", 2.2·10⁹ cosets, 35 MB reduced by symmetry;

@@ -286,6 +286,7 @@ impl TableCache {
         for (path, bytes, _) in table_files(dir) {
             fs::remove_file(&path)?;
             let _ = fs::remove_file(path.with_extension("lock"));
+            super::mapped::remove_stamp(&path);
             n.0 += 1;
             n.1 += bytes;
         }
@@ -314,6 +315,7 @@ impl TableCache {
             }
             if fs::remove_file(&path).is_ok() {
                 let _ = fs::remove_file(path.with_extension("lock"));
+                super::mapped::remove_stamp(&path);
                 total -= bytes;
             }
         }
@@ -389,7 +391,9 @@ impl Drop for Lock {
 /// FNV-1a hash of everything before it (u64), all little-endian.
 pub fn write_blob(path: &Path, key: &str, payload: &[u8]) -> io::Result<()> {
     let mut t = crate::io::TempFile::create(path)?;
-    let head = serde_json::to_vec(&serde_json::json!({ "key": key })).expect("JSON");
+    let mut head = serde_json::to_vec(&serde_json::json!({ "key": key })).expect("JSON");
+    // the payload at a multiple of 8 bytes, to be read in place ([`map_blob`])
+    super::mapped::pad_header(&mut head, 12 + 4 + 8 + 8);
     let mut hash = Fnv::new();
     let mut w = io::BufWriter::with_capacity(1 << 20, t.file());
     let mut put = |bytes: &[u8]| -> io::Result<()> {
@@ -481,6 +485,71 @@ pub fn read_blob(path: &Path) -> io::Result<(String, Vec<u8>)> {
         return Err(bad("checksum mismatch: the file is damaged".into()));
     }
     Ok((key, payload))
+}
+
+/// A file written by [`write_blob`], mapped into memory: its key and where its
+/// payload lies in the map.
+pub struct MappedBlob {
+    /// The key of the header.
+    pub key: String,
+    /// The whole file.
+    pub file: std::sync::Arc<super::mapped::MappedFile>,
+    /// The payload: offset and length in bytes.
+    pub payload: (usize, usize),
+}
+
+/// Maps a file written by [`write_blob`] into memory (see
+/// [`crate::search::mapped`]; the checksum is checked in full the first time
+/// only), with the errors of [`read_blob`].
+pub fn map_blob(path: &Path) -> io::Result<MappedBlob> {
+    let meta = fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(bad("not a regular file".into()));
+    }
+    let file = super::mapped::MappedFile::new(&File::open(path)?)?;
+    let b = file.bytes();
+    let field = |at: usize, n: usize, what: &str| -> io::Result<&[u8]> {
+        b.get(at..at.saturating_add(n))
+            .ok_or_else(|| bad(format!("truncated file (the {what})")))
+    };
+    let number = |at: usize, what: &str| -> io::Result<usize> {
+        let n = u64::from_le_bytes(field(at, 8, what)?.try_into().expect("8 bytes"));
+        usize::try_from(n).map_err(|_| bad(format!("truncated file (the {what})")))
+    };
+    if field(0, 12, "magic")? != BLOB_MAGIC {
+        return Err(bad("not a permlab table file (bad magic)".into()));
+    }
+    let version = u32::from_le_bytes(field(12, 4, "version")?.try_into().expect("4 bytes"));
+    if version != BLOB_VERSION {
+        return Err(bad(format!(
+            "table file version {version}, this permlab reads version {BLOB_VERSION}"
+        )));
+    }
+    let head_len = number(16, "header length")?;
+    let v: serde_json::Value = serde_json::from_slice(field(24, head_len, "header")?)
+        .map_err(|e| bad(format!("header is not JSON: {e}")))?;
+    let key = v["key"].as_str().unwrap_or("").to_string();
+    let len = number(24 + head_len, "payload length")?;
+    let start = 32 + head_len;
+    let expected = start as u64 + len as u64 + 8;
+    if b.len() as u64 != expected {
+        return Err(bad(format!(
+            "{} bytes where the header announces {expected}",
+            b.len()
+        )));
+    }
+    let sum = file.stored_checksum().expect("at least 8 bytes");
+    if !super::mapped::verified_before(path, &meta, sum) {
+        if !file.checksum_holds() {
+            return Err(bad("checksum mismatch: the file is damaged".into()));
+        }
+        super::mapped::record_verified(path, &meta, sum);
+    }
+    Ok(MappedBlob {
+        key,
+        file: std::sync::Arc::new(file),
+        payload: (start, len),
+    })
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@
 //! - [`memory`]: how much memory the process may still use (`/proc/meminfo` and
 //!   cgroup limits);
 //! - [`table`]: the 2-bit distance-mod-3 table, saved and loaded with a checksum;
+//!   [`mapped`]: table files read in place from memory maps, checksums checked once;
 //! - [`bfs`]: the parallel breadth-first search; [`naive`]: the hash-map one;
 //!   [`distributed`]: the same search over several processes (MPI ranks), each
 //!   holding a slice of the table, with checkpoints;
@@ -61,6 +62,7 @@ pub mod distribution;
 pub mod ida;
 pub mod index;
 pub mod macros;
+pub mod mapped;
 pub mod memory;
 pub mod mixing;
 pub mod moves;

@@ -39,14 +39,14 @@ use super::bfs::{search_space, BfsOptions, SearchError};
 use super::budget::SearchBudget;
 use super::cache::TableCache;
 use super::ida::{
-    auto_projections, cached_table, optimal_heuristic, state_of, AutoTables, Heuristic, Ida,
-    IdaError, Outcome, ProjectionKind,
+    auto_projections, cached_table, optimal_heuristic, projection_size_at_least, state_of,
+    AutoTables, Heuristic, Ida, IdaError, Outcome, ProjectionKind,
 };
 use super::moves::{Metric, MoveSet};
 use super::piece_stages::{PieceStages, StageLimits, StageOptions, StageReport};
 use super::solve::solve_with_table;
 use super::space::{GroupSpace, StateSpace};
-use super::table::{DistanceTable, TableError};
+use super::table::{table_bytes, DistanceTable, TableError};
 use super::two_phase::{TwoPhase, TwoPhaseError};
 use crate::group::factor::FactorTables;
 use crate::group::PermGroup;
@@ -128,8 +128,9 @@ pub struct PruningOptions {
     /// Which automatic tables are kept (`None`: all, only the whole groups' beside
     /// coset tables).
     pub auto_tables: Option<AutoTables>,
-    /// Look-ups of each table per position (at conjugates by symmetries).
-    pub look_ups: usize,
+    /// Look-ups of each table per position (at conjugates by symmetries; `None`:
+    /// the tier's when one is used, else [`DEFAULT_LOOK_UPS`]).
+    pub look_ups: Option<usize>,
 }
 
 impl Default for PruningOptions {
@@ -139,7 +140,7 @@ impl Default for PruningOptions {
             coset_tables: Vec::new(),
             table_symmetry: true,
             auto_tables: None,
-            look_ups: DEFAULT_LOOK_UPS,
+            look_ups: None,
         }
     }
 }
@@ -297,8 +298,9 @@ pub fn pruning_kinds(
     Ok(kinds)
 }
 
-/// The puzzle's near-optimal solving data (`data/solvers.tsv`): its two-phase
-/// subgroup and target lengths per metric.
+/// The puzzle's solving data: its two-phase subgroup, target lengths per metric
+/// and default time limit (`data/solvers.tsv`), and the tiers of pruning tables
+/// of its optimal solving (`data/optimal-tables.tsv`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PuzzleSolving {
     /// The two-phase subgroup's words.
@@ -308,6 +310,22 @@ pub struct PuzzleSolving {
     /// The seconds a near-optimal solve takes by default when the puzzle needs
     /// more than the usual limit (`None`: the caller's default).
     pub time_limit: Option<f64>,
+    /// The tiers of pruning tables of optimal solving, smallest first.
+    pub optimal_tiers: Vec<OptimalTier>,
+}
+
+/// A tier of pruning tables for optimal solving (a line of
+/// `data/optimal-tables.tsv`): a coset table added to the automatic tables of the
+/// whole groups, for one metric. [`Solver`] uses the largest tier whose tables
+/// fit in the memory bound and can be kept on disk.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptimalTier {
+    /// The metric the tier is for.
+    pub metric: Metric,
+    /// The coset table's subgroup, `PUZZLE[w1,…]`.
+    pub coset_table: String,
+    /// Look-ups of each table per position.
+    pub look_ups: usize,
 }
 
 impl PuzzleSolving {
@@ -345,9 +363,20 @@ impl PuzzleSolving {
                 subgroup: subgroup.map(|s| format!("{name}[{s}]")),
                 targets,
                 time_limit,
+                optimal_tiers: OptimalTier::of(name),
             };
         }
-        PuzzleSolving::default()
+        PuzzleSolving {
+            optimal_tiers: OptimalTier::of(name),
+            ..PuzzleSolving::default()
+        }
+    }
+
+    /// The tiers of optimal solving's pruning tables in `metric`, smallest first.
+    pub fn optimal_tiers(&self, metric: Metric) -> impl DoubleEndedIterator<Item = &OptimalTier> {
+        self.optimal_tiers
+            .iter()
+            .filter(move |t| t.metric == metric)
     }
 
     /// The target length in `metric`, where known.
@@ -356,6 +385,25 @@ impl PuzzleSolving {
             .iter()
             .find(|(m, _)| *m == metric)
             .map(|&(_, n)| n)
+    }
+}
+
+impl OptimalTier {
+    /// The lines of `data/optimal-tables.tsv` for the built-in `name`:
+    /// `PUZZLE<TAB>METRIC<TAB>COSET_TABLE<TAB>LOOK_UPS`.
+    fn of(name: &str) -> Vec<OptimalTier> {
+        include_str!("../../data/optimal-tables.tsv")
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .filter_map(|line| {
+                let f: Vec<&str> = line.split('\t').collect();
+                (f.len() == 4 && f[0] == name).then(|| OptimalTier {
+                    metric: f[1].parse().expect("a metric in data/optimal-tables.tsv"),
+                    coset_table: format!("{name}[{}]", f[2]),
+                    look_ups: f[3].parse().expect("look-ups in data/optimal-tables.tsv"),
+                })
+            })
+            .collect()
     }
 }
 
@@ -400,7 +448,7 @@ impl Solver {
                 .parse_subgroup(s)
                 .map_err(|e| SolveError::Input(e.to_string()))?;
         }
-        if options.pruning.look_ups == 0 {
+        if options.pruning.look_ups == Some(0) {
             return Err(SolveError::Input(
                 "table look-ups: at least one per table".into(),
             ));
@@ -697,11 +745,14 @@ impl Solver {
         started: Instant,
     ) -> Result<Result<Solution, String>, SolveError> {
         if self.tables.heuristic.is_none() {
-            let kinds = pruning_kinds(&self.puzzle, self.searched(), &self.options.pruning)?;
-            let bytes = Heuristic::planned_bytes(self.searched(), &kinds)?;
+            let (kinds, look_ups, bytes, tier) = self.pruning_plan(budget)?;
             budget.progress.note(&format!(
-                "pruning tables: {} projections, {bytes} bytes{}",
+                "pruning tables: {} projections, {bytes} bytes{}{}",
                 kinds.len(),
+                match &tier {
+                    Some(t) => format!(" (the coset table of {t} and the whole groups')"),
+                    None => String::new(),
+                },
                 match self.tables_dir() {
                     Some(d) => format!(", kept in {}", d.display()),
                     None => String::new(),
@@ -710,7 +761,7 @@ impl Solver {
             let built = optimal_heuristic(
                 self.searched(),
                 kinds,
-                self.options.pruning.look_ups,
+                look_ups,
                 budget,
                 self.tables_dir().as_deref(),
             );
@@ -761,6 +812,44 @@ impl Solver {
                 "no solution within {b} moves"
             ))),
         }
+    }
+
+    /// The pruning tables of IDA*, their look-ups per position, their bytes and
+    /// the tier's coset table when one is used: with `optimal` and no coset table
+    /// given, the largest of the puzzle's tiers ([`OptimalTier`]) whose tables fit
+    /// in the budget's memory bound and can be kept in a directory (the cache or
+    /// the one given: they take minutes to build once); else the tables of the
+    /// options.
+    fn pruning_plan(
+        &self,
+        budget: &SearchBudget,
+    ) -> Result<(Vec<ProjectionKind>, usize, u64, Option<String>), SolveError> {
+        let p = &self.options.pruning;
+        let dir = self.tables_dir();
+        if self.options.optimal && p.coset_tables.is_empty() && dir.is_some() {
+            for tier in self.solving.optimal_tiers(self.metric).rev() {
+                let with_tier = PruningOptions {
+                    coset_tables: vec![tier.coset_table.clone()],
+                    ..p.clone()
+                };
+                let kinds = pruning_kinds(&self.puzzle, self.searched(), &with_tier)?;
+                let mut least = 0u64;
+                for k in &kinds {
+                    least += table_bytes(projection_size_at_least(self.searched(), k)?);
+                }
+                if budget.check_bytes(least).is_err() {
+                    continue;
+                }
+                let bytes = Heuristic::planned_bytes(self.searched(), &kinds, dir.as_deref())?;
+                if budget.check_bytes(bytes).is_ok() {
+                    let look_ups = p.look_ups.unwrap_or(tier.look_ups);
+                    return Ok((kinds, look_ups, bytes, Some(tier.coset_table.clone())));
+                }
+            }
+        }
+        let kinds = pruning_kinds(&self.puzzle, self.searched(), p)?;
+        let bytes = Heuristic::planned_bytes(self.searched(), &kinds, dir.as_deref())?;
+        Ok((kinds, p.look_ups.unwrap_or(DEFAULT_LOOK_UPS), bytes, None))
     }
 
     /// The two-phase method through `subgroup` (its tables built once); `None`
@@ -1084,6 +1173,67 @@ mod tests {
         assert_eq!(PuzzleSolving::of("megaminx").time_limit, Some(30.0));
         assert_eq!(PuzzleSolving::of("cube3").time_limit, None);
         assert_eq!(PuzzleSolving::of("cube3").target(Metric::Htm), Some(20));
+        // every tier of optimal solving: a subgroup of its puzzle, some look-ups
+        let text = include_str!("../../data/optimal-tables.tsv");
+        let mut tiers = 0;
+        for line in text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
+            let f: Vec<&str> = line.split('\t').collect();
+            assert_eq!(f.len(), 4, "{line}");
+            let p = Puzzle::builtin(f[0]).unwrap();
+            let s = PuzzleSolving::of(f[0]);
+            assert!(s.optimal_tiers.iter().all(|t| t.look_ups >= 1), "{line}");
+            for t in &s.optimal_tiers {
+                let sub = p.parse_subgroup(&t.coset_table).unwrap();
+                assert!(sub.len() >= 2, "{line}");
+            }
+            tiers += 1;
+        }
+        assert!(tiers >= 1);
+        let cube = PuzzleSolving::of("cube3");
+        assert_eq!(cube.optimal_tiers(Metric::Htm).count(), 1);
+        assert_eq!(cube.optimal_tiers(Metric::Qtm).count(), 0);
+    }
+
+    /// Optimal solving takes the largest tier of pruning tables that fits in the
+    /// memory bound and can be kept: cube3's coset table (855,217,608 bytes with
+    /// the whole groups' tables) with 2 GB and a directory, the automatic tables
+    /// with 500 MB (refused before any table is built), without a directory, or
+    /// when near-optimal. Nothing is searched: only the plan is made (the tier's
+    /// class tables are computed and kept in the directory).
+    #[test]
+    fn the_largest_tier_of_tables_that_fits_and_can_be_kept_is_planned() {
+        let cube = Puzzle::builtin("cube3").unwrap();
+        let dir = std::env::temp_dir().join(format!("permlab-tiers-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let plan = |optimal: bool, cache: TableCache, memory: u64| {
+            let solver = Solver::new(
+                &cube,
+                SolveOptions {
+                    optimal,
+                    cache,
+                    ..SolveOptions::default()
+                },
+            )
+            .unwrap();
+            let budget = SearchBudget::unlimited().with_max_memory(Some(memory));
+            let (kinds, look_ups, bytes, tier) = solver.pruning_plan(&budget).unwrap();
+            (kinds.len(), look_ups, bytes, tier)
+        };
+        let tier = PuzzleSolving::of("cube3").optimal_tiers[0].clone();
+        let (tables, look_ups, bytes, chosen) = plan(true, TableCache::at(dir.clone()), 2 << 30);
+        assert_eq!(chosen, Some(tier.coset_table));
+        assert_eq!((tables, look_ups, bytes), (2, tier.look_ups, 855_217_608));
+        let automatic = (3, DEFAULT_LOOK_UPS, 43_333_920, None);
+        assert_eq!(
+            plan(true, TableCache::at(dir.clone()), 500 << 20),
+            automatic
+        );
+        assert_eq!(plan(true, TableCache::none(), 2 << 30), automatic);
+        assert_eq!(plan(false, TableCache::at(dir.clone()), 2 << 30), automatic);
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     /// With `table_ignores_deadline`, the complete table is built past the

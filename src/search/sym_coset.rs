@@ -32,6 +32,7 @@
 //! from `σ(u)` by the move `σ⁻¹·M·σ`. No state is ever conjugated.
 
 use super::coset::CosetSpace;
+use super::mapped::{Plain, Slab};
 use super::memory::huge_page_vec;
 use super::space::{Cursor, SpaceError, StateSpace};
 use super::symmetry::Symmetry;
@@ -62,13 +63,13 @@ pub struct SymCosetSpace {
     /// (which define their action on cosets; for the key).
     move_maps: Vec<Vec<usize>>,
     /// Per reduced value: `class << 7 | self-symmetric << 6 | symmetry`.
-    class_of: Vec<u32>,
+    class_of: Slab<u32>,
     /// Per class: its representative (least reduced value).
-    representatives: Vec<u32>,
+    representatives: Slab<u32>,
     /// Per class: the symmetries fixing its representative (bit `i`: symmetry `i`).
-    stabilisers: Vec<u64>,
+    stabilisers: Slab<u64>,
     /// `conj_kept[i·K + k]`: symmetry `i` applied to the kept value `k`.
-    conj_kept: Vec<u32>,
+    conj_kept: Slab<u32>,
     size: u64,
 }
 
@@ -320,11 +321,124 @@ impl SymCosetSpace {
             reduce_first,
             kept_values,
             move_maps: kept.iter().map(|s| s.move_map.clone()).collect(),
+            class_of: class_of.into(),
+            representatives: representatives.into(),
+            stabilisers: stabilisers.into(),
+            conj_kept: conj_kept.into(),
+            size,
+        })
+    }
+
+    /// [`SymCosetSpace::new`], its class tables kept in the directory `dir`
+    /// (`symclass-HASH.tbl`, HASH the FNV-1a hash of the space's key, in the
+    /// checksummed format of [`crate::search::cache::write_blob`]): read in place
+    /// from the file mapped into memory when it was saved there before (seconds
+    /// of work for the large cube tables, a millisecond to map), else computed and
+    /// saved. A damaged file, or one holding other tables, is computed again and
+    /// replaced, with a note through `note`; a directory that cannot be written
+    /// only costs the saving, with a note.
+    pub fn cached(
+        coset: CosetSpace,
+        symmetries: &[Symmetry],
+        dir: &std::path::Path,
+        note: &dyn Fn(&str),
+    ) -> Result<SymCosetSpace, SpaceError> {
+        use crate::search::cache;
+        let kept = Self::checked_symmetries(&coset, symmetries)?;
+        let key = format!(
+            "{}; class tables, format 1",
+            Self::key_of(&coset, kept.iter().map(|s| &s.move_map[..]))
+        );
+        let path = dir.join(format!(
+            "symclass-{:016x}.tbl",
+            crate::search::table::fnv64(key.as_bytes())
+        ));
+        let _lock = cache::Lock::take(&path.with_extension("lock"));
+        match cache::map_blob(&path) {
+            Ok(blob) if blob.key == key => {
+                match Self::from_tables(coset.clone(), &kept, &blob.file, blob.payload) {
+                    Some(space) => return Ok(space),
+                    None => note(&format!(
+                        "{}: its class tables do not fit the space; computed again",
+                        path.display()
+                    )),
+                }
+            }
+            Ok(_) => note(&format!(
+                "{}: holds other tables (a hash collision); computed again",
+                path.display()
+            )),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => note(&format!("{}: {e}; computed again", path.display())),
+        }
+        let space = SymCosetSpace::new(coset, symmetries)?;
+        let mut payload = Vec::new();
+        for n in [
+            space.class_of.len(),
+            space.representatives.len(),
+            space.stabilisers.len(),
+            space.conj_kept.len(),
+        ] {
+            (n as u64).put_le(&mut payload);
+        }
+        space.stabilisers.put_le(&mut payload);
+        space.class_of.put_le(&mut payload);
+        space.representatives.put_le(&mut payload);
+        space.conj_kept.put_le(&mut payload);
+        if let Err(e) = cache::write_blob(&path, &key, &payload) {
+            note(&format!(
+                "{}: {e}; the class tables are not kept",
+                path.display()
+            ));
+        }
+        Ok(space)
+    }
+
+    /// The space of `coset` reduced by `kept` (checked) with the class tables
+    /// saved by [`SymCosetSpace::cached`] at `payload` (offset, length) of `file`;
+    /// `None` when they do not have the sizes the space needs.
+    fn from_tables(
+        coset: CosetSpace,
+        kept: &[Symmetry],
+        file: &std::sync::Arc<super::mapped::MappedFile>,
+        (at, len): (usize, usize),
+    ) -> Option<SymCosetSpace> {
+        let counts = Slab::<u64>::of_file(file, at, 4)?;
+        let n = counts
+            .iter()
+            .map(|&c| usize::try_from(c).ok())
+            .collect::<Option<Vec<usize>>>()?;
+        let bytes = 32 + 8 * n[2] + 4 * (n[0] + n[1] + n[3]);
+        if bytes != len {
+            return None;
+        }
+        let (first, rest) = coset.coordinate_values();
+        let reduce_first = first >= rest;
+        let (reduced_values, kept_values) = if reduce_first {
+            (first, rest)
+        } else {
+            (rest, first)
+        };
+        if n[0] as u64 != reduced_values
+            || n[1] != n[2]
+            || n[3] as u64 != kept.len() as u64 * kept_values
+        {
+            return None;
+        }
+        let stabilisers = Slab::<u64>::of_file(file, at + 32, n[2])?;
+        let class_of = Slab::<u32>::of_file(file, at + 32 + 8 * n[2], n[0])?;
+        let representatives = Slab::<u32>::of_file(file, at + 32 + 8 * n[2] + 4 * n[0], n[1])?;
+        let conj_kept = Slab::<u32>::of_file(file, at + 32 + 8 * n[2] + 4 * (n[0] + n[1]), n[3])?;
+        Some(SymCosetSpace {
+            coset,
+            reduce_first,
+            kept_values,
+            move_maps: kept.iter().map(|s| s.move_map.clone()).collect(),
+            size: n[1] as u64 * kept_values,
             class_of,
             representatives,
             stabilisers,
             conj_kept,
-            size,
         })
     }
 
@@ -380,6 +494,22 @@ impl SymCosetSpace {
             })
             .cloned()
             .collect()
+    }
+
+    /// The key of `coset` reduced by the symmetries with these move maps (see
+    /// [`StateSpace::key`]).
+    fn key_of<'a>(coset: &CosetSpace, move_maps: impl Iterator<Item = &'a [usize]>) -> String {
+        let maps: Vec<String> = move_maps
+            .map(|s| {
+                let images: Vec<String> = s.iter().map(|m| m.to_string()).collect();
+                format!("[{}]", images.join(","))
+            })
+            .collect();
+        format!(
+            "{}, reduced by the symmetries permuting the moves as {}",
+            coset.key(),
+            maps.join("")
+        )
     }
 
     /// The coset space reduced.
@@ -544,19 +674,7 @@ impl StateSpace for SymCosetSpace {
         self.coset.inverse_closed()
     }
     fn key(&self) -> String {
-        let maps: Vec<String> = self
-            .move_maps
-            .iter()
-            .map(|s| {
-                let images: Vec<String> = s.iter().map(|m| m.to_string()).collect();
-                format!("[{}]", images.join(","))
-            })
-            .collect();
-        format!(
-            "{}, reduced by the symmetries permuting the moves as {}",
-            self.coset.key(),
-            maps.join("")
-        )
+        SymCosetSpace::key_of(&self.coset, self.move_maps.iter().map(|m| &m[..]))
     }
     fn to_cells(&self, s: &[u8]) -> Vec<u32> {
         self.coset.to_cells(s)
@@ -684,6 +802,71 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Class tables kept in a directory ([`SymCosetSpace::cached`]): the first
+    /// call computes and saves them, the second reads them in place from the
+    /// mapped file, and both give every coset the entry [`SymCosetSpace::new`]
+    /// gives it; a damaged file is computed again with a note and replaced.
+    #[test]
+    fn cached_class_tables_are_read_in_place_and_index_as_computed() {
+        let twist = "R' D' R D R' D' R D U R' D' R D R' D' R D R' D' R D R' D' R D U'";
+        let spec = format!("cube3[U,D,R2,L2,F2,B2,{twist}]");
+        let puzzle = Puzzle::builtin("cube3").unwrap();
+        let moves = MoveSet::for_puzzle(&puzzle, Metric::Htm).unwrap();
+        let names: Vec<String> = moves.moves().iter().map(|m| m.name.clone()).collect();
+        let symmetries = move_symmetries(&moves, 1_000_000).list;
+        let sub = Puzzle::load(&spec).unwrap().generator_perms();
+        let coset = CosetSpace::new("t", 54, &sub, names, moves.perms())
+            .unwrap()
+            .with_move_tables(1 << 22);
+        let dir = std::env::temp_dir().join(format!("permlab-symclass-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let notes = std::cell::RefCell::new(Vec::<String>::new());
+        let note = |n: &str| notes.borrow_mut().push(n.to_string());
+        let computed = SymCosetSpace::new(coset.clone(), &symmetries).unwrap();
+        let first = SymCosetSpace::cached(coset.clone(), &symmetries, &dir, &note).unwrap();
+        assert!(matches!(first.class_of, Slab::Owned(_)));
+        let second = SymCosetSpace::cached(coset.clone(), &symmetries, &dir, &note).unwrap();
+        assert!(matches!(second.class_of, Slab::Mapped { .. }));
+        assert!(matches!(second.stabilisers, Slab::Mapped { .. }));
+        assert!(notes.borrow().is_empty(), "{:?}", notes.borrow());
+        for space in [&first, &second] {
+            assert_eq!(space.class_of[..], computed.class_of[..]);
+            assert_eq!(space.representatives[..], computed.representatives[..]);
+            assert_eq!(space.stabilisers[..], computed.stabilisers[..]);
+            assert_eq!(space.conj_kept[..], computed.conj_kept[..]);
+        }
+        let mut rng = StdRng::seed_from_u64(3);
+        let project = |s: &[u8]| crate::perm::slice::product(coset.tracked(), s);
+        for _ in 0..200 {
+            let s = project(&random_position(&mut rng, &moves.perms()));
+            assert_eq!(second.rank(&s), computed.rank(&s));
+        }
+        assert_eq!(
+            (second.size(), second.key()),
+            (computed.size(), computed.key())
+        );
+        // one byte of the class tables changed: computed again, with a note
+        let file = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| p.extension().is_some_and(|x| x == "tbl"))
+            .unwrap();
+        let mut bytes = std::fs::read(&file).unwrap();
+        let at = bytes.len() - 100;
+        bytes[at] ^= 1;
+        std::fs::write(&file, bytes).unwrap();
+        let third = SymCosetSpace::cached(coset, &symmetries, &dir, &note).unwrap();
+        assert!(matches!(third.class_of, Slab::Owned(_)));
+        assert_eq!(notes.borrow().len(), 1);
+        assert!(
+            notes.borrow()[0].contains("checksum mismatch"),
+            "{:?}",
+            notes.borrow()
+        );
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     /// Kociemba's published class counts (`tests/data/kociemba_sym_classes.txt`).

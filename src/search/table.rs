@@ -9,8 +9,9 @@
 //! FNV-1a 64-bit checksum of everything before it), written to a temporary file
 //! and renamed.
 
+use super::mapped::{self, MappedFile};
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io::{self, Read, Seek, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -228,6 +229,13 @@ enum Words {
         words: usize,
         _file: crate::io::TempFile,
     },
+    /// In a saved table file mapped into memory ([`DistanceTable::load`]): `words`
+    /// words at byte `offset`, a multiple of 8.
+    File {
+        file: MappedFile,
+        offset: usize,
+        words: usize,
+    },
 }
 
 impl std::ops::Deref for Words {
@@ -241,6 +249,19 @@ impl std::ops::Deref for Words {
             // process's own (created by it, removed on drop).
             Words::Mapped { map, words, .. } => unsafe {
                 std::slice::from_raw_parts(map.as_ptr().cast::<AtomicU64>(), *words)
+            },
+            // SAFETY: `load` checked that the file holds `8 * words` bytes from
+            // `offset`, a multiple of 8 in a page-aligned map, in the machine's
+            // (little-endian) order; the map is private and lives as long as `self`.
+            Words::File {
+                file,
+                offset,
+                words,
+            } => unsafe {
+                std::slice::from_raw_parts(
+                    file.bytes()[*offset..].as_ptr().cast::<AtomicU64>(),
+                    *words,
+                )
             },
         }
     }
@@ -527,7 +548,9 @@ impl DistanceTable {
             let mut tmp = crate::io::TempFile::create(path)?;
             let mut w = io::BufWriter::with_capacity(1 << 20, tmp.file());
             let mut hash = Fnv::new();
-            let head = serde_json::to_vec(header).expect("JSON serialises");
+            let mut head = serde_json::to_vec(header).expect("JSON serialises");
+            // the entries at a multiple of 8 bytes, to be read in place (`load`)
+            mapped::pad_header(&mut head, 12 + 4 + 8 + 8);
             let mut pre = Vec::new();
             pre.extend_from_slice(MAGIC);
             pre.extend_from_slice(&VERSION.to_le_bytes());
@@ -558,6 +581,12 @@ impl DistanceTable {
     /// header. A file that is not a table, of another version, truncated or
     /// damaged (checksum) is rejected with an error naming the problem; so is one
     /// whose table would not fit in `max_memory`.
+    ///
+    /// The entries are read in place from the file mapped into memory
+    /// ([`crate::search::mapped`]: a process starts on a table of hundreds of
+    /// megabytes in milliseconds), its checksum checked in full only the first time
+    /// the file is loaded; a file saved by an older permlab, whose entries do not
+    /// start at a multiple of 8 bytes, is read into memory instead.
     pub fn load(
         path: &Path,
         max_memory: Option<u64>,
@@ -575,45 +604,13 @@ impl DistanceTable {
         if !meta.is_file() {
             return Err(bad("not a regular file"));
         }
-        let f = fs::File::open(path).map_err(|e| TableError::Io {
+        let mut f = fs::File::open(path).map_err(|e| TableError::Io {
             path: name.clone(),
             source: e,
         })?;
         let file_len = f.metadata().map(|m| m.len()).unwrap_or(0);
-        let mut r = io::BufReader::with_capacity(1 << 20, f);
-        let mut hash = Fnv::new();
-        let mut read = |buf: &mut [u8], what: &str| -> Result<(), TableError> {
-            r.read_exact(buf)
-                .map_err(|_| bad(&format!("truncated file (while reading the {what})")))?;
-            hash.update(buf);
-            Ok(())
-        };
-        let mut magic = [0u8; 12];
-        read(&mut magic, "magic").map_err(|_| bad("not a permlab distance table (too short)"))?;
-        if &magic != MAGIC {
-            return Err(bad("not a permlab distance table (bad magic)"));
-        }
-        let mut v = [0u8; 4];
-        read(&mut v, "version")?;
-        let version = u32::from_le_bytes(v);
-        if version != VERSION {
-            return Err(bad(&format!(
-                "table format version {version}, this permlab reads version {VERSION}"
-            )));
-        }
-        let mut l = [0u8; 8];
-        read(&mut l, "header length")?;
-        let head_len = u64::from_le_bytes(l);
-        if head_len > file_len {
-            return Err(bad("truncated file (header longer than the file)"));
-        }
-        let mut head = vec![0u8; head_len as usize];
-        read(&mut head, "header")?;
-        let header: serde_json::Value =
-            serde_json::from_slice(&head).map_err(|e| bad(&format!("header is not JSON: {e}")))?;
-        read(&mut l, "entry count")?;
-        let len = u64::from_le_bytes(l);
-        let expected = 12 + 4 + 8 + head_len + 8 + table_bytes(len) + 8;
+        let (header, len, start) = read_prefix(&mut f, file_len).map_err(|why| bad(&why))?;
+        let expected = start + table_bytes(len) + 8;
         if file_len < expected {
             return Err(bad(&format!(
                 "truncated file ({file_len} bytes, {expected} expected for {len} entries)"
@@ -626,16 +623,51 @@ impl DistanceTable {
             )));
         }
         check_memory(len, max_memory, 0)?;
-        let n = len.div_ceil(32) as usize;
-        let mut words: Vec<AtomicU64> = Vec::with_capacity(n);
-        advise_huge_pages(words.as_ptr() as *const u8, n * 8);
+        let words = usize::try_from(len.div_ceil(32)).map_err(|_| {
+            bad(&format!(
+                "{len} entries cannot be addressed on this machine"
+            ))
+        })?;
+        let damaged = || bad("checksum mismatch: the file is damaged");
+        if start % 8 == 0 && cfg!(target_endian = "little") {
+            let file = MappedFile::new(&f).map_err(|e| TableError::Io {
+                path: name.clone(),
+                source: e,
+            })?;
+            let sum = file.stored_checksum().ok_or_else(damaged)?;
+            if !mapped::verified_before(path, &meta, sum) {
+                if !file.checksum_holds() {
+                    return Err(damaged());
+                }
+                mapped::record_verified(path, &meta, sum);
+            }
+            let storage = Words::File {
+                file,
+                offset: start as usize,
+                words,
+            };
+            return Ok((DistanceTable::from_storage(len, storage), header));
+        }
+        // an older file: read it into memory, hashing as it is read
+        let mut r = io::BufReader::with_capacity(1 << 20, f);
+        r.seek(io::SeekFrom::Start(0))
+            .map_err(|_| bad("cannot read the file again"))?;
+        let mut hash = Fnv::new();
+        let mut prefix = vec![0u8; start as usize];
+        r.read_exact(&mut prefix)
+            .map_err(|_| bad("truncated file (while reading the header)"))?;
+        hash.update(&prefix);
+        let mut entries: Vec<AtomicU64> = Vec::with_capacity(words);
+        advise_huge_pages(entries.as_ptr() as *const u8, words * 8);
         let mut buf = vec![0u8; 8 * 8192];
-        let mut left = n;
+        let mut left = words;
         while left > 0 {
             let take = left.min(8192);
-            read(&mut buf[..take * 8], "entries")?;
+            r.read_exact(&mut buf[..take * 8])
+                .map_err(|_| bad("truncated file (while reading the entries)"))?;
+            hash.update(&buf[..take * 8]);
             for c in buf[..take * 8].chunks_exact(8) {
-                words.push(AtomicU64::new(u64::from_le_bytes(
+                entries.push(AtomicU64::new(u64::from_le_bytes(
                     c.try_into().expect("8 bytes"),
                 )));
             }
@@ -645,10 +677,54 @@ impl DistanceTable {
         r.read_exact(&mut sum)
             .map_err(|_| bad("truncated file (no checksum)"))?;
         if u64::from_le_bytes(sum) != hash.finish() {
-            return Err(bad("checksum mismatch: the file is damaged"));
+            return Err(damaged());
         }
-        Ok((DistanceTable::from_storage(len, Words::Heap(words)), header))
+        Ok((
+            DistanceTable::from_storage(len, Words::Heap(entries)),
+            header,
+        ))
     }
+
+    /// Whether the entries are read in place from a saved file mapped into memory
+    /// ([`DistanceTable::load`]).
+    pub fn is_mapped_from_file(&self) -> bool {
+        matches!(self.storage, Words::File { .. })
+    }
+}
+
+/// The start of a table file ([`DistanceTable::save`]): its header, its number of
+/// entries and the offset of the entries; an error saying what is wrong.
+fn read_prefix(f: &mut fs::File, file_len: u64) -> Result<(serde_json::Value, u64, u64), String> {
+    let mut read = |buf: &mut [u8], what: &str| -> Result<(), String> {
+        f.read_exact(buf)
+            .map_err(|_| format!("truncated file (while reading the {what})"))
+    };
+    let mut magic = [0u8; 12];
+    read(&mut magic, "magic")
+        .map_err(|_| "not a permlab distance table (too short)".to_string())?;
+    if &magic != MAGIC {
+        return Err("not a permlab distance table (bad magic)".into());
+    }
+    let mut v = [0u8; 4];
+    read(&mut v, "version")?;
+    let version = u32::from_le_bytes(v);
+    if version != VERSION {
+        return Err(format!(
+            "table format version {version}, this permlab reads version {VERSION}"
+        ));
+    }
+    let mut l = [0u8; 8];
+    read(&mut l, "header length")?;
+    let head_len = u64::from_le_bytes(l);
+    if head_len > file_len {
+        return Err("truncated file (header longer than the file)".into());
+    }
+    let mut head = vec![0u8; head_len as usize];
+    read(&mut head, "header")?;
+    let header: serde_json::Value =
+        serde_json::from_slice(&head).map_err(|e| format!("header is not JSON: {e}"))?;
+    read(&mut l, "entry count")?;
+    Ok((header, u64::from_le_bytes(l), 12 + 4 + 8 + head_len + 8))
 }
 
 /// Asks the processor to bring `items[i]` into the cache (a hint: nothing
@@ -709,6 +785,58 @@ mod tests {
         assert!(t.set_if_unseen(99, 3));
         assert_eq!(t.get(99), Some(0));
         assert_eq!(t.code_counts(), [98, 1, 0, 1]);
+    }
+
+    /// A saved table is read in place from the mapped file; a file of the older
+    /// layout (entries not at a multiple of 8 bytes) is read into memory; both
+    /// hold the entries saved, and a changed byte is a checksum mismatch.
+    #[test]
+    fn saved_tables_are_read_in_place_or_into_memory() {
+        let dir = std::env::temp_dir().join(format!("permlab-table-map-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let t = DistanceTable::new(1000);
+        for i in (0..1000).step_by(7) {
+            t.set_if_unseen(i, (i % 5) as u32);
+        }
+        let path = dir.join("t.dist");
+        t.save(&path, &serde_json::json!({ "space": "tests" }))
+            .unwrap();
+        let (mapped, header) = DistanceTable::load(&path, None).unwrap();
+        assert!(mapped.is_mapped_from_file());
+        assert_eq!(header["space"], "tests");
+        // the older layout: the header without the spaces that align the entries
+        let bytes = fs::read(&path).unwrap();
+        let head_len = u64::from_le_bytes(bytes[16..24].try_into().unwrap()) as usize;
+        let json = std::str::from_utf8(&bytes[24..24 + head_len])
+            .unwrap()
+            .trim_end();
+        let mut old = bytes[..16].to_vec();
+        old.extend_from_slice(&(json.len() as u64).to_le_bytes());
+        old.extend_from_slice(json.as_bytes());
+        old.extend_from_slice(&bytes[24 + head_len..bytes.len() - 8]);
+        assert_ne!(
+            (32 + json.len()) % 8,
+            0,
+            "the test needs an unaligned layout"
+        );
+        old.extend_from_slice(&fnv64(&old).to_le_bytes());
+        let old_path = dir.join("old.dist");
+        fs::write(&old_path, &old).unwrap();
+        let (copied, _) = DistanceTable::load(&old_path, None).unwrap();
+        assert!(!copied.is_mapped_from_file());
+        for i in 0..1000 {
+            assert_eq!(mapped.get(i), t.get(i), "entry {i}");
+            assert_eq!(copied.get(i), t.get(i), "entry {i}");
+        }
+        for p in [&path, &old_path] {
+            let mut b = fs::read(p).unwrap();
+            let at = b.len() - 20;
+            b[at] ^= 4;
+            fs::write(p, b).unwrap();
+            let e = DistanceTable::load(p, None).err().unwrap().to_string();
+            assert!(e.contains("checksum mismatch"), "{e}");
+        }
+        fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

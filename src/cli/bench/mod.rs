@@ -92,7 +92,8 @@ pub enum BenchWhich {
         #[arg(long, value_name = "ENTRIES", default_value_t = 1 << 29, requires = "optimal")]
         pruning_budget: u64,
         /// With --optimal: load the pruning tables from DIR when saved there
-        /// before, else build and save them there.
+        /// before, else build and save them there (default: the table cache,
+        /// see `permlab cache list`).
         #[arg(long, value_name = "DIR", requires = "optimal", value_parser = crate::cli::args::output_dir)]
         pruning_tables: Option<std::path::PathBuf>,
         /// With --optimal: the coset tables added to the automatic ones

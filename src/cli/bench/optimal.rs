@@ -16,11 +16,14 @@ use crate::cli::output::outln;
 use crate::cli::progress::stop_flag;
 use crate::cli::{print_json, CliError, CliResult};
 use permlab::search::budget::SearchBudget;
+use permlab::search::cache::TableCache;
 use permlab::search::ida::{
     optimal_heuristic, AutoTables, Heuristic, Ida, OptimalSetup, Outcome, PassStat,
 };
 use permlab::search::moves::{Metric, MoveSet};
-use permlab::search::solver::{pruning_kinds, PruningOptions, DEFAULT_LOOK_UPS};
+use permlab::search::solver::{
+    pruning_kinds, OptimalTier, PruningOptions, PuzzleSolving, DEFAULT_LOOK_UPS,
+};
 use permlab::{Perm, Puzzle};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -31,22 +34,20 @@ use std::time::Instant;
 /// Seconds per position (the goal: 10 minutes).
 const GOAL_SECONDS: f64 = 600.0;
 
-/// The coset table `bench solve --optimal` adds by default, per puzzle, and the
-/// look-ups of each table per position by default beside it. For cube3 the
-/// subgroup of Kociemba's phase-1 subgroup that fixes the four slice edges
-/// (index 24: 53,210,234,880 cosets), reduced by the 16 symmetries that keep the
-/// U–D axis to 1,523,864 classes of edge values times 2187 twists (3.3·10⁹
-/// entries, 833 MB: the large table of Kociemba's optimal solver), looked up
-/// along the three axes.
-const DEFAULT_COSET_TABLES: &[(&str, &str, usize)] =
-    &[("cube3", "cube3[U,D,R2 U R2,L2 U L2,F2 U F2,B2 U B2]", 3)];
+/// The tier of optimal solving's pruning tables `bench solve --optimal` uses by
+/// default on `puzzle` in the half-turn metric: its largest
+/// (`data/optimal-tables.tsv`; for cube3 the 833 MB table of Kociemba's optimal
+/// solver, looked up along the three axes).
+fn default_tier(puzzle: &str) -> Option<OptimalTier> {
+    PuzzleSolving::of(puzzle)
+        .optimal_tiers(Metric::Htm)
+        .next_back()
+        .cloned()
+}
 
 /// The default look-ups per table of `bench solve --optimal` on `puzzle`.
 pub(super) fn default_look_ups(puzzle: &str) -> usize {
-    DEFAULT_COSET_TABLES
-        .iter()
-        .find(|(p, _, _)| *p == puzzle)
-        .map_or(DEFAULT_LOOK_UPS, |&(_, _, n)| n)
+    default_tier(puzzle).map_or(DEFAULT_LOOK_UPS, |t| t.look_ups)
 }
 
 /// The puzzles `bench solve --optimal` takes.
@@ -62,12 +63,12 @@ pub(super) struct OptimalOptions<'a> {
     pub puzzle: &'a str,
     /// Seconds per position (the goal's 600 by default).
     pub seconds: f64,
-    /// Where pruning tables are loaded from / saved to.
+    /// Where pruning tables are loaded from / saved to (`None`: the table cache).
     pub pruning_tables: Option<&'a Path>,
     /// Entries per pruning table.
     pub budget: u64,
     /// Subgroups whose coset tables are added (`none`: none; empty: the
-    /// puzzle's default, [`DEFAULT_COSET_TABLES`]).
+    /// puzzle's default, its largest tier, see [`default_tier`]).
     pub coset_tables: Vec<String>,
     /// Whether coset tables are reduced by the symmetries of the moves.
     pub table_symmetry: bool,
@@ -173,10 +174,9 @@ fn check_options(o: &OptimalOptions) -> Result<(), CliError> {
 /// are named, none for `none`.
 fn coset_subgroups(o: &OptimalOptions) -> Vec<String> {
     if o.coset_tables.is_empty() {
-        DEFAULT_COSET_TABLES
-            .iter()
-            .filter(|(p, _, _)| *p == o.puzzle)
-            .map(|(_, s, _)| s.to_string())
+        default_tier(o.puzzle)
+            .map(|t| t.coset_table)
+            .into_iter()
             .collect()
     } else {
         o.coset_tables
@@ -210,15 +210,20 @@ impl Tables {
                 coset_tables: coset_subgroups(o),
                 table_symmetry: o.table_symmetry,
                 auto_tables: o.auto_tables,
-                look_ups: DEFAULT_LOOK_UPS,
+                look_ups: None,
             },
         )?;
+        // the tables in --pruning-tables, else in the table cache (as `solve` keeps them)
+        let dir = o
+            .pruning_tables
+            .map(Path::to_path_buf)
+            .or_else(|| TableCache::from_env().tables_dir());
         let (heuristic, setup) = optimal_heuristic(
             moves,
             kinds,
             o.look_ups.unwrap_or_else(|| default_look_ups(o.puzzle)),
             &SearchBudget::unlimited().with_stop(stop),
-            o.pruning_tables,
+            dir.as_deref(),
         )?;
         Ok(Tables {
             heuristic,

@@ -29,8 +29,14 @@ use std::sync::Arc;
 pub fn auto_projections(moves: &MoveSet, budget: u64) -> Vec<ProjectionKind> {
     let group = moves.group();
     let order_of = |points: &[usize]| {
-        projection_size_in(&group, moves, &ProjectionKind::Group(points.to_vec()))
-            .unwrap_or(u64::MAX)
+        projection_size_in(
+            &group,
+            moves,
+            &ProjectionKind::Group(points.to_vec()),
+            None,
+            &|_| {},
+        )
+        .unwrap_or(u64::MAX)
     };
     let mut orbits: Vec<(u64, Vec<usize>)> = group
         .orbits()
@@ -177,12 +183,18 @@ fn view_key(sets: &[Vec<usize>], sigma: Option<&[u8]>) -> Vec<Vec<usize>> {
 
 impl Heuristic {
     /// Total table bytes the projections need (2 bits per entry), computed before
-    /// building anything.
-    pub fn planned_bytes(moves: &MoveSet, kinds: &[ProjectionKind]) -> Result<u64, IdaError> {
+    /// building anything (the class tables of symmetry-reduced coset tables are
+    /// kept in the directory `cache` when one is given, see
+    /// [`crate::search::sym_coset::SymCosetSpace::cached`]).
+    pub fn planned_bytes(
+        moves: &MoveSet,
+        kinds: &[ProjectionKind],
+        cache: Option<&Path>,
+    ) -> Result<u64, IdaError> {
         let group = moves.group();
         let mut bytes = 0u64;
         for k in kinds {
-            bytes += table_bytes(projection_size_in(&group, moves, k)?);
+            bytes += table_bytes(projection_size_in(&group, moves, k, cache, &|_| {})?);
         }
         Ok(bytes)
     }
@@ -197,7 +209,7 @@ impl Heuristic {
         budget: &SearchBudget,
         cache: Option<&Path>,
     ) -> Result<Heuristic, IdaError> {
-        let bytes = Heuristic::planned_bytes(moves, &kinds)?;
+        let bytes = Heuristic::planned_bytes(moves, &kinds, cache)?;
         budget.check_bytes(bytes)?;
         let projections = kinds
             .into_iter()

@@ -122,13 +122,35 @@ pub(super) fn projection_points(
 /// The number of entries a projection's table has (before building it).
 pub fn projection_size(moves: &MoveSet, kind: &ProjectionKind) -> Result<u64, IdaError> {
     let group = moves.group();
-    projection_size_in(&group, moves, kind)
+    projection_size_in(&group, moves, kind, None, &|_| {})
 }
 
+/// A lower bound of [`projection_size`] that computes no table: for a
+/// symmetry-reduced coset table, its cosets over the number of symmetries of the
+/// moves (at most that many cosets share an entry), whose class tables take
+/// seconds and hundreds of megabytes to compute; else the size itself.
+pub fn projection_size_at_least(moves: &MoveSet, kind: &ProjectionKind) -> Result<u64, IdaError> {
+    match kind {
+        ProjectionKind::SymmetricCoset(sub) => {
+            let cosets = projection_size(moves, &ProjectionKind::Coset(sub.clone()))?;
+            let symmetries = crate::search::symmetry::move_symmetries(moves, super::SYMMETRY_NODES)
+                .list
+                .len();
+            Ok(cosets / symmetries.max(1) as u64)
+        }
+        other => projection_size(moves, other),
+    }
+}
+
+/// [`projection_size`] in `group` (the moves' group); a symmetry-reduced coset
+/// space's class tables are kept in the directory `cache` when one is given
+/// (see [`symmetric_coset_space`], notes through `note`).
 pub(super) fn projection_size_in(
     group: &PermGroup,
     moves: &MoveSet,
     kind: &ProjectionKind,
+    cache: Option<&Path>,
+    note: &dyn Fn(&str),
 ) -> Result<u64, IdaError> {
     let (points, _) = projection_points(group, kind);
     Ok(match kind {
@@ -154,7 +176,10 @@ pub(super) fn projection_size_in(
         }
         ProjectionKind::Coset(sub) => coset_space(moves, &points, sub)?.size(),
         ProjectionKind::SymmetricCoset(sub) => {
-            crate::with_space!(&symmetric_coset_space(moves, &points, sub, true)?, sp => sp.size())
+            crate::with_space!(
+                &symmetric_coset_space(moves, &points, sub, true, cache, note)?,
+                sp => sp.size()
+            )
         }
     })
 }
@@ -232,12 +257,16 @@ pub(super) fn coset_space(
 ///
 /// A class table takes seconds to compute, and the size of a table is asked
 /// before it is built: with `keep` the space is also kept (by its coset space's
-/// key) for the next call, which takes it unless it keeps it too.
+/// key) for the next call, which takes it unless it keeps it too. With a
+/// directory `cache`, the class tables are kept there between processes
+/// ([`SymCosetSpace::cached`], notes through `note`).
 pub(super) fn symmetric_coset_space(
     moves: &MoveSet,
     points: &[usize],
     sub: &[Perm],
     keep: bool,
+    cache: Option<&Path>,
+    note: &dyn Fn(&str),
 ) -> Result<AnySpace, IdaError> {
     static COMPUTED: Mutex<Vec<(String, SymCosetSpace)>> = Mutex::new(Vec::new());
     let coset = coset_space(moves, points, sub)?;
@@ -273,7 +302,10 @@ pub(super) fn symmetric_coset_space(
                 })
             })
             .collect();
-    let space = SymCosetSpace::new(coset, &local)?;
+    let space = match cache {
+        Some(dir) => SymCosetSpace::cached(coset, &local, dir, note)?,
+        None => SymCosetSpace::new(coset, &local)?,
+    };
     if keep {
         // the memo keeps the original, whose tables are backed by huge pages
         // (a clone's are not), for the call that builds the table
@@ -382,6 +414,15 @@ fn load_table_of<S: StateSpace>(
         .as_array()
         .map(|a| a.iter().filter_map(|x| x.as_u64()).collect())
         .unwrap_or_default();
+    if !table.is_mapped_from_file() {
+        // saved by an older permlab: saved again, so that the next process reads it
+        // in place (a cache that cannot be written only loses that)
+        if let Err(e) = table.save(path, &header) {
+            budget
+                .progress
+                .note(&format!("{e}; the table is read into memory each time"));
+        }
+    }
     Ok((table, distribution))
 }
 
@@ -442,7 +483,9 @@ impl Projection {
                 coset_space(moves, &points, sub)?.with_move_tables(COSET_MOVE_TABLE_ENTRIES),
             ),
             ProjectionKind::SymmetricCoset(sub) => {
-                symmetric_coset_space(moves, &points, sub, false)?
+                symmetric_coset_space(moves, &points, sub, false, cache, &|n| {
+                    budget.progress.note(n)
+                })?
             }
         };
         // a coset projection tracks the reference sticker of every piece
