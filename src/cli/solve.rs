@@ -86,7 +86,7 @@ pub struct SolveArgs {
     /// "cube3[U,D,R2,L2,F2,B2]", 2.2·10⁹ cosets, 35 MB reduced by symmetry;
     /// "cube3[U,D,R2 U R2,L2 U L2,F2 U F2,B2 U B2]", the slice edges fixed,
     /// has 5.3·10¹⁰ cosets in 3.3·10⁹ entries, 833 MB, and prunes more);
-    /// repeatable.
+    /// repeatable; `none`: no coset table (nor the tier --optimal would take).
     #[arg(long, value_name = "SUBGROUP")]
     coset_table: Vec<String>,
     /// Coset tables with one entry per coset, not reduced by the symmetries
@@ -209,6 +209,7 @@ impl SolveArgs {
         for (option, text) in self
             .coset_table
             .iter()
+            .filter(|t| t.as_str() != "none")
             .map(|t| ("--coset-table", t))
             .chain(self.chain.iter().map(|t| ("--chain", t)))
         {

@@ -121,7 +121,9 @@ impl Default for SolveOptions {
 pub struct PruningOptions {
     /// Largest automatic pruning table (entries).
     pub budget: u64,
-    /// Subgroups whose coset tables are added (`PUZZLE[w1,…]` each).
+    /// Subgroups whose coset tables are added (`PUZZLE[w1,…]` each; `none`
+    /// adds none, and with only `none` optimal solving uses no tier of tables,
+    /// see [`OptimalTier`]).
     pub coset_tables: Vec<String>,
     /// Coset tables reduced by the symmetries of the moves.
     pub table_symmetry: bool,
@@ -275,7 +277,7 @@ pub fn pruning_kinds(
     p: &PruningOptions,
 ) -> Result<Vec<ProjectionKind>, SolveError> {
     let mut extra = Vec::new();
-    for spec in &p.coset_tables {
+    for spec in p.coset_tables.iter().filter(|s| s.as_str() != "none") {
         let perms = puzzle
             .parse_subgroup(spec)
             .map_err(|e| SolveError::Input(format!("coset table: {e}")))?

@@ -485,3 +485,50 @@ fn no_tables_is_iterative_deepening() {
     assert_eq!(v["length"], 3);
     assert_eq!(v["optimal"], true);
 }
+
+/// `bench solve --optimal` keeps its tables in the table cache and measures a
+/// `permlab solve --optimal` process reading them (the start-up as a user meets
+/// it); the position it solves, one move from solved, is solved in one process;
+/// `solve --coset-table none` takes no coset table nor tier, and its answer has
+/// the length of the bench's.
+#[test]
+fn optimal_bench_measures_a_solve_process_on_its_kept_tables() {
+    let (code, out, err) = permlab(&[
+        "--json",
+        "bench",
+        "solve",
+        "--optimal",
+        "2",
+        "--puzzle",
+        "cube2",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["solved"], 2);
+    assert!(v["startup_seconds"].as_f64().unwrap() > 0.0, "{v}");
+    assert!(v["startup_peak_memory_bytes"].as_u64().unwrap() > 0, "{v}");
+    assert!(v["startup_goal_met"].is_boolean(), "{v}");
+    // the first position again, by `solve` without coset tables
+    let cube = Puzzle::builtin("cube2").unwrap();
+    let inverse = v["runs"][0]["solution"].as_str().unwrap();
+    let w = cube.parse_word(inverse).unwrap();
+    let g = cube.eval(&w).inverse();
+    let (code, out, err) = permlab(&[
+        "--json",
+        "solve",
+        "cube2",
+        "--optimal",
+        "--bfs-limit",
+        "0",
+        "--coset-table",
+        "none",
+        "--cycles",
+        &g.to_string(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let s: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(s["length"], v["runs"][0]["length"]);
+    assert_eq!(s["optimal"], true);
+}

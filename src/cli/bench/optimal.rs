@@ -11,8 +11,9 @@ use super::median;
 use super::optimal_peers::{
     disagreements, peers_markdown, print_peers, run_peers, Ours, PeerOptions,
 };
+use super::peers::{measure_within, Measured};
 use super::replay;
-use crate::cli::output::outln;
+use crate::cli::output::{errln, outln};
 use crate::cli::progress::stop_flag;
 use crate::cli::{print_json, CliError, CliResult};
 use permlab::search::budget::SearchBudget;
@@ -192,6 +193,10 @@ struct Tables {
     heuristic: Heuristic,
     setup: OptimalSetup,
     build_seconds: f64,
+    /// Where they are kept (`None`: nowhere, no table cache).
+    dir: Option<std::path::PathBuf>,
+    /// Look-ups of each table per position.
+    look_ups: usize,
 }
 
 impl Tables {
@@ -218,10 +223,11 @@ impl Tables {
             .pruning_tables
             .map(Path::to_path_buf)
             .or_else(|| TableCache::from_env().tables_dir());
+        let look_ups = o.look_ups.unwrap_or_else(|| default_look_ups(o.puzzle));
         let (heuristic, setup) = optimal_heuristic(
             moves,
             kinds,
-            o.look_ups.unwrap_or_else(|| default_look_ups(o.puzzle)),
+            look_ups,
             &SearchBudget::unlimited().with_stop(stop),
             dir.as_deref(),
         )?;
@@ -229,6 +235,8 @@ impl Tables {
             heuristic,
             setup,
             build_seconds: t0.elapsed().as_secs_f64(),
+            dir,
+            look_ups,
         })
     }
 }
@@ -301,6 +309,59 @@ impl Search<'_> {
         )?;
         Ok(rows)
     }
+}
+
+/// The start-up goal of issue 41: a process of `permlab solve --optimal` with its
+/// tables kept on disk (warm) starts in at most this many seconds.
+const STARTUP_GOAL_SECONDS: f64 = 0.5;
+
+/// permlab as a user meets it with the run's tables kept in `dir`: one process
+/// of `permlab solve PUZZLE --optimal` with the run's table options, on the
+/// position of the move U (the start-up, as for nissy), measured whole. `None`
+/// when the process failed (its error printed).
+fn startup(o: &OptimalOptions, dir: &Path, look_ups: usize) -> Result<Option<Measured>, CliError> {
+    let puzzle = Puzzle::builtin(o.puzzle)?;
+    let g = puzzle.eval(&puzzle.parse_word("U")?);
+    let exe = std::env::current_exe().map_err(|e| format!("the permlab program: {e}"))?;
+    let mut cmd = std::process::Command::new(exe);
+    cmd.args(["solve", o.puzzle, "--optimal", "--quiet", "--cycles"])
+        .arg(g.to_string())
+        .arg("--pruning-tables")
+        .arg(dir)
+        .args(["--pruning-budget", &o.budget.to_string()])
+        .args(["--table-look-ups", &look_ups.to_string()]);
+    let cosets = coset_subgroups(o);
+    if cosets.is_empty() {
+        cmd.args(["--coset-table", "none"]);
+    }
+    for c in &cosets {
+        cmd.args(["--coset-table", c]);
+    }
+    if !o.table_symmetry {
+        cmd.arg("--no-table-symmetry");
+    }
+    if let Some(a) = o.auto_tables {
+        let name = match a {
+            AutoTables::All => "all",
+            AutoTables::Groups => "groups",
+            AutoTables::None => "none",
+        };
+        cmd.args(["--auto-tables", name]);
+    }
+    let scratch =
+        std::env::temp_dir().join(format!("permlab-bench-startup-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
+    let m = measure_within(cmd, &scratch, "permlab-startup", Some(GOAL_SECONDS));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let m = m?;
+    if !m.ok {
+        errln!(
+            "permlab start-up: the solve process failed: {}",
+            m.stderr.trim()
+        );
+        return Ok(None);
+    }
+    Ok(Some(m))
 }
 
 /// The lengths and times of permlab's rows, and whether the goal is met.
@@ -487,6 +548,19 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
     if !json {
         print_header(o, threads, &date, &load, &tables)?;
     }
+    let started = match &tables.dir {
+        Some(dir) => startup(o, dir, tables.look_ups)?,
+        None => None,
+    };
+    if let (Some(m), false) = (&started, json) {
+        outln!(
+            "permlab start-up (one `permlab solve --optimal` process, the position U, its tables read from {}): {:.2} s, peak memory {} MB; goal <= {STARTUP_GOAL_SECONDS} s: {}",
+            tables.dir.as_deref().map_or(String::new(), |d| d.display().to_string()),
+            m.wall,
+            m.peak >> 20,
+            if m.wall <= STARTUP_GOAL_SECONDS { "met" } else { "not met" }
+        );
+    }
     let search = Search {
         puzzle: &puzzle,
         moves: &moves,
@@ -518,7 +592,12 @@ pub(super) fn bench_optimal(o: &OptimalOptions, json: bool) -> CliResult {
         None => Vec::new(),
     };
     if json {
-        let doc = optimal_json(o, (&date, &load, threads), &tables, &rows, &summary, &peers);
+        let mut doc = optimal_json(o, (&date, &load, threads), &tables, &rows, &summary, &peers);
+        if let Some(m) = &started {
+            doc["startup_seconds"] = json!(m.wall);
+            doc["startup_peak_memory_bytes"] = json!(m.peak);
+            doc["startup_goal_met"] = json!(m.wall <= STARTUP_GOAL_SECONDS);
+        }
         print_json(&doc)?;
     } else if !peers.is_empty() {
         print_peers(&ours, &peers)?;
