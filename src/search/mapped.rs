@@ -32,6 +32,7 @@ pub const STAMP_AGE: Duration = Duration::from_secs(2);
 /// A whole file mapped into memory, private (copy-on-write).
 pub struct MappedFile {
     map: memmap2::MmapMut,
+    file: fs::File,
 }
 
 impl MappedFile {
@@ -41,7 +42,30 @@ impl MappedFile {
         // SAFETY: a private map; the files mapped are table files that are replaced
         // by renaming, never truncated or rewritten in place (see the module docs).
         let map = unsafe { memmap2::MmapOptions::new().map_copy(file)? };
-        Ok(MappedFile { map })
+        Ok(MappedFile {
+            map,
+            file: file.try_clone()?,
+        })
+    }
+
+    /// Reads `buf.len()` bytes of the file from `offset` into `buf` with read
+    /// calls (copying from the operating system's cache without a page fault
+    /// per page of the map, as reading through the map would take).
+    pub fn read_at(&self, offset: u64, buf: &mut [u8]) -> io::Result<()> {
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::FileExt::read_exact_at(&self.file, buf, offset)
+        }
+        #[cfg(not(unix))]
+        {
+            let start = usize::try_from(offset).map_err(io::Error::other)?;
+            let src = self
+                .map
+                .get(start..start + buf.len())
+                .ok_or_else(|| io::Error::from(io::ErrorKind::UnexpectedEof))?;
+            buf.copy_from_slice(src);
+            Ok(())
+        }
     }
 
     /// The file's bytes.

