@@ -540,7 +540,7 @@ pub fn map_blob(path: &Path) -> io::Result<MappedBlob> {
     }
     let sum = file.stored_checksum().expect("at least 8 bytes");
     if !super::mapped::verified_before(path, &meta, sum) {
-        if !file.checksum_holds() {
+        if !file.checksum_holds(fnv64) {
             return Err(bad("checksum mismatch: the file is damaged".into()));
         }
         super::mapped::record_verified(path, &meta, sum);

@@ -8,7 +8,7 @@
 //!   never the file. Cache files are replaced by renaming a new file into place,
 //!   never rewritten, so a map keeps the file it was made from.
 //! - **Checksums verified once** ([`verified_before`], [`record_verified`]): a
-//!   table file ends with the FNV-1a checksum of everything before it, and reading
+//!   table file ends with a checksum of everything before it, and reading
 //!   all of a large file to check it costs the second the map saves. So after a
 //!   file's checksum has been checked in full, a stamp `NAME.ok` beside it records
 //!   the file's size, modification time, inode and checksum; a later load whose
@@ -78,15 +78,15 @@ impl MappedFile {
         self.map[offset..].as_ptr()
     }
 
-    /// Whether the checksum the file ends with (FNV-1a of everything before it,
-    /// little-endian) is right.
-    pub fn checksum_holds(&self) -> bool {
+    /// Whether the checksum the file ends with (`hash` of everything before it,
+    /// little-endian; the table files' is FNV-1a) is right.
+    pub fn checksum_holds(&self, hash: impl Fn(&[u8]) -> u64) -> bool {
         let b = self.bytes();
         if b.len() < 8 {
             return false;
         }
         let (body, sum) = b.split_at(b.len() - 8);
-        u64::from_le_bytes(sum.try_into().expect("8 bytes")) == super::table::fnv64(body)
+        u64::from_le_bytes(sum.try_into().expect("8 bytes")) == hash(body)
     }
 
     /// The checksum the file ends with.
@@ -280,10 +280,18 @@ mod tests {
         d
     }
 
+    /// A checksum for the tests: the bytes' sum, each weighted by its place.
+    fn checksum(body: &[u8]) -> u64 {
+        body.iter()
+            .enumerate()
+            .map(|(i, &x)| (i as u64 + 1) * x as u64)
+            .sum()
+    }
+
     /// A file of `body` followed by its checksum.
     fn write_checked(path: &Path, body: &[u8]) {
         let mut b = body.to_vec();
-        b.extend_from_slice(&super::super::table::fnv64(body).to_le_bytes());
+        b.extend_from_slice(&checksum(body).to_le_bytes());
         fs::write(path, b).unwrap();
     }
 
@@ -297,7 +305,7 @@ mod tests {
         }
         write_checked(&path, &body);
         let file = Arc::new(MappedFile::new(&fs::File::open(&path).unwrap()).unwrap());
-        assert!(file.checksum_holds());
+        assert!(file.checksum_holds(checksum));
         let s = Slab::<u32>::of_file(&file, 4, 3).unwrap();
         assert!(matches!(s, Slab::Mapped { .. }));
         assert_eq!(&s[..], &[1 << 31, 0, 42]);
@@ -321,7 +329,7 @@ mod tests {
         b[3] ^= 1;
         fs::write(&path, b).unwrap();
         let file = MappedFile::new(&fs::File::open(&path).unwrap()).unwrap();
-        assert!(!file.checksum_holds());
+        assert!(!file.checksum_holds(checksum));
         fs::remove_dir_all(&d).ok();
     }
 

@@ -636,7 +636,7 @@ impl DistanceTable {
             })?;
             let sum = file.stored_checksum().ok_or_else(damaged)?;
             if !mapped::verified_before(path, &meta, sum) {
-                if !file.checksum_holds() {
+                if !file.checksum_holds(fnv64) {
                     return Err(damaged());
                 }
                 mapped::record_verified(path, &meta, sum);
