@@ -224,3 +224,164 @@ impl PhaseSearch {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::ida::state_of;
+    use crate::search::moves::Metric;
+    use crate::Puzzle;
+    use std::collections::{HashSet, VecDeque};
+
+    /// The phases of a puzzle solved last at its family 0, with what
+    /// [`plan_phases`] was given.
+    fn phases_of(name: &str) -> (MoveSet, Pieces, Vec<Vec<bool>>, Vec<Phase>) {
+        let p = Puzzle::builtin(name).unwrap();
+        let moves = MoveSet::for_puzzle(&p, Metric::Htm).unwrap();
+        let pieces = Pieces::new(moves.degree(), &moves.perms());
+        let mut moved = vec![vec![false; pieces.len()]; moves.families()];
+        for m in moves.moves() {
+            for q in pieces.moved_by(&m.perm) {
+                moved[m.family][q] = true;
+            }
+        }
+        // distances from family 0 in "moves a common piece", by brute force
+        let nf = moves.families();
+        let share = |f: usize, g: usize| (0..pieces.len()).any(|q| moved[f][q] && moved[g][q]);
+        let mut fdist = vec![usize::MAX; nf];
+        fdist[0] = 0;
+        for d in 1..nf {
+            for f in 0..nf {
+                if fdist[f] == usize::MAX && (0..nf).any(|g| fdist[g] == d - 1 && share(f, g)) {
+                    fdist[f] = d;
+                }
+            }
+        }
+        let phases = plan_phases(&moves, &moved, &fdist, 0);
+        (moves, pieces, moved, phases)
+    }
+
+    /// Each phase places pieces that no family of a later phase moves, none
+    /// twice; its families generate the whole stabiliser of the points they
+    /// fix (so its positions are solvable with its moves); the family solved
+    /// last is in every phase, and every piece left after the phases is moved
+    /// by a family of the last one.
+    #[test]
+    fn phases_place_what_later_families_do_not_move() {
+        for name in ["megaminx", "cube3"] {
+            let (moves, pieces, moved, phases) = phases_of(name);
+            assert!(!phases.is_empty(), "{name}");
+            let whole = PermGroup::new(moves.degree(), moves.perms());
+            let mut placed = vec![false; pieces.len()];
+            for (k, ph) in phases.iter().enumerate() {
+                assert!(ph.families.contains(&0), "{name} phase {k}");
+                for later in &phases[k + 1..] {
+                    assert!(later.families.len() < ph.families.len());
+                    for &f in &later.families {
+                        assert!(ph.families.contains(&f));
+                        assert!(ph.pieces.iter().all(|&q| !moved[f][q]));
+                    }
+                }
+                for &q in &ph.pieces {
+                    assert!(!placed[q], "{name}: piece {q} placed twice");
+                    placed[q] = true;
+                }
+                let gens: Vec<Perm> = ph
+                    .families
+                    .iter()
+                    .map(|&f| moves.family_perm(f).clone())
+                    .collect();
+                let fixed: Vec<usize> = (0..moves.degree())
+                    .filter(|&x| gens.iter().all(|g| g.image(x) == x))
+                    .collect();
+                assert_eq!(
+                    PermGroup::new(moves.degree(), gens).order(),
+                    whole.pointwise_stabilizer(&fixed).order(),
+                    "{name} phase {k}"
+                );
+            }
+            let last = phases.last().unwrap();
+            for q in (0..pieces.len()).filter(|&q| !placed[q]) {
+                assert!(last.families.iter().any(|&f| moved[f][q]), "{name}");
+            }
+        }
+    }
+
+    /// The fewest moves of `moves` taking the labels `labels` home from
+    /// `state`, by breadth-first search over where those labels are.
+    fn bfs_distance(moves: &MoveSet, state: &[u8], labels: &[u8]) -> usize {
+        let images: Vec<Vec<u8>> = moves
+            .moves()
+            .iter()
+            .map(|m| (0..moves.degree()).map(|x| m.perm.image(x) as u8).collect())
+            .collect();
+        let start: Vec<u8> = labels.iter().map(|&l| state[l as usize]).collect();
+        let mut seen = HashSet::from([start.clone()]);
+        let mut queue = VecDeque::from([(start, 0usize)]);
+        while let Some((key, d)) = queue.pop_front() {
+            if key == labels {
+                return d;
+            }
+            for im in &images {
+                let next: Vec<u8> = key.iter().map(|&x| im[x as usize]).collect();
+                if seen.insert(next.clone()) {
+                    queue.push_back((next, d + 1));
+                }
+            }
+        }
+        unreachable!("the phase's positions are solvable")
+    }
+
+    /// On seeded random cube3 positions each phase's word, played after the
+    /// earlier phases', brings its pieces home and keeps the earlier ones,
+    /// uses only its families, and is as short as a breadth-first search of
+    /// the same pieces with the same moves finds.
+    #[test]
+    fn phase_words_are_optimal() {
+        let (moves, pieces, _, phases) = phases_of("cube3");
+        let p = Puzzle::builtin("cube3").unwrap();
+        let searches: Vec<PhaseSearch> = phases
+            .iter()
+            .map(|ph| {
+                PhaseSearch::build(
+                    &moves,
+                    &pieces,
+                    ph,
+                    1 << 16,
+                    &SearchBudget::unlimited(),
+                    None,
+                )
+                .unwrap()
+            })
+            .collect();
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(41);
+        let group = p.group();
+        for _ in 0..3 {
+            let mut s = state_of(&group.random_element(&mut rng), p.degree());
+            let mut home: Vec<u8> = Vec::new();
+            for (ph, search) in phases.iter().zip(&searches) {
+                let labels: Vec<u8> = ph
+                    .pieces
+                    .iter()
+                    .flat_map(|&q| pieces.pieces[q].iter().map(|&x| x as u8))
+                    .collect();
+                let sub = family_moves(&moves, &ph.families).unwrap();
+                let want = bfs_distance(&sub, &s, &labels);
+                let (word, _) = search
+                    .search(&s, &SearchBudget::unlimited())
+                    .unwrap()
+                    .unwrap();
+                assert_eq!(word.len(), want);
+                for &(f, e) in &word {
+                    assert!(ph.families.contains(&f));
+                    let g = moves.family_perm(f).pow(e);
+                    for x in s.iter_mut() {
+                        *x = g.image(*x as usize) as u8;
+                    }
+                }
+                home.extend(&labels);
+                assert!(home.iter().all(|&l| s[l as usize] == l));
+            }
+        }
+    }
+}
