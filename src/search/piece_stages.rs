@@ -652,6 +652,9 @@ pub struct StageReport {
     pub fallback: bool,
     /// Whether macros placed its pieces (and all later ones).
     pub macros: bool,
+    /// Whether a phase by move subgroups placed its pieces
+    /// ([`StageOptions::phases`]).
+    pub phase: bool,
     /// Its moves as (family, power), in order, before merging across stages
     /// (empty for a stage that gave up): played one stage after another from
     /// the position, they leave the pieces of this and every earlier stage
@@ -1064,6 +1067,7 @@ impl PieceStages {
             seconds: t0.elapsed().as_secs_f64(),
             fallback: false,
             macros: true,
+            phase: false,
             moves: Vec::new(),
         };
         Some((letters, report))
@@ -1285,6 +1289,7 @@ impl<'a> Attempt<'a> {
                     seconds: t0.elapsed().as_secs_f64(),
                     fallback: false,
                     macros: false,
+                    phase: true,
                     moves: Vec::new(),
                 };
                 self.record(range.start, r);
@@ -1609,6 +1614,7 @@ impl<'a> Attempt<'a> {
             seconds: t0.elapsed().as_secs_f64(),
             fallback: false,
             macros: false,
+            phase: false,
             moves: Vec::new(),
         };
         self.record(k, r);
@@ -1678,6 +1684,7 @@ impl<'a> Attempt<'a> {
                     seconds: t0.elapsed().as_secs_f64(),
                     fallback: true,
                     macros: false,
+                    phase: false,
                     moves: Vec::new(),
                 },
             );
@@ -1697,6 +1704,7 @@ impl<'a> Attempt<'a> {
             seconds: t0.elapsed().as_secs_f64(),
             fallback: true,
             macros: false,
+            phase: false,
             moves: Vec::new(),
         };
         self.letters.extend(fallback);
