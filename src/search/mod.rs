@@ -31,6 +31,8 @@
 //! - [`pieces`]: the pieces of a puzzle (blocks moved whole);
 //! - [`piece_stages`]: near-optimal solutions piece group by piece group, each
 //!   stage an IDA* with pruning tables of the pieces placed so far;
+//! - [`subgroup_phases`]: the piece stages' first phases, each searching with
+//!   fewer families of moves (a reduction through subgroups of faces);
 //! - [`macros`]: commutator macros moving few pieces, and a beam search that
 //!   finishes a position with them (the piece stages' last stages);
 //! - [`staged`]: seed 001's staged solver.
@@ -77,6 +79,7 @@ pub mod solve;
 pub mod solver;
 pub mod space;
 pub mod staged;
+pub mod subgroup_phases;
 pub mod sym_coset;
 pub mod symmetry;
 pub mod table;

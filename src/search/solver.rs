@@ -1115,9 +1115,18 @@ impl Solver {
             started.elapsed().as_secs_f64(),
         ));
         let by_macros: u32 = sol.stages.iter().filter(|s| s.macros).map(|s| s.cost).sum();
+        let phases: Vec<&StageReport> = sol.stages.iter().filter(|s| s.phase).collect();
+        let phase_pieces: usize = phases.iter().map(|s| s.pieces.len()).sum();
         let detail = format!(
-            "{} stages of IDA* with pruning tables, last face {}{}{}",
-            stages,
+            "{} of IDA* with pruning tables, last face {}{}{}",
+            if phases.is_empty() {
+                format!("{stages} stages")
+            } else {
+                format!(
+                    "{} phases through subgroups of the moves placing {phase_pieces} pieces, then stages",
+                    phases.len()
+                )
+            },
             moves.power_name(sol.last_family, 1),
             if by_macros > 0 {
                 format!("; {by_macros} moves by commutator macros")
