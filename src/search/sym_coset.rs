@@ -252,13 +252,7 @@ impl SymCosetSpace {
         if !coset.has_move_tables() {
             return bad("the coset space has no move tables");
         }
-        let (first, rest) = coset.coordinate_values();
-        let reduce_first = first >= rest;
-        let (reduced_values, kept_values) = if reduce_first {
-            (first, rest)
-        } else {
-            (rest, first)
-        };
+        let (reduce_first, reduced_values, kept_values) = split_coordinates(&coset);
         if reduced_values > MAX_REDUCED_VALUES {
             return bad(&format!(
                 "{reduced_values} values to reduce (at most {MAX_REDUCED_VALUES})"
@@ -412,13 +406,7 @@ impl SymCosetSpace {
         if bytes != len {
             return None;
         }
-        let (first, rest) = coset.coordinate_values();
-        let reduce_first = first >= rest;
-        let (reduced_values, kept_values) = if reduce_first {
-            (first, rest)
-        } else {
-            (rest, first)
-        };
+        let (reduce_first, reduced_values, kept_values) = split_coordinates(&coset);
         if n[0] as u64 != reduced_values
             || n[1] != n[2]
             || n[3] as u64 != kept.len() as u64 * kept_values
@@ -599,6 +587,18 @@ impl SymCosetSpace {
         } else {
             (k, v)
         }
+    }
+}
+
+/// Which of the coset space's two coordinates is reduced (the one with more
+/// values: whether it is the first) and the numbers of values of the reduced
+/// and the kept one.
+fn split_coordinates(coset: &CosetSpace) -> (bool, u64, u64) {
+    let (first, rest) = coset.coordinate_values();
+    if first >= rest {
+        (true, first, rest)
+    } else {
+        (false, rest, first)
     }
 }
 
