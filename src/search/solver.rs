@@ -301,9 +301,9 @@ pub fn pruning_kinds(
 }
 
 /// Seconds an optimal search runs on pruning tables read in place from mapped
-/// files before it copies them into memory ([`crate::search::mapped`]): the copy
-/// takes about a second for cube3's 855 MB, and look-ups in memory are about 30%
-/// faster.
+/// files before it copies them into memory (see
+/// [`crate::search::table::DistanceTable::copy_into_memory`] for what each
+/// costs and gains).
 pub const MAPPED_SEARCH_SECONDS: f64 = 3.0;
 
 /// The puzzle's solving data: its two-phase subgroup, target lengths per metric

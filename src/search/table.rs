@@ -693,9 +693,10 @@ impl DistanceTable {
 
     /// Copies entries read in place from a mapped file ([`DistanceTable::load`])
     /// into the process's memory, backed by huge pages where the system allows:
-    /// random look-ups then walk the page tables far less often (about 30% more
-    /// nodes per second for IDA* on cube3's 833 MB table), at the price of the
-    /// copy (seconds for hundreds of megabytes). Nothing for other tables.
+    /// random look-ups then walk the page tables far less often. Measured on
+    /// cube3's 855 MB of tables (one position, 20 s of IDA* on two cores, load
+    /// about 4): 11.6 million nodes from memory against 8.2 million through the
+    /// map; mapping and copying took 0.5 s. Nothing for other tables.
     pub fn copy_into_memory(&mut self) {
         let Words::File {
             file,

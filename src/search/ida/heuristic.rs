@@ -225,8 +225,8 @@ impl Heuristic {
     }
 
     /// Copies the tables read in place from mapped files into the process's
-    /// memory ([`Projection::copy_into_memory`]): a search of more than seconds
-    /// runs about 30% faster on cube3's large table. Tables shared with another
+    /// memory ([`Projection::copy_into_memory`]; what it costs and gains:
+    /// [`crate::search::table::DistanceTable::copy_into_memory`]). Tables shared with another
     /// heuristic are left as they are.
     pub fn copy_into_memory(&mut self) {
         for p in &mut self.projections {
